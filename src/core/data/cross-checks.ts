@@ -1,0 +1,179 @@
+import { normalizeCategoryKey } from '../../domain/categories.ts';
+import { decimalsWritten, MAX_PRICE_DECIMALS } from '../../domain/money.ts';
+import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
+import { KNOWN_SIZE_LABELS, sizeFamily } from '../../domain/size-labels.ts';
+import { asArray, asRecord, asString, asStrings } from './data-shape.ts';
+import { formatDataPath, type DataPath, type Diagnostic, type Severity } from './diagnostic.ts';
+import { closestMatches, didYouMean } from './suggest.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+/** The files of a project as parsed, before anything is trusted. */
+export interface ParsedProject {
+  site?: YamlSource;
+  /** Keyed by tenant id (the file name), in id order. */
+  tenants: Map<string, YamlSource>;
+  /** Keyed by catalog id (the file name), in id order. */
+  catalogs: Map<string, YamlSource>;
+  /** File names present in tenants/logos/ and catalogs/images/. */
+  logoFiles: ReadonlySet<string>;
+  productImageFiles: ReadonlySet<string>;
+}
+
+function report(source: YamlSource, severity: Severity, path: DataPath, message: string, atKey = false): Diagnostic {
+  const { line, col } = atKey ? source.locateKey(path) : source.locate(path);
+  return { severity, file: source.file, line, col, path: formatDataPath(path), message };
+}
+
+/** The rules a JSON Schema cannot express: references between files, images on disk, exact decimals. */
+export function crossCheck(project: ParsedProject): Diagnostic[] {
+  return [...checkSite(project), ...checkTenants(project), ...checkCatalogs(project)];
+}
+
+function missingFile(folder: string, name: string, present: ReadonlySet<string>): string {
+  const sameButCase = [...present].find((file) => file.toLowerCase() === name.toLowerCase());
+  if (sameButCase) return `no image ${folder}/${name}: found "${sameButCase}", but file names must match exactly, capitals included`;
+  return `no image ${folder}/${name}${didYouMean(name, [...present])}`;
+}
+
+function checkSite({ site, logoFiles }: ParsedProject): Diagnostic[] {
+  if (!site) return [];
+  const header = asString(asRecord(site.data).entry_header_image);
+  if (header && !logoFiles.has(header)) return [report(site, 'error', ['entry_header_image'], missingFile('tenants/logos', header, logoFiles))];
+  return [];
+}
+
+function checkTenants(project: ParsedProject): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const prefixOwner = new Map<string, string>();
+  const passwordOwner = new Map<string, string>();
+
+  for (const [id, source] of project.tenants) {
+    const tenant = asRecord(source.data);
+
+    const catalog = asString(tenant.catalog);
+    if (catalog && !project.catalogs.has(catalog)) {
+      const known = [...project.catalogs.keys()];
+      out.push(report(source, 'error', ['catalog'], `no catalog "${catalog}": catalogs/${catalog}.yaml does not exist${didYouMean(catalog, known) || ` (catalogs: ${known.join(', ')})`}`));
+    }
+
+    const logo = asString(tenant.company_logo);
+    if (logo && !project.logoFiles.has(logo)) out.push(report(source, 'error', ['company_logo'], missingFile('tenants/logos', logo, project.logoFiles)));
+
+    const prefix = asString(tenant.route_prefix);
+    if (prefix) {
+      const owner = prefixOwner.get(prefix);
+      if (owner) out.push(report(source, 'error', ['route_prefix'], `route prefix "${prefix}" is already used by tenants/${owner}.yaml; each prefix must be unique`));
+      else prefixOwner.set(prefix, id);
+    }
+
+    const password = asString(tenant.password);
+    if (password) {
+      const owner = passwordOwner.get(password);
+      if (owner) out.push(report(source, 'error', ['password'], `the same entry password as tenants/${owner}.yaml: the entry screen could not tell which store to open`));
+      else passwordOwner.set(password, id);
+    }
+
+    const codeIndex = new Map<string, number>();
+    asArray(tenant.stores).forEach((store, index) => {
+      const code = asString(asRecord(store).code);
+      if (!code) return;
+      const first = codeIndex.get(code.toUpperCase());
+      if (first !== undefined) out.push(report(source, 'error', ['stores', index, 'code'], `store code "${code}" is already used by stores[${first}]; codes must be unique within a tenant`));
+      else codeIndex.set(code.toUpperCase(), index);
+    });
+
+    for (const [category, names] of Object.entries(asRecord(tenant.embroideries))) {
+      asArray(names).forEach((name, index) => {
+        if (typeof name !== 'string' || name.includes('/')) return;
+        const file = logoImageFile(name);
+        if (!project.logoFiles.has(file)) out.push(report(source, 'error', ['embroideries', category, index], missingFile('tenants/logos', file, project.logoFiles)));
+      });
+    }
+    if ('tshirt' in asRecord(tenant.embroideries) && 'tshirts' in asRecord(tenant.embroideries)) {
+      out.push(report(source, 'error', ['embroideries', 'tshirt'], `both "tshirt" and "${normalizeCategoryKey('tshirt')}" are listed; they are the same category, keep one`, true));
+    }
+  }
+  return out;
+}
+
+function allStoreCodes(project: ParsedProject): Set<string> {
+  const codes = new Set<string>();
+  for (const source of project.tenants.values()) {
+    for (const store of asArray(asRecord(source.data).stores)) {
+      const code = asString(asRecord(store).code);
+      if (code) codes.add(code);
+    }
+  }
+  return codes;
+}
+
+function checkCatalogs(project: ParsedProject): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const storeCodes = allStoreCodes(project);
+  const usedCatalogs = new Set([...project.tenants.values()].map((t) => asString(asRecord(t.data).catalog)));
+
+  for (const [id, source] of project.catalogs) {
+    const catalog = asRecord(source.data);
+    if (!usedCatalogs.has(id)) out.push(report(source, 'warning', [], `no tenant uses catalog "${id}"`));
+    const priced = catalog.priced !== false;
+    const codeIndex = new Map<string, number>();
+
+    asArray(catalog.products).forEach((item, index) => {
+      const product = asRecord(item);
+      const at = (...rest: (string | number)[]): DataPath => ['products', index, ...rest];
+
+      const code = asString(product.code);
+      if (code) {
+        const first = codeIndex.get(code);
+        if (first !== undefined) out.push(report(source, 'error', at('code'), `product code "${code}" is already used by products[${first}]; codes must be unique within a catalog`));
+        else codeIndex.set(code, index);
+      }
+
+      const colors = asStrings(product.colors);
+      const defaultColor = asString(product.default_color);
+      if (defaultColor && colors.length > 0 && !colors.includes(defaultColor)) {
+        out.push(report(source, 'error', at('default_color'), `"${defaultColor}" is not one of this product's colors (${colors.join(', ')})`));
+      }
+
+      if (code && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(code)) {
+        for (const [field, list] of [['colors', product.colors], ['halfColors', product.halfColors]] as const) {
+          asArray(list).forEach((color, colorIndex) => {
+            if (typeof color !== 'string' || color.trim() === '') return;
+            const file = productImageFile(code, color);
+            if (!project.productImageFiles.has(file)) out.push(report(source, 'error', at(field, colorIndex), missingFile('catalogs/images', file, project.productImageFiles)));
+          });
+        }
+      }
+
+      const sizes = asRecord(product.sizes);
+      for (const label of Object.keys(sizes)) {
+        if (!sizeFamily(label)) {
+          const close = closestMatches(label, KNOWN_SIZE_LABELS);
+          const hint = close.length > 0 ? `; close known labels: ${close.join(', ')}` : '; labels are apparel sizes (Small, 2XL), tall sizes (LT), OSFA, tiers (500) or units (# boxes, 5 boxes)';
+          out.push(report(source, 'error', at('sizes', label), `unknown size label "${label}"${hint}`, true));
+        }
+        out.push(...checkPriceDecimals(source, at('sizes', label)));
+      }
+      asArray(product.discount).forEach((_, discountIndex) => out.push(...checkPriceDecimals(source, at('discount', discountIndex, 'price'))));
+
+      const prices = Object.values(sizes).filter((price): price is number => typeof price === 'number');
+      if (priced && prices.length > 0 && prices.every((price) => price === 0)) {
+        out.push(report(source, 'warning', at('sizes'), `every price of "${code ?? `products[${index}]`}" is 0, so no price is shown in this priced catalog`));
+      }
+
+      asArray(product.supportedStores).forEach((storeCode, storeIndex) => {
+        if (typeof storeCode === 'string' && storeCode.length === 6 && !storeCodes.has(storeCode)) {
+          out.push(report(source, 'error', at('supportedStores', storeIndex), `no tenant has a store with code "${storeCode}"${didYouMean(storeCode, [...storeCodes])}`));
+        }
+      });
+    });
+  }
+  return out;
+}
+
+function checkPriceDecimals(source: YamlSource, path: DataPath): Diagnostic[] {
+  const written = source.sourceText(path);
+  if (written === undefined || !/^\s*\d/.test(written)) return [];
+  if (decimalsWritten(written) <= MAX_PRICE_DECIMALS) return [];
+  return [report(source, 'error', path, `a price may have at most ${MAX_PRICE_DECIMALS} decimals, got ${written}`)];
+}

@@ -1,0 +1,126 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Catalog } from '../../domain/product.ts';
+import type { Site, Tenant } from '../../domain/tenant.ts';
+import { crossCheck, type ParsedProject } from './cross-checks.ts';
+import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
+import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
+import { validateAgainstSchema, type SchemaName } from './schema-validator.ts';
+import { catalogFromFile, siteFromFile, tenantFromFile } from './to-domain.ts';
+import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+
+/** Everything the build and the order API need, validated and in domain types. */
+export interface Project {
+  site: Site;
+  /** In tenant id order. */
+  tenants: Tenant[];
+  catalogs: Map<string, Catalog>;
+}
+
+export interface ProjectStats {
+  tenants: number;
+  catalogs: number;
+  products: number;
+  stores: number;
+  images: number;
+}
+
+export interface LoadResult {
+  /** Errors and warnings, sorted by file and position. */
+  diagnostics: Diagnostic[];
+  /** Present only when there is no error. */
+  project?: Project;
+  stats: ProjectStats;
+}
+
+export const SITE_FILE = 'tenants/_site.yaml';
+const ID = /^[a-z0-9][a-z0-9-]*$/;
+
+/** Reads tenants/, catalogs/ and their images under `root`, and reports every problem at once. */
+export function loadProject(root: string): LoadResult {
+  const diagnostics: Diagnostic[] = [];
+  const fileError = (file: string, message: string) =>
+    diagnostics.push({ severity: 'error', file, line: 1, col: 1, path: '(file)', message });
+
+  const load = (relative: string, schema: SchemaName): YamlSource => {
+    const source = parseYamlSource(relative, readFileSync(path.join(root, relative), 'utf8'));
+    diagnostics.push(...source.diagnostics);
+    if (source.diagnostics.length === 0) diagnostics.push(...validateAgainstSchema(source, schema));
+    const expected = `# yaml-language-server: $schema=../schemas/${schema}.schema.json`;
+    if (!source.text.split('\n').slice(0, 5).some((line) => line.trim() === expected)) {
+      diagnostics.push({ severity: 'warning', file: relative, line: 1, col: 1, path: '(file)', message: `should start with the line "${expected}" so editors can check it while typing` });
+    }
+    return source;
+  };
+
+  const loadFolder = (folder: string, schema: SchemaName, skip: (name: string) => boolean) => {
+    const sources = new Map<string, YamlSource>();
+    for (const name of listFiles(path.join(root, folder))) {
+      const relative = `${folder}/${name}`;
+      if (skip(name)) continue;
+      if (/\.yml$/i.test(name)) {
+        fileError(relative, `is ignored: data files must end in .yaml (rename it to ${name.replace(/\.yml$/i, '.yaml')})`);
+        continue;
+      }
+      if (!name.endsWith('.yaml')) continue;
+      const id = name.slice(0, -'.yaml'.length);
+      if (!ID.test(id)) {
+        fileError(relative, `the file name is the ${schema} id and must be lowercase letters, digits and dashes, got "${id}"`);
+        continue;
+      }
+      sources.set(id, load(relative, schema));
+    }
+    return sources;
+  };
+
+  let site: YamlSource | undefined;
+  if (existsSync(path.join(root, SITE_FILE))) site = load(SITE_FILE, 'site');
+  else fileError(SITE_FILE, 'is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)');
+
+  const parsed: ParsedProject = {
+    site,
+    tenants: loadFolder('tenants', 'tenant', (name) => name.startsWith('_')),
+    catalogs: loadFolder('catalogs', 'catalog', () => false),
+    logoFiles: new Set(listFiles(path.join(root, 'tenants/logos'))),
+    productImageFiles: new Set(listFiles(path.join(root, 'catalogs/images'))),
+  };
+  if (parsed.tenants.size === 0) fileError('tenants/', 'has no tenant files: add tenants/<tenant-id>.yaml');
+  diagnostics.push(...crossCheck(parsed));
+  diagnostics.sort(compareDiagnostics);
+
+  const hasErrors = diagnostics.some((d) => d.severity === 'error');
+  const project = hasErrors || !site ? undefined : toProject(site, parsed);
+  return { diagnostics, project, stats: statsOf(parsed) };
+}
+
+function toProject(site: YamlSource, parsed: ParsedProject): Project {
+  return {
+    site: siteFromFile(site.data as SiteFile),
+    tenants: [...parsed.tenants].map(([id, source]) => tenantFromFile(id, source.data as TenantFile)),
+    catalogs: new Map([...parsed.catalogs].map(([id, source]) => [id, catalogFromFile(id, source.data as CatalogFile)])),
+  };
+}
+
+function statsOf(parsed: ParsedProject): ProjectStats {
+  const count = (sources: Map<string, YamlSource>, field: string) =>
+    [...sources.values()].reduce((sum, s) => {
+      const list = (s.data as Record<string, unknown> | undefined)?.[field];
+      return sum + (Array.isArray(list) ? list.length : 0);
+    }, 0);
+  return {
+    tenants: parsed.tenants.size,
+    catalogs: parsed.catalogs.size,
+    products: count(parsed.catalogs, 'products'),
+    stores: count(parsed.tenants, 'stores'),
+    images: parsed.logoFiles.size + parsed.productImageFiles.size,
+  };
+}
+
+/** Sorted, so reports and builds come out in the same order on every machine. */
+function listFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .sort();
+}

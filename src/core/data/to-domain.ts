@@ -1,0 +1,91 @@
+import { normalizeCategoryKey, type Category, type Placement } from '../../domain/categories.ts';
+import { moneyFromDollars } from '../../domain/money.ts';
+import type { Catalog, Product } from '../../domain/product.ts';
+import { sizeFamily } from '../../domain/size-labels.ts';
+import type { Site, Tenant } from '../../domain/tenant.ts';
+import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
+
+/** File shapes (snake_case, as merchandisers write them) become domain types here and only here. */
+export function tenantFromFile(id: string, file: TenantFile): Tenant {
+  return {
+    id,
+    title: file.title,
+    companyName: file.company_name,
+    routePrefix: file.route_prefix,
+    serverHostname: file.server_hostname.replace(/\/+$/, ''),
+    catalogId: file.catalog,
+    companyLogo: file.company_logo,
+    accountReps: file.account_reps ?? [],
+    logoPlacements: byCategory<Placement[]>(file.logo_placements),
+    embroideries: byCategory<string[]>(file.embroideries),
+    flags: {
+      showImagePreview: file.show_image_preview ?? false,
+      showModificationThumbnail: file.show_modification_thumbnail ?? false,
+      minimumApparelOrder: file.minimum_apparel_order ?? false,
+      renderLogoPreview: file.render_logo_preview ?? false,
+      enableCustomsStorePicker: file.enable_customs_store_picker ?? false,
+      paypalNotSupported: file.paypal_not_supported ?? false,
+    },
+    emailRecipients: file.email_recipients ?? [],
+    stores: (file.stores ?? []).map((store) => ({ name: store.name, address: store.address ?? '', code: store.code, password: store.password })),
+    bypassCodes: file.bypass_codes ?? [],
+    password: file.password,
+    adminPassword: file.admin_password,
+  };
+}
+
+function byCategory<T>(map: Record<string, T> | undefined): Partial<Record<Category, T>> {
+  const out: Partial<Record<Category, T>> = {};
+  for (const [key, value] of Object.entries(map ?? {})) out[normalizeCategoryKey(key) as Category] = value;
+  return out;
+}
+
+export function catalogFromFile(id: string, file: CatalogFile): Catalog {
+  return { id, priced: file.priced ?? true, products: file.products.map(productFromFile) };
+}
+
+function productFromFile(file: CatalogFile['products'][number]): Product {
+  return {
+    code: file.code,
+    name: file.name,
+    fullname: file.fullname,
+    description: file.description ?? '',
+    type: file.type,
+    subCategory: file.sub_category,
+    colors: file.colors,
+    halfColors: file.halfColors ?? [],
+    defaultColor: file.default_color,
+    sizes: Object.entries(file.sizes).map(([label, price]) => ({
+      label,
+      family: sizeFamily(label) ?? 'unit',
+      price: moneyFromDollars(price),
+    })),
+    restricted: file.restricted ?? false,
+    supportedStores: file.supportedStores ?? [],
+    discounts: (file.discount ?? [])
+      .map((tier) => ({ quantity: tier.quantity, price: moneyFromDollars(tier.price) }))
+      .sort((a, b) => a.quantity - b.quantity),
+    minQuantity: file.min_quantity,
+    quantityStep: file.quantity_step,
+  };
+}
+
+export function siteFromFile(file: SiteFile): Site {
+  const links = file.catalog_links ?? {};
+  return {
+    supplierName: file.supplier_name,
+    mainPhone: file.main_phone,
+    supportEmail: file.support_email,
+    postalAddress: file.postal_address,
+    entryBanner: file.entry_banner ?? '',
+    entryHeaderImage: file.entry_header_image,
+    paypalClientId: file.paypal_client_id,
+    catalogLinks: {
+      auto: links.auto,
+      apparel: links.apparel,
+      promotional: links.promotional,
+      morePromotional: links.more_promotional,
+      moreApparel: links.more_apparel,
+    },
+  };
+}

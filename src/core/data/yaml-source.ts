@@ -1,0 +1,78 @@
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { DataPath, Diagnostic } from './diagnostic.ts';
+
+/** A parsed YAML file that can say where any of its values was written. */
+export interface YamlSource {
+  file: string;
+  text: string;
+  data: unknown;
+  /** Where a value is; for a path that does not exist, where its nearest existing parent is. */
+  locate(path: DataPath): { line: number; col: number };
+  /** Where a map key is written (for unknown fields), falling back to locate(). */
+  locateKey(path: DataPath): { line: number; col: number };
+  /** The text a scalar was written as (`38.770`), if the path is a scalar. */
+  sourceText(path: DataPath): string | undefined;
+  diagnostics: Diagnostic[];
+}
+
+export function parseYamlSource(file: string, text: string): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const diagnostics = doc.errors.map((error): Diagnostic => {
+    const [line = 1, col = 1] = positionOf(lineCounter, error.pos[0]);
+    return { severity: 'error', file, line, col, path: '(file)', message: yamlErrorMessage(error.code, error.message, text, error.pos[0]) };
+  });
+  const data = diagnostics.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined;
+
+  const positionAt = (offset: number) => {
+    const [line = 1, col = 1] = positionOf(lineCounter, offset);
+    return { line, col };
+  };
+  const nearestNode = (path: DataPath): Node | undefined => {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
+      if (node && typeof node === 'object' && 'range' in node && node.range) return node as Node;
+    }
+    return undefined;
+  };
+
+  return {
+    file,
+    text,
+    data,
+    diagnostics,
+    locate(path) {
+      return positionAt(nearestNode(path)?.range?.[0] ?? 0);
+    },
+    locateKey(path) {
+      const key = path[path.length - 1];
+      const parent = doc.getIn(path.slice(0, -1), true) ?? (path.length === 1 ? doc.contents : undefined);
+      if (isMap(parent)) {
+        const pair = parent.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(key));
+        const range = pair && isScalar(pair.key) ? pair.key.range : undefined;
+        if (range) return positionAt(range[0]);
+      }
+      return this.locate(path);
+    },
+    sourceText(path) {
+      const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+      return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+    },
+  };
+}
+
+function positionOf(lineCounter: LineCounter, offset: number): [number, number] {
+  const { line, col } = lineCounter.linePos(offset);
+  return [line, col];
+}
+
+function yamlErrorMessage(code: string, message: string, text: string, offset: number): string {
+  if (code === 'DUPLICATE_KEY') {
+    const key = /^[^:\n]*/.exec(text.slice(offset))?.[0].trim().replace(/^["']|["']$/g, '');
+    return `duplicate key${key ? ` "${key}"` : ''}: each field may appear only once in a map`;
+  }
+  const firstLine = message.split('\n')[0] ?? message;
+  return `YAML syntax error: ${firstLine.replace(/ at line \d+, column \d+:?$/, '')}`;
+}
+
+export type { Document };

@@ -1,0 +1,42 @@
+/**
+ * Money is an integer count of ten-thousandths of a dollar, so prices with up to four
+ * decimals (a metal frame at $0.0279) add and multiply exactly. Floats never carry money.
+ */
+export type Money = number & { readonly __money: unique symbol };
+
+export const MONEY_SCALE = 10_000;
+export const MAX_PRICE_DECIMALS = 4;
+
+export function money(subCents: number): Money {
+  if (!Number.isSafeInteger(subCents)) throw new RangeError(`money must be a whole number of 1/10000 dollars, got ${subCents}`);
+  return subCents as Money;
+}
+
+/** Counts the decimals a price was written with: `38.770` has 3, even though it equals 38.77. */
+export function decimalsWritten(source: string): number {
+  const match = /^[+]?\d*(?:\.(\d*))?$/.exec(source.trim());
+  return match?.[1]?.length ?? 0;
+}
+
+/**
+ * Converts a validated price (a finite number ≥ 0 with at most 4 decimals) to Money.
+ * Goes through the number's shortest decimal text, which is exact for such prices.
+ */
+export function moneyFromDollars(dollars: number): Money {
+  if (!Number.isFinite(dollars) || dollars < 0) throw new RangeError(`price must be a number ≥ 0, got ${dollars}`);
+  const text = dollars.toFixed(MAX_PRICE_DECIMALS + 2);
+  const [whole = '0', fraction = ''] = text.split('.');
+  if (/[1-9]/.test(fraction.slice(MAX_PRICE_DECIMALS))) {
+    throw new RangeError(`price must have at most ${MAX_PRICE_DECIMALS} decimals, got ${dollars}`);
+  }
+  return money(Number(whole) * MONEY_SCALE + Number(fraction.slice(0, MAX_PRICE_DECIMALS)));
+}
+
+/** `$38.77`; prices below a cent keep their own decimals (`$0.0279`). */
+export function formatMoney(amount: Money): string {
+  const whole = Math.floor(amount / MONEY_SCALE);
+  const fraction = String(amount % MONEY_SCALE).padStart(4, '0');
+  const cents = fraction.slice(0, 2);
+  const rest = fraction.slice(2).replace(/0+$/, '');
+  return `$${whole.toLocaleString('en-US')}.${cents}${rest}`;
+}

@@ -1,0 +1,65 @@
+import type { Category, Placement } from './categories.ts';
+
+export interface AccountRep {
+  name: string;
+  phone: string;
+}
+
+export interface Store {
+  name: string;
+  address: string;
+  code: string;
+  /** Plain text here; the storefront only ever receives a salted hash of it. */
+  password?: string;
+}
+
+export interface TenantFlags {
+  showImagePreview: boolean;
+  showModificationThumbnail: boolean;
+  minimumApparelOrder: boolean;
+  renderLogoPreview: boolean;
+  enableCustomsStorePicker: boolean;
+  /** Unset in the file (the first tenant) means PayPal is offered. */
+  paypalNotSupported: boolean;
+}
+
+export interface Tenant {
+  /** The file name: tenants/<id>.yaml, output dist/<id>/. */
+  id: string;
+  title: string;
+  companyName: string;
+  /** '' means served at the host root. */
+  routePrefix: string;
+  serverHostname: string;
+  catalogId: string;
+  companyLogo?: string;
+  accountReps: AccountRep[];
+  logoPlacements: Partial<Record<Category, Placement[]>>;
+  embroideries: Partial<Record<Category, string[]>>;
+  flags: TenantFlags;
+  emailRecipients: string[];
+  stores: Store[];
+  bypassCodes: string[];
+  password?: string;
+  adminPassword?: string;
+}
+
+export interface CatalogLinks {
+  auto?: string;
+  apparel?: string;
+  promotional?: string;
+  morePromotional?: string;
+  moreApparel?: string;
+}
+
+/** Supplier-wide facts from tenants/_site.yaml. */
+export interface Site {
+  supplierName: string;
+  mainPhone: string;
+  supportEmail: string;
+  postalAddress: string;
+  entryBanner: string;
+  entryHeaderImage?: string;
+  paypalClientId?: string;
+  catalogLinks: CatalogLinks;
+}
