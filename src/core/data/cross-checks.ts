@@ -32,7 +32,8 @@ export function crossCheck(project: ParsedProject): Diagnostic[] {
 function missingFile(folder: string, name: string, present: ReadonlySet<string>): string {
   const sameButCase = [...present].find((file) => file.toLowerCase() === name.toLowerCase());
   if (sameButCase) return `no image ${folder}/${name}: found "${sameButCase}", but file names must match exactly, capitals included`;
-  return `no image ${folder}/${name}${didYouMean(name, [...present])}`;
+  // Image names differ mostly in the colour, so only a near-identical name is worth suggesting.
+  return `no image ${folder}/${name}${didYouMean(name, [...present], 2)}`;
 }
 
 function checkSite({ site, logoFiles }: ParsedProject): Diagnostic[] {
@@ -138,7 +139,8 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       if (code && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(code)) {
         for (const [field, list] of [['colors', product.colors], ['halfColors', product.halfColors]] as const) {
           asArray(list).forEach((color, colorIndex) => {
-            if (typeof color !== 'string' || color.trim() === '') return;
+            // A colour the schema rejects already has its error; its file name would only add noise.
+            if (typeof color !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(color)) return;
             const file = productImageFile(code, color);
             if (!project.productImageFiles.has(file)) out.push(report(source, 'error', at(field, colorIndex), missingFile('catalogs/images', file, project.productImageFiles)));
           });

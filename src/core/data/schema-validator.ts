@@ -39,7 +39,7 @@ export function validateAgainstSchema(source: YamlSource, schema: SchemaName): D
 
 function toDiagnostic(source: YamlSource, error: ErrorObject): Diagnostic[] {
   // Size labels get their own check, which can suggest the close known labels.
-  if (error.schemaPath.includes('/propertyNames')) return [];
+  if (error.keyword === 'propertyNames' || error.propertyName !== undefined) return [];
   const path = instancePathToDataPath(source.data, error.instancePath);
   const at = (p: DataPath, key = false): Diagnostic => {
     const { line, col } = key ? source.locateKey(p) : source.locate(p);

@@ -15,8 +15,8 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The known words closest to a mistyped one, best first; none when nothing is close. */
-export function closestMatches(word: string, known: readonly string[], limit = 3): string[] {
-  const threshold = Math.max(2, Math.floor(word.length / 3));
+export function closestMatches(word: string, known: readonly string[], limit = 3, maxDistance?: number): string[] {
+  const threshold = maxDistance ?? Math.max(2, Math.floor(word.length / 3));
   return known
     .map((candidate) => ({ candidate, distance: editDistance(word, candidate) }))
     .filter(({ candidate, distance }) => distance <= threshold || candidate.toLowerCase().startsWith(word.toLowerCase()))
@@ -26,8 +26,8 @@ export function closestMatches(word: string, known: readonly string[], limit = 3
 }
 
 /** ` (did you mean "colors"?)` or '' */
-export function didYouMean(word: string, known: readonly string[]): string {
-  const matches = closestMatches(word, known);
+export function didYouMean(word: string, known: readonly string[], maxDistance?: number): string {
+  const matches = closestMatches(word, known, 3, maxDistance);
   if (matches.length === 0) return '';
   return ` (did you mean ${matches.map((m) => JSON.stringify(m)).join(' or ')}?)`;
 }

@@ -1,5 +1,5 @@
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import type { DataPath, Diagnostic } from './diagnostic.ts';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
 
 /** A parsed YAML file that can say where any of its values was written. */
 export interface YamlSource {
@@ -20,7 +20,8 @@ export function parseYamlSource(file: string, text: string): YamlSource {
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const diagnostics = doc.errors.map((error): Diagnostic => {
     const [line = 1, col = 1] = positionOf(lineCounter, error.pos[0]);
-    return { severity: 'error', file, line, col, path: '(file)', message: yamlErrorMessage(error.code, error.message, text, error.pos[0]) };
+    const path = formatDataPath(pathAtOffset(doc.contents, error.pos[0]));
+    return { severity: 'error', file, line, col, path, message: yamlErrorMessage(error.code, error.message, text, error.pos[0]) };
   });
   const data = diagnostics.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined;
 
@@ -75,4 +76,21 @@ function yamlErrorMessage(code: string, message: string, text: string, offset: n
   return `YAML syntax error: ${firstLine.replace(/ at line \d+, column \d+:?$/, '')}`;
 }
 
-export type { Document };
+/** The data path of the innermost map entry or list item written at `offset`. */
+function pathAtOffset(node: unknown, offset: number): DataPath {
+  const within = (n: unknown) => {
+    const range = (n as Node | null)?.range;
+    return range !== undefined && range !== null && range[0] <= offset && offset < range[2];
+  };
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      if (!isScalar(pair.key)) continue;
+      if (within(pair.key) || within(pair.value)) return [String(pair.key.value), ...pathAtOffset(pair.value, offset)];
+    }
+  }
+  if (isSeq(node)) {
+    const index = node.items.findIndex(within);
+    if (index >= 0) return [index, ...pathAtOffset(node.items[index], offset)];
+  }
+  return [];
+}
