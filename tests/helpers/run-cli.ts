@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './fixture-project.ts';
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one of the npm scripts' entry points the way `npm run` does, in a child process. */
+export function runScript(script: 'validate' | 'build', args: string[]): CliResult {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', `${script}.ts`), ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Lines of a CLI's error output that are diagnostics (file:line:col ...). */
+export function diagnosticLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => /^\S+:\d+:\d+ {2}/.test(line));
+}
+
+/** A digest of every file's path, mode and bytes under a folder: equal digests, identical trees. */
+export function treeDigest(folder: string): string {
+  const hash = createHash('sha256');
+  if (!existsSync(folder)) return 'absent';
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const full = path.join(dir, entry);
+      const stat = statSync(full);
+      hash.update(`${path.relative(folder, full)}\0${stat.mode}\0`);
+      if (stat.isDirectory()) walk(full);
+      else hash.update(readFileSync(full));
+    }
+  };
+  walk(folder);
+  return hash.digest('hex');
+}

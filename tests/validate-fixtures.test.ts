@@ -1,0 +1,85 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, fixtureProject } from './helpers/fixture-project.ts';
+import { diagnosticLines, runScript, treeDigest } from './helpers/run-cli.ts';
+
+/** Each broken fixture and exactly what `npm run validate` must say about it. */
+const EXPECTED: Record<string, string[]> = {
+  'syntax-error': ['tenants/solo.yaml:8:1  (file)  YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+  'tab-indent': ['tenants/solo.yaml:8:1  (file)  YAML syntax error: Tabs are not allowed as indentation'],
+  'duplicate-key': ['tenants/solo.yaml:5:1  title  duplicate key "title": each field may appear only once in a map'],
+  'empty-file': ['tenants/solo.yaml:1:1  (file)  must be a map of fields, got nothing'],
+  'wrong-type': ['tenants/solo.yaml:7:21  show_image_preview  must be true or false, got "yes"'],
+  'string-price': ['catalogs/default.yaml:9:25  products[0].sizes["# boxes"]  must be a number, got "$76.44"'],
+  'missing-required': ['tenants/solo.yaml:2:1  catalog  missing required field "catalog"'],
+  'unknown-key': [
+    'catalogs/default.yaml:3:5  products[0].colors  missing required field "colors"',
+    'catalogs/default.yaml:7:5  products[0].colour  unknown field "colour" (did you mean "colors"?)',
+  ],
+  'bad-enum': [
+    'catalogs/default.yaml:6:11  products[0].type  must be one of mens, womens, tshirts, hat, accessory, customs, office, service, sales, detail, bodyshop, parts; got "servise" (did you mean "service"?)',
+  ],
+  'unknown-placement': [
+    'tenants/solo.yaml:8:22  logo_placements.mens[1]  must be one of Left Chest, Left Sleeve, Right Sleeve, Yoke, Full Back, Full Front, Front Center, Left Panel, Right Panel, Left Side, Right Side; got "Left Chest Pocket"',
+  ],
+  'unknown-embroidery-category': ['tenants/solo.yaml:8:3  embroideries.shirts  unknown category "shirts" (did you mean "tshirts" or "tshirt"?)'],
+  'short-store-code': ['tenants/solo.yaml:8:43  stores[0].code  must be exactly 6 characters, got "SFORD"'],
+  'duplicate-store-code': ['tenants/solo.yaml:9:35  stores[1].code  store code "SFORD1" is already used by stores[0]; codes must be unique within a tenant'],
+  'uppercase-route-prefix': ['tenants/solo.yaml:4:15  route_prefix  must be lowercase letters, digits and dashes (or \'\' for no prefix), got "Solo"'],
+  'duplicate-route-prefix': ['tenants/solo.yaml:4:15  route_prefix  route prefix "guardian" is already used by tenants/guardian.yaml; each prefix must be unique'],
+  'bad-email': ['tenants/solo.yaml:7:20  email_recipients[0]  must be an e-mail address, got "orders-at-solo.example"'],
+  'unknown-catalog': ['tenants/solo.yaml:6:10  catalog  no catalog "defualt": catalogs/defualt.yaml does not exist (did you mean "default"?)'],
+  'missing-image': ['catalogs/default.yaml:9:20  products[0].colors[1]  no image catalogs/images/K500_black.jpg'],
+  'missing-logo': ['tenants/solo.yaml:8:9  embroideries.hat[0]  no image tenants/logos/Solo Crest.png'],
+  'logo-wrong-case': ['tenants/solo.yaml:7:15  company_logo  no image tenants/logos/Solo.png: found "solo.png", but file names must match exactly, capitals included'],
+  'default-color-not-in-colors': ['catalogs/default.yaml:8:20  products[0].default_color  "Blue" is not one of this product\'s colors (White)'],
+  'unknown-size-label': ['catalogs/default.yaml:9:28  products[0].sizes.XXL  unknown size label "XXL"; close known labels: 2XL, 3XL, 4XL'],
+  'too-many-decimals': ['catalogs/default.yaml:10:40  products[0].discount[0].price  a price may have at most 4 decimals, got 71.50125'],
+  'negative-price': ['catalogs/default.yaml:9:25  products[0].sizes["# boxes"]  must be 0 or more, got -76.44'],
+  'unknown-supported-store': ['catalogs/default.yaml:10:31  products[0].supportedStores[1]  no tenant has a store with code "GCHEV2" (did you mean "GCHEV1"?)'],
+  'duplicate-product-code': ['catalogs/default.yaml:4:13  products[1].code  product code "FM-100" is already used by products[0]; codes must be unique within a catalog'],
+  'bad-half-color': ['catalogs/default.yaml:8:18  products[0].halfColors[0]  must be two colour names separated by one space, like "Black Red", got "Black/Red"'],
+  'missing-site-file': ['tenants/_site.yaml:1:1  (file)  is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)'],
+  'yml-extension': ['tenants/solo.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to solo.yaml)'],
+};
+
+describe('npm run validate on broken data', () => {
+  it('has an expectation for every broken fixture, and at least 20 of them', () => {
+    const fixtures = readdirSync(path.join(FIXTURES, 'broken')).sort();
+    expect(fixtures).toEqual(Object.keys(EXPECTED).sort());
+    expect(fixtures.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('accepts the base fixture (the issue\'s guardian and default examples as written)', () => {
+    const result = runScript('validate', ['--root', fixtureProject()]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 3 products, 2 stores, 11 images');
+    expect(result.status).toBe(0);
+  });
+
+  it.each(Object.entries(EXPECTED))('%s: prints the position and message, exits 1', (name, expected) => {
+    const result = runScript('validate', ['--root', fixtureProject(name)]);
+    expect(diagnosticLines(result.stderr)).toEqual(expected);
+    expect(result.stderr).toMatch(/\d+ errors? in \d+ files?\./);
+    expect(result.status).toBe(1);
+  });
+});
+
+describe('npm run build on broken data', () => {
+  it.each(Object.keys(EXPECTED))('%s: leaves the previous dist/ byte-for-byte unchanged', (name) => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const before = treeDigest(path.join(root, 'dist'));
+
+    const broken = fixtureProject(name);
+    const outDir = path.join(root, 'dist');
+    const result = runScript('build', ['--root', broken, '--out-dir', outDir]);
+
+    expect(result.status).toBe(1);
+    expect(diagnosticLines(result.stderr)).toEqual(EXPECTED[name]);
+    expect(treeDigest(outDir)).toBe(before);
+    expect(readdirSync(root).filter((entry) => entry.startsWith('.dist'))).toEqual([]);
+    expect(existsSync(path.join(outDir, 'guardian', 'index.html'))).toBe(true);
+  });
+});
