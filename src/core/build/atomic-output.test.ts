@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recoverInterruptedSwap, writeAtomically } from './atomic-output.ts';
+
+function workspace() {
+  const parent = mkdtempSync(path.join(tmpdir(), 'atomic-'));
+  const outDir = path.join(parent, 'dist');
+  mkdirSync(path.join(outDir, 'guardian'), { recursive: true });
+  writeFileSync(path.join(outDir, 'guardian', 'index.html'), 'old guardian');
+  mkdirSync(path.join(outDir, 'stivers'), { recursive: true });
+  writeFileSync(path.join(outDir, 'stivers', 'index.html'), 'old stivers');
+  return { parent, outDir };
+}
+
+const read = (file: string) => readFileSync(file, 'utf8');
+
+describe('writeAtomically', () => {
+  it('replaces the whole output when the writer finishes', async () => {
+    const { parent, outDir } = workspace();
+    await writeAtomically(outDir, async (staging) => {
+      mkdirSync(path.join(staging, 'guardian'));
+      writeFileSync(path.join(staging, 'guardian', 'index.html'), 'new guardian');
+    });
+    expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('new guardian');
+    expect(existsSync(path.join(outDir, 'stivers'))).toBe(false);
+    expect(readdirSync(parent)).toEqual(['dist']);
+  });
+
+  it('leaves the previous output untouched and removes its staging folder when the writer fails half-way', async () => {
+    const { parent, outDir } = workspace();
+    const failing = writeAtomically(outDir, async (staging) => {
+      mkdirSync(path.join(staging, 'guardian'));
+      writeFileSync(path.join(staging, 'guardian', 'index.html'), 'half written');
+      throw new Error('render failed');
+    });
+    await expect(failing).rejects.toThrow('render failed');
+    expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('old guardian');
+    expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
+    expect(readdirSync(parent)).toEqual(['dist']);
+  });
+
+  it('keeps the carried-over entries of a partial build', async () => {
+    const { outDir } = workspace();
+    await writeAtomically(
+      outDir,
+      async (staging) => {
+        mkdirSync(path.join(staging, 'guardian'));
+        writeFileSync(path.join(staging, 'guardian', 'index.html'), 'new guardian');
+      },
+      { carryOver: ['stivers'] },
+    );
+    expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('new guardian');
+    expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
+  });
+
+  it('puts the old output back when a build was killed between the two renames of the swap', async () => {
+    const { parent, outDir } = workspace();
+    renameSync(outDir, path.join(parent, '.dist-previous'));
+    recoverInterruptedSwap(outDir);
+    expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('old guardian');
+    expect(readdirSync(parent)).toEqual(['dist']);
+  });
+
+  it('clears the staging folder a killed build left behind', async () => {
+    const { parent, outDir } = workspace();
+    // A pid far above any real one stands for a build process that no longer exists.
+    mkdirSync(path.join(parent, '.dist-staging-999999999-abc'));
+    await writeAtomically(outDir, async () => {});
+    expect(readdirSync(parent)).toEqual(['dist']);
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recoverInterruptedSwap } from '../src/core/build/atomic-output.ts';
+import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
+import { runScript, treeDigest } from './helpers/run-cli.ts';
+
+const html = (root: string, tenant: string) => readFileSync(path.join(root, 'dist', tenant, 'index.html'), 'utf8');
+
+function retitle(root: string, tenant: string, title: string) {
+  const file = path.join(root, 'tenants', `${tenant}.yaml`);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${title}`));
+}
+
+describe('npm run build', () => {
+  it('validates, then writes dist/<tenant-id>/index.html for every tenant', () => {
+    const root = fixtureProject();
+    const result = runScript('build', ['--root', root]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Valid: 2 tenants/m);
+    expect(result.stdout).toMatch(/^Built 2 tenants into .*dist\/ in \d+\.\d s$/m);
+    expect(html(root, 'guardian')).toContain('<title>Guardian Automotive Store</title>');
+    expect(html(root, 'solo')).toContain('<title>Solo Motors Store</title>');
+  });
+
+  it('--tenant rebuilds only the named tenants and keeps the others as they were', () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    retitle(root, 'guardian', 'Guardian Store Renamed');
+    retitle(root, 'solo', 'Solo Store Renamed');
+
+    const result = runScript('build', ['--root', root, '--tenant', 'guardian']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Built 1 tenant into/);
+    expect(html(root, 'guardian')).toContain('<title>Guardian Store Renamed</title>');
+    expect(html(root, 'solo')).toContain('<title>Solo Motors Store</title>');
+  });
+
+  it('refuses an unknown --tenant, naming the known ones, and leaves dist/ alone', () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const before = treeDigest(path.join(root, 'dist'));
+    const result = runScript('build', ['--root', root, '--tenant', 'guardain']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('unknown tenant "guardain"; tenants are guardian, solo');
+    expect(treeDigest(path.join(root, 'dist'))).toBe(before);
+  });
+
+  it('killed at any moment, leaves either the old dist/ or the new one, never a mix', async () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const oldDigest = treeDigest(path.join(root, 'dist'));
+    retitle(root, 'guardian', 'Guardian Store Renamed');
+    const newRoot = fixtureProject();
+    retitle(newRoot, 'guardian', 'Guardian Store Renamed');
+    expect(runScript('build', ['--root', newRoot]).status).toBe(0);
+    const newDigest = treeDigest(path.join(newRoot, 'dist'));
+
+    const seen = new Set<string>();
+    for (const delay of [0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1200]) {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/build.ts'), '--root', root], { cwd: REPO_ROOT, stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      child.kill('SIGKILL');
+      await exited;
+      recoverInterruptedSwap(path.join(root, 'dist'));
+      const digest = treeDigest(path.join(root, 'dist'));
+      expect([oldDigest, newDigest]).toContain(digest);
+      seen.add(digest === oldDigest ? 'old' : 'new');
+    }
+    // The last attempts ran long enough to finish, so both outcomes were exercised.
+    expect(seen.has('new')).toBe(true);
+  });
+});
