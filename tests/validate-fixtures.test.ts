@@ -44,7 +44,7 @@ const EXPECTED: Record<string, string[]> = {
   'yml-extension': ['tenants/solo.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to solo.yaml)'],
 };
 
-describe('npm run validate on broken data', () => {
+describe.concurrent('npm run validate on broken data', () => {
   it('has an expectation for every broken fixture, and at least 20 of them', () => {
     const fixtures = readdirSync(path.join(FIXTURES, 'broken')).sort();
     expect(fixtures).toEqual(Object.keys(EXPECTED).sort());
@@ -66,7 +66,16 @@ describe('npm run validate on broken data', () => {
   });
 });
 
-describe('npm run build on broken data', () => {
+describe('warnings', () => {
+  it('prints a warning for a priced product whose prices are all 0, and still passes', () => {
+    const result = runScript('validate', ['--root', fixtureProject('zero-prices', 'warning')]);
+    expect(result.stderr.trim()).toBe('catalogs/default.yaml:9:12  products[0].sizes  warning: every price of "FM-100" is 0, so no price is shown in this priced catalog');
+    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 1 product, 2 stores, 11 images (1 warning)');
+    expect(result.status).toBe(0);
+  });
+});
+
+describe.concurrent('npm run build on broken data', () => {
   it.each(Object.keys(EXPECTED))('%s: leaves the previous dist/ byte-for-byte unchanged', (name) => {
     const root = fixtureProject();
     expect(runScript('build', ['--root', root]).status).toBe(0);

@@ -10,11 +10,11 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * A throwaway project: the small valid base fixture with a broken fixture laid over it.
  * A fixture holds only the files it changes, plus an optional `.remove` listing files to delete.
  */
-export function fixtureProject(brokenName?: string): string {
+export function fixtureProject(brokenName?: string, folder = 'broken'): string {
   const root = mkdtempSync(path.join(tmpdir(), `storefront-${brokenName ?? 'base'}-`));
   cpSync(path.join(FIXTURES, 'base'), root, { recursive: true });
   if (brokenName) {
-    const overlay = path.join(FIXTURES, 'broken', brokenName);
+    const overlay = path.join(FIXTURES, folder, brokenName);
     const removals = path.join(overlay, '.remove');
     if (existsSync(removals)) {
       for (const file of readFileSync(removals, 'utf8').split('\n').filter(Boolean)) rmSync(path.join(root, file));

@@ -1,0 +1,251 @@
+/**
+ * Draws the placeholder images the sample data refers to, so a fresh checkout builds
+ * complete storefronts without real product photography or customer logos:
+ *
+ *   catalogs/images/<code>_<colour>.jpg   one per product colour and half colour
+ *   tenants/logos/<logo name>.png         one per name in any tenant's embroideries
+ *   tenants/logos/<company_logo>          each tenant's wordmark
+ *   tenants/logos/<entry_header_image>    the entry screen's banner (tenants/_site.yaml)
+ *
+ * Output is deterministic, so redrawing changes no bytes unless the data changed.
+ *
+ * Usage: npm run images:sample -- [--force] [--root <dir>]
+ *   --force       redraw every image (files whose bytes come out the same are not rewritten)
+ *   --root <dir>  project folder holding catalogs/ and tenants/ (default: this repository)
+ */
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import sharp, { type JpegOptions, type PngOptions } from 'sharp';
+// File naming is shared with the build, so images land exactly where it looks for them.
+import { logoImageFile, productImageFile } from '../src/domain/image-names.ts';
+import { emblemSvg, headerBannerSvg, wordmarkSvg } from './sample-images/logo-images.ts';
+import { productImageSvg } from './sample-images/product-image.ts';
+import { loadSampleData, SampleDataError, type Product, type SampleData } from './sample-images/sample-data.ts';
+
+type ImageKind = 'product' | 'logo' | 'wordmark' | 'banner';
+
+interface ImageJob {
+  /** Path relative to the project root, with forward slashes. */
+  file: string;
+  kind: ImageKind;
+  draw: () => Promise<Buffer>;
+}
+
+interface Outcome {
+  job: ImageJob;
+  drawn: boolean;
+  bytes: number;
+}
+
+const USAGE = 'Usage: tsx scripts/draw-sample-images.ts [--force] [--root <dir>]';
+const PRODUCT_JPEG: JpegOptions = { quality: 70, mozjpeg: true };
+const LOGO_PNG: PngOptions = { palette: true, compressionLevel: 9, effort: 10 };
+
+// ---------------------------------------------------------------------------------------
+// What to draw
+
+function productJobs(product: Product): ImageJob[] {
+  const variants = [
+    ...product.colors.map((colour) => ({ colour, parts: [colour] })),
+    ...product.halfColors.map((colour) => ({ colour, parts: splitHalfColor(colour) })),
+  ];
+  return variants.map(({ colour, parts }) => ({
+    file: `catalogs/images/${productImageFile(product.code, colour)}`,
+    kind: 'product',
+    draw: () =>
+      render(
+        productImageSvg({
+          code: product.code,
+          name: product.name,
+          type: product.type,
+          subCategory: product.subCategory,
+          colorName: colour,
+          colorParts: parts,
+        }),
+        'jpg',
+      ),
+  }));
+}
+
+/** "Black Red" → Black and Red; anything longer keeps the rest together as the second half. */
+function splitHalfColor(halfColor: string): string[] {
+  const [first = halfColor, ...rest] = halfColor.trim().split(/\s+/);
+  return rest.length > 0 ? [first, rest.join(' ')] : [first];
+}
+
+function logoJob(file: string, kind: ImageKind, svg: () => string): ImageJob {
+  return { file: `tenants/logos/${file}`, kind, draw: () => render(svg(), extensionOf(file)) };
+}
+
+/**
+ * Every image the data asks for, once each. Products of several catalogs may share a code
+ * and tenants share logo names: the first one asked for (in sorted file order) is drawn.
+ */
+function planImages(data: SampleData): ImageJob[] {
+  const jobs = new Map<string, ImageJob>();
+  const add = (job: ImageJob): void => {
+    const earlier = jobs.get(job.file);
+    if (!earlier) jobs.set(job.file, job);
+    else if (earlier.kind !== job.kind) {
+      console.warn(`warning: ${job.file} is wanted as a ${earlier.kind} and a ${job.kind}; drawing the ${earlier.kind}`);
+    }
+  };
+
+  for (const catalog of data.catalogs) {
+    for (const product of catalog.products) productJobs(product).forEach(add);
+  }
+  const site = data.site;
+  if (site?.entryHeaderImage) {
+    add(logoJob(site.entryHeaderImage, 'banner', () => headerBannerSvg(site.supplierName)));
+  }
+  for (const tenant of data.tenants) {
+    if (tenant.companyLogo) add(logoJob(tenant.companyLogo, 'wordmark', () => wordmarkSvg(tenant.title)));
+  }
+  for (const tenant of data.tenants) {
+    for (const name of tenant.logoNames) add(logoJob(logoImageFile(name), 'logo', () => emblemSvg(name)));
+  }
+  return [...jobs.values()];
+}
+
+// ---------------------------------------------------------------------------------------
+// Drawing and writing
+
+type Format = 'jpg' | 'png' | 'webp';
+
+function extensionOf(file: string): Format {
+  const extension = path.extname(file).toLowerCase();
+  if (extension === '.jpg' || extension === '.jpeg') return 'jpg';
+  if (extension === '.webp') return 'webp';
+  return 'png';
+}
+
+/** Rasterises an SVG. sharp writes no timestamps or other metadata, so output is repeatable. */
+function render(svg: string, format: Format): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg));
+  switch (format) {
+    case 'jpg':
+      // JPEG has no transparency; transparent wordmarks go on white, not black.
+      return image.flatten({ background: '#ffffff' }).jpeg(PRODUCT_JPEG).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 80, effort: 6 }).toBuffer();
+    case 'png':
+      return image.png(LOGO_PNG).toBuffer();
+  }
+}
+
+async function fileSize(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Write to a temporary name first so an interrupted run never leaves a truncated image. */
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
+}
+
+async function produce(job: ImageJob, root: string, force: boolean): Promise<Outcome> {
+  const target = path.join(root, job.file);
+  const existingSize = await fileSize(target);
+  if (existingSize !== undefined && !force) return { job, drawn: false, bytes: existingSize };
+
+  let bytes: Buffer;
+  try {
+    bytes = await job.draw();
+  } catch (error) {
+    throw new Error(`cannot draw ${job.file}: ${(error as Error).message}`);
+  }
+  if (existingSize === bytes.length && (await readFile(target)).equals(bytes)) {
+    return { job, drawn: false, bytes: bytes.length };
+  }
+  await writeAtomically(target, bytes);
+  return { job, drawn: true, bytes: bytes.length };
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; results keep the input order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < items.length; i = next++) {
+      results[i] = await task(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------
+// Command line
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function averageOf(outcomes: readonly Outcome[], label: string): string {
+  if (outcomes.length === 0) return `${label}: 0`;
+  const total = outcomes.reduce((sum, outcome) => sum + outcome.bytes, 0);
+  return `${label}: ${outcomes.length}, avg ${formatBytes(total / outcomes.length)}`;
+}
+
+function summary(outcomes: readonly Outcome[], seconds: number): string {
+  const drawn = outcomes.filter((outcome) => outcome.drawn).length;
+  const total = outcomes.reduce((sum, outcome) => sum + outcome.bytes, 0);
+  const products = outcomes.filter((outcome) => outcome.job.kind === 'product');
+  const logos = outcomes.filter((outcome) => outcome.job.kind !== 'product');
+  return (
+    `drawn ${drawn}, kept ${outcomes.length - drawn} of ${outcomes.length} images, ${formatBytes(total)} ` +
+    `(${averageOf(products, 'product JPEGs')}; ${averageOf(logos, 'logos and banner')}) in ${seconds.toFixed(1)} s`
+  );
+}
+
+function parseCommandLine(): { root: string; force: boolean } {
+  const { values } = parseArgs({
+    options: {
+      root: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  return { root: path.resolve(values.root ?? repositoryRoot), force: values.force ?? false };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let options: { root: string; force: boolean };
+  try {
+    options = parseCommandLine();
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const data = await loadSampleData(options.root);
+  const jobs = planImages(data);
+  if (jobs.length === 0) {
+    console.log(`nothing to draw: no products, logos or header image named under ${options.root}`);
+    return;
+  }
+  const outcomes = await mapLimited(jobs, availableParallelism(), (job) => produce(job, options.root, options.force));
+  console.log(summary(outcomes, (performance.now() - started) / 1000));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof SampleDataError ? error.message : String((error as Error).stack ?? error);
+  console.error(`draw-sample-images: ${message}`);
+  process.exit(1);
+});
