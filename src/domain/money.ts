@@ -40,3 +40,37 @@ export function formatMoney(amount: Money): string {
   const rest = fraction.slice(2).replace(/0+$/, '');
   return `$${whole.toLocaleString('en-US')}.${cents}${rest}`;
 }
+
+/** A unit price times a whole quantity, still exact (no rounding yet). */
+export function multiplyMoney(unitPrice: Money, quantity: number): Money {
+  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`quantity must be a whole number ≥ 0, got ${quantity}`);
+  return money(unitPrice * quantity);
+}
+
+/**
+ * Rounds to whole cents, halves up: a line is charged in cents even when its unit price is
+ * finer (500 frames at $0.0279 are $13.95; 3 at $0.0279 are $0.08).
+ */
+export function roundToCents(amount: Money): Money {
+  const perCent = MONEY_SCALE / 100;
+  return money(Math.floor((amount + perCent / 2) / perCent) * perCent);
+}
+
+export function sumMoney(amounts: Iterable<Money>): Money {
+  let total = 0;
+  for (const amount of amounts) total += amount;
+  return money(total);
+}
+
+/** Dollars as a JSON number (38.77); exact for Money, since it has at most 4 decimals. */
+export function moneyToDollars(amount: Money): number {
+  return amount / MONEY_SCALE;
+}
+
+/** `1234.5` dollars → "1234.50": a whole-cent amount as payment APIs want it. Refuses sub-cent amounts. */
+export function centsText(amount: Money): string {
+  if (amount < 0) throw new RangeError(`amount must be ≥ 0, got ${amount}`);
+  if (amount % (MONEY_SCALE / 100) !== 0) throw new RangeError(`amount ${amount} is not a whole number of cents`);
+  const cents = amount / (MONEY_SCALE / 100);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

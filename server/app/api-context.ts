@@ -1,0 +1,42 @@
+import type { Logger } from '../logger.ts';
+import type { PayPalClient } from '../paypal/paypal-client.ts';
+import type { OrderStore } from '../storage/order-store.ts';
+import type { FailureLimiter } from './failure-limiter.ts';
+import type { TenantDirectory } from './tenant-directory.ts';
+
+/** What the calls share: built once at start (start-order-api.ts), passed to every handler. */
+export interface ApiContext {
+  store: OrderStore;
+  tenants: TenantDirectory;
+  /** Absent when the server has no PayPal credentials. */
+  paypal?: PayPalClient;
+  limiter: FailureLimiter;
+  log: Logger;
+  /** The From of order e-mails. */
+  mailFrom: string;
+  /** Called after a transaction put e-mails in the outbox, to send them now rather than at the next poll. */
+  mailQueued(): void;
+  storageKind: 'sqlite' | 'postgres';
+  timing: {
+    /** A claim (idempotency key, capture) older than this belonged to a request that died. */
+    staleClaimMs: number;
+    /** How long a request waits for a concurrent one holding the same key or capture. */
+    waitForOtherMs: number;
+    pollMs: number;
+  };
+}
+
+/** One call, as a handler sees it. */
+export interface ApiRequest {
+  body: unknown;
+  /** Lower-case header names. */
+  headers: Record<string, string | string[] | undefined>;
+  clientIp: string;
+  log: Logger;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}

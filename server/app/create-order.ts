@@ -1,0 +1,153 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
+import { formatMoney, moneyFromDollars, type Money } from '../../src/domain/money.ts';
+import { cartProblems } from '../../src/domain/order-rules.ts';
+import { priceCart, type PricedCart } from '../../src/domain/pricing.ts';
+import { orderEmail } from '../mail/order-email.ts';
+import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
+import type { NewOrder, OrderRecord } from '../storage/order-store.ts';
+import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { validateBody, type CreateOrderBody, type WireCartLine } from './body-schemas.ts';
+import { HttpError } from './http-error.ts';
+import { withIdempotencyKey, type KeyClaim } from './idempotency.ts';
+import { lineLabel, storedLinesOf } from './order-lines.ts';
+import { requireTenant } from './require-tenant.ts';
+import { isBypassCode } from './secret-compare.ts';
+
+/**
+ * POST /v1/create-order. Prices the cart itself from the tenant's catalog, then either places
+ * the order with a verified bypass code (paid 2, e-mailed) or creates a PayPal order for the
+ * server's total and stores the order unpaid (paid 0) under PayPal's id.
+ */
+export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+  const body = validateBody('create-order', request.body);
+  return withIdempotencyKey(ctx, request, 'create-order', async (claim) => {
+    const entry = requireTenant(ctx, body.companyName);
+    if (body.bypassPaypal) checkBypassCode(ctx, request, body, entry.tenant.bypassCodes);
+
+    // Lines with one cart key become one line; a message names the line where the key first appeared.
+    const entries: [number | string, WireCartLine][] = Array.isArray(body.cart) ? body.cart.map((line, i) => [i, line]) : Object.entries(body.cart);
+    const sent = entries.map(([where, line]) => ({ where, line: { ...line, embroidery: line.embroidery ?? '', secondEmbroidery: line.secondEmbroidery ?? '' } }));
+    const firstSeen = new Map<string, number | string>();
+    for (const { where, line } of sent) if (!firstSeen.has(cartKey(line))) firstSeen.set(cartKey(line), where);
+    const lines = mergeCartLines(sent.map((s) => s.line));
+    const problems = cartProblems(lines, { findProduct: entry.findProduct, minimumApparelOrder: entry.tenant.flags.minimumApparelOrder });
+    if (problems.length > 0) {
+      const named = problems.map((p) => (p.index === undefined ? p.message : `${lineLabel(firstSeen.get(cartKey(lines[p.index]!))!, lines[p.index]!)}: ${p.message}`));
+      throw new HttpError(400, named.slice(0, 3).join('; ') + (named.length > 3 ? `; and ${named.length - 3} more` : ''), { problems: named });
+    }
+    const priced = priceCart(lines, entry.findProduct);
+    warnOfTamperedPrices(request, priced);
+
+    const order: NewOrder = {
+      orderId: '',
+      tenantId: entry.tenant.id,
+      companyName: entry.tenant.companyName,
+      email: body.email.trim(),
+      firstName: body.first_name.trim(),
+      lastName: body.last_name.trim(),
+      store: body.store?.trim() ?? '',
+      customerPo: body.customer_po?.trim() ?? '',
+      paid: 0,
+      total: priced.total,
+      lines: storedLinesOf(priced, entry.findProduct, body.customer_po?.trim() ?? ''),
+      createdAt: new Date().toISOString(),
+    };
+
+    if (body.bypassPaypal) {
+      order.orderId = randomUUID();
+      order.paid = 2;
+      const answer = { status: 200, body: { order_id: order.orderId } };
+      const stored = await ctx.store.insertOrder(order, {
+        completes: claim && { ...claim, answer },
+        mail: (placed) => [orderEmail(placed, entry.tenant.emailRecipients, ctx.mailFrom)].filter((m) => m !== undefined),
+      });
+      ctx.mailQueued();
+      logPlaced(request, stored);
+      return answer;
+    }
+
+    if (!ctx.paypal) {
+      throw new HttpError(503, 'PayPal checkout is not available: this order API has no PayPal credentials. Use a bypass code, or call us to order.');
+    }
+    if (entry.tenant.flags.paypalNotSupported) {
+      throw new HttpError(400, `PayPal checkout is not offered to ${entry.tenant.companyName}; enter your bypass code to place the order`);
+    }
+    if (priced.total === 0) throw new HttpError(400, 'The order total is $0.00, so there is nothing to pay with PayPal; enter your bypass code to place the order');
+
+    let paypalOrderId: string;
+    try {
+      const created = await ctx.paypal.createOrder({
+        requestId: paypalRequestId(claim),
+        referenceId: entry.tenant.id,
+        description: `${entry.tenant.companyName} order`,
+        total: priced.total,
+        items: paypalItems(priced),
+      });
+      paypalOrderId = created.id;
+    } catch (error) {
+      if (!(error instanceof PayPalError)) throw error;
+      request.log.error('paypal create failed', { error: error.message, debugId: error.debugId });
+      throw new HttpError(502, 'PayPal could not start the payment; nothing was charged. Try again in a moment.', { issue: error.issue });
+    }
+    order.orderId = paypalOrderId;
+    const answer = { status: 200, body: { order_id: paypalOrderId } };
+    const stored = await ctx.store.insertOrder(order, { completes: claim && { ...claim, answer } });
+    request.log.info('paypal order created', { orderId: stored.orderId, tenant: stored.tenantId, total: formatMoney(stored.total) });
+    return answer;
+  });
+}
+
+function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, codes: readonly string[]): void {
+  const limiterKey = `bypass:${request.clientIp}`;
+  const wait = ctx.limiter.retryAfterSeconds(limiterKey);
+  if (wait > 0) {
+    throw new HttpError(429, `Too many wrong bypass codes; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
+  }
+  const code = body.code?.trim() ?? '';
+  if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
+  if (!isBypassCode(code, codes)) {
+    ctx.limiter.recordFailure(limiterKey);
+    request.log.warn('wrong bypass code', { companyName: body.companyName, ip: request.clientIp });
+    throw new HttpError(403, 'That bypass code is not valid');
+  }
+}
+
+/**
+ * One PayPal item per line. A whole-cent unit price goes as unit × quantity; a finer one
+ * ($0.0279) cannot be written in cents, so the line goes as one item priced at its rounded
+ * line total. Either way the items add up exactly to the total PayPal charges.
+ */
+function paypalItems(priced: PricedCart<WireCartLine>): PayPalItem[] {
+  return priced.lines.map(({ line, unitPrice, lineTotal }) => {
+    const what = `${line.name ?? line.code} ${line.size} ${line.color}`.trim();
+    return unitPrice % 100 === 0
+      ? { name: what, sku: line.code, quantity: line.quantity, unitAmount: unitPrice }
+      : { name: `${line.quantity} × ${what}`, sku: line.code, quantity: 1, unitAmount: lineTotal as Money };
+  });
+}
+
+/** PayPal's own idempotency: a retried request (same key and body) creates no second PayPal order. */
+function paypalRequestId(claim: KeyClaim | undefined): string {
+  if (!claim) return randomUUID();
+  return `create-${createHash('sha256').update(`${claim.key}\n${claim.requestHash}`).digest('hex').slice(0, 48)}`;
+}
+
+function warnOfTamperedPrices(request: ApiRequest, priced: PricedCart<WireCartLine>): void {
+  for (const { line, unitPrice } of priced.lines) {
+    if (typeof line.price !== 'number') continue;
+    let sent: Money | undefined;
+    try {
+      sent = moneyFromDollars(line.price);
+    } catch {
+      sent = undefined;
+    }
+    if (sent !== unitPrice) {
+      request.log.warn('client price differs from the catalog; charging the catalog price', { code: line.code, size: line.size, sent: line.price, charged: formatMoney(unitPrice) });
+    }
+  }
+}
+
+function logPlaced(request: ApiRequest, order: OrderRecord): void {
+  request.log.info('order placed with bypass code', { orderId: order.orderId, tenant: order.tenantId, total: formatMoney(order.total), lines: order.lines.length });
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { KeyCompletion, StoredAnswer } from '../storage/order-store.ts';
+import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { HttpError } from './http-error.ts';
+
+/** The claim a request holds on its Idempotency-Key, to be completed with its answer in the order's transaction. */
+export type KeyClaim = Omit<KeyCompletion, 'answer'> & { requestHash: string };
+
+/**
+ * Runs `work` at most once per Idempotency-Key. The same key with the same body gets the
+ * first answer again and creates nothing; the same key with another body is 422; a request
+ * arriving while the first is still working waits for its answer. Without the header,
+ * `work` just runs. Only a success is remembered: a request that failed created nothing,
+ * so its retry runs afresh.
+ */
+export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, call: string, work: (claim?: KeyClaim) => Promise<ApiAnswer>): Promise<ApiAnswer> {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return work();
+  const key = Array.isArray(header) ? header[0]! : header;
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
+    throw new HttpError(400, 'Idempotency-Key: must be 1 to 200 visible ASCII characters, such as a UUID');
+  }
+  const requestHash = createHash('sha256').update(`${call}\n${canonicalJson(request.body)}`).digest('hex');
+  const deadline = Date.now() + ctx.timing.waitForOtherMs;
+  for (;;) {
+    const claim = await ctx.store.claimIdempotencyKey(key, requestHash, ctx.timing.staleClaimMs);
+    if (claim.kind === 'replay') return replayed(claim.answer);
+    if (claim.kind === 'mismatch') {
+      throw new HttpError(422, `Idempotency-Key ${key} was already used for a different request; use a new key for a new order`);
+    }
+    if (claim.kind === 'claimed') {
+      try {
+        return await work({ key, token: claim.token, requestHash });
+      } catch (error) {
+        await ctx.store.releaseIdempotencyKey(key, claim.token).catch((releaseError: unknown) => request.log.error('could not release idempotency key', { error: releaseError }));
+        throw error;
+      }
+    }
+    if (Date.now() > deadline) throw new HttpError(409, 'A request with this Idempotency-Key is still being processed; try again in a moment');
+    await sleep(ctx.timing.pollMs);
+  }
+}
+
+function replayed(answer: StoredAnswer): ApiAnswer {
+  return { ...answer, headers: { 'idempotent-replayed': 'true' } };
+}
+
+/** JSON with object keys sorted, so the same body hashes the same however its keys were ordered. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

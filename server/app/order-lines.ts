@@ -1,0 +1,80 @@
+import { recordsPlacement } from '../../src/domain/cart-line.ts';
+import { moneyToDollars } from '../../src/domain/money.ts';
+import type { PricedCart, ProductLookup } from '../../src/domain/pricing.ts';
+import type { OrderRecord, StoredLine } from '../storage/order-store.ts';
+import type { WireCartLine } from './body-schemas.ts';
+
+/**
+ * Between the wire and storage: priced cart lines become stored order lines (names, types
+ * and prices from the catalog and pricing, never from the client), and stored orders become
+ * the spec's order shape (section 3) that retrieve-orders answers with.
+ */
+export function storedLinesOf(priced: PricedCart<WireCartLine>, findProduct: ProductLookup, customerPo: string): StoredLine[] {
+  return priced.lines.map(({ line, unitPrice, lineTotal }) => {
+    const product = findProduct(line.code)!;
+    const placed = recordsPlacement(product.type);
+    return {
+      code: product.code,
+      name: product.name,
+      type: product.type,
+      size: line.size,
+      color: line.color,
+      quantity: line.quantity,
+      unitPrice,
+      lineTotal,
+      placement: placed ? (line.placement ?? '') : '',
+      embroidery: line.embroidery ?? '',
+      secondEmbroidery: line.secondEmbroidery ?? '',
+      secondPlacement: placed && line.secondEmbroidery ? (line.secondPlacement ?? '') : '',
+      customerPo,
+      po: '',
+      estShipDate: '',
+    };
+  });
+}
+
+/** An order line as the orders screen reads it: the spec's fields, then ours. */
+export function publicLine(line: StoredLine) {
+  return {
+    code: line.code,
+    quantity: line.quantity,
+    price: moneyToDollars(line.unitPrice),
+    description: line.name,
+    size: line.size,
+    color: line.color,
+    embroidery: line.embroidery,
+    customer_po: line.customerPo,
+    po: line.po,
+    est_ship_date: line.estShipDate,
+    type: line.type,
+    placement: line.placement,
+    second_embroidery: line.secondEmbroidery,
+    second_placement: line.secondPlacement,
+    line_total: moneyToDollars(line.lineTotal),
+  };
+}
+
+export type PublicLine = ReturnType<typeof publicLine>;
+
+/** An order as retrieve-orders answers it: the spec's fields, then ours (order_id, total). */
+export function publicOrder(order: OrderRecord) {
+  return {
+    email: order.email,
+    created_at: order.createdAt,
+    first_name: order.firstName,
+    last_name: order.lastName,
+    company_name: order.companyName,
+    store: order.store,
+    paid: order.paid,
+    order: order.lines.map(publicLine),
+    order_id: order.orderId,
+    customer_po: order.customerPo,
+    total: moneyToDollars(order.total),
+  };
+}
+
+/** How a line is named in messages: `cart[2] (K500, Medium, Navy)`. */
+export function lineLabel(index: number | string, line: { code?: unknown; size?: unknown; color?: unknown }): string {
+  const where = typeof index === 'number' ? `cart[${index}]` : `cart[${JSON.stringify(index)}]`;
+  return `${where} (${[line.code, line.size, line.color].map(String).join(', ')})`;
+}

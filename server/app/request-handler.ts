@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { captureOrder } from './capture-order.ts';
+import { createOrder } from './create-order.ts';
+import { HttpError } from './http-error.ts';
+import { retrieveOrders } from './retrieve-orders.ts';
+import { updateHistoricalOrder } from './update-historical-order.ts';
+
+const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<ApiAnswer>> = {
+  '/v1/create-order': createOrder,
+  '/v1/capture-order': captureOrder,
+  '/v1/retrieve-orders': retrieveOrders,
+  '/v1/update-historical-order': updateHistoricalOrder,
+};
+
+/** Bodies are a cart of at most 500 lines; anything bigger is a mistake or an attack. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HandlerOptions {
+  /** Exact origins allowed to call from a browser. */
+  corsOrigins: readonly string[];
+  trustProxy: boolean;
+}
+
+/**
+ * The HTTP side: CORS, reading the JSON body, routing to the calls, and turning every
+ * outcome into a JSON answer (`{ message }` for errors) with one log line per request.
+ */
+export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
+  const allowed = new Set(options.corsOrigins);
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const requestId = randomBytes(6).toString('hex');
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const log = ctx.log.child({ requestId });
+    const headers: Record<string, string> = { vary: 'Origin', 'cache-control': 'no-store', 'x-request-id': requestId };
+    let answer: ApiAnswer;
+
+    try {
+      const origin = req.headers.origin;
+      if (origin !== undefined) {
+        // Never `*` and never `null`: only an origin configured for the storefronts is echoed.
+        if (!allowed.has(origin)) throw new HttpError(403, `Origin ${origin} may not call this API (see CORS_ORIGINS)`);
+        headers['access-control-allow-origin'] = origin;
+        headers['access-control-expose-headers'] = 'Retry-After, Idempotent-Replayed, X-Request-Id';
+      }
+      if (req.method === 'OPTIONS') {
+        answer = { status: 204, body: {}, headers: { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'Content-Type, Idempotency-Key', 'access-control-max-age': '600' } };
+      } else if (path === '/healthz') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /healthz', {}, { allow: 'GET' });
+        answer = await health(ctx);
+      } else {
+        const call = CALLS[path];
+        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')} and GET /healthz`);
+        if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
+        const body = await readJsonBody(req);
+        answer = await call(ctx, { body, headers: req.headers, clientIp: clientIp(req, options.trustProxy), log: log.child({ call: path }) });
+      }
+    } catch (error) {
+      answer = errorAnswer(error, log);
+    }
+
+    if (res.destroyed) return;
+    const text = answer.status === 204 ? '' : JSON.stringify(answer.body);
+    res.writeHead(answer.status, { ...headers, ...answer.headers, ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}) });
+    res.end(req.method === 'HEAD' ? undefined : text);
+    log[answer.status >= 500 ? 'error' : 'info']('request', { method: req.method, path, status: answer.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+  };
+}
+
+async function health(ctx: ApiContext): Promise<ApiAnswer> {
+  try {
+    await ctx.store.db.query('SELECT 1 AS ok');
+  } catch (error) {
+    throw new HttpError(503, `The database does not answer: ${(error as Error).message}`);
+  }
+  return { status: 200, body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } };
+}
+
+function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {
+  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...error.extra }, headers: error.headers };
+  log.error('internal error', { error });
+  return { status: 500, body: { message: 'Unexpected error in the order API; nothing was charged. Please try again.' } };
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, `Send the body as JSON with Content-Type: application/json${type ? `, not ${type}` : ''}`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `The body is larger than ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `The body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** The peer's address; behind a reverse proxy (TRUST_PROXY), the address that proxy saw. */
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',').at(-1)!.trim();
+  return req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,40 @@
+import type { Project } from '../../src/core/data/load-project.ts';
+import type { ProductLookup } from '../../src/domain/pricing.ts';
+import type { Catalog, Product } from '../../src/domain/product.ts';
+import type { Tenant } from '../../src/domain/tenant.ts';
+
+export interface TenantEntry {
+  tenant: Tenant;
+  catalog: Catalog;
+  findProduct: ProductLookup;
+}
+
+/**
+ * The tenants the storefront can name, found by `companyName` (the tenant file's
+ * `company_name`), each with a lookup into its own catalog, so an order can only contain
+ * products of the catalog that tenant's storefront shows.
+ */
+export class TenantDirectory {
+  private readonly byCompany = new Map<string, TenantEntry>();
+
+  constructor(project: Project) {
+    for (const tenant of project.tenants) {
+      const catalog = project.catalogs.get(tenant.catalogId);
+      if (!catalog) throw new Error(`tenant ${tenant.id} names catalog ${tenant.catalogId}, which was not loaded`);
+      const other = this.byCompany.get(tenant.companyName);
+      if (other) {
+        throw new Error(`tenants/${other.tenant.id}.yaml and tenants/${tenant.id}.yaml have the same company_name "${tenant.companyName}"; the order API finds tenants by it, so it must be unique`);
+      }
+      const products = new Map<string, Product>(catalog.products.map((p) => [p.code, p]));
+      this.byCompany.set(tenant.companyName, { tenant, catalog, findProduct: (code) => products.get(code) });
+    }
+  }
+
+  find(companyName: string): TenantEntry | undefined {
+    return this.byCompany.get(companyName);
+  }
+
+  get size(): number {
+    return this.byCompany.size;
+  }
+}

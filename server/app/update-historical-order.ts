@@ -1,0 +1,84 @@
+import { moneyFromDollars } from '../../src/domain/money.ts';
+import type { StoredLine } from '../storage/order-store.ts';
+import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { validateBody, type WireOrderLine } from './body-schemas.ts';
+import { HttpError } from './http-error.ts';
+import { publicLine, publicOrder } from './order-lines.ts';
+import { requireTenant } from './require-tenant.ts';
+import { secretEquals } from './secret-compare.ts';
+
+/** The only fields of an order line an admin may change. */
+const EDITABLE = ['po', 'customer_po', 'est_ship_date'] as const;
+
+/**
+ * POST /v1/update-historical-order: an admin sets PO, Customer PO and Est. Ship Date of an
+ * order's lines. The order is the one with that e-mail and created_at; the lines come back
+ * in the order retrieve-orders gave them, and every other field sent must still equal the
+ * stored one: nothing else of an order can change this way.
+ */
+export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+  const body = validateBody('update-historical-order', request.body);
+  const limiterKey = `admin:${request.clientIp}`;
+  const wait = ctx.limiter.retryAfterSeconds(limiterKey);
+  if (wait > 0) throw new HttpError(429, `Too many wrong admin passwords; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
+
+  const createdAt = Date.parse(body.created_at);
+  if (Number.isNaN(createdAt)) throw new HttpError(400, `created_at: must be the order's created_at as retrieve-orders gave it, got "${body.created_at}"`);
+  const company = body.companyName === undefined ? undefined : requireTenant(ctx, body.companyName).tenant.companyName;
+  const candidates = (await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString())).filter((o) => company === undefined || o.companyName === company);
+  if (candidates.length === 0) throw new HttpError(404, `There is no order of ${body.email} created at ${body.created_at}`);
+  if (candidates.length > 1) throw new HttpError(409, `${candidates.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
+  const order = candidates[0]!;
+
+  const adminPassword = ctx.tenants.find(order.companyName)?.tenant.adminPassword;
+  if (!adminPassword || !secretEquals(body.admin_password, adminPassword)) {
+    ctx.limiter.recordFailure(limiterKey);
+    request.log.warn('wrong admin password', { companyName: order.companyName, ip: request.clientIp });
+    throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${order.companyName} cannot be edited: it has no admin password`);
+  }
+
+  const updated = await ctx.store.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
+  request.log.info('order lines edited', { orderId: order.orderId, tenant: order.tenantId });
+  return { status: 200, body: { order: publicOrder(updated) } };
+}
+
+function applyEdits(lines: StoredLine[], sent: WireOrderLine[]): StoredLine[] {
+  if (sent.length !== lines.length) {
+    throw new HttpError(400, `cart: must hold the order's ${lines.length} ${lines.length === 1 ? 'line' : 'lines'} in their order, got ${sent.length}`);
+  }
+  return lines.map((line, index) => {
+    const incoming = sent[index]!;
+    const stored = publicLine(line);
+    for (const [field, value] of Object.entries(incoming) as [keyof typeof stored, unknown][]) {
+      if ((EDITABLE as readonly string[]).includes(field) || value === undefined) continue;
+      if (!sameValue(field, stored[field], value)) {
+        throw new HttpError(400, `cart[${index}].${field}: cannot be changed (only po, customer_po and est_ship_date can); the order has ${JSON.stringify(stored[field])}, got ${JSON.stringify(value)}`);
+      }
+    }
+    return {
+      ...line,
+      po: edited(incoming.po, line.po),
+      customerPo: edited(incoming.customer_po, line.customerPo),
+      estShipDate: edited(incoming.est_ship_date, line.estShipDate),
+    };
+  });
+}
+
+/** Absent keeps the stored value; null or '' clears it. */
+function edited(sent: string | null | undefined, stored: string): string {
+  if (sent === undefined) return stored;
+  return sent?.trim() ?? '';
+}
+
+/** Prices compare as money (38.77 and 38.770 are equal); null and '' both mean empty. */
+function sameValue(field: string, stored: unknown, sent: unknown): boolean {
+  if ((field === 'price' || field === 'line_total') && typeof sent === 'number' && typeof stored === 'number') {
+    try {
+      return moneyFromDollars(sent) === moneyFromDollars(stored);
+    } catch {
+      return false;
+    }
+  }
+  if (sent === null) return stored === '' || stored === null;
+  return stored === sent;
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isLogLevel, type LogLevel } from './logger.ts';
+import { PAYPAL_BASE_URLS, type PayPalConfig } from './paypal/paypal-client.ts';
+
+/** The repository root: where the sample data lives and, under .cache/, the default database. */
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * Everything the order API can be told, read only from environment variables (each is
+ * described in docs/order-api.md). A bad value stops the start with the variable's name.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  /** Where tenants/ and catalogs/ are read from. */
+  dataRoot: string;
+  storage: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; maxConnections: number };
+  /** Origins whose browsers may call the API (exact, scheme://host[:port]). */
+  corsOrigins: string[];
+  /** Undefined when PAYPAL_CLIENT_ID or PAYPAL_CLIENT_SECRET is missing: PayPal checkout answers 503. */
+  paypal?: PayPalConfig;
+  mail: { smtpUrl?: string; folder: string; from?: string; pollMs: number; retryBaseMs: number; maxRetryMs: number };
+  rateLimit: { maxFailures: number; windowMs: number };
+  /** Use the last X-Forwarded-For address as the client's (behind one reverse proxy). */
+  trustProxy: boolean;
+  logLevel: LogLevel;
+  shutdownTimeoutMs: number;
+  /** How often orders whose capture PayPal left PENDING are looked up again. */
+  pendingCapturePollMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const value = text(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const flag = (name: string) => {
+    const value = text(name)?.toLowerCase();
+    if (value === undefined) return false;
+    if (['1', 'true', 'yes'].includes(value)) return true;
+    if (['0', 'false', 'no'].includes(value)) return false;
+    problems.push(`${name} must be 1 or 0 (true or false), got "${value}"`);
+    return false;
+  };
+  const url = (name: string, protocols: string[]) => {
+    const value = text(name);
+    if (value === undefined) return undefined;
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) throw new Error();
+      return value;
+    } catch {
+      problems.push(`${name} must be a ${protocols.map((p) => `${p}//…`).join(' or ')} address, got "${redact(value)}"`);
+      return undefined;
+    }
+  };
+
+  // Not parsed as a URL: libpq's forms (a Unix socket as ?host=/path, no host at all) are valid here.
+  const databaseUrl = text('DATABASE_URL');
+  const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined;
+  if (databaseUrl && !postgresUrl) problems.push(`DATABASE_URL must start with postgres:// or postgresql://, got "${redact(databaseUrl)}"`);
+  const storage: Config['storage'] = postgresUrl
+    ? { kind: 'postgres', url: postgresUrl, maxConnections: integer('DATABASE_POOL_SIZE', 10, 1, 500) }
+    : { kind: 'sqlite', file: path.resolve(text('SQLITE_PATH') ?? path.join(REPO_ROOT, '.cache/order-api/orders.sqlite')) };
+
+  const corsOrigins = (text('CORS_ORIGINS')?.split(',') ?? DEFAULT_CORS_ORIGINS).map((o) => o.trim()).filter(Boolean);
+  for (const origin of corsOrigins) {
+    let ok = false;
+    try {
+      const parsed = new URL(origin);
+      ok = (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
+    } catch {
+      // reported below
+    }
+    if (!ok) problems.push(`CORS_ORIGINS: "${origin}" is not an origin; write scheme://host[:port] with no path or trailing slash, e.g. https://shop.example.com`);
+  }
+
+  const clientId = text('PAYPAL_CLIENT_ID');
+  const clientSecret = text('PAYPAL_CLIENT_SECRET');
+  if (Boolean(clientId) !== Boolean(clientSecret)) problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+  const paypalEnv = text('PAYPAL_ENV') ?? 'sandbox';
+  if (paypalEnv !== 'sandbox' && paypalEnv !== 'live') problems.push(`PAYPAL_ENV must be sandbox or live, got "${paypalEnv}"`);
+  const paypalBase = url('PAYPAL_API_BASE', ['http:', 'https:']) ?? PAYPAL_BASE_URLS[paypalEnv === 'live' ? 'live' : 'sandbox'];
+  const paypal = clientId && clientSecret ? { clientId, clientSecret, baseUrl: paypalBase, timeoutMs: integer('PAYPAL_TIMEOUT_MS', 15_000, 100, 120_000) } : undefined;
+
+  const logLevel = text('LOG_LEVEL') ?? 'info';
+  if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be debug, info, warn or error, got "${logLevel}"`);
+
+  const config: Config = {
+    host: text('HOST') ?? '127.0.0.1',
+    port: integer('PORT', 8787, 0, 65_535),
+    dataRoot: path.resolve(text('DATA_ROOT') ?? REPO_ROOT),
+    storage,
+    corsOrigins,
+    paypal,
+    mail: {
+      smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+      folder: path.resolve(text('MAIL_DIR') ?? path.join(REPO_ROOT, '.cache/order-api/mail')),
+      from: text('MAIL_FROM'),
+      pollMs: integer('MAIL_POLL_MS', 5_000, 10, 3_600_000),
+      retryBaseMs: integer('MAIL_RETRY_BASE_MS', 30_000, 1, 86_400_000),
+      maxRetryMs: integer('MAIL_RETRY_MAX_MS', 3_600_000, 1, 86_400_000),
+    },
+    rateLimit: {
+      maxFailures: integer('RATE_LIMIT_MAX_FAILURES', 10, 1, 1_000_000),
+      windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
+    },
+    trustProxy: flag('TRUST_PROXY'),
+    logLevel: isLogLevel(logLevel) ? logLevel : 'info',
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    pendingCapturePollMs: integer('PENDING_CAPTURE_POLL_MS', 60_000, 10, 86_400_000),
+  };
+  if (problems.length > 0) throw new ConfigError(`The order API cannot start:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return config;
+}
+
+/** A URL with its password replaced, for messages and logs. */
+export function redact(value: string): string {
+  try {
+    const parsed = new URL(value);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return value.replace(/:[^:@/]*@/, ':***@');
+  }
+}

@@ -1,0 +1,53 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailMessage } from './mail-message.ts';
+
+/** Delivers one message or throws; the outbox worker retries what throws. */
+export interface MailTransport {
+  readonly description: string;
+  send(message: MailMessage, id: string): Promise<void>;
+  close(): void;
+}
+
+/** Over SMTP, as `SMTP_URL` says (smtp://user:pass@host:587, smtps://… for TLS). */
+export function smtpTransport(url: string, timeoutMs = 15_000): MailTransport {
+  // Pooled: a burst of orders reuses a few connections instead of a handshake per e-mail.
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 4, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+  const parsed = new URL(url);
+  return {
+    description: `SMTP ${parsed.protocol}//${parsed.host}`,
+    async send(message) {
+      await withTimeout(transport.sendMail({ ...message, to: message.to.join(', ') }), timeoutMs);
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * With no SMTP server configured each message becomes a complete RFC 822 `.eml` file in
+ * `folder` (any mail program opens one). Written beside its final name and renamed, so a
+ * reader never sees half a file.
+ */
+export function emlFolderTransport(folder: string): MailTransport {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `.eml files in ${folder}`,
+    async send(message, id) {
+      const info = await transport.sendMail({ ...message, to: message.to.join(', ') });
+      mkdirSync(folder, { recursive: true });
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.replace(/[^A-Za-z0-9-]/g, '_')}.eml`);
+      writeFileSync(`${file}.tmp`, info.message as Buffer);
+      renameSync(`${file}.tmp`, file);
+    },
+    close: () => transport.close(),
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

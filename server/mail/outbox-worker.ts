@@ -1,0 +1,93 @@
+import type { Logger } from '../logger.ts';
+import type { OrderStore, OutboxItem } from '../storage/order-store.ts';
+import type { MailTransport } from './mail-transport.ts';
+
+export interface OutboxWorkerOptions {
+  /** How often to look for due e-mails when nobody nudges. */
+  pollMs: number;
+  /** First retry after this; doubles each failure, up to `maxRetryMs`. */
+  retryBaseMs: number;
+  maxRetryMs: number;
+  /** A send taking longer than this is assumed dead and the e-mail becomes due again. */
+  leaseMs: number;
+}
+
+/**
+ * Sends the e-mails the order transactions put in the outbox. An order never waits for mail
+ * and never fails because of it: a failed send is logged and retried later with growing
+ * pauses, for as long as it takes. Several instances may run a worker on one database; the
+ * lease in the outbox keeps them from sending the same e-mail twice at once.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly store: OrderStore,
+    private readonly transport: MailTransport,
+    private readonly log: Logger,
+    private readonly options: OutboxWorkerOptions,
+  ) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Looks now, for example right after an order added e-mails. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  /** Stops looking and waits for a send in progress to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Sends everything due now; resolves when done (tests call it directly). */
+  async drain(): Promise<void> {
+    for (;;) {
+      const batch = await this.store.leaseMail(10, this.options.leaseMs);
+      if (batch.length === 0) return;
+      // The batch goes out side by side; each e-mail succeeds or fails on its own.
+      await Promise.all(batch.map((item) => this.send(item)));
+      if (this.stopped) return;
+    }
+  }
+
+  private async send(item: OutboxItem): Promise<void> {
+    try {
+      await this.transport.send(item.message, `${item.orderId}-${item.id}`);
+      await this.store.markMailSent(item.id);
+      this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
+    } catch (error) {
+      const delay = Math.min(this.options.retryBaseMs * 2 ** (item.attempts - 1), this.options.maxRetryMs);
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.store.markMailFailed(item.id, reason, Date.now() + delay);
+      this.log.warn('mail failed, will retry', { orderId: item.orderId, mailId: item.id, attempt: item.attempts, retryInMs: delay, error: reason });
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    this.running = this.drain()
+      .catch((error: unknown) => this.log.error('mail outbox unreadable, will look again', { error }))
+      .finally(() => {
+        this.running = undefined;
+        const next = this.again ? 0 : this.options.pollMs;
+        this.again = false;
+        this.schedule(next);
+      });
+  }
+}

@@ -1,0 +1,67 @@
+import { orderEmail } from '../mail/order-email.ts';
+import type { Logger } from '../logger.ts';
+import type { OrderStore } from '../storage/order-store.ts';
+import type { TenantDirectory } from '../app/tenant-directory.ts';
+import type { PayPalClient } from './paypal-client.ts';
+
+/**
+ * A capture PayPal leaves PENDING (an eCheck, a review) settles later. Rather than lose such
+ * an order, this asks PayPal about each pending one every so often and records the outcome:
+ * COMPLETED makes the order paid (1) and sends its e-mail, like a capture that completed at once.
+ */
+export class PendingCapturePoller {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly store: OrderStore,
+    private readonly paypal: PayPalClient,
+    private readonly tenants: TenantDirectory,
+    private readonly mailFrom: string,
+    private readonly log: Logger,
+    private readonly onMailQueued: () => void,
+    private readonly everyMs: number,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.pollOnce()
+        .then(() => undefined)
+        .catch((error: unknown) => this.log.error('pending capture poll failed', { error }))
+        .finally(() => (this.running = undefined));
+    }, this.everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Asks PayPal about every pending capture once; returns how many settled. */
+  async pollOnce(): Promise<number> {
+    let settled = 0;
+    for (const order of await this.store.listPendingCaptures(50)) {
+      const result = await this.paypal.getOrder(order.orderId).catch((error: unknown) => {
+        this.log.warn('could not ask PayPal about a pending capture', { orderId: order.orderId, error: (error as Error).message });
+        return undefined;
+      });
+      const status = result?.capture?.status;
+      if (!result || !status || status === 'PENDING') continue;
+      const paid = status === 'COMPLETED';
+      const tenant = this.tenants.find(order.companyName)?.tenant;
+      const changed = await this.store.settlePendingCapture(order.orderId, {
+        answer: { status: 200, body: { order_id: order.orderId, status, paid: paid ? 1 : 0, capture_id: result.capture?.id ?? null } },
+        captureStatus: status,
+        paid,
+        mail: paid && tenant ? [orderEmail({ ...order, paid: 1 }, tenant.emailRecipients, this.mailFrom)].filter((m) => m !== undefined) : [],
+      });
+      if (changed) {
+        settled++;
+        this.log.info('pending capture settled', { orderId: order.orderId, status });
+        if (paid) this.onMailQueued();
+      }
+    }
+    return settled;
+  }
+}

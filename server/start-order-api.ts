@@ -1,0 +1,138 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { formatDiagnostic } from '../src/core/data/diagnostic.ts';
+import { loadProject } from '../src/core/data/load-project.ts';
+import type { ApiContext } from './app/api-context.ts';
+import { compileBodySchemas } from './app/body-schemas.ts';
+import { FailureLimiter } from './app/failure-limiter.ts';
+import { createRequestHandler } from './app/request-handler.ts';
+import { TenantDirectory } from './app/tenant-directory.ts';
+import { redact, type Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import { emlFolderTransport, smtpTransport } from './mail/mail-transport.ts';
+import { OutboxWorker } from './mail/outbox-worker.ts';
+import { PayPalClient } from './paypal/paypal-client.ts';
+import { PendingCapturePoller } from './paypal/pending-capture-poller.ts';
+import { migrate } from './storage/migrations.ts';
+import { OrderStore } from './storage/order-store.ts';
+import { openPostgresDatabase } from './storage/postgres-database.ts';
+import type { SqlDatabase } from './storage/sql-database.ts';
+import { openSqliteDatabase } from './storage/sqlite-database.ts';
+
+export interface OrderApi {
+  url: string;
+  store: OrderStore;
+  outbox: OutboxWorker;
+  pendingCaptures?: PendingCapturePoller;
+  /** Stops taking requests, finishes those in flight, then stops the workers and closes the database. */
+  close(): Promise<void>;
+}
+
+/** The data did not load, or the database could not be opened: a message for the operator, not a bug. */
+export class StartError extends Error {}
+
+export async function startOrderApi(config: Config, log: Logger): Promise<OrderApi> {
+  const loaded = loadProject(config.dataRoot);
+  if (!loaded.project) {
+    const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+    throw new StartError(`The data in ${config.dataRoot} has errors; run npm run validate:\n${errors.join('\n')}`);
+  }
+  let tenants: TenantDirectory;
+  try {
+    tenants = new TenantDirectory(loaded.project);
+  } catch (error) {
+    throw new StartError((error as Error).message);
+  }
+  compileBodySchemas();
+  const site = loaded.project.site;
+
+  let db: SqlDatabase;
+  try {
+    db = config.storage.kind === 'postgres' ? openPostgresDatabase(config.storage.url, config.storage.maxConnections) : openSqliteDatabase(config.storage.file);
+    const applied = await migrate(db);
+    if (applied.length > 0) log.info('database migrated', { versions: applied });
+  } catch (error) {
+    const where = config.storage.kind === 'postgres' ? redact(config.storage.url) : config.storage.file;
+    throw new StartError(`Cannot open the ${config.storage.kind} database at ${where}: ${(error as Error).message}`);
+  }
+  const store = new OrderStore(db);
+
+  const paypal = config.paypal && new PayPalClient(config.paypal);
+  if (!paypal) log.warn('PayPal checkout is off: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to turn it on; bypass-code orders still work');
+
+  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : emlFolderTransport(config.mail.folder);
+  const mailFrom = config.mail.from ?? `${site.supplierName} <${site.supportEmail}>`;
+  const outbox = new OutboxWorker(store, transport, log.child({ part: 'mail' }), {
+    pollMs: config.mail.pollMs,
+    retryBaseMs: config.mail.retryBaseMs,
+    maxRetryMs: config.mail.maxRetryMs,
+    leaseMs: 120_000,
+  });
+  outbox.start();
+  const pendingCaptures = paypal && new PendingCapturePoller(store, paypal, tenants, mailFrom, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
+  pendingCaptures?.start();
+  const maintenance = setInterval(() => {
+    store.pruneIdempotencyKeys().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
+  }, 3_600_000);
+  maintenance.unref();
+
+  const ctx: ApiContext = {
+    store,
+    tenants,
+    paypal,
+    limiter: new FailureLimiter(config.rateLimit.maxFailures, config.rateLimit.windowMs),
+    log,
+    mailFrom,
+    mailQueued: () => outbox.nudge(),
+    storageKind: config.storage.kind,
+    timing: { staleClaimMs: 60_000, waitForOtherMs: Math.max(20_000, (config.paypal?.timeoutMs ?? 0) + 5_000), pollMs: 50 },
+  };
+  const server = createServer(createRequestHandler(ctx, { corsOrigins: config.corsOrigins, trustProxy: config.trustProxy }));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  }).catch(async (error: Error) => {
+    await outbox.stop();
+    await pendingCaptures?.stop();
+    clearInterval(maintenance);
+    await store.close();
+    throw new StartError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  log.info('order API listening', {
+    url,
+    storage: config.storage.kind === 'postgres' ? redact(config.storage.url) : config.storage.file,
+    mail: transport.description,
+    paypal: config.paypal ? config.paypal.baseUrl : 'off',
+    corsOrigins: config.corsOrigins,
+    tenants: tenants.size,
+    dataRoot: config.dataRoot,
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      log.info('shutting down: finishing requests in flight');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections that go idle after their last answer are closed as they do.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      server.closeIdleConnections();
+      const force = setTimeout(() => {
+        log.warn('shutdown timeout: closing connections still open', { afterMs: config.shutdownTimeoutMs });
+        server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      await closed;
+      clearInterval(idle);
+      clearTimeout(force);
+      clearInterval(maintenance);
+      await pendingCaptures?.stop();
+      await outbox.stop();
+      transport.close();
+      await store.close();
+      log.info('shut down');
+    })());
+
+  return { url, store, outbox, pendingCaptures, close };
+}

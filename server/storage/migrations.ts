@@ -1,0 +1,101 @@
+import type { SqlDatabase } from './sql-database.ts';
+
+/**
+ * The schema, as numbered steps run once each at start, in order. Never edit a released step:
+ * add a new one. Each step has its SQLite and PostgreSQL spelling; they differ only in types.
+ *
+ * Times are epoch milliseconds (BIGINT) except `created_at`, which is the ISO text the API
+ * answers with, so an order is found again by exactly the string the storefront was given.
+ * Money is BIGINT ten-thousandths of a dollar (src/domain/money.ts).
+ */
+interface Migration {
+  version: number;
+  name: string;
+  sqlite: string[];
+  postgres: string[];
+}
+
+const orders = (id: string) => `
+  CREATE TABLE orders (
+    id ${id},
+    order_id TEXT NOT NULL UNIQUE,
+    tenant_id TEXT NOT NULL,
+    company_name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    store TEXT NOT NULL,
+    customer_po TEXT NOT NULL,
+    paid INTEGER NOT NULL,
+    total BIGINT NOT NULL,
+    lines TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    capture_state TEXT NOT NULL DEFAULT 'none',
+    capture_token TEXT,
+    capture_attempts INTEGER NOT NULL DEFAULT 0,
+    capture_claimed_at BIGINT,
+    capture_status TEXT,
+    capture_answer TEXT,
+    updated_at BIGINT NOT NULL,
+    CONSTRAINT orders_created_unique UNIQUE (company_name, email, created_at)
+  )`;
+
+const idempotencyKeys = `
+  CREATE TABLE idempotency_keys (
+    idem_key TEXT PRIMARY KEY,
+    request_hash TEXT NOT NULL,
+    state TEXT NOT NULL,
+    claim_token TEXT,
+    claimed_at BIGINT NOT NULL,
+    answer TEXT,
+    created_at BIGINT NOT NULL
+  )`;
+
+const mailOutbox = (id: string) => `
+  CREATE TABLE mail_outbox (
+    id ${id},
+    order_id TEXT NOT NULL,
+    message TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at BIGINT NOT NULL,
+    lease_until BIGINT,
+    last_error TEXT,
+    sent_at BIGINT,
+    created_at BIGINT NOT NULL
+  )`;
+
+const indexes = [
+  'CREATE INDEX orders_listing ON orders (company_name, created_at)',
+  'CREATE INDEX orders_capture ON orders (capture_status)',
+  'CREATE INDEX mail_outbox_due ON mail_outbox (sent_at, next_attempt_at)',
+  'CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at)',
+];
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'orders, idempotency keys, mail outbox',
+    sqlite: [orders('INTEGER PRIMARY KEY AUTOINCREMENT'), idempotencyKeys, mailOutbox('INTEGER PRIMARY KEY AUTOINCREMENT'), ...indexes],
+    postgres: [orders('BIGSERIAL PRIMARY KEY'), idempotencyKeys, mailOutbox('BIGSERIAL PRIMARY KEY'), ...indexes],
+  },
+];
+
+/** Any number; the PostgreSQL advisory lock that stops two instances migrating at once. */
+const MIGRATION_LOCK = 4_004_2025;
+
+/** Brings the schema up to date; safe to run from several instances starting together. Returns the versions applied. */
+export async function migrate(db: SqlDatabase): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    if (db.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+    const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
+    const applied: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      for (const sql of migration[db.dialect]) await tx.run(sql);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, Date.now()]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}

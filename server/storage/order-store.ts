@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import type { Money } from '../../src/domain/money.ts';
+import type { MailMessage } from '../mail/mail-message.ts';
+import type { SqlDatabase, SqlExecutor, SqlRow } from './sql-database.ts';
+
+/**
+ * Every read and write of orders, idempotency keys and the mail outbox. The rules that must
+ * hold across API instances (one order per idempotency key, one capture per order, each
+ * e-mail sent by one worker at a time) are enforced here by the database itself: a unique
+ * key, or a conditional UPDATE whose row count says who won.
+ */
+
+/** 0: unpaid (PayPal order created, not captured); 1: paid through PayPal; 2: placed with a bypass code, to be invoiced. */
+export type PaidState = 0 | 1 | 2;
+
+export interface StoredLine {
+  code: string;
+  /** The product's short name, shown as the line's description. */
+  name: string;
+  type: string;
+  size: string;
+  color: string;
+  quantity: number;
+  unitPrice: Money;
+  lineTotal: Money;
+  placement: string;
+  embroidery: string;
+  secondEmbroidery: string;
+  secondPlacement: string;
+  customerPo: string;
+  po: string;
+  estShipDate: string;
+}
+
+export interface NewOrder {
+  orderId: string;
+  tenantId: string;
+  companyName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  store: string;
+  customerPo: string;
+  paid: PaidState;
+  total: Money;
+  lines: StoredLine[];
+  /** ISO 8601 with milliseconds; moved on by 1 ms if the same e-mail already has an order at that instant. */
+  createdAt: string;
+}
+
+export interface OrderRecord extends NewOrder {
+  /** PayPal's status of the capture, once one was made (COMPLETED, PENDING, DECLINED…). */
+  captureStatus?: string;
+}
+
+/** A response the API gave and must give again: to a retried request, or to a second capture. */
+export interface StoredAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export type IdempotencyClaim =
+  | { kind: 'claimed'; token: string }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'mismatch' }
+  | { kind: 'busy' };
+
+export type CaptureClaim =
+  | { kind: 'claimed'; token: string; attempt: number; order: OrderRecord }
+  | { kind: 'done'; answer: StoredAnswer }
+  | { kind: 'busy' }
+  | { kind: 'not-found' };
+
+export interface OutboxItem {
+  id: number;
+  orderId: string;
+  message: MailMessage;
+  attempts: number;
+}
+
+/** The idempotency key an insert completes, and the answer stored for its retries. */
+export interface KeyCompletion {
+  key: string;
+  token: string;
+  answer: StoredAnswer;
+}
+
+/** Thrown when a stale claim was taken over by another request while this one was still working. */
+export class LostClaimError extends Error {}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export class OrderStore {
+  constructor(
+    readonly db: SqlDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  // ---- idempotency keys ----
+
+  /**
+   * Claims `key` for a request with body hash `requestHash`. A pending claim older than
+   * `staleAfterMs` belonged to a request that died, and is taken over.
+   */
+  async claimIdempotencyKey(key: string, requestHash: string, staleAfterMs: number): Promise<IdempotencyClaim> {
+    const now = this.now();
+    const token = randomUUID();
+    const inserted = await this.db.query(
+      `INSERT INTO idempotency_keys (idem_key, request_hash, state, claim_token, claimed_at, created_at)
+       VALUES (?, ?, 'pending', ?, ?, ?) ON CONFLICT (idem_key) DO NOTHING RETURNING idem_key`,
+      [key, requestHash, token, now, now],
+    );
+    if (inserted.length > 0) return { kind: 'claimed', token };
+
+    const [row] = await this.db.query<{ request_hash: string; state: string; answer: string | null; claimed_at: number }>(
+      'SELECT request_hash, state, answer, claimed_at FROM idempotency_keys WHERE idem_key = ?',
+      [key],
+    );
+    if (!row) return this.claimIdempotencyKey(key, requestHash, staleAfterMs); // released meanwhile
+    if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+    if (row.state === 'done' && row.answer) return { kind: 'replay', answer: JSON.parse(row.answer) as StoredAnswer };
+    const takenOver = await this.db.run(
+      `UPDATE idempotency_keys SET claim_token = ?, claimed_at = ?
+       WHERE idem_key = ? AND request_hash = ? AND state = 'pending' AND claimed_at < ?`,
+      [token, now, key, requestHash, now - staleAfterMs],
+    );
+    return takenOver === 1 ? { kind: 'claimed', token } : { kind: 'busy' };
+  }
+
+  /** Gives the key up after a request that created nothing, so a retry runs afresh. */
+  async releaseIdempotencyKey(key: string, token: string): Promise<void> {
+    await this.db.run("DELETE FROM idempotency_keys WHERE idem_key = ? AND claim_token = ? AND state = 'pending'", [key, token]);
+  }
+
+  /** Forgets keys older than a day: a client retries within minutes, not days. */
+  async pruneIdempotencyKeys(maxAgeMs = DAY): Promise<number> {
+    return this.db.run('DELETE FROM idempotency_keys WHERE created_at < ?', [this.now() - maxAgeMs]);
+  }
+
+  // ---- orders ----
+
+  /**
+   * Stores a new order with its e-mails and, for a request with an idempotency key, the answer
+   * to replay, all in one transaction: either everything is there or nothing is.
+   */
+  async insertOrder(order: NewOrder, options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion } = {}): Promise<OrderRecord> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async (tx) => {
+          if (options.completes) await this.completeKey(tx, options.completes);
+          const createdAt = await this.freeCreatedAt(tx, order);
+          await tx.run(
+            `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            [order.orderId, order.tenantId, order.companyName, order.email, order.firstName, order.lastName, order.store,
+              order.customerPo, order.paid, order.total, JSON.stringify(order.lines), createdAt, this.now()],
+          );
+          const stored = { ...order, createdAt };
+          for (const message of options.mail?.(stored) ?? []) await this.enqueueMail(tx, order.orderId, message);
+          return stored;
+        });
+      } catch (error) {
+        // Two instances picked the same free instant for one e-mail at once: pick again.
+        if (!this.db.isUniqueViolation(error) || attempt >= 20 || (await this.findOrder(order.orderId))) throw error;
+      }
+    }
+  }
+
+  /**
+   * Orders are found again by e-mail and created_at (update-historical-order), so one
+   * e-mail's orders never share an instant: a later one moves on by a millisecond.
+   */
+  private async freeCreatedAt(tx: SqlExecutor, order: NewOrder): Promise<string> {
+    const [latest] = await tx.query<{ created_at: string }>(
+      'SELECT created_at FROM orders WHERE company_name = ? AND email = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
+      [order.companyName, order.email, order.createdAt],
+    );
+    return latest ? new Date(Date.parse(latest.created_at) + 1).toISOString() : order.createdAt;
+  }
+
+  async findOrder(orderId: string): Promise<OrderRecord | undefined> {
+    const [row] = await this.db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ?`, [orderId]);
+    return row && orderFromRow(row);
+  }
+
+  /** Placed (2) and paid (1) orders of a tenant, newest first. */
+  async listPlacedOrders(companyName: string, limit?: number): Promise<OrderRecord[]> {
+    const rows = await this.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM orders WHERE company_name = ? AND paid IN (1, 2)
+       ORDER BY created_at DESC, id DESC${limit ? ' LIMIT ?' : ''}`,
+      limit ? [companyName, limit] : [companyName],
+    );
+    return rows.map(orderFromRow);
+  }
+
+  async findOrdersByEmailAndTime(email: string, createdAt: string): Promise<OrderRecord[]> {
+    const rows = await this.db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE email = ? AND created_at = ?`, [email, createdAt]);
+    return rows.map(orderFromRow);
+  }
+
+  /**
+   * Rewrites an order's lines with `change`, holding the row so concurrent edits of the same
+   * order apply one after the other. `change` may throw to refuse; nothing is written then.
+   */
+  async updateOrderLines(orderId: string, change: (lines: StoredLine[]) => StoredLine[]): Promise<OrderRecord> {
+    return this.db.transaction(async (tx) => {
+      const lock = this.db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      const [row] = await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ?${lock}`, [orderId]);
+      if (!row) throw new Error(`order ${orderId} vanished`);
+      const order = orderFromRow(row);
+      const lines = change(order.lines);
+      await tx.run('UPDATE orders SET lines = ?, updated_at = ? WHERE order_id = ?', [JSON.stringify(lines), this.now(), orderId]);
+      return { ...order, lines };
+    });
+  }
+
+  // ---- capture once ----
+
+  /**
+   * Claims the capture of an order. Only one request at a time, on any instance, holds it; a
+   * finished capture's answer is returned to everyone after. A claim older than
+   * `staleAfterMs` belonged to a request that died and is taken over (with a new attempt
+   * number, so PayPal sees a new request id and tells us if it had already captured).
+   */
+  async claimCapture(orderId: string, staleAfterMs: number): Promise<CaptureClaim> {
+    const now = this.now();
+    const token = randomUUID();
+    const claimed = await this.db.query<OrderRow>(
+      `UPDATE orders SET capture_state = 'capturing', capture_token = ?, capture_claimed_at = ?, capture_attempts = capture_attempts + 1
+       WHERE order_id = ? AND (capture_state = 'none' OR (capture_state = 'capturing' AND capture_claimed_at < ?))
+       RETURNING ${ORDER_COLUMNS}, capture_attempts`,
+      [token, now, orderId, now - staleAfterMs],
+    );
+    const [row] = claimed;
+    if (row) return { kind: 'claimed', token, attempt: Number(row.capture_attempts), order: orderFromRow(row) };
+    const [current] = await this.db.query<{ capture_state: string; capture_answer: string | null }>(
+      'SELECT capture_state, capture_answer FROM orders WHERE order_id = ?',
+      [orderId],
+    );
+    if (!current) return { kind: 'not-found' };
+    if (current.capture_state === 'done' && current.capture_answer) {
+      return { kind: 'done', answer: JSON.parse(current.capture_answer) as StoredAnswer };
+    }
+    return { kind: 'busy' };
+  }
+
+  /**
+   * Records the capture's outcome for good: its answer (replayed to every later capture
+   * call), PayPal's capture status, `paid` 1 when it is COMPLETED, and the paid-order e-mail.
+   */
+  async finishCapture(orderId: string, token: string, outcome: { answer: StoredAnswer; captureStatus: string; paid: boolean; mail: MailMessage[] }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const changed = await tx.run(
+        `UPDATE orders SET capture_state = 'done', capture_token = NULL, capture_status = ?, capture_answer = ?, paid = ?, updated_at = ?
+         WHERE order_id = ? AND capture_state = 'capturing' AND capture_token = ?`,
+        [outcome.captureStatus, JSON.stringify(outcome.answer), outcome.paid ? 1 : 0, this.now(), orderId, token],
+      );
+      if (changed !== 1) throw new LostClaimError(`the capture of ${orderId} was taken over by another request`);
+      for (const message of outcome.mail) await this.enqueueMail(tx, orderId, message);
+    });
+  }
+
+  /** Gives the capture claim up after a capture that did not happen (declined, PayPal down). */
+  async releaseCapture(orderId: string, token: string): Promise<void> {
+    await this.db.run(
+      "UPDATE orders SET capture_state = 'none', capture_token = NULL WHERE order_id = ? AND capture_state = 'capturing' AND capture_token = ?",
+      [orderId, token],
+    );
+  }
+
+  /** Orders whose capture PayPal left PENDING; a poller asks PayPal about them until they settle. */
+  async listPendingCaptures(limit: number): Promise<OrderRecord[]> {
+    const rows = await this.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM orders WHERE capture_status = 'PENDING' AND capture_state = 'done' ORDER BY id LIMIT ?`,
+      [limit],
+    );
+    return rows.map(orderFromRow);
+  }
+
+  /** A pending capture settled: record its new status (and `paid` 1 with its e-mail when COMPLETED), once. */
+  async settlePendingCapture(orderId: string, outcome: { answer: StoredAnswer; captureStatus: string; paid: boolean; mail: MailMessage[] }): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const changed = await tx.run(
+        `UPDATE orders SET capture_status = ?, capture_answer = ?, paid = ?, updated_at = ?
+         WHERE order_id = ? AND capture_status = 'PENDING' AND capture_state = 'done'`,
+        [outcome.captureStatus, JSON.stringify(outcome.answer), outcome.paid ? 1 : 0, this.now(), orderId],
+      );
+      if (changed === 1) for (const message of outcome.mail) await this.enqueueMail(tx, orderId, message);
+      return changed === 1;
+    });
+  }
+
+  // ---- mail outbox ----
+
+  /**
+   * Leases up to `limit` e-mails that are due, so no other worker sends them meanwhile. A
+   * lease that runs out (the worker died) makes the e-mail due again.
+   */
+  async leaseMail(limit: number, leaseMs: number): Promise<OutboxItem[]> {
+    const now = this.now();
+    const skipLocked = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    const rows = await this.db.query<{ id: number; order_id: string; message: string; attempts: number }>(
+      `UPDATE mail_outbox SET lease_until = ?, attempts = attempts + 1
+       WHERE id IN (
+         SELECT id FROM mail_outbox
+         WHERE sent_at IS NULL AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+         ORDER BY id LIMIT ?${skipLocked})
+       RETURNING id, order_id, message, attempts`,
+      [now + leaseMs, now, now, limit],
+    );
+    return rows
+      .map((row) => ({ id: Number(row.id), orderId: row.order_id, message: JSON.parse(row.message) as MailMessage, attempts: Number(row.attempts) }))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  async markMailSent(id: number): Promise<void> {
+    await this.db.run('UPDATE mail_outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?', [this.now(), id]);
+  }
+
+  async markMailFailed(id: number, error: string, retryAt: number): Promise<void> {
+    await this.db.run('UPDATE mail_outbox SET lease_until = NULL, last_error = ?, next_attempt_at = ? WHERE id = ?', [error.slice(0, 2000), retryAt, id]);
+  }
+
+  /** How many e-mails are waiting to be sent (for /healthz and tests). */
+  async unsentMailCount(): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM mail_outbox WHERE sent_at IS NULL');
+    return Number(row?.n ?? 0);
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+
+  private async completeKey(tx: SqlExecutor, completion: KeyCompletion): Promise<void> {
+    const changed = await tx.run(
+      "UPDATE idempotency_keys SET state = 'done', answer = ?, claim_token = NULL WHERE idem_key = ? AND claim_token = ? AND state = 'pending'",
+      [JSON.stringify(completion.answer), completion.key, completion.token],
+    );
+    if (changed !== 1) throw new LostClaimError(`idempotency key ${completion.key} was taken over by another request`);
+  }
+
+  private async enqueueMail(tx: SqlExecutor, orderId: string, message: MailMessage): Promise<void> {
+    const now = this.now();
+    await tx.run('INSERT INTO mail_outbox (order_id, message, next_attempt_at, created_at) VALUES (?, ?, ?, ?)', [orderId, JSON.stringify(message), now, now]);
+  }
+}
+
+const ORDER_COLUMNS =
+  'order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, capture_status';
+
+interface OrderRow extends SqlRow {
+  order_id: string;
+  tenant_id: string;
+  company_name: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  store: string;
+  customer_po: string;
+  paid: number;
+  total: number;
+  lines: string;
+  created_at: string;
+  capture_status: string | null;
+}
+
+function orderFromRow(row: OrderRow): OrderRecord {
+  return {
+    orderId: row.order_id,
+    tenantId: row.tenant_id,
+    companyName: row.company_name,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    store: row.store,
+    customerPo: row.customer_po,
+    paid: Number(row.paid) as PaidState,
+    total: Number(row.total) as Money,
+    lines: JSON.parse(row.lines) as StoredLine[],
+    createdAt: row.created_at,
+    captureStatus: row.capture_status ?? undefined,
+  };
+}

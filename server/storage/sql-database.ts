@@ -1,0 +1,26 @@
+/**
+ * The little the order store needs of a SQL database, so one store (order-store.ts) runs on
+ * SQLite and PostgreSQL alike and the two can never behave differently. SQL is written with
+ * `?` placeholders; the PostgreSQL driver numbers them.
+ */
+export type SqlValue = string | number | null;
+export type SqlRow = Record<string, unknown>;
+
+export interface SqlExecutor {
+  /** Rows of a SELECT, or of an INSERT/UPDATE/DELETE … RETURNING. */
+  query<T extends SqlRow = SqlRow>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Number of rows an INSERT/UPDATE/DELETE changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+export interface SqlDatabase extends SqlExecutor {
+  readonly dialect: 'sqlite' | 'postgres';
+  /**
+   * Runs `work` in one transaction that locks what it writes: committed if it resolves, rolled
+   * back if it throws. Everything `work` does must go through the executor it is given.
+   */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** True when `error` is a UNIQUE constraint violation. */
+  isUniqueViolation(error: unknown): boolean;
+  close(): Promise<void>;
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderStore } from '../storage/order-store.ts';
+import { openSqliteDatabase } from '../storage/sqlite-database.ts';
+import { startFakePayPal } from './helpers/fake-paypal.ts';
+import { BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
+import { spawnApi } from './helpers/spawn-api.ts';
+import { postJson } from './helpers/test-api.ts';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
+
+/**
+ * The API as a real process, killed for real: `kill -9` in the middle of a burst of orders
+ * must lose no order that was answered 2xx; SIGTERM must finish the requests in flight.
+ */
+let fixture: string;
+let scratch: string;
+let postgres: ThrowawayPostgres;
+
+beforeAll(async () => {
+  fixture = writeOrderFixture();
+  scratch = mkdtempSync(path.join(tmpdir(), 'order-api-crash-'));
+  postgres = await startThrowawayPostgres();
+});
+afterAll(() => {
+  postgres?.stop();
+  rmSync(fixture, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const order = (email: string) => ({
+  first_name: 'Kim', last_name: 'Burst', email, store: '', customer_po: '', companyName: BYPASS_TENANT, bypassPaypal: true, code: BYPASS_CODE,
+  cart: [{ type: 'mens', name: 'Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' }],
+});
+
+async function killDuringBurst(storageEnv: Record<string, string>) {
+  const env = { DATA_ROOT: fixture, MAIL_DIR: mkdtempSync(path.join(scratch, 'mail-')), ...storageEnv };
+  const first = await spawnApi(env);
+  const acknowledged: string[] = [];
+  let sent = 0;
+  let killed = false;
+  const deadline = Date.now() + 30_000;
+
+  // 16 clients send orders back to back; after 80 answers the process is killed mid-stream.
+  const client = async () => {
+    while (sent < 2000 && Date.now() < deadline) {
+      sent++;
+      try {
+        const answer = await postJson(first.url, '/v1/create-order', order(`crash-${randomUUID()}@dealer.example`));
+        if (answer.status >= 200 && answer.status < 300) acknowledged.push(answer.body.order_id as string);
+        if (acknowledged.length >= 80 && !killed) {
+          killed = true;
+          first.signal('SIGKILL');
+        }
+      } catch {
+        if (killed) return; // the connection died with the process: this order was never answered
+        throw new Error('request failed before the kill');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, client));
+  expect(killed).toBe(true);
+  expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+
+  const second = await spawnApi(env);
+  try {
+    const answer = await postJson(second.url, '/v1/retrieve-orders', { companyName: BYPASS_TENANT });
+    const stored = new Set((answer.body.orders as { order_id: string }[]).map((o) => o.order_id));
+    const lost = acknowledged.filter((id) => !stored.has(id));
+    expect(lost).toEqual([]);
+    expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length);
+    // And the restarted server takes new orders.
+    expect((await postJson(second.url, '/v1/create-order', order(`after-${randomUUID()}@dealer.example`))).status).toBe(200);
+  } finally {
+    second.signal('SIGTERM');
+    await second.exited;
+  }
+  return { acknowledged: acknowledged.length, sent };
+}
+
+describe('kill -9 during a burst of orders', () => {
+  it('loses no answered order on SQLite', async () => {
+    const { acknowledged } = await killDuringBurst({ SQLITE_PATH: path.join(mkdtempSync(path.join(scratch, 'db-')), 'orders.sqlite') });
+    expect(acknowledged).toBeGreaterThanOrEqual(80);
+  });
+
+  it('loses no answered order on PostgreSQL', async () => {
+    const { acknowledged } = await killDuringBurst({ DATABASE_URL: await postgres.createDatabase('crash') });
+    expect(acknowledged).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight on SIGTERM, then exits 0 and refuses new connections', async () => {
+    const paypal = await startFakePayPal();
+    paypal.delayMs = 1500;
+    const file = path.join(mkdtempSync(path.join(scratch, 'shutdown-db-')), 'orders.sqlite');
+    const api = await spawnApi({
+      DATA_ROOT: fixture, SQLITE_PATH: file, MAIL_DIR: mkdtempSync(path.join(scratch, 'shutdown-mail-')),
+      PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url,
+    });
+    try {
+      const inFlight = postJson(api.url, '/v1/create-order', {
+        first_name: 'Sam', last_name: 'Slow', email: 'slow@dealer.example', companyName: PAYPAL_TENANT,
+        cart: [{ quantity: 2, size: 'Medium', color: 'Navy', code: 'K500' }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      api.signal('SIGTERM');
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(await api.exited).toEqual({ code: 0, signal: null });
+      await expect(fetch(`${api.url}/healthz`)).rejects.toThrow();
+
+      const store = new OrderStore(openSqliteDatabase(file));
+      expect(await store.findOrder(answer.body.order_id as string)).toMatchObject({ paid: 0, companyName: PAYPAL_TENANT });
+      await store.close();
+      // Structured logs: every line on stdout is one JSON object.
+      expect(api.stdoutLines.length).toBeGreaterThan(3);
+      expect(api.logs).toHaveLength(api.stdoutLines.length);
+      expect(api.logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['order API listening', 'shutting down: finishing requests in flight', 'shut down']));
+    } finally {
+      api.signal('SIGKILL');
+      await paypal.close();
+    }
+  });
+});

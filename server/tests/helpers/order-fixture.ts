@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { productImageFile } from '../../../src/domain/image-names.ts';
+
+/**
+ * A small valid project for the order API tests, written to a temporary folder: three
+ * tenants (bypass only with the apparel minimum; PayPal allowed; one on another catalog) and
+ * products for every pricing and quantity rule. Images are empty files: the loader only
+ * checks that they exist. Written here rather than shared, so other fixtures can change freely.
+ */
+export const BYPASS_TENANT = 'Bypass Motors';
+export const PAYPAL_TENANT = 'PayPal Motors';
+export const OTHER_TENANT = 'Other Group';
+export const BYPASS_CODE = 'NET30BYP';
+export const ADMIN_PASSWORD = 'bypass-admin';
+export const BYPASS_RECIPIENTS = ['orders@bypass.example', 'boss@bypass.example'];
+export const PAYPAL_RECIPIENTS = ['orders@paypal.example'];
+
+const site = `# yaml-language-server: $schema=../schemas/site.schema.json
+supplier_name: Test Supply
+main_phone: "800-555-0100"
+support_email: support@test-supply.example
+postal_address: 1 Test Way, Testville
+`;
+
+const tenant = (fields: string) => `# yaml-language-server: $schema=../schemas/tenant.schema.json
+server_hostname: https://orders.test.example
+${fields}`;
+
+const tenants: Record<string, string> = {
+  'bypass-motors': tenant(`title: Bypass Motors Store
+company_name: ${BYPASS_TENANT}
+route_prefix: bypass
+catalog: main
+minimum_apparel_order: true
+paypal_not_supported: true
+embroideries:
+  mens: [Shield]
+email_recipients: [${BYPASS_RECIPIENTS.join(', ')}]
+bypass_codes: [${BYPASS_CODE}, SECONDCODE]
+admin_password: ${ADMIN_PASSWORD}
+`),
+  'paypal-motors': tenant(`title: PayPal Motors Store
+company_name: ${PAYPAL_TENANT}
+route_prefix: paypal
+catalog: main
+paypal_not_supported: false
+email_recipients: [${PAYPAL_RECIPIENTS.join(', ')}]
+bypass_codes: [PPBYPASS]
+admin_password: pp-admin
+`),
+  'other-group': tenant(`title: Other Group Store
+company_name: ${OTHER_TENANT}
+route_prefix: other
+catalog: other
+paypal_not_supported: true
+email_recipients: [orders@other.example]
+bypass_codes: [OTHERCODE]
+admin_password: other-admin
+`),
+};
+
+interface FixtureProduct {
+  code: string;
+  type: string;
+  colors: string[];
+  halfColors?: string[];
+  sizes: string;
+  extra?: string;
+}
+
+const catalogs: Record<string, FixtureProduct[]> = {
+  main: [
+    { code: 'K500', type: 'mens', colors: ['Navy', 'Black'], sizes: '{ Small: 38.77, Medium: 38.77, 2XL: 40.77 }' },
+    { code: 'L500', type: 'womens', colors: ['Navy'], sizes: '{ Small: 36.5 }' },
+    { code: 'TUM20', type: 'accessory', colors: ['Black'], sizes: '{ OSFA: 18.99 }' },
+    { code: 'PLT', type: 'customs', colors: ['White', 'Black'], halfColors: ['Black Red'], sizes: '{ "500": 1.29, "1000": 0.99, "1500": 0.89, "2500": 0.79 }' },
+    { code: 'FM-100', type: 'service', colors: ['White'], sizes: '{ "# boxes": 76.44 }', extra: 'discount: [{ quantity: 500, price: 71.5 }]' },
+    { code: 'KF-FRD', type: 'customs', colors: ['Blue'], sizes: '{ "# each": 3.99 }', extra: 'min_quantity: 250' },
+    { code: 'CF-WIN', type: 'sales', colors: ['Red'], sizes: '{ "# each": 8.95 }', extra: 'quantity_step: 3' },
+    { code: 'MF-STR', type: 'customs', colors: ['Chrome'], sizes: '{ "500": 0.0279, "1000": 0.0259 }' },
+    { code: 'C112', type: 'hat', colors: ['Grey'], sizes: '{ OSFA: 21.99 }' },
+    { code: 'FREE', type: 'office', colors: ['White'], sizes: '{ "# pads": 0 }' },
+  ],
+  other: [{ code: 'ONLY-OTHER', type: 'hat', colors: ['Black'], sizes: '{ OSFA: 20 }' }],
+};
+
+export function writeOrderFixture(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'order-api-fixture-'));
+  for (const folder of ['tenants/logos', 'catalogs/images']) mkdirSync(path.join(root, folder), { recursive: true });
+  writeFileSync(path.join(root, 'tenants/_site.yaml'), site);
+  for (const [id, text] of Object.entries(tenants)) writeFileSync(path.join(root, `tenants/${id}.yaml`), text);
+  writeFileSync(path.join(root, 'tenants/logos/Shield.png'), '');
+  for (const [id, products] of Object.entries(catalogs)) {
+    const entries = products.map((p) => [
+      `  - code: ${p.code}`,
+      `    name: ${p.code} name`,
+      `    fullname: ${p.code} full name`,
+      `    type: ${p.type}`,
+      `    colors: [${p.colors.join(', ')}]`,
+      ...(p.halfColors ? [`    halfColors: [${p.halfColors.join(', ')}]`] : []),
+      `    default_color: ${p.colors[0]}`,
+      `    sizes: ${p.sizes}`,
+      ...(p.extra ? [`    ${p.extra}`] : []),
+    ].join('\n'));
+    writeFileSync(path.join(root, `catalogs/${id}.yaml`), `# yaml-language-server: $schema=../schemas/catalog.schema.json\nproducts:\n${entries.join('\n')}\n`);
+    for (const p of products) for (const color of [...p.colors, ...(p.halfColors ?? [])]) writeFileSync(path.join(root, 'catalogs/images', productImageFile(p.code, color)), '');
+  }
+  return root;
+}

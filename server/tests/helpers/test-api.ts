@@ -1,0 +1,86 @@
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { startOrderApi, type OrderApi } from '../../start-order-api.ts';
+import type { FakePayPal } from './fake-paypal.ts';
+import type { SmtpSink } from './smtp-sink.ts';
+
+export const STOREFRONT_ORIGIN = 'http://localhost:5173';
+
+export interface TestApi {
+  url: string;
+  api: OrderApi;
+  /** Every JSON log line the API wrote. */
+  logs: Record<string, unknown>[];
+  post(call: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export interface Answer {
+  status: number;
+  body: Record<string, any>;
+  headers: Headers;
+}
+
+export interface TestApiOptions {
+  dataRoot: string;
+  /** DATABASE_URL, or undefined for a new SQLite file. */
+  databaseUrl?: string;
+  paypal?: FakePayPal;
+  smtp?: SmtpSink;
+  env?: Record<string, string>;
+}
+
+/** The real order API, in this process, on a free loopback port, configured through the same environment variables as in production. */
+export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'order-api-test-'));
+  const env: Record<string, string> = {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_ROOT: options.dataRoot,
+    MAIL_DIR: path.join(scratch, 'mail'),
+    MAIL_POLL_MS: '50',
+    MAIL_RETRY_BASE_MS: '50',
+    MAIL_RETRY_MAX_MS: '200',
+    RATE_LIMIT_MAX_FAILURES: '3',
+    TRUST_PROXY: '1',
+    CORS_ORIGINS: STOREFRONT_ORIGIN,
+    PENDING_CAPTURE_POLL_MS: '3600000',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { SQLITE_PATH: path.join(scratch, 'orders.sqlite') }),
+    ...(options.paypal ? { PAYPAL_CLIENT_ID: options.paypal.clientId, PAYPAL_CLIENT_SECRET: options.paypal.clientSecret, PAYPAL_API_BASE: options.paypal.url } : {}),
+    ...(options.smtp ? { SMTP_URL: options.smtp.url } : {}),
+    ...options.env,
+  };
+  const logs: Record<string, unknown>[] = [];
+  const log = createLogger('debug', (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
+  const api = await startOrderApi(readConfig(env), log);
+  return {
+    url: api.url,
+    api,
+    logs,
+    post: (call, body, headers) => postJson(api.url, call, body, headers),
+    close: async () => {
+      await api.close();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * POSTs JSON the way the storefront does. Each call comes from its own made-up client
+ * address (X-Forwarded-For, trusted in tests) unless one is given, so the rate limits of
+ * one test never spill into another.
+ */
+export async function postJson(url: string, call: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(`${url}${call}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${randomInt(1, 255)}, 10.0.${randomInt(0, 255)}.${randomInt(1, 255)}`, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : {}, headers: response.headers };
+}

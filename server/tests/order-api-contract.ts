@@ -1,0 +1,616 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
+import {
+  ADMIN_PASSWORD,
+  BYPASS_CODE,
+  BYPASS_RECIPIENTS,
+  BYPASS_TENANT,
+  OTHER_TENANT,
+  PAYPAL_RECIPIENTS,
+  PAYPAL_TENANT,
+  writeOrderFixture,
+} from './helpers/order-fixture.ts';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
+import { startTestApi, STOREFRONT_ORIGIN, type TestApi } from './helpers/test-api.ts';
+
+/**
+ * The order API's contract, every call and every error, run against real peers on loopback
+ * (a fake PayPal REST server, an SMTP server) and whichever database `newDatabase` gives:
+ * sqlite.test.ts and postgres.test.ts run this same suite, so both behave the same.
+ */
+export function orderApiContract(newDatabase: () => Promise<string | undefined>): void {
+  let paypal: FakePayPal;
+  let smtp: SmtpSink;
+  let api: TestApi;
+  let fixture: string;
+
+  beforeAll(async () => {
+    fixture = writeOrderFixture();
+    paypal = await startFakePayPal();
+    smtp = await startSmtpSink();
+    api = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), paypal, smtp });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await paypal?.close();
+    await smtp?.close();
+    rmSync(fixture, { recursive: true, force: true });
+  });
+
+  const line = (code: string, size: string, color: string, quantity: number, extra: Record<string, unknown> = {}) => ({
+    type: 'mens', name: code, price: 1, quantity, size, color, code, placement: 'Left Chest', embroidery: 'Shield', ...extra,
+  });
+  const polos = (quantity = 12) => [line('K500', 'Medium', 'Navy', quantity)];
+  const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
+    first_name: 'Ann', last_name: 'Lee', email: `${randomUUID()}@dealer.example`, store: 'Bypass Ford', customer_po: 'CPO-1',
+    companyName: BYPASS_TENANT, cart: polos(), bypassPaypal: true, code: BYPASS_CODE, ...overrides,
+  });
+  const paypalOrder = (overrides: Record<string, unknown> = {}) => ({
+    first_name: 'Pat', last_name: 'Doe', email: `${randomUUID()}@dealer.example`, store: '', customer_po: '',
+    companyName: PAYPAL_TENANT, cart: polos(2), ...overrides,
+  });
+  const ordersOf = async (companyName: string, email?: string) => {
+    const answer = await api.post('/v1/retrieve-orders', { companyName });
+    expect(answer.status).toBe(200);
+    return (answer.body.orders as Record<string, any>[]).filter((o) => email === undefined || o.email === email);
+  };
+  const mailFor = (orderId: string) => smtp.received.filter((m) => m.text.includes(orderId));
+  const waitForMail = async (orderId: string, count = 1) => {
+    const deadline = Date.now() + 10_000;
+    while (mailFor(orderId).length < count) {
+      if (Date.now() > deadline) throw new Error(`no e-mail for ${orderId}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return mailFor(orderId);
+  };
+
+  describe('create-order with a bypass code', () => {
+    it('places the order as paid 2 at the server\'s prices, lists it and e-mails the tenant', async () => {
+      const body = bypassOrder({ cart: [line('K500', 'Medium', 'Navy', 10, { price: 0.01 }), line('K500', '2XL', 'Black', 2, { price: 0.01 })] });
+      const created = await api.post('/v1/create-order', body);
+      expect(created.status).toBe(200);
+      expect(created.body).toEqual({ order_id: expect.any(String) });
+
+      const [order] = await ordersOf(BYPASS_TENANT, body.email);
+      expect(order).toMatchObject({
+        email: body.email, first_name: 'Ann', last_name: 'Lee', company_name: BYPASS_TENANT, store: 'Bypass Ford', paid: 2,
+        order_id: created.body.order_id, total: 469.24,
+      });
+      expect(Date.parse(order!.created_at)).toBeGreaterThan(Date.now() - 60_000);
+      expect(order!.order).toEqual([
+        { code: 'K500', quantity: 10, price: 38.77, description: 'K500 name', size: 'Medium', color: 'Navy', embroidery: 'Shield', customer_po: 'CPO-1', po: '', est_ship_date: '', type: 'mens', placement: 'Left Chest', second_embroidery: '', second_placement: '', line_total: 387.7 },
+        { code: 'K500', quantity: 2, price: 40.77, description: 'K500 name', size: '2XL', color: 'Black', embroidery: 'Shield', customer_po: 'CPO-1', po: '', est_ship_date: '', type: 'mens', placement: 'Left Chest', second_embroidery: '', second_placement: '', line_total: 81.54 },
+      ]);
+
+      const [mail] = await waitForMail(created.body.order_id);
+      expect(mail!.to.sort()).toEqual([...BYPASS_RECIPIENTS].sort());
+      expect(mail!.text).toContain('10 × $38.77 = $387.70');
+      expect(mail!.text).toContain('2 × $40.77 = $81.54');
+      expect(mail!.text).toContain('Total: $469.24');
+      expect(mail!.text).toContain('to be invoiced');
+    });
+
+    it('accepts the code in any case, and the browser\'s keyed-map cart', async () => {
+      const cart = Object.fromEntries(polos().map((l) => [`["K500","Medium","Navy","Shield",""]`, l]));
+      const created = await api.post('/v1/create-order', bypassOrder({ code: ' net30byp ', cart }));
+      expect(created.status).toBe(200);
+    });
+
+    it('merges lines with the same cart key into one', async () => {
+      const body = bypassOrder({ cart: [line('K500', 'Medium', 'Navy', 6), line('K500', 'Medium', 'Navy', 6)] });
+      expect((await api.post('/v1/create-order', body)).status).toBe(200);
+      const [order] = await ordersOf(BYPASS_TENANT, body.email);
+      expect(order!.order).toHaveLength(1);
+      expect(order!.order[0].quantity).toBe(12);
+    });
+
+    it('refuses a missing or wrong code with 403 and stores nothing', async () => {
+      const missing = bypassOrder({ code: undefined });
+      const wrong = bypassOrder({ code: 'NET30GUESS' });
+      const otherTenants = bypassOrder({ code: 'PPBYPASS' });
+      expect(await api.post('/v1/create-order', missing)).toMatchObject({ status: 403, body: { message: 'A bypass code is required to order without payment' } });
+      expect(await api.post('/v1/create-order', wrong)).toMatchObject({ status: 403, body: { message: 'That bypass code is not valid' } });
+      expect((await api.post('/v1/create-order', otherTenants)).status).toBe(403);
+      for (const body of [missing, wrong, otherTenants]) expect(await ordersOf(BYPASS_TENANT, body.email)).toEqual([]);
+    });
+
+    it('limits wrong codes per client: 429 with Retry-After, even for the right code then', async () => {
+      const client = { 'x-forwarded-for': '203.0.113.7' };
+      for (let i = 0; i < 3; i++) expect((await api.post('/v1/create-order', bypassOrder({ code: `WRONG${i}` }), client)).status).toBe(403);
+      const limited = await api.post('/v1/create-order', bypassOrder(), client);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(limited.body.message).toMatch(/Too many wrong bypass codes/);
+      // Another client is not affected.
+      expect((await api.post('/v1/create-order', bypassOrder(), { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
+    });
+  });
+
+  describe('create-order checks every line against the tenant\'s catalog', () => {
+    const refused = async (cart: unknown[], message: string | RegExp, companyName = BYPASS_TENANT) => {
+      const body = bypassOrder({ cart, companyName, code: companyName === OTHER_TENANT ? 'OTHERCODE' : BYPASS_CODE });
+      const answer = await api.post('/v1/create-order', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(message);
+      expect(await ordersOf(companyName, body.email)).toEqual([]);
+    };
+
+    it('names an unknown product, a product of another catalog, an unknown size or colour', async () => {
+      await refused([...polos(), line('NOPE', 'OSFA', 'Black', 1)], 'cart[1] (NOPE, OSFA, Black): product "NOPE" is not in this catalog');
+      await refused([line('ONLY-OTHER', 'OSFA', 'Black', 1), ...polos()], 'cart[0] (ONLY-OTHER, OSFA, Black): product "ONLY-OTHER" is not in this catalog');
+      await refused([line('K500', 'XXL', 'Navy', 12)], 'cart[0] (K500, XXL, Navy): size "XXL" is not a size of K500 (Small, Medium, 2XL)');
+      await refused([line('K500', 'Medium', 'Pink', 12)], 'cart[0] (K500, Medium, Pink): colour "Pink" is not a colour of K500 (Navy, Black)');
+    });
+
+    it('wants positive whole quantities', async () => {
+      await refused([line('C112', 'OSFA', 'Grey', 0)], 'cart[0] (C112, OSFA, Grey): quantity must be a positive whole number, got 0');
+      await refused([line('C112', 'OSFA', 'Grey', -2)], 'quantity must be a positive whole number, got -2');
+      await refused([line('C112', 'OSFA', 'Grey', 1.5)], 'quantity must be a positive whole number, got 1.5');
+      await refused([line('C112', 'OSFA', 'Grey', '3' as unknown as number)], 'cart[0].quantity: must be number, got "3"');
+    });
+
+    it('enforces the accessory minimum, min_quantity, quantity_step, whole tier runs and the apparel minimum', async () => {
+      await refused([line('TUM20', 'OSFA', 'Black', 11)], 'cart[0] (TUM20, OSFA, Black): Must order at least 12 units');
+      await refused([line('KF-FRD', '# each', 'Blue', 249)], 'cart[0] (KF-FRD, # each, Blue): Must order at least 250 units');
+      await refused([line('CF-WIN', '# each', 'Red', 4)], 'cart[0] (CF-WIN, # each, Red): Must order in multiples of 3');
+      await refused([line('PLT', '500', 'White', 700)], 'Must order in multiples of 500');
+      await refused([line('K500', 'Medium', 'Navy', 5), line('L500', 'Small', 'Navy', 6)], 'Must order at least 12 mens and womens items in total, or none');
+      // The apparel minimum is that tenant's rule only.
+      const elsewhere = await api.post('/v1/create-order', bypassOrder({ companyName: PAYPAL_TENANT, code: 'PPBYPASS', cart: [line('K500', 'Medium', 'Navy', 5)] }));
+      expect(elsewhere.status).toBe(200);
+    });
+
+    it('names a line of the keyed-map cart by its key', async () => {
+      const answer = await api.post('/v1/create-order', bypassOrder({ cart: { 'tumbler key': line('TUM20', 'OSFA', 'Black', 2) } }));
+      expect(answer.body.message).toBe('cart["tumbler key"] (TUM20, OSFA, Black): Must order at least 12 units');
+    });
+
+    it('lists several problems in one answer', async () => {
+      const answer = await api.post('/v1/create-order', bypassOrder({ cart: [line('TUM20', 'OSFA', 'Black', 1), line('CF-WIN', '# each', 'Red', 1)] }));
+      expect(answer.status).toBe(400);
+      expect(answer.body.problems).toEqual(['cart[0] (TUM20, OSFA, Black): Must order at least 12 units', 'cart[1] (CF-WIN, # each, Red): Must order in multiples of 3']);
+    });
+
+    it('prices tiers per product and colour and discounts per product from the whole cart', async () => {
+      const body = bypassOrder({
+        cart: [
+          line('PLT', '500', 'White', 500, { type: 'customs' }),
+          line('PLT', '1000', 'White', 1000, { type: 'customs' }),
+          line('PLT', '500', 'Black Red', 500, { type: 'customs' }),
+          line('FM-100', '# boxes', 'White', 500, { type: 'service', price: 76.44 }),
+          line('MF-STR', '500', 'Chrome', 500, { type: 'customs' }),
+        ],
+      });
+      expect((await api.post('/v1/create-order', body)).status).toBe(200);
+      const [order] = await ordersOf(BYPASS_TENANT, body.email);
+      expect(order!.order.map((l: any) => [l.code, l.color, l.price, l.line_total])).toEqual([
+        ['PLT', 'White', 0.89, 445], ['PLT', 'White', 0.89, 890], ['PLT', 'Black Red', 1.29, 645], ['FM-100', 'White', 71.5, 35750], ['MF-STR', 'Chrome', 0.0279, 13.95],
+      ]);
+      expect(order!.total).toBe(37743.95);
+      // Placement is kept only for mens, womens, tshirts and hat.
+      expect(order!.order.every((l: any) => l.placement === '')).toBe(true);
+    });
+  });
+
+  describe('request bodies', () => {
+    it('refuses unknown fields, naming them', async () => {
+      const top = await api.post('/v1/create-order', { ...bypassOrder(), total: 0.01 });
+      expect(top.status).toBe(400);
+      expect(top.body.message).toMatch(/total: is not a known field/);
+      const inLine = await api.post('/v1/create-order', bypassOrder({ cart: [{ ...polos()[0], discount: 99 }] }));
+      expect(inLine.status).toBe(400);
+      expect(inLine.body.message).toMatch(/cart\[0\]\.discount: is not a known field/);
+      for (const [call, body] of [
+        ['/v1/capture-order', { order_id: 'X', companyName: PAYPAL_TENANT, paid: 1 }],
+        ['/v1/retrieve-orders', { companyName: BYPASS_TENANT, all: true }],
+        ['/v1/update-historical-order', { email: 'a@b', created_at: 'x', cart: [{ code: 'K500' }], admin_password: 'x', paid: 1 }],
+      ] as const) {
+        const answer = await api.post(call, body);
+        expect(answer.status, call).toBe(400);
+        expect(answer.body.message).toMatch(/is not a known field/);
+      }
+    });
+
+    it('names missing and mistyped fields', async () => {
+      const { email: _, ...noEmail } = bypassOrder();
+      expect((await api.post('/v1/create-order', noEmail)).body.message).toBe('Invalid create-order request: email: is required');
+      expect((await api.post('/v1/create-order', bypassOrder({ email: 'not-an-address' }))).body.message).toMatch(/email: must be an e-mail address/);
+      expect((await api.post('/v1/create-order', bypassOrder({ cart: [] }))).body.message).toMatch(/cart: must have at least 1 line/);
+      expect((await api.post('/v1/create-order', bypassOrder({ bypassPaypal: 'yes' }))).body.message).toMatch(/bypassPaypal: must be boolean, got "yes"/);
+      expect((await api.post('/v1/capture-order', { companyName: PAYPAL_TENANT })).body.message).toMatch(/order_id: is required/);
+    });
+
+    it('refuses an unknown tenant', async () => {
+      const answer = await api.post('/v1/retrieve-orders', { companyName: 'Nobody Motors' });
+      expect(answer).toMatchObject({ status: 400, body: { message: 'companyName: no storefront has the company name "Nobody Motors"' } });
+    });
+
+    it('answers bad JSON, other content types, unknown calls and methods clearly', async () => {
+      expect(await api.post('/v1/create-order', '{"first_name":')).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The body is not valid JSON/) } });
+      const text = await fetch(`${api.url}/v1/create-order`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+      expect(text.status).toBe(415);
+      expect(await api.post('/v1/delete-everything', {})).toMatchObject({ status: 404, body: { message: expect.stringMatching(/There is no call \/v1\/delete-everything/) } });
+      const get = await fetch(`${api.url}/v1/create-order`);
+      expect(get.status).toBe(405);
+      expect(await get.json()).toEqual({ message: 'Use POST /v1/create-order' });
+    });
+
+    it('GET /healthz says the database answers', async () => {
+      const health = await fetch(`${api.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', paypal: 'configured', tenants: 3 });
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('answers a retry with the same key and body with the first answer and creates nothing', async () => {
+      const body = bypassOrder();
+      const key = { 'idempotency-key': randomUUID() };
+      const first = await api.post('/v1/create-order', body, key);
+      const second = await api.post('/v1/create-order', body, key);
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      expect(second.body).toEqual(first.body);
+      expect(second.headers.get('idempotent-replayed')).toBe('true');
+      expect(await ordersOf(BYPASS_TENANT, body.email)).toHaveLength(1);
+      await waitForMail(first.body.order_id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mailFor(first.body.order_id)).toHaveLength(1);
+    });
+
+    it('refuses the same key with another body with 422', async () => {
+      const key = { 'idempotency-key': randomUUID() };
+      expect((await api.post('/v1/create-order', bypassOrder(), key)).status).toBe(200);
+      const other = await api.post('/v1/create-order', bypassOrder(), key);
+      expect(other.status).toBe(422);
+      expect(other.body.message).toMatch(/already used for a different request/);
+    });
+
+    it('makes one order of ten concurrent requests with one key (a double click)', async () => {
+      const body = bypassOrder();
+      const key = { 'idempotency-key': randomUUID() };
+      const answers = await Promise.all(Array.from({ length: 10 }, () => api.post('/v1/create-order', body, key)));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(new Set(answers.map((a) => a.body.order_id)).size).toBe(1);
+      expect(await ordersOf(BYPASS_TENANT, body.email)).toHaveLength(1);
+    });
+
+    it('lets a request that failed be retried with its key', async () => {
+      const key = { 'idempotency-key': randomUUID() };
+      const body = bypassOrder({ cart: [line('TUM20', 'OSFA', 'Black', 1)] });
+      expect((await api.post('/v1/create-order', body, key)).status).toBe(400);
+      expect((await api.post('/v1/create-order', body, key)).status).toBe(400);
+    });
+  });
+
+  describe('create-order through PayPal', () => {
+    it('creates a PayPal order for the server\'s total with an item breakdown, stored unpaid', async () => {
+      const body = paypalOrder({ cart: [line('K500', 'Medium', 'Navy', 2, { price: 0.01 }), line('MF-STR', '500', 'Chrome', 500, { price: 0 })] });
+      const created = await api.post('/v1/create-order', body);
+      expect(created.status).toBe(200);
+      const fake = paypal.orders.get(created.body.order_id)!;
+      expect(fake).toBeDefined();
+      const unit = fake.body.purchase_units[0]!;
+      expect(unit.amount.value).toBe('91.49');
+      expect(unit.amount.breakdown?.item_total.value).toBe('91.49');
+      expect(unit.items!.map((i) => [i.sku, i.quantity, i.unit_amount.value])).toEqual([['K500', '2', '38.77'], ['MF-STR', '1', '13.95']]);
+      const call = paypal.calls.find((c) => c.path === '/v2/checkout/orders' && c.requestId)!;
+      expect(call.requestId).toBeTruthy();
+      // Unpaid: not an order the orders screen lists.
+      expect(await ordersOf(PAYPAL_TENANT, body.email)).toEqual([]);
+    });
+
+    it('makes one PayPal order of a retried create with the same key', async () => {
+      const body = paypalOrder();
+      const key = { 'idempotency-key': randomUUID() };
+      const before = paypal.orders.size;
+      const [a, b] = await Promise.all([api.post('/v1/create-order', body, key), api.post('/v1/create-order', body, key)]);
+      expect(a.body.order_id).toBe(b.body.order_id);
+      expect(paypal.orders.size).toBe(before + 1);
+    });
+
+    it('answers 502 and stores nothing when PayPal fails', async () => {
+      paypal.failCreates = true;
+      try {
+        const body = paypalOrder();
+        const answer = await api.post('/v1/create-order', body);
+        expect(answer.status).toBe(502);
+        expect(answer.body.message).toMatch(/PayPal could not start the payment/);
+      } finally {
+        paypal.failCreates = false;
+      }
+    });
+
+    it('refuses PayPal for a tenant whose storefront does not offer it, and a $0 total', async () => {
+      const refused = await api.post('/v1/create-order', { ...bypassOrder(), bypassPaypal: undefined, code: undefined });
+      expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/PayPal checkout is not offered to Bypass Motors/) } });
+      const free = await api.post('/v1/create-order', paypalOrder({ cart: [line('FREE', '# pads', 'White', 3)] }));
+      expect(free).toMatchObject({ status: 400, body: { message: expect.stringMatching(/order total is \$0.00/) } });
+    });
+  });
+
+  describe('capture-order', () => {
+    const newPayPalOrder = async () => {
+      const body = paypalOrder();
+      const created = await api.post('/v1/create-order', body);
+      expect(created.status).toBe(200);
+      return { orderId: created.body.order_id as string, email: body.email as string };
+    };
+    const capture = (orderId: string, companyName = PAYPAL_TENANT) => api.post('/v1/capture-order', { order_id: orderId, companyName });
+
+    it('marks the order paid 1 when the capture is COMPLETED, lists it and e-mails the tenant', async () => {
+      const { orderId, email } = await newPayPalOrder();
+      const captured = await capture(orderId);
+      expect(captured).toMatchObject({ status: 200, body: { order_id: orderId, status: 'COMPLETED', paid: 1, capture_id: expect.any(String) } });
+      const [order] = await ordersOf(PAYPAL_TENANT, email);
+      expect(order).toMatchObject({ paid: 1, order_id: orderId, total: 77.54 });
+      const [mail] = await waitForMail(orderId);
+      expect(mail!.to).toEqual(PAYPAL_RECIPIENTS);
+      expect(mail!.text).toContain('paid with PayPal');
+    });
+
+    it('captures once: a second capture gets the first answer without calling PayPal', async () => {
+      const { orderId } = await newPayPalOrder();
+      const first = await capture(orderId);
+      const attempts = paypal.captureAttempts;
+      const second = await capture(orderId);
+      expect(second.body).toEqual(first.body);
+      expect(paypal.captureAttempts).toBe(attempts);
+    });
+
+    it('captures once under concurrent double captures', async () => {
+      const { orderId, email } = await newPayPalOrder();
+      paypal.delayMs = 300;
+      const attempts = paypal.captureAttempts;
+      try {
+        const answers = await Promise.all(Array.from({ length: 5 }, () => capture(orderId)));
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+        expect(new Set(answers.map((a) => a.body.capture_id)).size).toBe(1);
+        expect(paypal.captureAttempts).toBe(attempts + 1);
+      } finally {
+        paypal.delayMs = 0;
+      }
+      expect(await ordersOf(PAYPAL_TENANT, email)).toHaveLength(1);
+      await waitForMail(orderId);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mailFor(orderId)).toHaveLength(1);
+    });
+
+    it('answers a declined instrument with 422 and PayPal\'s issue, and captures on the retry', async () => {
+      const { orderId, email } = await newPayPalOrder();
+      paypal.outcomes.set(orderId, 'INSTRUMENT_DECLINED');
+      const declined = await capture(orderId);
+      expect(declined.status).toBe(422);
+      expect(declined.body).toMatchObject({ issue: 'INSTRUMENT_DECLINED', message: expect.stringMatching(/declined/) });
+      expect(await ordersOf(PAYPAL_TENANT, email)).toEqual([]);
+
+      // The buyer picks another card; the buttons capture again.
+      paypal.outcomes.set(orderId, 'COMPLETED');
+      expect(await capture(orderId)).toMatchObject({ status: 200, body: { paid: 1, status: 'COMPLETED' } });
+      expect(await ordersOf(PAYPAL_TENANT, email)).toHaveLength(1);
+    });
+
+    it('leaves a PENDING capture unpaid, then records it paid when PayPal completes it', async () => {
+      const { orderId, email } = await newPayPalOrder();
+      paypal.outcomes.set(orderId, 'PENDING');
+      expect(await capture(orderId)).toMatchObject({ status: 200, body: { status: 'PENDING', paid: 0 } });
+      expect(await capture(orderId)).toMatchObject({ status: 200, body: { status: 'PENDING', paid: 0 } });
+      expect(await ordersOf(PAYPAL_TENANT, email)).toEqual([]);
+      expect(mailFor(orderId)).toEqual([]);
+
+      expect(await api.api.pendingCaptures!.pollOnce()).toBe(0);
+      paypal.settle(orderId, 'COMPLETED');
+      expect(await api.api.pendingCaptures!.pollOnce()).toBeGreaterThanOrEqual(1);
+      expect(await ordersOf(PAYPAL_TENANT, email)).toMatchObject([{ paid: 1 }]);
+      expect(await capture(orderId)).toMatchObject({ status: 200, body: { status: 'COMPLETED', paid: 1 } });
+      await waitForMail(orderId);
+    });
+
+    it('recovers a capture PayPal already made (ORDER_ALREADY_CAPTURED) from PayPal\'s order', async () => {
+      const { orderId, email } = await newPayPalOrder();
+      paypal.captureBehindTheScenes(orderId);
+      expect(await capture(orderId)).toMatchObject({ status: 200, body: { status: 'COMPLETED', paid: 1 } });
+      expect(await ordersOf(PAYPAL_TENANT, email)).toHaveLength(1);
+    });
+
+    it('refuses unknown orders, other tenants\' orders and bypass orders', async () => {
+      expect(await capture('NO-SUCH-ORDER')).toMatchObject({ status: 404, body: { message: `There is no order NO-SUCH-ORDER for ${PAYPAL_TENANT}` } });
+      const { orderId } = await newPayPalOrder();
+      expect((await capture(orderId, BYPASS_TENANT)).status).toBe(404);
+      const placed = await api.post('/v1/create-order', bypassOrder());
+      expect(await capture(placed.body.order_id, BYPASS_TENANT)).toMatchObject({ status: 409, body: { message: expect.stringMatching(/bypass code/) } });
+    });
+  });
+
+  describe('retrieve-orders', () => {
+    it('lists the tenant\'s placed and paid orders only, newest first, with the spec\'s fields', async () => {
+      const api2 = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), paypal, smtp });
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          ids.push((await api2.post('/v1/create-order', bypassOrder())).body.order_id);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        await api2.post('/v1/create-order', paypalOrder()); // unpaid
+        await api2.post('/v1/create-order', bypassOrder({ companyName: OTHER_TENANT, code: 'OTHERCODE', cart: [line('ONLY-OTHER', 'OSFA', 'Black', 1)] }));
+        const answer = await api2.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT });
+        expect(answer.status).toBe(200);
+        const orders = answer.body.orders as Record<string, any>[];
+        expect(orders.map((o) => o.order_id)).toEqual([...ids].reverse());
+        expect(Object.keys(orders[0]!)).toEqual(expect.arrayContaining(['email', 'created_at', 'first_name', 'last_name', 'company_name', 'store', 'paid', 'order']));
+        expect(Object.keys(orders[0]!.order[0])).toEqual(expect.arrayContaining(['code', 'quantity', 'price', 'description', 'size', 'color', 'embroidery', 'customer_po', 'po', 'est_ship_date']));
+        expect((await api2.post('/v1/retrieve-orders', { companyName: PAYPAL_TENANT })).body.orders).toEqual([]);
+        expect((await api2.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT, limit: 2 })).body.orders).toHaveLength(2);
+      } finally {
+        await api2.close();
+      }
+    });
+  });
+
+  describe('update-historical-order', () => {
+    const placeOne = async () => {
+      const body = bypassOrder({ cart: [line('K500', 'Medium', 'Navy', 12), line('C112', 'OSFA', 'Grey', 2, { type: 'hat' })] });
+      expect((await api.post('/v1/create-order', body)).status).toBe(200);
+      const [order] = await ordersOf(BYPASS_TENANT, body.email);
+      return order!;
+    };
+    const update = (order: Record<string, any>, cart: unknown[], admin_password = ADMIN_PASSWORD, headers?: Record<string, string>) =>
+      api.post('/v1/update-historical-order', { email: order.email, created_at: order.created_at, cart, admin_password }, headers);
+
+    it('changes po, customer_po and est_ship_date of the lines, as the orders screen sends them', async () => {
+      const order = await placeOne();
+      const cart = order.order.map((l: any, i: number) => ({ ...l, po: `PO-${i}`, customer_po: `CPO-${i}`, est_ship_date: '2025-03-01' }));
+      const answer = await update(order, cart);
+      expect(answer.status).toBe(200);
+      const [after] = await ordersOf(BYPASS_TENANT, order.email);
+      expect(after!.order.map((l: any) => [l.po, l.customer_po, l.est_ship_date])).toEqual([['PO-0', 'CPO-0', '2025-03-01'], ['PO-1', 'CPO-1', '2025-03-01']]);
+      expect(after!.order.map((l: any) => [l.code, l.quantity, l.price])).toEqual([['K500', 12, 38.77], ['C112', 2, 21.99]]);
+      expect(after!.total).toBe(order.total);
+    });
+
+    it('refuses a wrong admin password with 403 and changes nothing; too many are 429', async () => {
+      const order = await placeOne();
+      const cart = order.order.map((l: any) => ({ ...l, po: 'HACKED' }));
+      const client = { 'x-forwarded-for': '203.0.113.50' };
+      expect(await update(order, cart, 'guess', client)).toMatchObject({ status: 403, body: { message: 'The admin password is not correct' } });
+      expect(await update(order, cart, 'pp-admin', client)).toMatchObject({ status: 403 }); // another tenant's password
+      expect((await update(order, cart, 'guess2', client)).status).toBe(403);
+      const limited = await update(order, cart, ADMIN_PASSWORD, client);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBeTruthy();
+      const [after] = await ordersOf(BYPASS_TENANT, order.email);
+      expect(after!.order.map((l: any) => l.po)).toEqual(['', '']);
+    });
+
+    it('refuses any change beyond the three fields, and a different number of lines', async () => {
+      const order = await placeOne();
+      const tampered = (field: string, value: unknown) => order.order.map((l: any, i: number) => (i === 1 ? { ...l, [field]: value } : l));
+      expect(await update(order, tampered('quantity', 200))).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^cart\[1\]\.quantity: cannot be changed/) } });
+      expect(await update(order, tampered('price', 0.01))).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^cart\[1\]\.price: cannot be changed/) } });
+      expect(await update(order, tampered('code', 'K500'))).toMatchObject({ status: 400 });
+      expect(await update(order, [order.order[0]])).toMatchObject({ status: 400, body: { message: "cart: must hold the order's 2 lines in their order, got 1" } });
+      const [after] = await ordersOf(BYPASS_TENANT, order.email);
+      expect(after).toEqual(order);
+    });
+
+    it('answers 404 for an order that does not exist', async () => {
+      const answer = await api.post('/v1/update-historical-order', { email: 'nobody@x.example', created_at: '2024-01-05T10:00:00.000Z', cart: [{ code: 'K500' }], admin_password: ADMIN_PASSWORD });
+      expect(answer.status).toBe(404);
+    });
+  });
+
+  describe('CORS', () => {
+    it('echoes only configured origins, with Vary: Origin, never * or null', async () => {
+      const allowed = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, { origin: STOREFRONT_ORIGIN });
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
+      expect(allowed.headers.get('vary')).toBe('Origin');
+
+      for (const origin of ['https://evil.example', 'null', 'http://localhost:5174']) {
+        const refused = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, { origin });
+        expect(refused.status, origin).toBe(403);
+        expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+        expect(refused.headers.get('vary')).toBe('Origin');
+      }
+      const noOrigin = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT });
+      expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('answers the preflight for allowed origins only', async () => {
+      const preflight = (origin: string) => fetch(`${api.url}/v1/create-order`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+      });
+      const ok = await preflight(STOREFRONT_ORIGIN);
+      expect(ok.status).toBe(204);
+      expect(ok.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
+      expect(ok.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/);
+      const refused = await preflight('https://evil.example');
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    });
+  });
+
+  describe('under load', () => {
+    it('stores 200 concurrent distinct orders, all distinct', async () => {
+      const tag = randomUUID().slice(0, 8);
+      const bodies = Array.from({ length: 200 }, (_, i) => bypassOrder({ email: `burst-${tag}-${i}@dealer.example`, companyName: OTHER_TENANT, code: 'OTHERCODE', cart: [line('ONLY-OTHER', 'OSFA', 'Black', i + 1)] }));
+      const answers = await Promise.all(bodies.map((body) => api.post('/v1/create-order', body)));
+      expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+      const ids = answers.map((a) => a.body.order_id as string);
+      expect(new Set(ids).size).toBe(200);
+      const stored = (await ordersOf(OTHER_TENANT)).filter((o) => o.email.startsWith(`burst-${tag}-`));
+      expect(stored).toHaveLength(200);
+      expect(new Set(stored.map((o) => o.order_id))).toEqual(new Set(ids));
+      // Each kept its own quantity: no order got another's lines.
+      for (const order of stored) expect(order.order[0].quantity).toBe(Number(/burst-\w+-(\d+)@/.exec(order.email)![1]) + 1);
+    });
+  });
+
+  describe('one e-mail, many orders at once', () => {
+    it('gives each order of one e-mail its own created_at, so each can be edited on its own', async () => {
+      const email = `same-${randomUUID()}@dealer.example`;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => api.post('/v1/create-order', bypassOrder({ email }))));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      const orders = await ordersOf(BYPASS_TENANT, email);
+      expect(orders).toHaveLength(20);
+      expect(new Set(orders.map((o) => o.created_at)).size).toBe(20);
+      const target = orders[7]!;
+      const edited = await api.post('/v1/update-historical-order', { email, created_at: target.created_at, cart: target.order.map((l: any) => ({ ...l, po: 'ONLY-THIS' })), admin_password: ADMIN_PASSWORD });
+      expect(edited.status).toBe(200);
+      const after = await ordersOf(BYPASS_TENANT, email);
+      expect(after.filter((o) => o.order[0].po === 'ONLY-THIS').map((o) => o.order_id)).toEqual([target.order_id]);
+    });
+  });
+
+  describe('e-mail', () => {
+    it('never fails an order when the mail server refuses; it retries until the mail is delivered', async () => {
+      // Let earlier tests' e-mails go first, so the two refusals hit this order's.
+      const deadline = Date.now() + 15_000;
+      while ((await api.api.store.unsentMailCount()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      smtp.rejectNext = 2;
+      const rejectedBefore = smtp.rejected;
+      const created = await api.post('/v1/create-order', bypassOrder());
+      expect(created.status).toBe(200);
+      const [mail] = await waitForMail(created.body.order_id);
+      expect(smtp.rejected - rejectedBefore).toBe(2);
+      expect(mail!.text).toContain(created.body.order_id);
+      expect(api.logs.filter((l) => l.msg === 'mail failed, will retry' && l.orderId === created.body.order_id)).toHaveLength(2);
+      expect(api.logs.find((l) => l.msg === 'mail sent' && l.orderId === created.body.order_id)).toMatchObject({ attempt: 3 });
+    });
+
+    it('keeps the e-mail while no mail server answers at all', async () => {
+      const unreachable = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), env: { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_RETRY_BASE_MS: '3600000' } });
+      try {
+        const created = await unreachable.post('/v1/create-order', bypassOrder());
+        expect(created.status).toBe(200);
+        const deadline = Date.now() + 10_000;
+        while (!unreachable.logs.some((l) => l.msg === 'mail failed, will retry')) {
+          if (Date.now() > deadline) throw new Error('the failed send was not logged');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(await unreachable.api.store.unsentMailCount()).toBe(1);
+        expect((await unreachable.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT })).body.orders).toHaveLength(1);
+      } finally {
+        await unreachable.close();
+      }
+    });
+  });
+
+  describe('without PayPal credentials', () => {
+    it('answers PayPal checkout with 503 and still takes bypass orders', async () => {
+      const noPayPal = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), smtp });
+      try {
+        expect(noPayPal.logs.some((l) => l.level === 'warn' && /PayPal checkout is off/.test(String(l.msg)))).toBe(true);
+        const refused = await noPayPal.post('/v1/create-order', paypalOrder());
+        expect(refused).toMatchObject({ status: 503, body: { message: expect.stringMatching(/no PayPal credentials/) } });
+        expect((await noPayPal.post('/v1/create-order', bypassOrder())).status).toBe(200);
+        expect((await noPayPal.post('/v1/capture-order', { order_id: 'X', companyName: PAYPAL_TENANT })).status).toBe(404);
+      } finally {
+        await noPayPal.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePayPal } from './helpers/fake-paypal.ts';
+import { BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
+import { startSmtpSink } from './helpers/smtp-sink.ts';
+import { startTestApi, type TestApi } from './helpers/test-api.ts';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
+import { orderApiContract } from './order-api-contract.ts';
+
+let postgres: ThrowawayPostgres;
+let databases = 0;
+
+beforeAll(async () => {
+  postgres = await startThrowawayPostgres();
+});
+afterAll(() => postgres?.stop());
+
+describe('order API on PostgreSQL', () => {
+  orderApiContract(() => postgres.createDatabase(`contract_${++databases}`));
+});
+
+/**
+ * Several API instances on one database share no memory: whatever must hold across them
+ * (one order per idempotency key, one capture per order, each e-mail once) holds because
+ * the database enforces it.
+ */
+describe('several instances sharing one PostgreSQL database', () => {
+  const cart = [{ quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', embroidery: 'Shield' }];
+  const bypass = (email = `${randomUUID()}@dealer.example`) => ({
+    first_name: 'Ana', last_name: 'Multi', email, companyName: BYPASS_TENANT, cart, bypassPaypal: true, code: BYPASS_CODE,
+  });
+
+  it('migrates once when three instances start together, then agree on idempotency, captures and e-mails', async () => {
+    const fixture = writeOrderFixture();
+    const paypal = await startFakePayPal();
+    const smtp = await startSmtpSink();
+    const url = await postgres.createDatabase('shared');
+    const instances: TestApi[] = await Promise.all([1, 2, 3].map(() => startTestApi({ dataRoot: fixture, databaseUrl: url, paypal, smtp })));
+    const [a, b, c] = instances as [TestApi, TestApi, TestApi];
+    try {
+      expect(instances.filter((i) => i.logs.some((l) => l.msg === 'database migrated'))).toHaveLength(1);
+
+      // One Idempotency-Key sent to all instances at once: one order.
+      const body = bypass();
+      const key = { 'idempotency-key': randomUUID() };
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => instances[i % 3]!.post('/v1/create-order', body, key)));
+      expect(answers.map((x) => x.status)).toEqual(Array(12).fill(200));
+      expect(new Set(answers.map((x) => x.body.order_id)).size).toBe(1);
+      const listed = (await c.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT })).body.orders as { email: string }[];
+      expect(listed.filter((o) => o.email === body.email)).toHaveLength(1);
+
+      // Concurrent captures of one PayPal order on different instances: one capture at PayPal.
+      const created = await a.post('/v1/create-order', { first_name: 'Pay', last_name: 'Pal', email: 'pp@dealer.example', companyName: PAYPAL_TENANT, cart });
+      paypal.delayMs = 300;
+      const captures = await Promise.all(Array.from({ length: 9 }, (_, i) => instances[i % 3]!.post('/v1/capture-order', { order_id: created.body.order_id, companyName: PAYPAL_TENANT })));
+      paypal.delayMs = 0;
+      expect(captures.map((x) => x.status)).toEqual(Array(9).fill(200));
+      expect(new Set(captures.map((x) => x.body.capture_id)).size).toBe(1);
+      expect(paypal.captureAttempts).toBe(1);
+
+      // 30 orders spread over the instances, three outbox workers: every e-mail exactly once.
+      const emails = Array.from({ length: 30 }, (_, i) => `mail-${i}-${randomUUID()}@dealer.example`);
+      const placed = await Promise.all(emails.map((email, i) => instances[i % 3]!.post('/v1/create-order', bypass(email))));
+      expect(placed.every((p) => p.status === 200)).toBe(true);
+      const expected = 1 + 1 + 30; // the idempotent order, the paid PayPal order, the burst
+      await smtp.waitFor(expected, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.received).toHaveLength(expected);
+      for (const p of placed) expect(smtp.received.filter((m) => m.text.includes(p.body.order_id as string))).toHaveLength(1);
+    } finally {
+      await Promise.all(instances.map((i) => i.close()));
+      await paypal.close();
+      await smtp.close();
+      rmSync(fixture, { recursive: true, force: true });
+    }
+  });
+});

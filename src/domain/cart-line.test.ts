@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { cartKey, cartLinesOf, mergeCartLines, recordsPlacement, type CartLine } from './cart-line.ts';
+
+const polo: CartLine = {
+  type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 2, size: 'Medium', color: 'Navy', code: 'K500',
+  placement: 'Left Chest', embroidery: 'Guardian Shield',
+};
+
+describe('cartKey', () => {
+  it('is the same for lines that differ only in quantity, price or placement', () => {
+    const other: CartLine = { ...polo, quantity: 9, price: 1, placement: 'Yoke' };
+    expect(cartKey(polo)).toBe(cartKey(other));
+  });
+
+  it.each([
+    ['code', { code: 'K540' }],
+    ['size', { size: 'Large' }],
+    ['colour', { color: 'Black' }],
+    ['embroidery', { embroidery: 'Guardian Script' }],
+    ['second embroidery', { secondEmbroidery: 'Guardian Script' }],
+  ])('differs when the %s differs', (_, change) => {
+    expect(cartKey({ ...polo, ...change })).not.toBe(cartKey(polo));
+  });
+
+  it('cannot be confused by separators inside names', () => {
+    expect(cartKey({ ...polo, color: 'a|b', embroidery: 'c' })).not.toBe(cartKey({ ...polo, color: 'a', embroidery: 'b|c' }));
+  });
+
+  it('treats a missing second embroidery like an empty one', () => {
+    expect(cartKey({ ...polo, secondEmbroidery: '' })).toBe(cartKey(polo));
+  });
+});
+
+describe('cartLinesOf', () => {
+  it('accepts a list or the keyed map the browser stores', () => {
+    expect(cartLinesOf([polo])).toEqual([polo]);
+    expect(cartLinesOf({ 'any key': polo })).toEqual([polo]);
+  });
+});
+
+describe('mergeCartLines', () => {
+  it('adds quantities of lines with the same key, keeping first-seen order', () => {
+    const black = { ...polo, color: 'Black', quantity: 1 };
+    const merged = mergeCartLines([polo, black, { ...polo, quantity: 3 }]);
+    expect(merged.map((l) => [l.color, l.quantity])).toEqual([['Navy', 5], ['Black', 1]]);
+  });
+
+  it('does not change the lines it was given', () => {
+    const input = [polo, { ...polo }];
+    mergeCartLines(input);
+    expect(input[0]!.quantity).toBe(2);
+  });
+});
+
+describe('recordsPlacement', () => {
+  it('records placement only for mens, womens, tshirts and hat', () => {
+    expect(['mens', 'womens', 'tshirts', 'hat'].every(recordsPlacement)).toBe(true);
+    expect(['accessory', 'customs', 'office', 'service'].some(recordsPlacement)).toBe(false);
+  });
+});

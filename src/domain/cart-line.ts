@@ -1,0 +1,60 @@
+/**
+ * A cart line as the spec defines it (section 3) and as the checkout payload carries it.
+ * The browser keeps the cart as a map keyed by `cartKey`; the order API accepts that map or a
+ * plain list. `price` is what the shopper was shown, in dollars: the order API never trusts
+ * it and prices every line itself with `priceCart`.
+ */
+export interface CartLine {
+  /** The product's type (mens, customs, …); the order API uses the catalog's, not this. */
+  type: string;
+  name: string;
+  /** Unit price in dollars as shown; informational only. */
+  price: number;
+  /** Pieces. For a tier size it is tier × the count of runs entered (2 runs of 500 → 1000). */
+  quantity: number;
+  /** A size label of the product (`Medium`, `# boxes`) or, for tier products, the tier (`500`). */
+  size: string;
+  color: string;
+  code: string;
+  placement: string;
+  embroidery: string;
+  secondEmbroidery?: string;
+  secondPlacement?: string;
+}
+
+/** The fields that make two cart lines the same line: adding one again adds to its quantity. */
+export type CartKeyFields = Pick<CartLine, 'code' | 'size' | 'color' | 'embroidery' | 'secondEmbroidery'>;
+
+/**
+ * The composite key of a line: code, size or tier, colour, embroidery and second embroidery.
+ * A JSON array, so no name can ever contain the separator and make two lines collide.
+ */
+export function cartKey(line: CartKeyFields): string {
+  return JSON.stringify([line.code, line.size, line.color, line.embroidery ?? '', line.secondEmbroidery ?? '']);
+}
+
+/** The lines of a cart given as a list or as the browser's keyed map (the keys are recomputed, never trusted). */
+export function cartLinesOf<T>(cart: readonly T[] | Readonly<Record<string, T>>): T[] {
+  return Array.isArray(cart) ? [...cart] : Object.values(cart);
+}
+
+/**
+ * Lines with the same key become one line whose quantity is their sum, in the order each key
+ * first appears; the first line's other fields win. This is what adding to a cart does.
+ */
+export function mergeCartLines<T extends CartKeyFields & { quantity: number }>(lines: readonly T[]): T[] {
+  const byKey = new Map<string, T>();
+  for (const line of lines) {
+    const key = cartKey(line);
+    const existing = byKey.get(key);
+    byKey.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
+  }
+  return [...byKey.values()];
+}
+
+/** Placement is recorded only for these types (spec section 5); other lines carry none. */
+export const PLACEMENT_TYPES: readonly string[] = ['mens', 'womens', 'tshirts', 'hat'];
+
+export function recordsPlacement(type: string): boolean {
+  return PLACEMENT_TYPES.includes(type);
+}

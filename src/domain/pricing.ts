@@ -1,0 +1,100 @@
+import { money, multiplyMoney, roundToCents, sumMoney, type Money } from './money.ts';
+import type { Product, SizePrice } from './product.ts';
+import { isTierLabel } from './size-labels.ts';
+
+/**
+ * Prices a cart the way the spec (section 9) and the ordering issue say, from the WHOLE cart:
+ * the browser shows these prices and the order API charges them, so both call this.
+ *
+ * - A line's unit price is its size's price.
+ * - Tier sizes (`"500"`): the line's quantity is tier × runs; the unit price per piece is that of
+ *   the product's highest tier not above the total pieces of that product AND colour in the cart.
+ * - A product with `discount`: the price of the highest discount quantity not above the
+ *   product's total quantity in the cart (all sizes and colours) replaces the price above.
+ * - Line total = unit price × quantity, rounded to cents; order total = sum of line totals.
+ */
+
+/** What pricing needs of a line; a CartLine has it, and so does a stored order line. */
+export interface PricingLine {
+  code: string;
+  size: string;
+  color: string;
+  quantity: number;
+}
+
+export type ProductLookup = (code: string) => Product | undefined;
+
+export interface PricedLine<T extends PricingLine = PricingLine> {
+  line: T;
+  /** Per piece, exact (may be below a cent: $0.0279). */
+  unitPrice: Money;
+  /** unitPrice × quantity rounded to cents. */
+  lineTotal: Money;
+}
+
+export interface PricedCart<T extends PricingLine = PricingLine> {
+  lines: PricedLine<T>[];
+  /** Sum of the line totals: whole cents. */
+  total: Money;
+  /** Sum of the quantities. */
+  itemCount: number;
+}
+
+/**
+ * Prices every line. Lines must name a product `findProduct` knows and one of its sizes
+ * (check them first with `cartProblems` from order-rules.ts); otherwise this throws.
+ */
+export function priceCart<T extends PricingLine>(lines: readonly T[], findProduct: ProductLookup): PricedCart<T> {
+  const productTotals = new Map<string, number>();
+  const tierPieces = new Map<string, number>();
+  for (const line of lines) {
+    productTotals.set(line.code, (productTotals.get(line.code) ?? 0) + line.quantity);
+    if (isTierLabel(line.size)) {
+      const key = productColorKey(line);
+      tierPieces.set(key, (tierPieces.get(key) ?? 0) + line.quantity);
+    }
+  }
+
+  const priced = lines.map((line): PricedLine<T> => {
+    const product = findProduct(line.code);
+    if (!product) throw new RangeError(`no product "${line.code}" to price`);
+    const size = product.sizes.find((s) => s.label === line.size);
+    if (!size) throw new RangeError(`product ${line.code} has no size "${line.size}"`);
+
+    let unitPrice = size.price;
+    if (isTierLabel(size.label)) unitPrice = tierPrice(product, tierPieces.get(productColorKey(line)) ?? 0) ?? unitPrice;
+    const discount = discountPrice(product, productTotals.get(line.code) ?? 0);
+    if (discount !== undefined) unitPrice = discount;
+
+    return { line, unitPrice, lineTotal: roundToCents(multiplyMoney(unitPrice, line.quantity)) };
+  });
+
+  return {
+    lines: priced,
+    total: sumMoney(priced.map((p) => p.lineTotal)),
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+/** The price of the product's highest tier not above `pieces`; undefined below its lowest tier. */
+export function tierPrice(product: Product, pieces: number): Money | undefined {
+  let best: SizePrice | undefined;
+  for (const size of product.sizes) {
+    if (!isTierLabel(size.label) || Number(size.label) > pieces) continue;
+    if (!best || Number(size.label) > Number(best.label)) best = size;
+  }
+  return best?.price;
+}
+
+/** The price of the product's highest discount quantity not above `quantity`, if any. */
+export function discountPrice(product: Product, quantity: number): Money | undefined {
+  let best: { quantity: number; price: Money } | undefined;
+  for (const tier of product.discounts) {
+    if (tier.quantity <= quantity && (!best || tier.quantity > best.quantity)) best = tier;
+  }
+  return best === undefined ? undefined : money(best.price);
+}
+
+function productColorKey(line: PricingLine): string {
+  return JSON.stringify([line.code, line.color]);
+}
