@@ -19,7 +19,7 @@ describe('npm run build', () => {
     const result = runScript('build', ['--root', root]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Valid: 2 tenants/m);
-    expect(result.stdout).toMatch(/^Built 2 tenants into .*dist\/ in \d+\.\d s$/m);
+    expect(result.stdout).toMatch(/^Built 2 tenants \(\d+ pages\) into .*dist\/ in \d+\.\d s$/m);
     expect(html(root, 'guardian')).toContain('<title>Guardian Automotive Store</title>');
     expect(html(root, 'solo')).toContain('<title>Solo Motors Store</title>');
   });
@@ -32,7 +32,7 @@ describe('npm run build', () => {
 
     const result = runScript('build', ['--root', root, '--tenant', 'guardian']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/Built 1 tenant into/);
+    expect(result.stdout).toMatch(/Built 1 tenant \(\d+ pages\) into/);
     expect(html(root, 'guardian')).toContain('<title>Guardian Store Renamed</title>');
     expect(html(root, 'solo')).toContain('<title>Solo Motors Store</title>');
   });
@@ -58,7 +58,7 @@ describe('npm run build', () => {
     const newDigest = treeDigest(path.join(newRoot, 'dist'));
 
     const seen = new Set<string>();
-    for (const delay of [0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1200]) {
+    for (const delay of [0, 250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 4000]) {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/build.ts'), '--root', root], { cwd: REPO_ROOT, stdio: 'ignore' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, delay));

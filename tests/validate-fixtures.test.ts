@@ -1,6 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, fixtureProject } from './helpers/fixture-project.ts';
 import { diagnosticLines, runScript, treeDigest } from './helpers/run-cli.ts';
 
@@ -76,19 +77,26 @@ describe('warnings', () => {
 });
 
 describe.concurrent('npm run build on broken data', () => {
-  it.each(Object.keys(EXPECTED))('%s: leaves the previous dist/ byte-for-byte unchanged', (name) => {
+  let built = '';
+  beforeAll(() => {
     const root = fixtureProject();
-    expect(runScript('build', ['--root', root]).status).toBe(0);
-    const before = treeDigest(path.join(root, 'dist'));
+    const result = runScript('build', ['--root', root]);
+    expect(result.status, result.stderr).toBe(0);
+    built = path.join(root, 'dist');
+  });
 
-    const broken = fixtureProject(name);
-    const outDir = path.join(root, 'dist');
-    const result = runScript('build', ['--root', broken, '--out-dir', outDir]);
+  it.each(Object.keys(EXPECTED))('%s: leaves the previous dist/ byte-for-byte unchanged', (name) => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'previous-dist-'));
+    const outDir = path.join(parent, 'dist');
+    cpSync(built, outDir, { recursive: true, preserveTimestamps: true });
+    const before = treeDigest(outDir);
+
+    const result = runScript('build', ['--root', fixtureProject(name), '--out-dir', outDir]);
 
     expect(result.status).toBe(1);
     expect(diagnosticLines(result.stderr)).toEqual(EXPECTED[name]);
     expect(treeDigest(outDir)).toBe(before);
-    expect(readdirSync(root).filter((entry) => entry.startsWith('.dist'))).toEqual([]);
+    expect(readdirSync(parent)).toEqual(['dist']);
     expect(existsSync(path.join(outDir, 'guardian', 'index.html'))).toBe(true);
   });
 });

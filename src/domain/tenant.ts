@@ -21,6 +21,8 @@ export interface TenantFlags {
   enableCustomsStorePicker: boolean;
   /** Unset in the file (the first tenant) means PayPal is offered. */
   paypalNotSupported: boolean;
+  /** Restricted catalog products are listed only where this is on. */
+  showRestricted: boolean;
 }
 
 export interface Tenant {

@@ -1,23 +1,47 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadProject } from '../data/load-project.ts';
+import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
+import type { Product } from '../../domain/product.ts';
+import type { Tenant } from '../../domain/tenant.ts';
+import type { PageModel } from '../../pages/page-model.ts';
+import type { PictureData } from '../../site/picture-data.ts';
 import { reportLoad } from '../cli/validate-command.ts';
+import { loadProject, type Project } from '../data/load-project.ts';
 import { writeAtomically } from './atomic-output.ts';
-import { renderPlaceholderPage } from './placeholder-page.tsx';
+import { bundleClientCached } from './bundle-client.ts';
+import type { ClientAssets } from './client-assets.ts';
+import { createImagePipeline, type ImagePipeline } from './images/index.ts';
+import { copyClientAssets, publisher } from './publish-assets.ts';
+import { renderEntrySite } from './render-entry-site.tsx';
+import { renderTenant } from './render-tenant.tsx';
+import { storefrontConfig } from './storefront-config.ts';
 
 export interface BuildOptions {
   /** Where tenants/ and catalogs/ are. */
   root: string;
+  /** Where src/ is: the code that renders and the browser bundles. */
+  repoRoot: string;
   /** The output folder, normally <root>/dist. */
   outDir: string;
   /** Build only these tenant ids and keep the others' previous output; all when empty. */
   only?: readonly string[];
+  /** Replaces every tenant's server_hostname, so a local build talks to a local order API. */
+  apiOrigin?: string;
+}
+
+export interface BuildResult {
+  tenants: string[];
+  pages: number;
+  images: { encoded: number; reused: number };
 }
 
 export class BuildInputError extends Error {}
 
+/** Folder of the entry screen's own small site; tenant ids cannot start with '_'. */
+export const ENTRY_SITE = '_entry';
+
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, outDir, only = [] }: BuildOptions): Promise<{ tenants: string[] }> {
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin }: BuildOptions): Promise<BuildResult> {
   const result = loadProject(root);
   if (!reportLoad(result) || !result.project) throw new BuildInputError('the data has errors; the previous output is unchanged');
   const { project } = result;
@@ -28,18 +52,74 @@ export async function buildStorefronts({ root, outDir, only = [] }: BuildOptions
   const chosen = only.length > 0 ? project.tenants.filter((tenant) => only.includes(tenant.id)) : project.tenants;
   const carryOver = only.length > 0 ? known.filter((id) => !only.includes(id)) : [];
 
+  const client = await bundleClientCached(repoRoot);
+  const images = createImagePipeline({ cacheDir: path.join(root, '.cache', 'images') });
+  let pages = 0;
+
   await writeAtomically(
     outDir,
     async (staging) => {
       for (const tenant of chosen) {
-        const catalog = project.catalogs.get(tenant.catalogId);
-        if (!catalog) throw new Error(`internal: tenant ${tenant.id} has no catalog after validation`);
-        const folder = path.join(staging, tenant.id);
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(path.join(folder, 'index.html'), renderPlaceholderPage({ site: project.site, tenant, catalog }));
+        const siteDir = path.join(staging, tenant.id);
+        pages += await buildTenant({ project, tenant, root, siteDir, images, client, apiOrigin });
       }
+      pages += await renderEntrySite({ project, root, siteDir: path.join(staging, ENTRY_SITE), images, client });
     },
     { carryOver },
   );
-  return { tenants: chosen.map((tenant) => tenant.id) };
+  return { tenants: chosen.map((tenant) => tenant.id), pages, images: images.stats() };
+}
+
+interface TenantBuild {
+  project: Project;
+  tenant: Tenant;
+  root: string;
+  siteDir: string;
+  images: ImagePipeline;
+  client: { assets: ClientAssets; dir: string };
+  apiOrigin?: string;
+}
+
+async function buildTenant({ project, tenant, root, siteDir, images, client, apiOrigin }: TenantBuild): Promise<number> {
+  const catalog = project.catalogs.get(tenant.catalogId);
+  if (!catalog) throw new Error(`internal: tenant ${tenant.id} has no catalog after validation`);
+  const base = tenant.routePrefix === '' ? '/' : `/${tenant.routePrefix}/`;
+  const publish = publisher(images, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
+
+  const products = catalog.products.filter((product) => !product.restricted || tenant.flags.showRestricted);
+  const productImages = new Map<string, PictureData>();
+  await Promise.all(
+    products.flatMap((product) =>
+      colorsOf(product).map(async (color) => {
+        productImages.set(imageKey(product.code, color), await publish(path.join(root, 'catalogs', 'images', productImageFile(product.code, color)), 'product'));
+      }),
+    ),
+  );
+  const logoNames = [...new Set(Object.values(tenant.embroideries).flat())];
+  const logos: Record<string, PictureData> = {};
+  await Promise.all(logoNames.map(async (name) => (logos[name] = await publish(path.join(root, 'tenants', 'logos', logoImageFile(name)), 'logo'))));
+  const companyLogo = tenant.companyLogo ? await publish(path.join(root, 'tenants', 'logos', tenant.companyLogo), 'logo') : undefined;
+
+  const model: PageModel = {
+    config: await storefrontConfig(project.site, tenant, { companyLogo, logos }, apiOrigin),
+    products,
+    productImage: (code, color) => productImages.get(imageKey(code, color)),
+    catalogLinks: project.site.catalogLinks,
+    supportEmail: project.site.supportEmail,
+  };
+  const rendered = renderTenant(model, catalog, client.assets);
+  for (const page of rendered) {
+    mkdirSync(path.dirname(path.join(siteDir, page.file)), { recursive: true });
+    writeFileSync(path.join(siteDir, page.file), page.html);
+  }
+  copyClientAssets(client, path.join(siteDir, 'assets'));
+  return rendered.length;
+}
+
+function colorsOf(product: Product): string[] {
+  return [...product.colors, ...product.halfColors];
+}
+
+function imageKey(code: string, color: string): string {
+  return `${code}\u0000${color}`;
 }

@@ -1,28 +1,36 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildStorefronts, BuildInputError } from '../build/build-storefronts.ts';
+import { RouteRenderError } from '../build/render-tenant.tsx';
 import { projectRoot } from './project-root.ts';
 
-/** `npm run build [-- --tenant ID ...] [--root DIR] [--out-dir DIR]` */
+/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
       tenant: { type: 'string', multiple: true },
+      'api-origin': { type: 'string' },
       root: { type: 'string' },
       'out-dir': { type: 'string' },
     },
   });
   const root = projectRoot(values.root);
   const outDir = path.resolve(root, values['out-dir'] ?? 'dist');
+  const apiOrigin = values['api-origin'] ?? process.env.STOREFRONT_API_ORIGIN;
+  if (apiOrigin !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(apiOrigin)) {
+    console.error(`Build failed: --api-origin must be an origin like http://localhost:8787, got "${apiOrigin}"`);
+    return 1;
+  }
   const started = performance.now();
   try {
-    const { tenants } = await buildStorefronts({ root, outDir, only: values.tenant });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Built ${tenants.length} tenant${tenants.length === 1 ? '' : 's'} into ${path.relative(process.cwd(), outDir) || '.'}/ in ${seconds} s`);
+    console.log(`Images: ${result.images.encoded} encoded, ${result.images.reused} reused from the cache`);
+    console.log(`Built ${result.tenants.length} tenant${result.tenants.length === 1 ? '' : 's'} (${result.pages} pages) into ${path.relative(process.cwd(), outDir) || '.'}/ in ${seconds} s`);
     return 0;
   } catch (error) {
-    if (error instanceof BuildInputError) {
+    if (error instanceof BuildInputError || error instanceof RouteRenderError) {
       console.error(`Build failed: ${error.message}`);
       return 1;
     }

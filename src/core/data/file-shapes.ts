@@ -19,6 +19,7 @@ export interface TenantFile {
   render_logo_preview?: boolean;
   enable_customs_store_picker?: boolean;
   paypal_not_supported?: boolean;
+  show_restricted?: boolean;
   embroideries?: Record<string, string[]>;
   email_recipients?: string[];
   stores?: { name: string; address?: string; code: string; password?: string }[];

@@ -25,6 +25,7 @@ export function tenantFromFile(id: string, file: TenantFile): Tenant {
       renderLogoPreview: file.render_logo_preview ?? false,
       enableCustomsStorePicker: file.enable_customs_store_picker ?? false,
       paypalNotSupported: file.paypal_not_supported ?? false,
+      showRestricted: file.show_restricted ?? false,
     },
     emailRecipients: file.email_recipients ?? [],
     stores: (file.stores ?? []).map((store) => ({ name: store.name, address: store.address ?? '', code: store.code, password: store.password })),

@@ -1,0 +1,3 @@
+import { runStart } from '../src/core/cli/start-command.ts';
+
+await runStart(process.argv.slice(2));

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { href } from '../site/routes.ts';
+import type { PageModel } from '../pages/page-model.ts';
+import { ResponsivePicture } from './responsive-picture.tsx';
+
+interface PageShellProps {
+  model: PageModel;
+  children: ReactNode;
+}
+
+/** Header, footer and skip link shared by every storefront page. */
+export function PageShell({ model, children }: PageShellProps) {
+  const { config } = model;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="site-header__contacts">
+          <span>
+            Call <a href={`tel:${config.mainPhone}`}>{config.mainPhone}</a>
+          </span>
+          {config.accountReps.length > 0 && (
+            <ul className="site-header__reps" aria-label="Account representatives">
+              {config.accountReps.map((rep) => (
+                <li key={rep.name}>
+                  {rep.name} <a href={`tel:${rep.phone}`}>{rep.phone}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="site-header__bar">
+          <a className="site-header__home" href={config.base} aria-label={`${config.title} home`}>
+            {config.companyLogo ? (
+              <ResponsivePicture image={config.companyLogo} alt="" sizes="240px" loading="eager" className="site-header__logo" />
+            ) : (
+              <span className="site-header__title">{config.title}</span>
+            )}
+          </a>
+          <nav className="site-header__actions" aria-label="Orders and cart">
+            <form action={href(config.base, { page: 'orders' })} method="get">
+              <button type="submit" className="button button--secondary">
+                View Orders
+              </button>
+            </form>
+            <a className="button" href={href(config.base, { page: 'checkout' })} data-cart-badge="">
+              Cart (0)
+            </a>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="site-main">
+        {children}
+      </main>
+      <footer className="site-footer">
+        <p>{config.supplierName}</p>
+        <address>
+          {config.postalAddress} · <a href={`tel:${config.mainPhone}`}>{config.mainPhone}</a>
+        </address>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Manifest } from 'vite';
+import type { ClientAssets, ClientEntry } from './client-assets.ts';
+
+const ENTRIES: Record<ClientEntry, string> = {
+  base: 'src/runtime/client/base.ts',
+  item: 'src/runtime/client/item.tsx',
+  stores: 'src/runtime/client/stores.ts',
+  entry: 'src/runtime/client/entry.ts',
+};
+const STYLESHEET = 'src/styles/storefront.css';
+
+/**
+ * The bundles depend only on the code, never on the data, so they are cached by a digest of
+ * src/ and the lockfile: a build after a data-only change bundles nothing.
+ */
+export async function bundleClientCached(repoRoot: string): Promise<{ assets: ClientAssets; dir: string }> {
+  const dir = path.join(repoRoot, '.cache', 'client', sourceDigest(repoRoot));
+  if (!existsSync(path.join(dir, 'manifest.json'))) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    const staging = mkdtempSync(`${dir}-tmp-`);
+    try {
+      await bundleClient(repoRoot, staging);
+      if (!existsSync(dir)) renameSync(staging, dir);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  return { assets: readAssets(dir), dir };
+}
+
+function sourceDigest(repoRoot: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (!/\.test\.tsx?$/.test(entry)) hash.update(`${path.relative(repoRoot, full)}\0`).update(readFileSync(full));
+    }
+  };
+  walk(path.join(repoRoot, 'src'));
+  hash.update(readFileSync(path.join(repoRoot, 'package-lock.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Bundles the islands' browser code and the stylesheet. The bundles hold no
+ * tenant data (that travels in each page's HTML), so every tenant publishes the same files.
+ */
+async function bundleClient(repoRoot: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: repoRoot,
+    base: './',
+    logLevel: 'warn',
+    mode: 'production',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      assetsDir: '',
+      manifest: 'manifest.json',
+      target: 'es2022',
+      modulePreload: { polyfill: false },
+      rollupOptions: { input: [...Object.values(ENTRIES), STYLESHEET] },
+    },
+  });
+}
+
+function readAssets(outDir: string): ClientAssets {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as Manifest;
+  const chunk = (key: string) => {
+    const found = manifest[key];
+    if (!found) throw new Error(`internal: ${key} is missing from the client manifest`);
+    return found;
+  };
+  const importsOf = (key: string, seen = new Set<string>()): string[] => {
+    for (const imported of chunk(key).imports ?? []) {
+      if (seen.has(imported)) continue;
+      seen.add(imported);
+      importsOf(imported, seen);
+    }
+    return [...seen].map((imported) => chunk(imported).file);
+  };
+  const entries = Object.fromEntries(
+    Object.entries(ENTRIES).map(([name, source]) => [name, { file: chunk(source).file, imports: importsOf(source) }]),
+  ) as ClientAssets['entries'];
+  const files = [...new Set(Object.values(manifest).flatMap((item) => [item.file, ...(item.css ?? [])]))];
+  return { stylesheet: chunk(STYLESHEET).file, entries, files };
+}

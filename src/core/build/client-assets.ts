@@ -1,0 +1,9 @@
+/** The browser bundles one build produced, by entry, as file names inside assets/. */
+export type ClientEntry = 'base' | 'item' | 'stores' | 'entry';
+
+export interface ClientAssets {
+  stylesheet: string;
+  entries: Record<ClientEntry, { file: string; imports: string[] }>;
+  /** Every file to publish in each site's assets/ folder. */
+  files: string[];
+}

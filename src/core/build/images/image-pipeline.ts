@@ -1,0 +1,111 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { createConcurrencyLimit } from './concurrency-limit.ts';
+import { encodeVariants, SourceDecodeError } from './encode-variants.ts';
+import { describeReadError, ImageSourceError } from './image-source-error.ts';
+import { type ImagePreset, isImagePreset, PRESET_SETTINGS } from './image-presets.ts';
+import type { PreparedImage } from './prepared-image.ts';
+import { publishFile } from './publish-file.ts';
+import { cacheKey, type CacheEntry, sha256, VariantCache } from './variant-cache.ts';
+import { variantFileName } from './variant-file-name.ts';
+
+export interface ImagePipeline {
+  /** Encodes the source into its responsive variants, or reuses them from the content-addressed cache. Concurrent calls for the same source share one encode. */
+  prepare(sourcePath: string, preset: ImagePreset): Promise<PreparedImage>;
+  /** Copies (or hard-links when on the same filesystem — never modify the cache through a link) the variant files into outDir (created if needed). */
+  emit(image: PreparedImage, outDir: string): Promise<void>;
+  /** How many variant files were encoded vs reused from the cache since the pipeline was created. */
+  stats(): { encoded: number; reused: number };
+}
+
+export interface ImagePipelineOptions {
+  /** Where encoded variants are kept between builds (the build uses <repo>/.cache/images). */
+  cacheDir: string;
+  /** Images encoded at once; default: one per CPU (each encode is itself multi-threaded). */
+  concurrency?: number;
+}
+
+interface Outcome {
+  entry: CacheEntry;
+  encoded: boolean;
+}
+
+/**
+ * The build's single way to turn source images into published files. One pipeline serves a
+ * whole build: it remembers what it prepared, so the same logo asked for by every tenant is
+ * looked up once, and knows where each published name's bytes are for emit().
+ */
+export function createImagePipeline(options: ImagePipelineOptions): ImagePipeline {
+  const cache = new VariantCache(options.cacheDir);
+  const limit = createConcurrencyLimit(options.concurrency ?? availableParallelism());
+  // Keyed by cache key, not path: concurrent calls for the same bytes, under any name, share
+  // one lookup-or-encode. Failures are dropped so a fixed file can be retried.
+  const outcomes = new Map<string, Promise<Outcome>>();
+  // Published name → cache object, filled by prepare(); emit() needs nothing else.
+  const objects = new Map<string, string>();
+  const counts = { encoded: 0, reused: 0 };
+  let swept: Promise<void> | undefined;
+
+  async function lookUpOrEncode(key: string, bytes: Buffer, preset: ImagePreset): Promise<Outcome> {
+    await (swept ??= cache.sweepAbandonedTemp());
+    return limit(async () => {
+      const cached = await cache.read(key);
+      if (cached) return { entry: cached, encoded: false };
+      const encoded = await encodeVariants(bytes, PRESET_SETTINGS[preset]);
+      return { entry: await cache.write(key, encoded), encoded: true };
+    });
+  }
+
+  async function prepare(sourcePath: string, preset: ImagePreset): Promise<PreparedImage> {
+    if (!isImagePreset(preset)) throw new TypeError(`unknown image preset ${JSON.stringify(preset)}; presets are product, logo, banner`);
+    const source = path.resolve(sourcePath);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(source);
+    } catch (error) {
+      throw new ImageSourceError(source, describeReadError(error));
+    }
+    const key = cacheKey(sha256(bytes), PRESET_SETTINGS[preset]);
+
+    let pending = outcomes.get(key);
+    const first = !pending;
+    if (!pending) {
+      pending = lookUpOrEncode(key, bytes, preset);
+      outcomes.set(key, pending);
+      pending.catch(() => outcomes.delete(key));
+    }
+
+    let outcome: Outcome;
+    try {
+      outcome = await pending;
+    } catch (error) {
+      if (error instanceof SourceDecodeError) throw new ImageSourceError(source, `not a readable image (${error.message})`);
+      throw error;
+    }
+    const { entry } = outcome;
+    // Only the call that did the encode counts it; every other call got the files for free.
+    if (first && outcome.encoded) counts.encoded += entry.variants.length;
+    else counts.reused += entry.variants.length;
+
+    const variants = entry.variants.map((variant) => {
+      const file = variantFileName(source, variant.sha256, variant.width, variant.format);
+      objects.set(file, cache.objectPath(variant));
+      return { file, width: variant.width, format: variant.format };
+    });
+    const largest = entry.variants.reduce((a, b) => (b.width > a.width ? b : a));
+    return { source, width: largest.width, height: largest.height, placeholderColor: entry.placeholderColor, variants };
+  }
+
+  async function emit(image: PreparedImage, outDir: string): Promise<void> {
+    const files = image.variants.map(({ file }) => {
+      const object = objects.get(file);
+      if (!object) throw new Error(`internal: ${file} (from ${image.source}) was not prepared by this image pipeline`);
+      return { file, object };
+    });
+    await mkdir(outDir, { recursive: true });
+    for (const { file, object } of files) await publishFile(object, path.join(outDir, file));
+  }
+
+  return { prepare, emit, stats: () => ({ ...counts }) };
+}

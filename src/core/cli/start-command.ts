@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { loadProject } from '../data/load-project.ts';
+import { siteMounts } from '../serve/site-mounts.ts';
+import { createSiteServer, type SiteMount } from '../serve/site-server.ts';
+import { runBuild } from './build-command.ts';
+import { projectRoot } from './project-root.ts';
+
+const STAMP = '.local-build.json';
+
+/**
+ * `npm start`: builds when the data or code changed since the last local build, then serves
+ * the entry screen and every storefront and runs the order API beside them on loopback.
+ */
+export async function runStart(argv: string[]): Promise<void> {
+  const root = projectRoot();
+  const port = Number(process.env.PORT ?? 5173);
+  const apiPort = Number(process.env.API_PORT ?? 8787);
+  const apiOrigin = `http://127.0.0.1:${apiPort}`;
+  const distDir = path.join(root, 'dist');
+
+  if (argv.includes('--rebuild') || needsBuild(root, distDir, apiOrigin)) {
+    console.log('Building the storefronts for local use…');
+    if ((await runBuild(['--api-origin', apiOrigin])) !== 0) process.exit(1);
+    writeFileSync(path.join(distDir, STAMP), JSON.stringify({ apiOrigin, builtAt: Date.now() }));
+  } else {
+    console.log('dist/ is up to date (npm start -- --rebuild to build anyway)');
+  }
+
+  const { project } = loadProject(root);
+  if (!project) process.exit(1);
+  const mounts = siteMounts(project.tenants, distDir);
+  const noPrefix = project.tenants.filter((tenant) => tenant.routePrefix === '');
+  const servers: { server: Server; port: number; mounts: SiteMount[] }[] = [
+    { server: createSiteServer(mounts), port, mounts },
+    // Their own port reaches no-prefix tenants where *.localhost names do not resolve (curl, some OSes).
+    ...noPrefix.map((tenant, index) => {
+      const own = [{ prefix: '/', dir: path.join(distDir, tenant.id) }];
+      return { server: createSiteServer(own), port: port + 1 + index, mounts: own };
+    }),
+  ];
+  const origins = [
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+    ...noPrefix.flatMap((tenant, index) => [`http://${tenant.id}.localhost:${port}`, `http://localhost:${port + 1 + index}`, `http://127.0.0.1:${port + 1 + index}`]),
+  ];
+
+  const api = startApi(root, apiPort, origins);
+  await Promise.all(servers.map(({ server, port: p }) => new Promise<void>((resolve) => server.listen(p, '127.0.0.1', resolve))));
+
+  console.log(`\nEntry screen    http://localhost:${port}/`);
+  for (const tenant of project.tenants) {
+    if (tenant.routePrefix !== '') console.log(`${tenant.id.padEnd(15)} http://localhost:${port}/${tenant.routePrefix}/`);
+  }
+  noPrefix.forEach((tenant, index) => console.log(`${tenant.id.padEnd(15)} http://${tenant.id}.localhost:${port}/  or  http://localhost:${port + 1 + index}/`));
+  console.log(`Order API       ${apiOrigin}  (orders in .cache/order-api/, e-mails as .eml files in .cache/order-api/mail/)\n`);
+
+  const stop = () => {
+    api.kill('SIGTERM');
+    for (const { server } of servers) server.close();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  api.once('exit', (code) => {
+    if (code !== 0 && code !== null) console.error(`The order API stopped (exit ${code}).`);
+    for (const { server } of servers) server.close();
+  });
+}
+
+function startApi(root: string, port: number, origins: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(port), CORS_ORIGINS: origins.join(',') },
+  });
+}
+
+/** True when dist/ is missing, was built for another API, or is older than any input. */
+function needsBuild(root: string, distDir: string, apiOrigin: string): boolean {
+  const stampFile = path.join(distDir, STAMP);
+  if (!existsSync(stampFile)) return true;
+  const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { apiOrigin?: string; builtAt?: number };
+  if (stamp.apiOrigin !== apiOrigin || typeof stamp.builtAt !== 'number') return true;
+  const inputs = ['tenants', 'catalogs', 'schemas', 'src', 'package-lock.json'].map((entry) => path.join(root, entry));
+  return inputs.some((input) => newestMtime(input) > (stamp.builtAt ?? 0));
+}
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), stat.mtimeMs);
+}

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { Tenant } from '../../domain/tenant.ts';
+import { basePath } from '../../site/routes.ts';
+import { ENTRY_SITE } from '../build/build-storefronts.ts';
+import type { SiteMount } from './site-server.ts';
+
+/**
+ * How the local server lays out the built sites: the entry screen at the root of localhost,
+ * prefixed tenants under their prefix, and each no-prefix tenant at the root of its own host
+ * name (first.localhost), since they all want '/'.
+ */
+export function siteMounts(tenants: readonly Tenant[], distDir: string): SiteMount[] {
+  return [
+    ...tenants.map((tenant) =>
+      tenant.routePrefix === ''
+        ? { host: `${tenant.id}.localhost`, prefix: '/', dir: path.join(distDir, tenant.id) }
+        : { prefix: basePath(tenant.routePrefix), dir: path.join(distDir, tenant.id) },
+    ),
+    { prefix: '/', dir: path.join(distDir, ENTRY_SITE) },
+  ];
+}

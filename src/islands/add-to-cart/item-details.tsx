@@ -1,0 +1,166 @@
+import { useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { ResponsivePicture } from '../../components/responsive-picture.tsx';
+import { formatMoney } from '../../domain/money.ts';
+import { isTierLabel } from '../../domain/size-labels.ts';
+import { startingPrice } from '../../domain/starting-price.ts';
+import type { ItemIslandProps } from './item-island-props.ts';
+
+/**
+ * The item page's interactive part. Rendered at build time with the same props the browser
+ * hydrates it with, so the page is complete without JavaScript and nothing moves on hydration.
+ */
+export function ItemDetails(props: ItemIslandProps) {
+  const { product, images, fullImages, embroideries, placements, showImagePreview, showPrices } = props;
+  const [color, setColor] = useState(product.defaultColor);
+  const [secondLogo, setSecondLogo] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const [overflowing, setOverflowing] = useState(false);
+  const description = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+
+  // Only a description longer than its one line gets 'Read more'; the line it sits on is reserved either way.
+  useLayoutEffect(() => {
+    const element = description.current;
+    if (element && !expanded) setOverflowing(element.scrollHeight > element.clientHeight + 1);
+  }, [expanded]);
+  const image = images[color] ?? images[product.defaultColor];
+  const price = showPrices ? startingPrice(product) : undefined;
+  const tiers = product.sizes.filter((size) => isTierLabel(size.label));
+  const allColors = [...product.colors, ...product.halfColors];
+  const hasLogoPickers = embroideries.length > 0 && product.type !== 'customs';
+
+  const picture = image && <ResponsivePicture image={image} alt={`${product.fullname}, ${color}`} sizes="(min-width: 60em) 32rem, 90vw" loading="eager" className="item__image" />;
+
+  return (
+    <div className="item">
+      <div className="item__media">
+        {showImagePreview && fullImages[color] ? (
+          <a href={fullImages[color]} target="_blank" rel="noopener" className="item__enlarge" aria-label={`Enlarge image of ${product.fullname}, ${color} (opens in a new tab)`}>
+            {picture}
+          </a>
+        ) : (
+          picture
+        )}
+      </div>
+      <form className="item__form" onSubmit={(event) => event.preventDefault()} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="item__title">
+          {product.fullname}
+        </h1>
+        {price !== undefined && <p className="item__price">Starts at {formatMoney(price)} each</p>}
+        {product.description && (
+          <div className={`item__description${expanded ? ' item__description--expanded' : ''}`} data-collapsible="">
+            <p id={`${id}-description`} ref={description}>
+              {product.description}
+            </p>
+            <button type="button" className={`link-button item__more${overflowing || expanded ? '' : ' item__more--unneeded'}`} aria-expanded={expanded} aria-controls={`${id}-description`} onClick={() => setExpanded(!expanded)}>
+              {expanded ? 'Show less' : 'Read more'}
+            </button>
+          </div>
+        )}
+
+        <fieldset className="swatches">
+          <legend>Color: {color}</legend>
+          {allColors.map((name) => {
+            const [first, second] = product.halfColors.includes(name) ? name.split(' ') : [name, name];
+            return (
+              <label key={name} className="swatch" title={name}>
+                <input type="radio" name={`${id}-color`} value={name} checked={color === name} onChange={() => setColor(name)} aria-label={name} />
+                <span className="swatch__chip" style={{ '--swatch-a': swatchColor(first), '--swatch-b': swatchColor(second) } as CSSProperties} />
+              </label>
+            );
+          })}
+        </fieldset>
+
+        {hasLogoPickers && (
+          <div className="logo-pickers">
+            <LogoPicker id={`${id}-logo`} label="Logo" placementLabel="Placement" embroideries={embroideries} placements={placements} />
+            {secondLogo ? (
+              <>
+                <LogoPicker id={`${id}-logo2`} label="Second logo" placementLabel="Second placement" embroideries={embroideries} placements={placements} />
+                <button type="button" className="link-button" onClick={() => setSecondLogo(false)}>
+                  Only want one logo?
+                </button>
+              </>
+            ) : (
+              <button type="button" className="link-button" onClick={() => setSecondLogo(true)}>
+                Want to add a second logo?
+              </button>
+            )}
+          </div>
+        )}
+
+        {tiers.length > 0 ? (
+          <table className="quantity-grid">
+            <caption>Quantity of print runs per color</caption>
+            <thead>
+              <tr>
+                <th scope="col">Color</th>
+                {tiers.map((tier) => (
+                  <th scope="col" key={tier.label}>
+                    {tier.label}
+                    {showPrices && tier.price > 0 && <span className="quantity-grid__price">{formatMoney(tier.price)} each</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {allColors.map((name) => (
+                <tr key={name}>
+                  <th scope="row">{name}</th>
+                  {tiers.map((tier) => (
+                    <td key={tier.label}>
+                      <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${tier.label} ${name}`} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <div className="size-grid" role="group" aria-label="Quantity per size">
+            {product.sizes.map((size) => (
+              <label key={size.label} className="size-grid__cell">
+                <span className="size-grid__label">{size.label}</span>
+                {showPrices && size.price > 0 && <span className="size-grid__price">{formatMoney(size.price)}</span>}
+                <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${size.label}`} />
+              </label>
+            ))}
+          </div>
+        )}
+        <button type="submit" className="button button--primary">
+          Add to Cart
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function LogoPicker(props: { id: string; label: string; placementLabel: string; embroideries: string[]; placements: string[] }) {
+  return (
+    <div className="logo-picker">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} defaultValue="">
+        <option value="">No logo</option>
+        {props.embroideries.map((name) => (
+          <option key={name}>{name}</option>
+        ))}
+      </select>
+      {props.placements.length > 0 && (
+        <>
+          <label htmlFor={`${props.id}-placement`}>{props.placementLabel}</label>
+          <select id={`${props.id}-placement`} defaultValue={props.placements.includes('Left Chest') ? 'Left Chest' : props.placements[0]}>
+            {props.placements.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Swatch fill from the colour's name; CSS knows most names, and the last word of the rest ("Heather Navy" → navy). */
+function swatchColor(name = ''): string {
+  const words = name.toLowerCase().split(/\s+/);
+  return words[words.length - 1] ?? 'gray';
+}

@@ -1,0 +1,63 @@
+import { ResponsivePicture } from '../components/responsive-picture.tsx';
+import type { PictureData } from '../site/picture-data.ts';
+import type { SecretSet } from '../site/secret-hash.ts';
+import { jsonForScript } from '../runtime/server/json-for-script.ts';
+
+export interface EntryModel {
+  supplierName: string;
+  mainPhone: string;
+  supportEmail: string;
+  postalAddress: string;
+  banner: string;
+  headerImage?: PictureData;
+  /** Entry passwords (hashed) and, index for index, where each leads. */
+  passwords: SecretSet;
+  targets: string[];
+}
+
+/** The entry screen for test and local hosts: contacts, a header image and LOGIN. */
+export function EntryPage({ model }: { model: EntryModel }) {
+  return (
+    <>
+      <div className="entry-banner" role="region" aria-label="Contact">
+        <span>{model.banner}</span>{' '}
+        <a href={`tel:${model.mainPhone}`}>{model.mainPhone}</a> · <a href={`mailto:${model.supportEmail}`}>{model.supportEmail}</a>
+      </div>
+      <header className="entry-header">
+        {model.headerImage && <ResponsivePicture image={model.headerImage} alt={model.supplierName} sizes="100vw" loading="eager" className="entry-header__image" />}
+      </header>
+      <main id="main" className="entry-main">
+        <h1 className="page-title">{model.supplierName}</h1>
+        <p>Dealership staff: log in with your store's password.</p>
+        <button type="button" className="button button--primary" data-login="">
+          LOGIN
+        </button>
+        <dialog className="dialog" id="login-dialog" aria-labelledby="login-title">
+          <form method="dialog" className="dialog__form">
+            <h2 id="login-title">Enter password</h2>
+            <label htmlFor="login-password">Password</label>
+            <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+            <p className="dialog__error" role="alert" data-error="" />
+            <div className="dialog__actions">
+              <button type="submit" value="cancel" formNoValidate className="button button--secondary">
+                Cancel
+              </button>
+              <button type="submit" value="ok" className="button button--primary">
+                Enter
+              </button>
+            </div>
+          </form>
+        </dialog>
+        <noscript>
+          <p className="notice">Logging in needs JavaScript.</p>
+        </noscript>
+        <script type="application/json" id="entry-passwords" dangerouslySetInnerHTML={{ __html: jsonForScript({ passwords: model.passwords, targets: model.targets }) }} />
+      </main>
+      <footer className="site-footer">
+        <address>
+          {model.postalAddress} · <a href={`tel:${model.mainPhone}`}>{model.mainPhone}</a>
+        </address>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Product } from '../domain/product.ts';
+import { ItemDetails } from '../islands/add-to-cart/item-details.tsx';
+import type { ItemIslandProps } from '../islands/add-to-cart/item-island-props.ts';
+import { Island } from '../runtime/server/island.tsx';
+import type { PictureData } from '../site/picture-data.ts';
+import { href } from '../site/routes.ts';
+import { CATEGORY_LABELS } from '../site/category-labels.ts';
+import type { PageModel } from './page-model.ts';
+
+export function itemIslandProps(model: PageModel, product: Product, showPrices: boolean): ItemIslandProps {
+  const { config } = model;
+  const images: Record<string, PictureData> = {};
+  const fullImages: Record<string, string> = {};
+  for (const color of [...product.colors, ...product.halfColors]) {
+    const image = model.productImage(product.code, color);
+    if (!image) continue;
+    images[color] = image;
+    fullImages[color] = largestCandidate(image);
+  }
+  return {
+    product,
+    images,
+    fullImages,
+    embroideries: product.type === 'customs' ? [] : (config.embroideries[product.type] ?? []),
+    placements: config.logoPlacements[product.type] ?? [],
+    showImagePreview: config.flags.showImagePreview,
+    showPrices,
+  };
+}
+
+/** The widest fallback image of a srcset: what the enlarge-on-click preview opens. */
+function largestCandidate(image: PictureData): string {
+  const candidates = image.fallback.srcset.split(',').map((part) => {
+    const [url = '', width = '0w'] = part.trim().split(/\s+/);
+    return { url, width: Number.parseInt(width, 10) };
+  });
+  candidates.sort((a, b) => b.width - a.width);
+  return candidates[0]?.url || image.fallback.src;
+}
+
+export function ItemPage({ model, product, showPrices }: { model: PageModel; product: Product; showPrices: boolean }) {
+  const props = itemIslandProps(model, product, showPrices);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <a href={model.config.base}>Home</a> › <a href={href(model.config.base, { page: 'catalog', category: product.type })}>{CATEGORY_LABELS[product.type]}</a>
+      </nav>
+      <Island name="item" props={props}>
+        <ItemDetails {...props} />
+      </Island>
+      <noscript>
+        <p className="notice">Turn on JavaScript to choose quantities and add this item to your cart.</p>
+      </noscript>
+    </>
+  );
+}

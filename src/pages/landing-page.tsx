@@ -1,0 +1,55 @@
+import { LogoStrip } from '../components/logo-strip.tsx';
+import { ResponsivePicture } from '../components/responsive-picture.tsx';
+import type { Category } from '../domain/categories.ts';
+import { CATEGORY_LABELS } from '../site/category-labels.ts';
+import { categoriesOf, href, type Route } from '../site/routes.ts';
+import type { PageModel } from './page-model.ts';
+
+/** The customs tile leads to the store picker when the tenant uses it. */
+export function customsRoute(model: PageModel): Route {
+  const { config } = model;
+  return config.stores.length > 0 && config.flags.enableCustomsStorePicker ? { page: 'stores' } : { page: 'catalog', category: 'customs' };
+}
+
+export function LandingPage({ model }: { model: PageModel }) {
+  const { config } = model;
+  const categories = categoriesOf(model.products);
+  const tileRoute = (category: Category): Route => (category === 'customs' ? customsRoute(model) : { page: 'catalog', category });
+  const allLogos = [...new Set(Object.values(config.embroideries).flat())];
+
+  return (
+    <>
+      <h1 className="page-title">{config.title}</h1>
+      <nav aria-label="Quick links" className="quick-links">
+        <a href={href(config.base, { page: 'orders' })}>Your orders</a>
+        <a href={href(config.base, { page: 'checkout' })}>Checkout</a>
+        {config.stores.length > 0 && config.flags.enableCustomsStorePicker && <a href={href(config.base, { page: 'stores' })}>Store custom plates</a>}
+        <a href={href(config.base, { page: 'catalog-links' })}>Printed catalogs</a>
+      </nav>
+      <section aria-labelledby="categories-heading">
+        <h2 id="categories-heading">Shop by category</h2>
+        <ul className="tile-grid">
+          {categories.map((category) => {
+            const sample = model.products.find((product) => product.type === category);
+            const image = sample ? model.productImage(sample.code, sample.defaultColor) : undefined;
+            return (
+              <li key={category} className="tile">
+                <a className="tile__link" href={href(config.base, tileRoute(category))}>
+                  {image && <ResponsivePicture image={image} alt="" sizes="(min-width: 60em) 14rem, 45vw" className="tile__image" />}
+                  <span className="tile__label">{CATEGORY_LABELS[category]}</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      {config.flags.renderLogoPreview && allLogos.length > 0 && (
+        <section aria-labelledby="logos-heading" className="logo-preview">
+          <h2 id="logos-heading">Your logos</h2>
+          <p>Every garment and accessory can carry one of these, embroidered or printed.</p>
+          <LogoStrip names={allLogos} logos={config.logos} label="Your logos" />
+        </section>
+      )}
+    </>
+  );
+}

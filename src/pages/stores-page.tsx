@@ -1,0 +1,62 @@
+import type { PageModel } from './page-model.ts';
+import { href } from '../site/routes.ts';
+import { jsonForScript } from '../runtime/server/json-for-script.ts';
+
+/**
+ * The store picker. A store with custom products links to its customs catalog; one with a
+ * password is opened through the 'Enter password' dialog of the stores island.
+ */
+export function StoresPage({ model, storesWithProducts }: { model: PageModel; storesWithProducts: ReadonlySet<string> }) {
+  const { config } = model;
+  return (
+    <>
+      <a className="back-link" href={config.base}>
+        <span aria-hidden="true">←</span> Back to home
+      </a>
+      <h1 className="page-title">Choose your store</h1>
+      <ul className="store-grid">
+        {config.stores.map((store) => {
+          const content = (
+            <>
+              <span className="store__name">{store.name}</span>
+              {store.address && <span className="store__address">{store.address}</span>}
+            </>
+          );
+          return (
+            <li key={store.code} className="store">
+              {storesWithProducts.has(store.code) ? (
+                <a className="store__link" href={href(config.base, { page: 'store-catalog', storeCode: store.code })} data-store-code={store.code} data-store-name={store.name} data-password={store.password ? '' : undefined}>
+                  {content}
+                  {store.password && <span className="store__lock">Password required</span>}
+                </a>
+              ) : (
+                <div className="store__link store__link--empty">
+                  {content}
+                  <span className="store__note">No custom products yet</span>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <dialog className="dialog" id="store-password-dialog" aria-labelledby="store-password-title">
+        <form method="dialog" className="dialog__form">
+          <h2 id="store-password-title">Enter password</h2>
+          <p className="dialog__context" data-store-label="" />
+          <label htmlFor="store-password">Password</label>
+          <input id="store-password" name="password" type="password" autoComplete="off" required />
+          <p className="dialog__error" role="alert" data-error="" />
+          <div className="dialog__actions">
+            <button type="submit" value="cancel" formNoValidate className="button button--secondary">
+              Cancel
+            </button>
+            <button type="submit" value="ok" className="button button--primary">
+              Open
+            </button>
+          </div>
+        </form>
+      </dialog>
+      <script type="application/json" id="store-passwords" dangerouslySetInnerHTML={{ __html: jsonForScript(Object.fromEntries(config.stores.filter((store) => store.password).map((store) => [store.code, store.password]))) }} />
+    </>
+  );
+}

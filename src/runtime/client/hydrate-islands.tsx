@@ -1,0 +1,28 @@
+import { Component, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+class IslandErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  override render() {
+    return this.state.failed ? <p role="alert">Unexpected Application Error!</p> : this.props.children;
+  }
+}
+
+/** Hydrates every island of this name on the page with the props it was rendered with. */
+export function hydrateIslands<P extends object>(name: string, Island: ComponentType<P>): void {
+  for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+    const props = JSON.parse(element.dataset.props ?? '{}') as P;
+    hydrateRoot(
+      element,
+      <IslandErrorBoundary>
+        <Island {...props} />
+      </IslandErrorBoundary>,
+    );
+  }
+}

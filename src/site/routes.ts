@@ -1,0 +1,44 @@
+import { CATEGORIES, type Category } from '../domain/categories.ts';
+import type { Product } from '../domain/product.ts';
+
+/** Every page of a storefront, as the spec's route sets name them. */
+export type Route =
+  | { page: 'landing' }
+  | { page: 'catalog'; category: Category }
+  | { page: 'store-catalog'; storeCode: string }
+  | { page: 'item'; code: string }
+  | { page: 'stores' }
+  | { page: 'checkout' }
+  | { page: 'success' }
+  | { page: 'orders' }
+  | { page: 'catalog-links' };
+
+/** Path of a route below the tenant's base, as a folder: '' or 'catalog/mens/'. */
+export function routePath(route: Route): string {
+  switch (route.page) {
+    case 'landing':
+      return '';
+    case 'catalog':
+      return `catalog/${route.category}/`;
+    case 'store-catalog':
+      return `catalog/${encodeURIComponent(route.storeCode)}/customs/`;
+    case 'item':
+      return `item/${encodeURIComponent(route.code)}/`;
+    default:
+      return `${route.page}/`;
+  }
+}
+
+/** '/guardian/' for a prefixed tenant, '/' for one served at the host root. */
+export function basePath(routePrefix: string): string {
+  return routePrefix === '' ? '/' : `/${routePrefix}/`;
+}
+
+export function href(base: string, route: Route): string {
+  return `${base}${routePath(route)}`;
+}
+
+/** The categories that get a catalog page: those with at least one product the tenant may see. */
+export function categoriesOf(products: readonly Product[]): Category[] {
+  return CATEGORIES.filter((category) => products.some((product) => product.type === category));
+}
