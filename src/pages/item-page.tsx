@@ -17,8 +17,10 @@ export function itemIslandProps(model: PageModel, product: Product, showPrices: 
     images[color] = image;
     fullImages[color] = largestCandidate(image);
   }
+  // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
+  const ownStores = new Set(config.stores.map((store) => store.code));
   return {
-    product,
+    product: { ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) },
     images,
     fullImages,
     embroideries: product.type === 'customs' ? [] : (config.embroideries[product.type] ?? []),
