@@ -1,29 +1,94 @@
-import type { ReactNode } from 'react';
+import { CheckoutIsland } from '../islands/checkout/checkout-island.tsx';
+import { OrdersIsland } from '../islands/orders/orders-island.tsx';
+import { productImageKey, type CheckoutIslandProps, type OrdersIslandProps, type ProductThumbnails, type SuccessIslandProps } from '../islands/shared/ordering-props.ts';
+import { SuccessIsland } from '../islands/success/success-island.tsx';
 import { Island } from '../runtime/server/island.tsx';
+import type { PictureData } from '../site/picture-data.ts';
 import type { PageModel } from './page-model.ts';
 
 /**
  * Checkout, success and orders are islands end to end: what they show lives in the visitor's
- * session or comes from the order API. At build time they render their frame and a message
- * for visitors without JavaScript.
+ * session or comes from the order API. The build renders their frame and their loading state.
  */
-function IslandPage({ title, island, model, children }: { title: string; island: string; model: PageModel; children?: ReactNode }) {
+function NeedsJavaScript({ model }: { model: PageModel }) {
+  return (
+    <noscript>
+      <p className="notice">This page needs JavaScript. Call {model.config.mainPhone} to order by phone.</p>
+    </noscript>
+  );
+}
+
+/** The smallest fallback image: what a cart line shows. */
+function thumbnail(image: PictureData): string {
+  const first = image.fallback.srcset.split(',')[0]?.trim().split(/\s+/)[0];
+  return first || image.fallback.src;
+}
+
+function productThumbnails(model: PageModel): ProductThumbnails {
+  const thumbnails: ProductThumbnails = {};
+  for (const product of model.products) {
+    for (const color of [...product.colors, ...product.halfColors]) {
+      const image = model.productImage(product.code, color);
+      if (image) thumbnails[productImageKey(product.code, color)] = thumbnail(image);
+    }
+  }
+  return thumbnails;
+}
+
+export function checkoutProps(model: PageModel): CheckoutIslandProps {
+  const { config } = model;
+  const ownStores = new Set(config.stores.map((store) => store.code));
+  return {
+    apiBase: config.apiBase,
+    companyName: config.companyName,
+    base: config.base,
+    stores: config.stores.map(({ name, address, code }) => ({ name, address, code })),
+    bypassCodes: config.bypassCodes,
+    paypalClientId: config.flags.paypalNotSupported ? undefined : config.paypalClientId,
+    minimumApparelOrder: config.flags.minimumApparelOrder,
+    showModificationThumbnail: config.flags.showModificationThumbnail,
+    products: model.products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) })),
+    thumbnails: productThumbnails(model),
+    logoThumbnails: Object.fromEntries(Object.entries(config.logos).map(([name, image]) => [name, thumbnail(image)])),
+  };
+}
+
+export function CheckoutPage({ model }: { model: PageModel }) {
+  const props = checkoutProps(model);
   return (
     <>
-      <h1 className="page-title">{title}</h1>
-      <Island name={island} props={{ tenantId: model.config.tenantId }}>
-        <p className="island-placeholder" aria-live="polite">
-          Loading…
-        </p>
+      <h1 className="page-title">Checkout</h1>
+      <Island name="checkout" props={props}>
+        <CheckoutIsland {...props} />
       </Island>
-      <noscript>
-        <p className="notice">This page needs JavaScript. Call {model.config.mainPhone} to order by phone.</p>
-      </noscript>
-      {children}
+      <NeedsJavaScript model={model} />
     </>
   );
 }
 
-export const CheckoutPage = ({ model }: { model: PageModel }) => <IslandPage title="Checkout" island="checkout" model={model} />;
-export const SuccessPage = ({ model }: { model: PageModel }) => <IslandPage title="Order Placed Successfully" island="success" model={model} />;
-export const OrdersPage = ({ model }: { model: PageModel }) => <IslandPage title="Your Orders" island="orders" model={model} />;
+export function SuccessPage({ model }: { model: PageModel }) {
+  const props: SuccessIslandProps = { base: model.config.base, thumbnails: productThumbnails(model) };
+  return (
+    <>
+      <h1 className="page-title">Order Placed Successfully</h1>
+      <Island name="success" props={props}>
+        <SuccessIsland {...props} />
+      </Island>
+      <NeedsJavaScript model={model} />
+    </>
+  );
+}
+
+export function OrdersPage({ model }: { model: PageModel }) {
+  const { config } = model;
+  const props: OrdersIslandProps = { apiBase: config.apiBase, companyName: config.companyName, adminPassword: config.adminPassword };
+  return (
+    <>
+      <h1 className="page-title">Orders</h1>
+      <Island name="orders" props={props}>
+        <OrdersIsland {...props} />
+      </Island>
+      <NeedsJavaScript model={model} />
+    </>
+  );
+}

@@ -9,6 +9,9 @@ const ENTRIES: Record<ClientEntry, string> = {
   item: 'src/runtime/client/item.tsx',
   stores: 'src/runtime/client/stores.ts',
   entry: 'src/runtime/client/entry.ts',
+  checkout: 'src/runtime/client/checkout.tsx',
+  success: 'src/runtime/client/success.tsx',
+  orders: 'src/runtime/client/orders.tsx',
 };
 const STYLESHEET = 'src/styles/storefront.css';
 

@@ -1,0 +1,64 @@
+import { persist, type PersistStorage } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
+import { cartKey, type CartLine } from '../../domain/cart-line.ts';
+import { CART_CHANGE_EVENT } from '../../runtime/client/cart-badge.ts';
+import { CART_STORAGE_KEY, readStoredCart } from './stored-cart.ts';
+
+export interface CartState {
+  /** Keyed by cartKey: code, size or tier, colour, embroidery, second embroidery. */
+  items: Record<string, CartLine>;
+  /** Adds lines; a line whose key is already in the cart adds to that line's quantity. */
+  add(lines: readonly CartLine[]): void;
+  remove(key: string): void;
+  clear(): void;
+}
+
+/** Stores the bare map the spec describes under `cart`, not zustand's { state, version } envelope. */
+const sessionCartStorage: PersistStorage<Pick<CartState, 'items'>> = {
+  getItem: (name) => ({ state: { items: readStoredCart(sessionStorage.getItem(name)) }, version: 0 }),
+  setItem: (name, value) => sessionStorage.setItem(name, JSON.stringify(value.state.items)),
+  removeItem: (name) => sessionStorage.removeItem(name),
+};
+
+/**
+ * The one cart of a page, shared by every island on it (they import this same module).
+ * Hydration from storage is explicit (`rehydrate`), after React has hydrated the islands
+ * with the build-time markup, so server and browser render the same first frame.
+ */
+export const cartStore = createStore<CartState>()(
+  persist(
+    (set) => ({
+      items: {},
+      add: (lines) =>
+        set((state) => {
+          const items = { ...state.items };
+          for (const line of lines) {
+            const key = cartKey(line);
+            const existing = items[key];
+            items[key] = existing ? { ...existing, quantity: existing.quantity + line.quantity } : line;
+          }
+          return { items };
+        }),
+      remove: (key) =>
+        set((state) => {
+          const { [key]: _removed, ...items } = state.items;
+          return { items };
+        }),
+      clear: () => set({ items: {} }),
+    }),
+    { name: CART_STORAGE_KEY, storage: sessionCartStorage, skipHydration: true, partialize: (state) => ({ items: state.items }) },
+  ),
+);
+
+// The header's 'Cart (N)' is a framework-free script; it follows the store through this event.
+cartStore.subscribe((state) => {
+  window.dispatchEvent(new CustomEvent(CART_CHANGE_EVENT, { detail: { count: Object.keys(state.items).length } }));
+});
+
+let hydrated: Promise<void> | undefined;
+
+/** Loads the stored cart once per page, whichever island asks first. */
+export function hydrateCart(): Promise<void> {
+  hydrated ??= Promise.resolve(cartStore.persist.rehydrate());
+  return hydrated;
+}

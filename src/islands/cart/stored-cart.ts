@@ -1,0 +1,48 @@
+import { cartKey, type CartLine } from '../../domain/cart-line.ts';
+
+/** sessionStorage key of the cart (spec section 3): a map from cartKey to line. */
+export const CART_STORAGE_KEY = 'cart';
+
+const TEXT_FIELDS = ['type', 'name', 'size', 'color', 'code', 'placement', 'embroidery'] as const;
+const OPTIONAL_TEXT_FIELDS = ['secondEmbroidery', 'secondPlacement'] as const;
+
+/** A line as it must look to be trusted back from storage; anything else is dropped. */
+export function isCartLine(value: unknown): value is CartLine {
+  if (value === null || typeof value !== 'object') return false;
+  const line = value as Record<string, unknown>;
+  return (
+    TEXT_FIELDS.every((field) => typeof line[field] === 'string') &&
+    OPTIONAL_TEXT_FIELDS.every((field) => line[field] === undefined || typeof line[field] === 'string') &&
+    typeof line.price === 'number' &&
+    Number.isFinite(line.price) &&
+    Number.isSafeInteger(line.quantity) &&
+    (line.quantity as number) > 0
+  );
+}
+
+/**
+ * Reads the stored cart map. Unreadable or foreign data is discarded with a console warning,
+ * never a crash: the visitor gets an empty cart instead of a broken page.
+ */
+export function readStoredCart(raw: string | null): Record<string, CartLine> {
+  if (raw === null) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    console.warn(`Discarded the stored cart: it is not JSON`);
+    return {};
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    console.warn('Discarded the stored cart: it is not a map of cart lines');
+    return {};
+  }
+  const items: Record<string, CartLine> = {};
+  let dropped = 0;
+  for (const value of Object.values(parsed)) {
+    if (isCartLine(value)) items[cartKey(value)] = value;
+    else dropped++;
+  }
+  if (dropped > 0) console.warn(`Discarded ${dropped} unreadable cart line${dropped === 1 ? '' : 's'} from storage`);
+  return items;
+}

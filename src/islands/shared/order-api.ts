@@ -1,0 +1,38 @@
+/** What the storefront shows when a call fails: the server's message and the status (spec section 8). */
+export class OrderApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const UNEXPECTED_ERROR = 'Unexpected error. Please try again.';
+
+/**
+ * POSTs JSON to the tenant's order API. A failure becomes an OrderApiError with the
+ * response's `message` (else 'Unexpected error. Please try again.') and its status, or 500
+ * when no response came at all.
+ */
+export async function postOrderApi<T>(apiBase: string, path: string, body: unknown, options: { idempotencyKey?: string } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new OrderApiError(UNEXPECTED_ERROR, 500);
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new OrderApiError(typeof message === 'string' && message !== '' ? message : UNEXPECTED_ERROR, response.status);
+  }
+  return data as T;
+}

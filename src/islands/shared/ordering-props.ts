@@ -1,0 +1,41 @@
+import type { Product } from '../../domain/product.ts';
+import type { SecretSet } from '../../site/secret-hash.ts';
+
+/** Image URLs of a product colour, keyed by productImageKey; small enough for cart lines. */
+export type ProductThumbnails = Record<string, string>;
+
+export function productImageKey(code: string, color: string): string {
+  return `${code}|${color}`;
+}
+
+/** Serialized into the checkout page: the cart is priced in the browser with the same rules as the order API. */
+export interface CheckoutIslandProps {
+  apiBase: string;
+  companyName: string;
+  /** The tenant's base path, for links ('/guardian/'). */
+  base: string;
+  stores: { name: string; address: string; code: string }[];
+  /** Upper-cased bypass codes, hashed. */
+  bypassCodes: SecretSet;
+  /** Absent when PayPal is not offered (paypal_not_supported, or no client id configured). */
+  paypalClientId?: string;
+  minimumApparelOrder: boolean;
+  showModificationThumbnail: boolean;
+  /** The products this tenant may order, for pricing the cart. */
+  products: Product[];
+  thumbnails: ProductThumbnails;
+  /** Embroidery logo name → thumbnail URL. */
+  logoThumbnails: Record<string, string>;
+}
+
+export interface SuccessIslandProps {
+  base: string;
+  thumbnails: ProductThumbnails;
+}
+
+export interface OrdersIslandProps {
+  apiBase: string;
+  companyName: string;
+  /** Absent when the tenant has no admin password: nobody can edit. */
+  adminPassword?: SecretSet;
+}
