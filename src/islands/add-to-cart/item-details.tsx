@@ -1,9 +1,18 @@
-import { useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ResponsivePicture } from '../../components/responsive-picture.tsx';
 import { formatMoney } from '../../domain/money.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 import { startingPrice } from '../../domain/starting-price.ts';
+import { cartStore, hydrateCart } from '../cart/cart-store.ts';
+import { useNotice } from '../shared/use-notice.tsx';
+import { acceptQuantity, cartEntries, tierCell } from './cart-entries.ts';
 import type { ItemIslandProps } from './item-island-props.ts';
+
+const DEFAULT_PLACEMENT = 'Left Chest';
+
+function defaultPlacement(placements: readonly string[]): string {
+  return placements.includes(DEFAULT_PLACEMENT) ? DEFAULT_PLACEMENT : (placements[0] ?? '');
+}
 
 /**
  * The item page's interactive part. Rendered at build time with the same props the browser
@@ -13,6 +22,13 @@ export function ItemDetails(props: ItemIslandProps) {
   const { product, images, fullImages, embroideries, placements, showImagePreview, showPrices } = props;
   const [color, setColor] = useState(product.defaultColor);
   const [secondLogo, setSecondLogo] = useState(false);
+  const [embroidery, setEmbroidery] = useState('');
+  const [placement, setPlacement] = useState(defaultPlacement(placements));
+  const [secondEmbroidery, setSecondEmbroidery] = useState('');
+  const [secondPlacement, setSecondPlacement] = useState(defaultPlacement(placements));
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [leaving, setLeaving] = useState(false);
+  const notice = useNotice();
   const [expanded, setExpanded] = useState(false);
   const [overflowing, setOverflowing] = useState(false);
   const description = useRef<HTMLParagraphElement>(null);
@@ -29,6 +45,42 @@ export function ItemDetails(props: ItemIslandProps) {
   const allColors = [...product.colors, ...product.halfColors];
   const hasLogoPickers = embroideries.length > 0 && product.type !== 'customs';
 
+  // Adding must merge with the cart other pages left in this session, so load it first.
+  useEffect(() => {
+    void hydrateCart();
+    const onLeave = () => setLeaving(true);
+    const onBack = () => setLeaving(false);
+    window.addEventListener('beforeunload', onLeave);
+    window.addEventListener('pageshow', onBack);
+    return () => {
+      window.removeEventListener('beforeunload', onLeave);
+      window.removeEventListener('pageshow', onBack);
+    };
+  }, []);
+
+  const setQuantity = (cell: string, typed: string) => setQuantities((current) => ({ ...current, [cell]: acceptQuantity(typed) }));
+  const hideSecondLogo = () => {
+    setSecondLogo(false);
+    setSecondEmbroidery('');
+    setSecondPlacement(defaultPlacement(placements));
+  };
+
+  const addToCart = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = cartEntries(product, hasLogoPickers ? embroideries : [], { color, embroidery, placement, secondEmbroidery, secondPlacement, quantities });
+    if ('problem' in result) {
+      notice.show('error', result.problem);
+      return;
+    }
+    await hydrateCart();
+    cartStore.getState().add(result.lines);
+    notice.show('success', 'Item added to cart');
+    setEmbroidery('');
+    setPlacement(defaultPlacement(placements));
+    hideSecondLogo();
+    setQuantities({});
+  };
+
   const picture = image && <ResponsivePicture image={image} alt={`${product.fullname}, ${color}`} sizes="(min-width: 60em) 32rem, 90vw" loading="eager" className="item__image" />;
 
   return (
@@ -42,7 +94,7 @@ export function ItemDetails(props: ItemIslandProps) {
           picture
         )}
       </div>
-      <form className="item__form" onSubmit={(event) => event.preventDefault()} aria-labelledby={`${id}-title`}>
+      <form className="item__form" onSubmit={(event) => void addToCart(event)} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} className="item__title">
           {product.fullname}
         </h1>
@@ -73,11 +125,11 @@ export function ItemDetails(props: ItemIslandProps) {
 
         {hasLogoPickers && (
           <div className="logo-pickers">
-            <LogoPicker id={`${id}-logo`} label="Logo" placementLabel="Placement" embroideries={embroideries} placements={placements} />
+            <LogoPicker id={`${id}-logo`} label="Logo" placementLabel="Placement" embroideries={embroideries} placements={placements} logo={embroidery} onLogo={setEmbroidery} placement={placement} onPlacement={setPlacement} />
             {secondLogo ? (
               <>
-                <LogoPicker id={`${id}-logo2`} label="Second logo" placementLabel="Second placement" embroideries={embroideries} placements={placements} />
-                <button type="button" className="link-button" onClick={() => setSecondLogo(false)}>
+                <LogoPicker id={`${id}-logo2`} label="Second logo" placementLabel="Second placement" embroideries={embroideries} placements={placements} logo={secondEmbroidery} onLogo={setSecondEmbroidery} placement={secondPlacement} onPlacement={setSecondPlacement} />
+                <button type="button" className="link-button" onClick={hideSecondLogo}>
                   Only want one logo?
                 </button>
               </>
@@ -109,7 +161,7 @@ export function ItemDetails(props: ItemIslandProps) {
                   <th scope="row">{name}</th>
                   {tiers.map((tier) => (
                     <td key={tier.label}>
-                      <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${tier.label} ${name}`} />
+                      <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${tier.label} ${name}`} value={quantities[tierCell(tier.label, name)] ?? ''} onChange={(event) => setQuantity(tierCell(tier.label, name), event.target.value)} />
                     </td>
                   ))}
                 </tr>
@@ -122,7 +174,7 @@ export function ItemDetails(props: ItemIslandProps) {
               <label key={size.label} className="size-grid__cell">
                 <span className="size-grid__label">{size.label}</span>
                 {showPrices && size.price > 0 && <span className="size-grid__price">{formatMoney(size.price)}</span>}
-                <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${size.label}`} />
+                <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${size.label}`} value={quantities[size.label] ?? ''} onChange={(event) => setQuantity(size.label, event.target.value)} />
               </label>
             ))}
           </div>
@@ -131,15 +183,33 @@ export function ItemDetails(props: ItemIslandProps) {
           Add to Cart
         </button>
       </form>
+      {notice.element}
+      {leaving && (
+        <div className="loading-overlay" role="status" aria-label="Loading">
+          <span className="loading-overlay__spinner" />
+        </div>
+      )}
     </div>
   );
 }
 
-function LogoPicker(props: { id: string; label: string; placementLabel: string; embroideries: string[]; placements: string[] }) {
+interface LogoPickerProps {
+  id: string;
+  label: string;
+  placementLabel: string;
+  embroideries: string[];
+  placements: string[];
+  logo: string;
+  onLogo(logo: string): void;
+  placement: string;
+  onPlacement(placement: string): void;
+}
+
+function LogoPicker(props: LogoPickerProps) {
   return (
     <div className="logo-picker">
       <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} defaultValue="">
+      <select id={props.id} value={props.logo} onChange={(event) => props.onLogo(event.target.value)}>
         <option value="">No logo</option>
         {props.embroideries.map((name) => (
           <option key={name}>{name}</option>
@@ -148,7 +218,7 @@ function LogoPicker(props: { id: string; label: string; placementLabel: string; 
       {props.placements.length > 0 && (
         <>
           <label htmlFor={`${props.id}-placement`}>{props.placementLabel}</label>
-          <select id={`${props.id}-placement`} defaultValue={props.placements.includes('Left Chest') ? 'Left Chest' : props.placements[0]}>
+          <select id={`${props.id}-placement`} value={props.placement} onChange={(event) => props.onPlacement(event.target.value)}>
             {props.placements.map((name) => (
               <option key={name}>{name}</option>
             ))}

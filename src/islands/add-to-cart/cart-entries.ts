@@ -1,0 +1,71 @@
+import { recordsPlacement, type CartLine } from '../../domain/cart-line.ts';
+import { moneyToDollars } from '../../domain/money.ts';
+import { entryProblem } from '../../domain/order-rules.ts';
+import type { Product } from '../../domain/product.ts';
+import { isTierLabel } from '../../domain/size-labels.ts';
+
+export const MUST_MAKE_A_SELECTION = 'Must make a selection';
+export const MUST_SELECT_AN_EMBROIDERY = 'Must select an embroidery';
+
+/** What the item form holds when 'Add to Cart' is pressed. */
+export interface ItemSelection {
+  color: string;
+  /** '' when no logo is picked. */
+  embroidery: string;
+  placement: string;
+  secondEmbroidery: string;
+  secondPlacement: string;
+  /** Grid cell → digits typed: a size label, or `${tier}|${colour}` for tier grids. */
+  quantities: Record<string, string>;
+}
+
+export function tierCell(tier: string, color: string): string {
+  return `${tier}|${color}`;
+}
+
+/** Types that must carry a logo when the tenant offers logos for them (spec section 5). */
+const EMBROIDERY_REQUIRED = ['mens', 'womens', 'accessory'];
+
+/**
+ * Turns a selection into cart lines, or the one message that says why nothing can be added.
+ * For a tier product each filled cell is runs of that tier in that colour (pieces = tier × runs).
+ */
+export function cartEntries(product: Product, embroideries: readonly string[], selection: ItemSelection): { lines: CartLine[] } | { problem: string } {
+  const tiered = product.sizes.some((size) => isTierLabel(size.label));
+  const colors = [...product.colors, ...product.halfColors];
+  const cells = tiered
+    ? product.sizes.flatMap((size) => colors.map((color) => ({ size, color, count: Number(selection.quantities[tierCell(size.label, color)] || 0), perCount: Number(size.label) })))
+    : product.sizes.map((size) => ({ size, color: selection.color, count: Number(selection.quantities[size.label] || 0), perCount: 1 }));
+  const filled = cells.filter((cell) => cell.count > 0);
+
+  if (filled.length === 0) return { problem: MUST_MAKE_A_SELECTION };
+  if (EMBROIDERY_REQUIRED.includes(product.type) && embroideries.length > 0 && selection.embroidery === '') return { problem: MUST_SELECT_AN_EMBROIDERY };
+
+  const placed = recordsPlacement(product.type);
+  const lines: CartLine[] = [];
+  for (const cell of filled) {
+    const quantity = cell.count * cell.perCount;
+    const problem = entryProblem(product, cell.size.label, quantity);
+    if (problem) return { problem };
+    lines.push({
+      type: product.type,
+      name: product.name,
+      price: moneyToDollars(cell.size.price),
+      quantity,
+      size: cell.size.label,
+      color: cell.color,
+      code: product.code,
+      placement: placed && selection.embroidery !== '' ? selection.placement : '',
+      embroidery: selection.embroidery,
+      ...(selection.secondEmbroidery !== ''
+        ? { secondEmbroidery: selection.secondEmbroidery, ...(placed ? { secondPlacement: selection.secondPlacement } : {}) }
+        : {}),
+    });
+  }
+  return { lines };
+}
+
+/** Grid cells take whole non-negative numbers only; anything else is cleared and ignored. */
+export function acceptQuantity(typed: string): string {
+  return /^\d*$/.test(typed) ? typed.replace(/^0+(?=\d)/, '') : '';
+}

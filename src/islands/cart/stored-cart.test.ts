@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartKey } from '../../domain/cart-line.ts';
+import { readStoredCart } from './stored-cart.ts';
+
+const line = { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 2, size: 'Small', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' };
+
+describe('the stored cart', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads back a stored map, re-keying every line', () => {
+    expect(readStoredCart(JSON.stringify({ 'whatever key': line }))).toEqual({ [cartKey(line)]: line });
+  });
+
+  it('is empty when nothing is stored', () => {
+    expect(readStoredCart(null)).toEqual({});
+  });
+
+  it.each([
+    ['not JSON', '{cart'],
+    ['a list', JSON.stringify([line])],
+    ['a number', '42'],
+  ])('discards %s with a warning instead of failing', (_what, raw) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readStoredCart(raw)).toEqual({});
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('drops foreign or broken lines and keeps the good ones', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const stored = { a: line, b: { ...line, quantity: -1 }, c: { ...line, quantity: 1.5 }, d: { hello: 'world' }, e: { ...line, code: 7 } };
+    expect(readStoredCart(JSON.stringify(stored))).toEqual({ [cartKey(line)]: line });
+    expect(warn).toHaveBeenCalledWith('Discarded 4 unreadable cart lines from storage');
+  });
+});
