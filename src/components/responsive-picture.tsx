@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 // Type only: the data comes from the build's image pipeline, but this component must stay
 // plain (no Node imports) because pages render it at build time and islands may hydrate it.
-import type { PictureData } from '../core/build/images/picture-sources.ts';
+import type { PictureData } from '../site/picture-data.ts';
 
 export interface ResponsivePictureProps {
   /** From pictureSources(): URLs, intrinsic size and placeholder colour. */

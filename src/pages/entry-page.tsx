@@ -1,3 +1,4 @@
+import { PasswordDialog } from '../components/password-dialog.tsx';
 import { ResponsivePicture } from '../components/responsive-picture.tsx';
 import type { PictureData } from '../site/picture-data.ts';
 import type { SecretSet } from '../site/secret-hash.ts';
@@ -32,22 +33,7 @@ export function EntryPage({ model }: { model: EntryModel }) {
         <button type="button" className="button button--primary" data-login="">
           LOGIN
         </button>
-        <dialog className="dialog" id="login-dialog" aria-labelledby="login-title">
-          <form method="dialog" className="dialog__form">
-            <h2 id="login-title">Enter password</h2>
-            <label htmlFor="login-password">Password</label>
-            <input id="login-password" name="password" type="password" autoComplete="current-password" required />
-            <p className="dialog__error" role="alert" data-error="" />
-            <div className="dialog__actions">
-              <button type="submit" value="cancel" formNoValidate className="button button--secondary">
-                Cancel
-              </button>
-              <button type="submit" value="ok" className="button button--primary">
-                Enter
-              </button>
-            </div>
-          </form>
-        </dialog>
+        <PasswordDialog id="login-dialog" submitLabel="Enter" autoComplete="current-password" />
         <noscript>
           <p className="notice">Logging in needs JavaScript.</p>
         </noscript>

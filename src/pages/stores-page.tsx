@@ -1,5 +1,6 @@
 import type { PageModel } from './page-model.ts';
 import { href } from '../site/routes.ts';
+import { PasswordDialog } from '../components/password-dialog.tsx';
 import { jsonForScript } from '../runtime/server/json-for-script.ts';
 
 /**
@@ -39,23 +40,7 @@ export function StoresPage({ model, storesWithProducts }: { model: PageModel; st
           );
         })}
       </ul>
-      <dialog className="dialog" id="store-password-dialog" aria-labelledby="store-password-title">
-        <form method="dialog" className="dialog__form">
-          <h2 id="store-password-title">Enter password</h2>
-          <p className="dialog__context" data-store-label="" />
-          <label htmlFor="store-password">Password</label>
-          <input id="store-password" name="password" type="password" autoComplete="off" required />
-          <p className="dialog__error" role="alert" data-error="" />
-          <div className="dialog__actions">
-            <button type="submit" value="cancel" formNoValidate className="button button--secondary">
-              Cancel
-            </button>
-            <button type="submit" value="ok" className="button button--primary">
-              Open
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <PasswordDialog id="store-password-dialog" submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
       <script type="application/json" id="store-passwords" dangerouslySetInnerHTML={{ __html: jsonForScript(Object.fromEntries(config.stores.filter((store) => store.password).map((store) => [store.code, store.password]))) }} />
     </>
   );

@@ -3,6 +3,8 @@ export interface PictureData {
   width: number;
   height: number;
   placeholderColor: string;
+  /** <source> elements, best format first: browsers take the first type they support. */
   sources: { type: string; srcset: string }[];
+  /** The <img>: a format every browser shows. */
   fallback: { src: string; srcset: string };
 }

@@ -13,7 +13,7 @@ import { minify, transformWithOxc } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../tests/browser/chromium.ts';
 import { ResponsivePicture } from '../../components/responsive-picture.tsx';
-import type { PictureData } from '../../core/build/images/picture-sources.ts';
+import type { PictureData } from '../../site/picture-data.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ORIGIN = 'http://fade.test';

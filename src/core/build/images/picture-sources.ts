@@ -1,17 +1,9 @@
 // Pure data in, pure data out: no Node imports, so pages and islands may use the result.
 import type { ImageFormat } from './image-presets.ts';
+import type { PictureData } from '../../../site/picture-data.ts';
 import type { PreparedImage } from './prepared-image.ts';
 
-/** Everything a <picture> needs, as plain data (what ResponsivePicture renders). */
-export interface PictureData {
-  width: number;
-  height: number;
-  placeholderColor: string;
-  /** <source> elements, best format first: browsers take the first type they support. */
-  sources: { type: string; srcset: string }[];
-  /** The <img>: a format every browser shows. */
-  fallback: { src: string; srcset: string };
-}
+export type { PictureData };
 
 const MIME: Readonly<Record<ImageFormat, string>> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' };
 const MODERN: readonly ImageFormat[] = ['avif', 'webp'];

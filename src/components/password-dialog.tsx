@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+interface PasswordDialogProps {
+  id: string;
+  submitLabel: string;
+  autoComplete: string;
+  /** Shown under the title, e.g. the store being opened. */
+  context?: ReactNode;
+}
+
+/**
+ * The 'Enter password' dialog of the entry screen and the stores page. Its behaviour is the
+ * framework-free src/runtime/client/password-dialog.ts; the markup is rendered at build time.
+ */
+export function PasswordDialog({ id, submitLabel, autoComplete, context }: PasswordDialogProps) {
+  return (
+    <dialog className="dialog" id={id} aria-labelledby={`${id}-title`}>
+      <form method="dialog" className="dialog__form">
+        <h2 id={`${id}-title`}>Enter password</h2>
+        {context}
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input id={`${id}-password`} name="password" type="password" autoComplete={autoComplete} required />
+        <p className="dialog__error" role="alert" data-error="" />
+        <div className="dialog__actions">
+          <button type="submit" value="cancel" formNoValidate className="button button--secondary">
+            Cancel
+          </button>
+          <button type="submit" value="ok" className="button button--primary">
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
