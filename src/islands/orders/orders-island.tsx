@@ -1,10 +1,243 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { OrdersIslandProps } from '../shared/ordering-props.ts';
+import { useNotice } from '../shared/use-notice.tsx';
+import { AdminUnlock } from './admin-unlock.tsx';
+import {
+  editsOf,
+  linesAfterUpdate,
+  orderKey,
+  orderName,
+  ordersFromResponse,
+  sameEdits,
+  updateBody,
+  type EditableField,
+  type LineEdits,
+  type PlacedOrder,
+} from './order-data.ts';
+import { formatOrderDate, textOrNotAvailable } from './order-format.ts';
+import { OrderLines, type LineEditing } from './order-lines.tsx';
 
-/** The tenant's placed and paid orders, with admin editing of PO fields. */
-export function OrdersIsland(_props: OrdersIslandProps) {
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[] };
+
+/** Where a line's edit state is kept: its order and its position in it. */
+function lineKey(key: string, index: number): string {
+  return `${key}#${index}`;
+}
+
+/**
+ * The tenant's placed and paid orders, newest first (spec section 2, Orders screen). The build
+ * and the hydration render the loading state; the orders are fetched in an effect. An admin
+ * (password checked against the build's hash, kept in memory, sent with each update) may edit
+ * Customer PO, PO and Est. Ship Date of a line; leaving edit mode saves them.
+ */
+export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIslandProps) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [adminSecret, setAdminSecret] = useState<string>();
+  const [drafts, setDrafts] = useState<Readonly<Record<string, LineEdits>>>({});
+  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
+  const notice = useNotice();
+  const id = useId();
+
+  // Saves run one after another, each built from the latest saved lines, so two quick
+  // saves on one order never send each other's old values.
+  const ordersRef = useRef<PlacedOrder[]>([]);
+  const saveQueue = useRef<Promise<void>>(Promise.resolve());
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  if (load.state === 'loaded') ordersRef.current = load.orders;
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ state: 'loading' });
+    postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName })
+      .then((data) => {
+        if (current) setLoad({ state: 'loaded', orders: ordersFromResponse(data) });
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        if (!(error instanceof OrderApiError)) console.error(error);
+        setLoad({ state: 'failed', message: error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR });
+      });
+    return () => {
+      current = false;
+    };
+  }, [apiBase, companyName, attempt]);
+
+  const toggleExpanded = (key: string) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
+  const setSavingLine = (key: string, on: boolean) =>
+    setSaving((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  const dropDraft = (key: string) =>
+    setDrafts((previous) => {
+      const { [key]: _dropped, ...rest } = previous;
+      return rest;
+    });
+
+  const save = useCallback(
+    (key: string, index: number, edits: LineEdits) => {
+      if (adminSecret === undefined) return;
+      setSavingLine(lineKey(key, index), true);
+      saveQueue.current = saveQueue.current.then(async () => {
+        const editKey = lineKey(key, index);
+        const order = ordersRef.current.find((o) => orderKey(o) === key);
+        try {
+          if (!order) throw new OrderApiError(UNEXPECTED_ERROR, 404);
+          const body = updateBody(order, index, edits, adminSecret, companyName);
+          const answer = await postOrderApi<unknown>(apiBase, '/v1/update-historical-order', body);
+          const lines = linesAfterUpdate(body, answer);
+          // The ref now, not at the next render: a queued save reads it right after this one.
+          ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, order: lines } : o));
+          setLoad({ state: 'loaded', orders: ordersRef.current });
+          const button = editButtons.current.get(editKey);
+          const row = button?.closest('tr');
+          if (button && (row?.contains(document.activeElement) || document.activeElement === document.body)) button.focus();
+          dropDraft(editKey);
+          notice.show('success', 'Order updated');
+        } catch (error) {
+          if (!(error instanceof OrderApiError)) console.error(error);
+          // The typed values stay in the form, so nothing is lost.
+          notice.show('error', error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR);
+        } finally {
+          setSavingLine(editKey, false);
+        }
+      });
+    },
+    [adminSecret, apiBase, companyName, notice.show],
+  );
+
+  if (load.state === 'loading') {
+    return (
+      <p className="island-placeholder" aria-live="polite" aria-busy="true">
+        Loading orders…
+      </p>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <div className="orders-failed">
+        <p className="orders-failed__message" role="alert">
+          {load.message}
+        </p>
+        <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const { orders } = load;
+  if (orders.length === 0) {
+    return <p className="orders-empty">There are no orders yet.</p>;
+  }
+
+  const adminControls = (key: string, order: PlacedOrder) => {
+    const leave = (index: number) => {
+      const k = lineKey(key, index);
+      const draft = drafts[k];
+      if (draft === undefined || saving.has(k)) return;
+      // Nothing changed: leaving edit mode needs no call.
+      if (sameEdits(draft, editsOf(order.order[index]!))) dropDraft(k);
+      else save(key, index, draft);
+    };
+    return {
+      editing(index: number): LineEditing {
+        const k = lineKey(key, index);
+        return { draft: drafts[k], saving: saving.has(k) };
+      },
+      change(index: number, field: EditableField, value: string) {
+        const k = lineKey(key, index);
+        setDrafts((previous) => ({ ...previous, [k]: { ...(previous[k] ?? editsOf(order.order[index]!)), [field]: value } }));
+      },
+      toggle(index: number) {
+        const k = lineKey(key, index);
+        if (drafts[k] === undefined) setDrafts((previous) => ({ ...previous, [k]: editsOf(order.order[index]!) }));
+        else leave(index);
+      },
+      save: leave,
+      cancel(index: number) {
+        dropDraft(lineKey(key, index));
+        editButtons.current.get(lineKey(key, index))?.focus();
+      },
+      editButtonRef(index: number, button: HTMLButtonElement | null) {
+        if (button) editButtons.current.set(lineKey(key, index), button);
+        else editButtons.current.delete(lineKey(key, index));
+      },
+    };
+  };
+
   return (
-    <p className="island-placeholder" aria-live="polite">
-      Loading orders…
-    </p>
+    <div className="orders">
+      {adminPassword && (
+        <div className="orders__admin">
+          {adminSecret === undefined ? (
+            <AdminUnlock secretSet={adminPassword} onUnlock={setAdminSecret} />
+          ) : (
+            <p className="orders__admin-note" role="status">
+              Admin: open an order and use a line's edit button to change its Customer PO, PO and Est. Ship Date.
+            </p>
+          )}
+        </div>
+      )}
+      <table className="orders-table">
+        <caption className="visually-hidden">Placed and paid orders, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Lines</span>
+            </th>
+            <th scope="col">Order Date</th>
+            <th scope="col">Order Name</th>
+            <th scope="col">Store</th>
+          </tr>
+        </thead>
+        {orders.map((order, orderIndex) => {
+          const key = orderKey(order);
+          const open = expanded.has(key);
+          const date = formatOrderDate(order.created_at);
+          const name = orderName(order);
+          const linesId = `${id}-lines-${orderIndex}`;
+          return (
+            <tbody key={key} className={open ? 'orders-table__order orders-table__order--open' : 'orders-table__order'}>
+              <tr>
+                <td className="orders-table__toggle">
+                  <button type="button" className="icon-button" aria-expanded={open} aria-controls={open ? linesId : undefined} aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} onClick={() => toggleExpanded(key)}>
+                    <svg className="orders-table__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                      <path fill="currentColor" d="M8.6 5.4 15.2 12l-6.6 6.6L10 20l8-8-8-8z" />
+                    </svg>
+                  </button>
+                </td>
+                <td>
+                  <time dateTime={order.created_at}>{date}</time>
+                </td>
+                <td>{textOrNotAvailable(name)}</td>
+                <td>{textOrNotAvailable(order.store)}</td>
+              </tr>
+              {open && (
+                <tr className="orders-table__detail">
+                  <td colSpan={4}>
+                    <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
+                      <OrderLines lines={order.order} admin={adminSecret === undefined ? undefined : adminControls(key, order)} />
+                    </div>
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          );
+        })}
+      </table>
+      {notice.element}
+    </div>
   );
 }

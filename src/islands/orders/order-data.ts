@@ -1,0 +1,153 @@
+/**
+ * The orders screen's data: what retrieve-orders answers (spec section 3, Order and Order line),
+ * read defensively, and the body of update-historical-order built from it. Pure, no React.
+ */
+
+/** The fields of an order line the order API knows (docs/order-api.md); others are not sent back. */
+export const ORDER_LINE_FIELDS = [
+  'code',
+  'quantity',
+  'price',
+  'description',
+  'size',
+  'color',
+  'embroidery',
+  'customer_po',
+  'po',
+  'est_ship_date',
+  'type',
+  'placement',
+  'second_embroidery',
+  'second_placement',
+  'line_total',
+] as const;
+
+export type OrderLineField = (typeof ORDER_LINE_FIELDS)[number];
+
+/** An order line as received: kept as it came, so it can be sent back unchanged. */
+export type OrderLine = Partial<Record<OrderLineField, unknown>> & { code: string };
+
+export interface PlacedOrder {
+  email: string;
+  /** Exactly as retrieve-orders gave it: update-historical-order finds the order by it. */
+  created_at: string;
+  first_name: string;
+  last_name: string;
+  store: string;
+  paid: unknown;
+  order: OrderLine[];
+}
+
+/** The only fields of a line an admin may change, in the order the table shows them. */
+export const EDITABLE_FIELDS = ['customer_po', 'po', 'est_ship_date'] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+export type LineEdits = Record<EditableField, string>;
+
+export const EDITABLE_LABELS: Record<EditableField, string> = { customer_po: 'Customer PO', po: 'PO', est_ship_date: 'Est. Ship Date' };
+
+export class UnreadableOrdersError extends Error {}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function orderLineOf(value: unknown): OrderLine | undefined {
+  if (!isRecord(value) || typeof value.code !== 'string') return undefined;
+  const line: Partial<Record<OrderLineField, unknown>> = {};
+  for (const field of ORDER_LINE_FIELDS) if (value[field] !== undefined) line[field] = value[field];
+  return line as OrderLine;
+}
+
+function orderOf(value: unknown): PlacedOrder | undefined {
+  if (!isRecord(value) || typeof value.email !== 'string' || typeof value.created_at !== 'string' || !Array.isArray(value.order)) return undefined;
+  const lines = value.order.map(orderLineOf);
+  if (lines.some((line) => line === undefined)) return undefined;
+  return {
+    email: value.email,
+    created_at: value.created_at,
+    first_name: text(value.first_name),
+    last_name: text(value.last_name),
+    store: text(value.store),
+    paid: value.paid,
+    order: lines as OrderLine[],
+  };
+}
+
+/**
+ * The placed and paid orders of a retrieve-orders answer, in the order given (newest first).
+ * Unpaid ones (paid 0) are not orders yet and are left out; an order that cannot be read
+ * (no e-mail, created_at or lines) is skipped with a console warning. An answer without an
+ * orders list throws UnreadableOrdersError.
+ */
+export function ordersFromResponse(data: unknown): PlacedOrder[] {
+  if (!isRecord(data) || !Array.isArray(data.orders)) throw new UnreadableOrdersError('The order list could not be read. Please try again.');
+  const orders: PlacedOrder[] = [];
+  let skipped = 0;
+  for (const value of data.orders) {
+    const order = orderOf(value);
+    if (!order) skipped++;
+    else if (order.paid !== 0 && order.paid !== '0') orders.push(order);
+  }
+  if (skipped > 0) console.warn(`Skipped ${skipped} unreadable order${skipped === 1 ? '' : 's'} from retrieve-orders`);
+  return orders;
+}
+
+/** Tells orders apart in the page: update-historical-order identifies one the same way. */
+export function orderKey(order: Pick<PlacedOrder, 'email' | 'created_at'>): string {
+  return JSON.stringify([order.email, order.created_at]);
+}
+
+/** 'Dana Reyes' (the Order Name column). */
+export function orderName(order: Pick<PlacedOrder, 'first_name' | 'last_name'>): string {
+  return `${order.first_name} ${order.last_name}`.trim();
+}
+
+/** The editable values of a line as an edit form starts with them. */
+export function editsOf(line: OrderLine): LineEdits {
+  return { customer_po: text(line.customer_po), po: text(line.po), est_ship_date: text(line.est_ship_date) };
+}
+
+export function sameEdits(a: LineEdits, b: LineEdits): boolean {
+  return EDITABLE_FIELDS.every((field) => a[field].trim() === b[field].trim());
+}
+
+export interface UpdateHistoricalOrderBody {
+  email: string;
+  created_at: string;
+  cart: OrderLine[];
+  admin_password: string;
+  companyName: string;
+}
+
+/**
+ * update-historical-order's body for one edited line: the order's lines as received, in
+ * their order, with that line's Customer PO, PO and Est. Ship Date replaced (trimmed; empty
+ * clears them). Every other field goes back unchanged, which the API requires.
+ */
+export function updateBody(order: PlacedOrder, lineIndex: number, edits: LineEdits, adminPassword: string, companyName: string): UpdateHistoricalOrderBody {
+  if (!order.order[lineIndex]) throw new RangeError(`the order has no line ${lineIndex}`);
+  return {
+    email: order.email,
+    created_at: order.created_at,
+    cart: order.order.map((line, index) => {
+      if (index !== lineIndex) return { ...line };
+      return { ...line, customer_po: edits.customer_po.trim(), po: edits.po.trim(), est_ship_date: edits.est_ship_date.trim() };
+    }),
+    admin_password: adminPassword,
+    companyName,
+  };
+}
+
+/**
+ * The order's lines after a successful update: the server's own (its answer's `order.order`)
+ * when it sent them back whole, else the lines that were sent. The spec's server answers
+ * nothing useful; ours answers the updated order.
+ */
+export function linesAfterUpdate(sent: UpdateHistoricalOrderBody, answer: unknown): OrderLine[] {
+  const order = isRecord(answer) && isRecord(answer.order) ? orderOf({ ...answer.order, email: sent.email, created_at: sent.created_at }) : undefined;
+  return order && order.order.length === sent.cart.length ? order.order : sent.cart;
+}

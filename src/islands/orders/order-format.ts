@@ -1,0 +1,34 @@
+import { formatMoney, moneyFromDollars } from '../../domain/money.ts';
+
+/** What an empty cell of an order line shows (spec section 2, Orders screen). */
+export const NOT_AVAILABLE = 'N/A';
+
+/**
+ * An order's created_at as the orders table shows it: 'January 05, 2024' (en-US, long month,
+ * two-digit day), in the viewer's own time zone unless one is given: an order placed at
+ * 9 pm in Ohio is on that day's row, not the next (UTC) one. Text that is not a date is shown
+ * as it came.
+ */
+export function formatOrderDate(createdAt: string, timeZone?: string): string {
+  const time = Date.parse(createdAt);
+  if (Number.isNaN(time)) return createdAt;
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(time);
+}
+
+/**
+ * A price in dollars with '$': two decimals, or as many as it has below a cent ($0.0279).
+ * A missing or unusable price shows as $0.00 (spec: 'Price (with $, 0 if missing)').
+ */
+export function formatDollars(price: unknown): string {
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return '$0.00';
+  // Prices carry at most 4 decimals; anything finer (a float artefact) is rounded to them.
+  return formatMoney(moneyFromDollars(Math.round(price * 10_000) / 10_000));
+}
+
+/** A text cell: its trimmed text, or N/A when there is none. Numbers are shown as they are. */
+export function textOrNotAvailable(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return NOT_AVAILABLE;
+  const text = value.trim();
+  return text === '' ? NOT_AVAILABLE : text;
+}

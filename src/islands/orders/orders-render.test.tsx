@@ -1,0 +1,74 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SuccessIsland } from '../success/success-island.tsx';
+import { OrderLines } from './order-lines.tsx';
+import { OrdersIsland } from './orders-island.tsx';
+
+/** The text of each cell of each body row. */
+function bodyCells(markup: string): string[][] {
+  const body = markup.slice(markup.indexOf('<tbody>'));
+  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map(([, row]) =>
+    [...row!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map(([, cell]) => cell!.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&')),
+  );
+}
+
+describe('first render (build time and hydration)', () => {
+  it('is the loading state for both islands, whatever the props', () => {
+    expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" />)).toBe(
+      '<p class="island-placeholder" aria-live="polite" aria-busy="true">Loading orders…</p>',
+    );
+    expect(renderToStaticMarkup(<SuccessIsland base="/guardian/" thumbnails={{ 'K500|Navy': '/x.jpg' }} />)).toBe(
+      '<p class="island-placeholder" aria-live="polite">Loading your order…</p>',
+    );
+  });
+});
+
+describe('OrderLines', () => {
+  const lines = [
+    { code: 'K500', quantity: 1200, price: 38.77, description: 'Sport Polo', size: 'Medium', color: 'Navy', embroidery: 'Guardian Shield', customer_po: 'PO-77', po: 'SO-1', est_ship_date: '2024-02-01' },
+    { code: 'MF-STR', quantity: 500, price: 0.0279, description: 'Metal Frame', size: '500', color: 'Chrome', embroidery: '', customer_po: '', po: null, est_ship_date: '' },
+    { code: 'NP-50' },
+  ];
+
+  it('shows every column, prices with $ (0 when missing) and N/A for empty values', () => {
+    const markup = renderToStaticMarkup(<OrderLines lines={lines} />);
+    const headers = [...markup.matchAll(/<th[^>]*>\s*([^<]*?)\s*<\/th>/g)].map(([, text]) => text);
+    expect(headers).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Customer PO', 'PO', 'Est. Ship Date']);
+    expect(bodyCells(markup)).toEqual([
+      ['K500', '1,200', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'PO-77', 'SO-1', '2024-02-01'],
+      ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'],
+      ['NP-50', 'N/A', '$0.00', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
+    ]);
+    expect(markup).not.toContain('<input');
+  });
+
+  it('for an admin, adds an edit toggle per line and turns the PO fields of a line in edit mode into labelled inputs', () => {
+    const noop = () => {};
+    const markup = renderToStaticMarkup(
+      <OrderLines
+        lines={lines}
+        admin={{
+          editing: (index) => (index === 0 ? { draft: { customer_po: 'PO-78', po: 'SO-1', est_ship_date: '' }, saving: false } : { saving: false }),
+          toggle: noop,
+          change: noop,
+          save: noop,
+          cancel: noop,
+          editButtonRef: noop,
+        }}
+      />,
+    );
+    const labels = [...markup.matchAll(/aria-label="([^"]*)"/g)].map(([, label]) => label);
+    expect(labels).toEqual([
+      'Customer PO of line K500, Medium, Navy',
+      'PO of line K500, Medium, Navy',
+      'Est. Ship Date of line K500, Medium, Navy',
+      'Edit line K500, Medium, Navy',
+      'Save line K500, Medium, Navy',
+      'Cancel editing line K500, Medium, Navy',
+      'Edit line MF-STR, 500, Chrome',
+      'Edit line NP-50',
+    ]);
+    expect([...markup.matchAll(/aria-pressed="(\w+)"/g)].map(([, pressed]) => pressed)).toEqual(['true', 'false', 'false']);
+    expect([...markup.matchAll(/<input[^>]*value="([^"]*)"/g)].map(([, value]) => value)).toEqual(['PO-78', 'SO-1', '']);
+  });
+});

@@ -1,0 +1,357 @@
+// The orders screen against the built sample site and the real order API on loopback: the
+// table of placed orders, expanding to lines, load failures, and admin editing that is stored.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from './chromium.ts';
+import {
+  expectedOrderDate,
+  GUARDIAN_ADMIN_PASSWORD,
+  GUARDIAN_COMPANY,
+  openOrderingSite,
+  placeBypassOrder,
+  retrieveOrders,
+  watchConsole,
+  type OrderingSite,
+} from './orders-harness.ts';
+
+const TIME_ZONE = 'America/Chicago';
+const MONTH_DAY_YEAR = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{2}, \d{4}$/;
+
+let site: OrderingSite;
+let ordersUrl: string;
+/** The two orders placed for the suite, as retrieve-orders lists them. */
+let dana: Record<string, any>;
+let sam: Record<string, any>;
+
+beforeAll(async () => {
+  site = await openOrderingSite();
+  ordersUrl = `${site.baseUrl('guardian')}orders/`;
+  dana = await placeBypassOrder(
+    site.api,
+    { first_name: 'Dana', last_name: 'Reyes', email: 'dana@guardian.example', store: 'Guardian Ford', customer_po: 'CPO-A' },
+    [{ type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' }],
+  );
+  sam = await placeBypassOrder(site.api, { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example' }, [
+    { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '' },
+    { type: 'office', name: 'Note Pads', price: 0, quantity: 5, size: '# pads', color: 'White', code: 'NP-50', placement: '', embroidery: '' },
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  console: ReturnType<typeof watchConsole>;
+}
+
+async function openOrders(options: { viewport?: { width: number; height: number } } = {}): Promise<Opened> {
+  const context = await site.browser.newContext({ timezoneId: TIME_ZONE, ...options });
+  const page = await context.newPage();
+  const seen = watchConsole(page);
+  await page.goto(ordersUrl);
+  return { context, page, console: seen };
+}
+
+/** The text of each cell of the order rows (not the expanded line rows): date, name, store. */
+async function orderRows(page: Page): Promise<string[][]> {
+  await page.locator('.orders-table').waitFor();
+  return page.locator('.orders-table > tbody > tr:first-child').evaluateAll((rows) =>
+    rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => (cell.textContent ?? '').trim())),
+  );
+}
+
+/** The cells of the visible lines table of an expanded order. */
+async function lineCells(region: Locator): Promise<string[][]> {
+  return region.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => {
+        const input = cell.querySelector('input');
+        return input ? `[${input.value}]` : (cell.textContent ?? '').trim();
+      }),
+    ),
+  );
+}
+
+function toggleOf(page: Page, name: string): Locator {
+  return page.getByRole('button', { name: new RegExp(`^Lines of the order of ${name}, `) });
+}
+
+function linesOf(page: Page, name: string): Locator {
+  return page.getByRole('region', { name: new RegExp(`^Lines of the order of ${name}, `) });
+}
+
+async function unlockAdmin(page: Page, password: string): Promise<void> {
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await page.getByLabel('Admin password').fill(password);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+}
+
+describe('the orders screen', () => {
+  it('lists the placed orders newest first: Order Date like January 05, 2024, Order Name and Store', async () => {
+    const { context, page, console: seen } = await openOrders();
+    try {
+      const rows = await orderRows(page);
+      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Lines', 'Order Date', 'Order Name', 'Store']);
+      expect(rows).toEqual([
+        [expectedOrderDate(sam.created_at, TIME_ZONE), 'Sam Ortiz', 'N/A'],
+        [expectedOrderDate(dana.created_at, TIME_ZONE), 'Dana Reyes', 'Guardian Ford'],
+      ]);
+      for (const [date] of rows) expect(date).toMatch(MONTH_DAY_YEAR);
+      // The same orders, in the same order, as the API lists them.
+      expect((await retrieveOrders(site.api)).map((o) => o.email)).toEqual(['sam@guardian.example', 'dana@guardian.example']);
+      expect(await page.locator('.orders-table time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual([sam.created_at, dana.created_at]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('expands an order to its lines (Price with $, N/A when empty) and collapses it again, by mouse or keyboard', async () => {
+    const { context, page, console: seen } = await openOrders();
+    try {
+      const samToggle = toggleOf(page, 'Sam Ortiz');
+      await expect.poll(() => samToggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await linesOf(page, 'Sam Ortiz').count()).toBe(0);
+      await samToggle.click();
+      expect(await samToggle.getAttribute('aria-expanded')).toBe('true');
+      const samLines = linesOf(page, 'Sam Ortiz');
+      await samLines.waitFor();
+      expect(await samLines.getByRole('columnheader').allTextContents()).toEqual([
+        'Item Code',
+        'Quantity',
+        'Price',
+        'Description',
+        'Size',
+        'Color',
+        'Embroidery',
+        'Customer PO',
+        'PO',
+        'Est. Ship Date',
+      ]);
+      expect(await lineCells(samLines)).toEqual([
+        ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'],
+        ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A'],
+      ]);
+
+      // Keyboard: Tab reaches the other order's toggle; Enter opens it, Space closes it.
+      const danaToggle = toggleOf(page, 'Dana Reyes');
+      await danaToggle.focus();
+      await page.keyboard.press('Enter');
+      expect(await danaToggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
+        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'CPO-A', 'N/A', 'N/A'],
+      ]);
+      await saveScreenshot(page, 'orders-expanded');
+      await page.keyboard.press('Space');
+      expect(await danaToggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await linesOf(page, 'Dana Reyes').count()).toBe(0);
+
+      await samToggle.click();
+      expect(await samToggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.locator('.order-lines').count()).toBe(0);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a phone: the page does not scroll sideways, the lines scroll within their own region', async () => {
+    const { context, page } = await openOrders({ viewport: { width: 375, height: 740 } });
+    try {
+      await toggleOf(page, 'Sam Ortiz').click();
+      const region = linesOf(page, 'Sam Ortiz');
+      await region.waitFor();
+      const sizes = await region.evaluate((element) => ({
+        regionScroll: element.scrollWidth,
+        regionWidth: element.clientWidth,
+        pageScroll: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      }));
+      expect(sizes.pageScroll).toBeLessThanOrEqual(sizes.viewport);
+      expect(sizes.regionScroll).toBeGreaterThan(sizes.regionWidth);
+      expect(await region.getAttribute('tabindex')).toBe('0'); // scrollable with the keyboard
+      await saveScreenshot(page, 'orders-phone');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious accessibility violations, expanded and in edit mode', async () => {
+    const { context, page } = await openOrders();
+    try {
+      await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
+      await toggleOf(page, 'Dana Reyes').click();
+      await page.getByRole('button', { name: /^Edit line K500/ }).click();
+      await page.getByLabel(/^Customer PO of line K500/).waitFor();
+      await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Element): Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+        const result = await axe.run(document.querySelector('main')!);
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+      });
+      expect(violations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says 'Wrong password' for a wrong admin password and offers no editing", async () => {
+    const { context, page } = await openOrders();
+    try {
+      await unlockAdmin(page, 'not-the-password');
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong password');
+      await toggleOf(page, 'Dana Reyes').click();
+      expect(await page.getByRole('button', { name: /^Edit line/ }).count()).toBe(0);
+      // The password is the build's, checked in the browser: the right one unlocks.
+      await page.getByLabel('Admin password').fill(GUARDIAN_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).waitFor();
+      // Kept in memory only.
+      const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
+      expect(stored).not.toContain(GUARDIAN_ADMIN_PASSWORD);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets the admin edit Customer PO, PO and Est. Ship Date of a line; the values are stored and survive a reload', async () => {
+    const { context, page, console: seen } = await openOrders();
+    try {
+      await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
+      await toggleOf(page, 'Sam Ortiz').click();
+      const lines = linesOf(page, 'Sam Ortiz');
+      const edit = page.getByRole('button', { name: 'Edit line NP-50, # pads, White' });
+      expect(await edit.getAttribute('aria-pressed')).toBe('false');
+      await edit.click();
+      expect(await edit.getAttribute('aria-pressed')).toBe('true');
+      const customerPo = page.getByLabel('Customer PO of line NP-50, # pads, White');
+      // Edit mode starts in the first field.
+      await expect.poll(() => customerPo.evaluate((input) => input === document.activeElement)).toBe(true);
+      await customerPo.fill('CPO-SAM');
+      await page.getByLabel('PO of line NP-50, # pads, White', { exact: true }).fill('SO-1001');
+      await page.getByLabel('Est. Ship Date of line NP-50, # pads, White').fill('February 15, 2024');
+      await saveScreenshot(page, 'orders-admin-editing');
+      await page.getByRole('button', { name: 'Save line NP-50, # pads, White' }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
+      expect(await edit.getAttribute('aria-pressed')).toBe('false');
+      expect(await lineCells(lines)).toEqual([
+        ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', ''],
+        ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
+      ]);
+
+      // Leaving edit mode with the toggle saves too.
+      const editFrame = page.getByRole('button', { name: 'Edit line MF-STR, 500, Chrome' });
+      await editFrame.click();
+      await page.getByLabel('PO of line MF-STR, 500, Chrome', { exact: true }).fill('SO-2002');
+      await editFrame.click();
+      await expect.poll(() => lineCells(lines)).toEqual([
+        ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'SO-2002', 'N/A', ''],
+        ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
+      ]);
+
+      // Stored: the API lists the new values, and only on that order's lines.
+      const stored = await retrieveOrders(site.api);
+      const samNow = stored.find((o) => o.email === 'sam@guardian.example')!;
+      expect(samNow.order.map((l: any) => [l.code, l.customer_po, l.po, l.est_ship_date])).toEqual([
+        ['MF-STR', '', 'SO-2002', ''],
+        ['NP-50', 'CPO-SAM', 'SO-1001', 'February 15, 2024'],
+      ]);
+      expect(samNow.order.map((l: any) => [l.quantity, l.price])).toEqual([
+        [500, 0.0279],
+        [5, 0],
+      ]);
+      const danaNow = stored.find((o) => o.email === 'dana@guardian.example')!;
+      expect(danaNow.order.map((l: any) => [l.customer_po, l.po, l.est_ship_date])).toEqual([['CPO-A', '', '']]);
+
+      // A reload (no longer admin) shows the stored values.
+      await page.reload();
+      await toggleOf(page, 'Sam Ortiz').click();
+      expect(await lineCells(linesOf(page, 'Sam Ortiz'))).toEqual([
+        ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'SO-2002', 'N/A'],
+        ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024'],
+      ]);
+      expect(await page.getByRole('button', { name: /^Edit line/ }).count()).toBe(0);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the server's message when a save fails and keeps what was typed", async () => {
+    const { context, page } = await openOrders();
+    try {
+      await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
+      await toggleOf(page, 'Dana Reyes').click();
+      await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).click();
+      const tooLong = 'P'.repeat(101);
+      await page.getByLabel('PO of line K500, Medium, Navy', { exact: true }).fill(tooLong);
+      await page.getByLabel('Est. Ship Date of line K500, Medium, Navy').fill('next week');
+      // Enter in a field saves.
+      await page.keyboard.press('Enter');
+
+      // What the API itself answers to the same change.
+      const danaNow = (await retrieveOrders(site.api)).find((o) => o.email === 'dana@guardian.example')!;
+      const direct = await site.api.post('/v1/update-historical-order', {
+        email: danaNow.email,
+        created_at: danaNow.created_at,
+        cart: danaNow.order.map((l: any) => ({ ...l, po: tooLong, est_ship_date: 'next week' })),
+        admin_password: GUARDIAN_ADMIN_PASSWORD,
+        companyName: GUARDIAN_COMPANY,
+      });
+      expect(direct.status).toBe(400);
+      await expect.poll(() => page.locator('.snackbar').textContent()).toBe(direct.body.message);
+      expect(await page.locator('.snackbar').getAttribute('role')).toBe('alert');
+      expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
+        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', '[CPO-A]', `[${tooLong}]`, '[next week]', 'SaveCancel'],
+      ]);
+
+      // Cancel drops the edit; nothing was stored.
+      await page.getByRole('button', { name: 'Cancel editing line K500, Medium, Navy' }).click();
+      expect((await lineCells(linesOf(page, 'Dana Reyes')))[0]?.slice(7, 10)).toEqual(['CPO-A', 'N/A', 'N/A']);
+      const after = (await retrieveOrders(site.api)).find((o) => o.email === 'dana@guardian.example')!;
+      expect(after.order[0].po).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the server's message when the orders cannot be loaded", async () => {
+    const context = await site.browser.newContext({ timezoneId: TIME_ZONE });
+    try {
+      const page = await context.newPage();
+      // The real API is asked for a company it does not know.
+      await page.route('**/v1/retrieve-orders', (route) =>
+        route.request().method() === 'POST' ? route.continue({ postData: JSON.stringify({ companyName: 'Nobody Motors' }) }) : route.continue(),
+      );
+      await page.goto(ordersUrl);
+      const direct = await site.api.post('/v1/retrieve-orders', { companyName: 'Nobody Motors' });
+      expect(direct.status).toBe(400);
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(direct.body.message);
+      expect(await page.locator('.orders-table').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Last: it stops the API.
+  it('shows the error when the order API is down, with a way to try again', async () => {
+    await site.closeApi();
+    const { context, page } = await openOrders();
+    try {
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unexpected error. Please try again.');
+      expect(await page.getByText('Loading orders…').count()).toBe(0);
+      await saveScreenshot(page, 'orders-api-down');
+      const retried = page.waitForRequest((request) => request.url().endsWith('/v1/retrieve-orders') && request.method() === 'POST');
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await retried;
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unexpected error. Please try again.');
+    } finally {
+      await context.close();
+    }
+  });
+});
