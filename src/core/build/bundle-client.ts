@@ -53,6 +53,20 @@ function sourceDigest(repoRoot: string): string {
  * tenant data (that travels in each page's HTML), so every tenant publishes the same files.
  */
 async function bundleClient(repoRoot: string, outDir: string): Promise<void> {
+  // Vite lets an inherited NODE_ENV (vitest sets 'test') override the mode, which bundles
+  // React's development build and development JSX; the cache key does not include the
+  // environment, so the bundles are always production ones.
+  const inherited = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await bundleClientProduction(repoRoot, outDir);
+  } finally {
+    if (inherited === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inherited;
+  }
+}
+
+async function bundleClientProduction(repoRoot: string, outDir: string): Promise<void> {
   await build({
     configFile: false,
     root: repoRoot,

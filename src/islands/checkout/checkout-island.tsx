@@ -1,10 +1,352 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { href } from '../../site/routes.ts';
+import { cartStore, hydrateCart } from '../cart/cart-store.ts';
+import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
+import { useNotice } from '../shared/use-notice.tsx';
+import { createBypassChecker } from './bypass-code.ts';
+import { attemptKey, endAttempt } from './checkout-attempt.ts';
+import { CheckoutCart } from './checkout-cart.tsx';
+import {
+  canPayWithPayPal,
+  canPlaceBypassOrder,
+  chargedLines,
+  createOrderBody,
+  EMPTY_FORM,
+  LAST_ORDER_KEY,
+  PAYPAL_ORDER_KEY,
+  priceCheckout,
+  productIndex,
+  storeLabel,
+  type CheckoutForm,
+  type CheckoutLine,
+  type PricedCheckout,
+} from './checkout-order.ts';
+import { PayPalPayment } from './paypal-payment.tsx';
 
-/** The checkout: cart panel, contact form, PayPal or bypass code. */
-export function CheckoutIsland(_props: CheckoutIslandProps) {
+export const ORDER_PLACED = 'Order placed successfully';
+export const PROVIDER_ERROR = 'Encountered error during checkout';
+/** Long enough to read 'Order placed successfully' before the success page opens. */
+const SUCCESS_NAVIGATION_MS = 900;
+
+/**
+ * The checkout: cart panel, contact form, PayPal or bypass code. The build and the browser's
+ * hydration render the same loading line; the real content appears once the cart has been
+ * read from sessionStorage.
+ */
+export function CheckoutIsland(props: CheckoutIslandProps) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void hydrateCart().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!ready) {
+    return (
+      <p className="island-placeholder" aria-live="polite">
+        Loading your cart…
+      </p>
+    );
+  }
+  return <Checkout {...props} />;
+}
+
+/** A server error as the spec shows it: the response's message (or the generic one) and the status (500 with no response). */
+function errorText(error: unknown): string {
+  const { message, status } = error instanceof OrderApiError ? error : { message: UNEXPECTED_ERROR, status: 500 };
+  return `${message} (${status})`;
+}
+
+/** A capture PayPal declined leaves the order capturable: the buyer should pick another funding source. */
+function isDeclinedCapture(error: unknown): boolean {
+  return error instanceof OrderApiError && error.status === 422 && (error.issue === 'INSTRUMENT_DECLINED' || error.issue?.startsWith('CAPTURE_') === true);
+}
+
+function Checkout(props: CheckoutIslandProps) {
+  const { apiBase, companyName, base, stores, bypassCodes, paypalClientId, minimumApparelOrder } = props;
+  const id = useId();
+  const items = useStore(cartStore, (state) => state.items);
+  const products = useMemo(() => productIndex(props.products), [props.products]);
+  const checkout = useMemo(() => priceCheckout(items, products, minimumApparelOrder), [items, products, minimumApparelOrder]);
+  const { show, element: snackbar } = useNotice();
+
+  const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM);
+  const formRef = useRef<HTMLFormElement>(null);
+  const update = (field: keyof CheckoutForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  // Bypass mode holds exactly while the code in the field is the one that matched.
+  const [matchedCode, setMatchedCode] = useState<string>();
+  const bypassMode = matchedCode !== undefined && matchedCode === form.code;
+  const checker = useMemo(() => createBypassChecker(bypassCodes, (code, matches) => setMatchedCode(matches ? code : undefined)), [bypassCodes]);
+  useEffect(() => () => checker.dispose(), [checker]);
+  useEffect(() => {
+    checker.check(form.code);
+  }, [checker, form.code]);
+
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const [placed, setPlaced] = useState(false);
+  /** The PayPal order being paid and the cart it was created for. */
+  const paypalOrder = useRef<{ id: string; checkout: PricedCheckout }>(undefined);
+  /** An error already shown to the buyer, so PayPal's onError that follows adds no second message. */
+  const errorShown = useRef(false);
+
+  const showError = (error: unknown) => show('error', errorText(error));
+
+  const succeed = (placedCheckout: PricedCheckout) => {
+    show('success', ORDER_PLACED);
+    setForm(EMPTY_FORM);
+    setMatchedCode(undefined);
+    sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(chargedLines(placedCheckout)));
+    sessionStorage.removeItem(PAYPAL_ORDER_KEY);
+    endAttempt(sessionStorage);
+    cartStore.getState().clear();
+    setPlaced(true);
+    setTimeout(() => window.location.assign(href(base, { page: 'success' })), SUCCESS_NAVIGATION_MS);
+  };
+
+  const createOrder = async (body: ReturnType<typeof createOrderBody>): Promise<string> => {
+    const answer = await postOrderApi<{ order_id?: unknown }>(apiBase, '/v1/create-order', body, { idempotencyKey: attemptKey(body, sessionStorage) });
+    if (typeof answer?.order_id !== 'string' || answer.order_id === '') throw new OrderApiError(UNEXPECTED_ERROR, 500);
+    return answer.order_id;
+  };
+
+  const placeBypassOrder = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submittingRef.current || placed || !canPlaceBypassOrder(checkout, bypassMode)) return;
+    submittingRef.current = true;
+    setSubmitting(true);
+    const ordered = checkout;
+    try {
+      await createOrder(createOrderBody(form, ordered, { companyName, stores }, form.code));
+      succeed(ordered);
+    } catch (error) {
+      showError(error);
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const paypal = {
+    onClick: () => !placed && !submittingRef.current && (formRef.current?.reportValidity() ?? false),
+    createOrder: async () => {
+      errorShown.current = false;
+      const ordered = checkout;
+      try {
+        const orderId = await createOrder(createOrderBody(form, ordered, { companyName, stores }));
+        sessionStorage.setItem(PAYPAL_ORDER_KEY, orderId);
+        paypalOrder.current = { id: orderId, checkout: ordered };
+        return orderId;
+      } catch (error) {
+        showError(error);
+        errorShown.current = true;
+        throw error;
+      }
+    },
+    onApprove: async (approvedId: string, restart: () => void) => {
+      const orderId = approvedId || sessionStorage.getItem(PAYPAL_ORDER_KEY) || '';
+      submittingRef.current = true;
+      try {
+        await postOrderApi(apiBase, '/v1/capture-order', { order_id: orderId, companyName });
+      } catch (error) {
+        submittingRef.current = false;
+        showError(error);
+        if (isDeclinedCapture(error)) restart();
+        return;
+      }
+      succeed(paypalOrder.current?.id === orderId ? paypalOrder.current.checkout : checkout);
+    },
+    onCancel: () => {
+      sessionStorage.removeItem(PAYPAL_ORDER_KEY);
+    },
+    onError: (error: unknown) => {
+      console.error('PayPal checkout error', error);
+      if (errorShown.current) errorShown.current = false;
+      else show('error', PROVIDER_ERROR);
+    },
+  };
+
+  // Back from the success page, the browser may restore this page as it was left: placed,
+  // about to leave. Load it afresh instead (the cart is empty now).
+  useEffect(() => {
+    if (!placed) return;
+    const reload = (event: PageTransitionEvent) => event.persisted && window.location.reload();
+    window.addEventListener('pageshow', reload);
+    return () => window.removeEventListener('pageshow', reload);
+  }, [placed]);
+
+  const removeLine = (line: CheckoutLine) => {
+    cartStore.getState().remove(line.key);
+    // The button is gone with its line: keep keyboard focus in the cart.
+    document.getElementById(`${id}-cart`)?.focus();
+  };
+
+  if (placed) {
+    return (
+      <>
+        <p className="checkout__placed" role="status">
+          {ORDER_PLACED}. Opening your order summary…
+        </p>
+        {snackbar}
+      </>
+    );
+  }
+
+  const payPalOffered = paypalClientId !== undefined;
+  const payable = canPayWithPayPal(checkout, { paypalOffered: payPalOffered, bypassMode });
+  const checkoutButton = bypassMode || !payPalOffered;
+  const canPlace = canPlaceBypassOrder(checkout, bypassMode);
+
   return (
-    <p className="island-placeholder" aria-live="polite">
-      Loading your cart…
-    </p>
+    <div className="checkout">
+      <CheckoutCart
+        checkout={checkout}
+        base={base}
+        headingId={`${id}-cart`}
+        thumbnails={props.thumbnails}
+        logoThumbnails={props.logoThumbnails}
+        showModificationThumbnail={props.showModificationThumbnail}
+        onRemove={removeLine}
+      />
+      <section className="checkout__order" aria-labelledby={`${id}-details`}>
+        <h2 id={`${id}-details`} className="checkout__heading">
+          Your details
+        </h2>
+        <form ref={formRef} className="checkout-form" onSubmit={(event) => void placeBypassOrder(event)}>
+          <div className="checkout-form__row">
+            <Field id={`${id}-first`} label="First Name">
+              <input id={`${id}-first`} name="first_name" autoComplete="given-name" required maxLength={100} value={form.firstName} onChange={update('firstName')} />
+            </Field>
+            <Field id={`${id}-last`} label="Last Name">
+              <input id={`${id}-last`} name="last_name" autoComplete="family-name" required maxLength={100} value={form.lastName} onChange={update('lastName')} />
+            </Field>
+          </div>
+          <Field id={`${id}-email`} label="Email">
+            <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} value={form.email} onChange={update('email')} />
+          </Field>
+          <Field id={`${id}-po`} label="Customer PO">
+            <input id={`${id}-po`} name="customer_po" maxLength={100} value={form.customerPo} onChange={update('customerPo')} />
+          </Field>
+          <Field id={`${id}-store`} label="Store">
+            <select id={`${id}-store`} name="store" value={form.store} onChange={update('store')}>
+              <option value="">None</option>
+              {stores.map((store) => (
+                <option key={store.code} value={store.code}>
+                  {storeLabel(store)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={`${id}-code`} label="Code">
+            <input
+              id={`${id}-code`}
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={100}
+              value={form.code}
+              onChange={update('code')}
+              aria-describedby={`${id}-code-hint`}
+            />
+          </Field>
+          <p id={`${id}-code-hint`} className="checkout-form__hint" aria-live="polite">
+            {bypassMode
+              ? 'Code accepted: this order is placed without payment.'
+              : payPalOffered
+                ? 'Have a bypass code? Enter it to order without payment.'
+                : 'Enter your bypass code to place the order.'}
+          </p>
+
+          <div className="checkout__problems" aria-live="polite">
+            {checkout.problems.length > 0 && (
+              <ul>
+                {checkout.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          {checkoutButton && (
+            <div className="checkout__actions">
+              <button type="submit" className="button checkout__submit" disabled={!canPlace || submitting} aria-busy={submitting}>
+                {submitting && <span className="checkout__spinner" aria-hidden="true" />}
+                Checkout
+              </button>
+              {submitting && (
+                <span className="visually-hidden" role="status">
+                  Placing your order…
+                </span>
+              )}
+            </div>
+          )}
+        </form>
+
+        {payPalOffered && !bypassMode && (
+          <section className="checkout-paypal" aria-labelledby={`${id}-payment`}>
+            <div className="checkout-paypal__header">
+              <h2 id={`${id}-payment`} className="checkout__heading">
+                Payment
+              </h2>
+              <PaymentHelp id={`${id}-payment-help`} />
+            </div>
+            {payable ? (
+              <PayPalPayment clientId={paypalClientId} {...paypal} />
+            ) : (
+              <p className="checkout-form__hint">
+                {checkout.lines.length === 0
+                  ? 'Add items to your cart to pay.'
+                  : checkout.problems.length > 0
+                    ? 'Fix the problems above to pay.'
+                    : 'There is nothing to pay: enter your bypass code to place the order.'}
+              </p>
+            )}
+          </section>
+        )}
+      </section>
+      {snackbar}
+    </div>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="checkout-form__field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+/** The payment help: shown on hover or focus, toggled by a press (touch), hidden again with Escape. */
+function PaymentHelp({ id }: { id: string }) {
+  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    <span
+      className={`help${open ? ' help--open' : ''}${dismissed ? ' help--dismissed' : ''}`}
+      onMouseLeave={() => setDismissed(false)}
+      onBlur={() => {
+        setOpen(false);
+        setDismissed(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          setOpen(false);
+          setDismissed(true);
+        }
+      }}
+    >
+      <button type="button" className="help__button" aria-label="Payment help" aria-describedby={id} onClick={() => setOpen(!open)}>
+        ?
+      </button>
+      <span role="tooltip" id={id} className="help__tip">
+        If the PayPal buttons do not appear, disable your ad blocker. Do not refresh the page while entering your payment.
+      </span>
+    </span>
   );
 }

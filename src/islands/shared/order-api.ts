@@ -3,6 +3,8 @@ export class OrderApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The API's `issue` code when it sent one (a declined capture: 'INSTRUMENT_DECLINED'). */
+    readonly issue?: string,
   ) {
     super(message);
   }
@@ -31,8 +33,8 @@ export async function postOrderApi<T>(apiBase: string, path: string, body: unkno
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new OrderApiError(typeof message === 'string' && message !== '' ? message : UNEXPECTED_ERROR, response.status);
+    const { message, issue } = (data ?? {}) as { message?: unknown; issue?: unknown };
+    throw new OrderApiError(typeof message === 'string' && message !== '' ? message : UNEXPECTED_ERROR, response.status, typeof issue === 'string' ? issue : undefined);
   }
   return data as T;
 }

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { cartKey, type CartLine } from '../../domain/cart-line.ts';
+import { formatMoney, moneyFromDollars } from '../../domain/money.ts';
+import { APPAREL_MINIMUM_MESSAGE } from '../../domain/order-rules.ts';
+import type { Product } from '../../domain/product.ts';
+import { sizeFamily } from '../../domain/size-labels.ts';
+import {
+  canPayWithPayPal,
+  canPlaceBypassOrder,
+  chargedLines,
+  createOrderBody,
+  EMPTY_FORM,
+  lineName,
+  priceCheckout,
+  productIndex,
+  storeLabel,
+  subtotalText,
+} from './checkout-order.ts';
+
+function product(code: string, name: string, type: Product['type'], sizes: Record<string, number>, extra: Partial<Product> = {}): Product {
+  return {
+    code, name, fullname: name, description: '', type, colors: ['White', 'Navy'], halfColors: ['Black Red'], defaultColor: 'White',
+    restricted: false, supportedStores: [], discounts: [],
+    sizes: Object.entries(sizes).map(([label, price]) => ({ label, family: sizeFamily(label) ?? 'unit', price: moneyFromDollars(price) })),
+    ...extra,
+  };
+}
+
+const polo = product('K500', 'Sport Polo', 'mens', { Medium: 38.77, '2XL': 40.77 });
+const plate = product('PLT-AL', 'Aluminum Plate', 'customs', { '500': 1.29, '1000': 0.99, '2500': 0.79 });
+const mats = product('FM-100', 'Floor Mats', 'service', { '# boxes': 76.44 }, { discounts: [{ quantity: 500, price: moneyFromDollars(71.5) }] });
+const frame = product('MF-STR', 'Metal Frame', 'customs', { '500': 0.0279 });
+const unpriced = product('NP-50', 'Note Pad', 'office', { '# pads': 0 });
+const products = productIndex([polo, plate, mats, frame, unpriced]);
+
+function line(code: string, name: string, size: string, quantity: number, color = 'White', extra: Partial<CartLine> = {}): CartLine {
+  return { type: 'mens', name, price: 0, quantity, size, color, code, placement: '', embroidery: '', ...extra };
+}
+
+function cart(...lines: CartLine[]): Record<string, CartLine> {
+  return Object.fromEntries(lines.map((l) => [cartKey(l), l]));
+}
+
+describe('priceCheckout', () => {
+  it('prices tier lines per product and colour from the whole cart, and shows the subtotal as the spec writes it', () => {
+    const checkout = priceCheckout(
+      cart(line('PLT-AL', 'Aluminum Plate', '500', 500), line('PLT-AL', 'Aluminum Plate', '1000', 1000), line('PLT-AL', 'Aluminum Plate', '500', 500, 'Black Red')),
+      products,
+      false,
+    );
+    // White: 1500 pieces reach the 1000 tier (0.99) for both white lines; Black Red stays at 500 (1.29).
+    expect(checkout.lines.map((l) => formatMoney(l.unitPrice!))).toEqual(['$0.99', '$0.99', '$1.29']);
+    expect(checkout.total).toBe(moneyFromDollars(495 + 990 + 645));
+    expect(subtotalText(checkout)).toBe('Subtotal (2,000 items): $2,130.00');
+    expect(checkout.problems).toEqual([]);
+  });
+
+  it('crosses a discount threshold at exactly its quantity', () => {
+    const below = priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 499)), products, false);
+    const at = priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 500)), products, false);
+    expect(subtotalText(below)).toBe('Subtotal (499 items): $38,143.56');
+    expect(subtotalText(at)).toBe('Subtotal (500 items): $35,750.00');
+  });
+
+  it('keeps sub-cent unit prices exact and rounds only the line total', () => {
+    const checkout = priceCheckout(cart(line('MF-STR', 'Metal Frame', '500', 500)), products, false);
+    expect(formatMoney(checkout.lines[0]!.unitPrice!)).toBe('$0.0279');
+    expect(subtotalText(checkout)).toBe('Subtotal (500 items): $13.95');
+  });
+
+  it('reports the apparel minimum only for tenants that have it, and only between 1 and 11 pieces', () => {
+    const six = cart(line('K500', 'Sport Polo', 'Medium', 6, 'Navy'));
+    expect(priceCheckout(six, products, true).problems).toEqual([APPAREL_MINIMUM_MESSAGE]);
+    expect(priceCheckout(six, products, false).problems).toEqual([]);
+    expect(priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 6, 'Navy'), line('K500', 'Sport Polo', '2XL', 6, 'Navy')), products, true).problems).toEqual([]);
+    expect(priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 2)), products, true).problems).toEqual([]);
+  });
+
+  it('keeps a line this catalog cannot price, unpriced, and names it in a problem', () => {
+    const foreign = line('ZZ-9', 'Gone Hat', 'OSFA', 3);
+    const checkout = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy'), foreign), products, true);
+    expect(checkout.lines).toHaveLength(2);
+    expect(checkout.lines[1]!.unitPrice).toBeUndefined();
+    expect(checkout.total).toBe(moneyFromDollars(12 * 38.77));
+    expect(checkout.itemCount).toBe(15);
+    expect(checkout.problems).toEqual(['Gone Hat OSFA White: product "ZZ-9" is not in this catalog']);
+  });
+
+  it('names a line breaking a quantity rule', () => {
+    const checkout = priceCheckout(cart(line('PLT-AL', 'Aluminum Plate', '500', 700)), products, false);
+    expect(checkout.problems).toEqual(['Aluminum Plate 500 White: Must order in multiples of 500']);
+  });
+
+  it('has no problems and a zero subtotal for an empty cart', () => {
+    const checkout = priceCheckout({}, products, true);
+    expect(checkout.problems).toEqual([]);
+    expect(subtotalText(checkout)).toBe('Subtotal (0 items): $0.00');
+  });
+});
+
+describe('when checkout is possible', () => {
+  const ok = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy')), products, true);
+  const short = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 5, 'Navy')), products, true);
+  const empty = priceCheckout({}, products, true);
+  const free = priceCheckout(cart(line('NP-50', 'Note Pad', '# pads', 3)), products, true);
+
+  it('the bypass Checkout needs bypass mode, a non-empty cart and every minimum', () => {
+    expect(canPlaceBypassOrder(ok, true)).toBe(true);
+    expect(canPlaceBypassOrder(ok, false)).toBe(false);
+    expect(canPlaceBypassOrder(empty, true)).toBe(false);
+    expect(canPlaceBypassOrder(short, true)).toBe(false);
+    expect(canPlaceBypassOrder(free, true)).toBe(true);
+  });
+
+  it('PayPal needs the tenant to offer it, no bypass code, an orderable cart and something to pay', () => {
+    expect(canPayWithPayPal(ok, { paypalOffered: true, bypassMode: false })).toBe(true);
+    expect(canPayWithPayPal(ok, { paypalOffered: false, bypassMode: false })).toBe(false);
+    expect(canPayWithPayPal(ok, { paypalOffered: true, bypassMode: true })).toBe(false);
+    expect(canPayWithPayPal(empty, { paypalOffered: true, bypassMode: false })).toBe(false);
+    expect(canPayWithPayPal(short, { paypalOffered: true, bypassMode: false })).toBe(false);
+    expect(canPayWithPayPal(free, { paypalOffered: true, bypassMode: false })).toBe(false);
+  });
+});
+
+describe('createOrderBody', () => {
+  const stores = [
+    { name: 'Guardian Chevrolet', address: '100 Main St, Springfield', code: 'GCHEV1' },
+    { name: 'Guardian Ford', address: '', code: 'GFORD1' },
+  ];
+  const checkout = priceCheckout(
+    cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy', { price: 1, placement: 'Left Chest', embroidery: 'Guardian Shield' }), line('FM-100', 'Floor Mats', '# boxes', 500, 'White', { type: 'service' })),
+    products,
+    true,
+  );
+  const form = { firstName: ' Dana ', lastName: 'Reyes', email: ' dana@guardian.example ', customerPo: 'PO-77', store: 'GFORD1', code: 'net30guard ' };
+
+  it('carries the payload fields, the store by name and every line at the price shown', () => {
+    const body = createOrderBody(form, checkout, { companyName: 'Guardian Automotive Group', stores });
+    expect(body).toEqual({
+      first_name: 'Dana',
+      last_name: 'Reyes',
+      email: 'dana@guardian.example',
+      store: 'Guardian Ford',
+      customer_po: 'PO-77',
+      companyName: 'Guardian Automotive Group',
+      cart: [
+        { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
+        { type: 'service', name: 'Floor Mats', price: 71.5, quantity: 500, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' },
+      ],
+    });
+    expect(body).not.toHaveProperty('bypassPaypal');
+  });
+
+  it('asks for an order without payment when a bypass code is given, and sends no store for None', () => {
+    const body = createOrderBody({ ...form, store: '' }, checkout, { companyName: 'Guardian Automotive Group', stores }, form.code);
+    expect(body.bypassPaypal).toBe(true);
+    expect(body.code).toBe('net30guard');
+    expect(body.store).toBe('');
+  });
+
+  it('hands the success page the lines with the unit price charged, in dollars', () => {
+    expect(chargedLines(checkout).map((l) => [l.code, l.price])).toEqual([['K500', 38.77], ['FM-100', 71.5]]);
+  });
+});
+
+describe('labels', () => {
+  it('names stores with their address when they have one', () => {
+    expect(storeLabel({ name: 'Guardian Chevrolet', address: '100 Main St, Springfield', code: 'GCHEV1' })).toBe('Guardian Chevrolet — 100 Main St, Springfield');
+    expect(storeLabel({ name: 'Guardian Ford', address: '', code: 'GFORD1' })).toBe('Guardian Ford');
+  });
+
+  it('names a line by name, size and colour', () => {
+    expect(lineName(line('K500', 'Sport Polo', 'Medium', 1, 'Navy'))).toBe('Sport Polo Medium Navy');
+  });
+
+  it('starts with an empty form', () => {
+    expect(Object.values(EMPTY_FORM).every((v) => v === '')).toBe(true);
+  });
+});

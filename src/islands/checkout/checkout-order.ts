@@ -1,0 +1,165 @@
+import type { CartLine } from '../../domain/cart-line.ts';
+import { formatMoney, moneyToDollars, type Money } from '../../domain/money.ts';
+import { cartProblems } from '../../domain/order-rules.ts';
+import { priceCart, type PricedLine } from '../../domain/pricing.ts';
+import type { Product } from '../../domain/product.ts';
+
+/**
+ * The checkout's rules without React: pricing the cart as the order API will, what blocks an
+ * order, the create-order body, and what the success page is handed. The island only wires
+ * these to the screen, so they are unit-tested here and the property test can call exactly
+ * what the browser shows.
+ */
+
+/** sessionStorage key of the lines handed to the success page (a JSON array of CartLine). */
+export const LAST_ORDER_KEY = 'last-order';
+/** sessionStorage key of the PayPal order id while the buyer is paying. */
+export const PAYPAL_ORDER_KEY = 'paypal-order-id';
+
+export interface CheckoutLine {
+  /** The cart's key of the line (what `remove` takes). */
+  key: string;
+  line: CartLine;
+  product?: Product;
+  /** Absent when the line cannot be priced (its product or size is not in this catalog). */
+  unitPrice?: Money;
+  lineTotal?: Money;
+}
+
+export interface PricedCheckout {
+  lines: CheckoutLine[];
+  /** Sum of the line totals of the priceable lines: whole cents. */
+  total: Money;
+  /** Sum of the quantities of every line. */
+  itemCount: number;
+  /** Why the cart cannot be ordered (empty when it can, or when it is empty). */
+  problems: string[];
+}
+
+export type ProductIndex = ReadonlyMap<string, Product>;
+
+export function productIndex(products: readonly Product[]): ProductIndex {
+  return new Map(products.map((product) => [product.code, product]));
+}
+
+function priceable(line: CartLine, product: Product | undefined): product is Product {
+  return product !== undefined && product.sizes.some((size) => size.label === line.size);
+}
+
+/**
+ * Prices the cart from the whole cart with the order API's own `priceCart`, and lists what
+ * keeps it from being ordered with the order API's own `cartProblems` (the apparel minimum
+ * included when the tenant has it). Lines this catalog cannot price (a product or size it
+ * does not have) are kept, unpriced, so they can be seen and removed; they block the order.
+ */
+export function priceCheckout(items: Readonly<Record<string, CartLine>>, products: ProductIndex, minimumApparelOrder: boolean): PricedCheckout {
+  const entries = Object.entries(items);
+  const findProduct = (code: string) => products.get(code);
+  const valid = entries.filter(([, line]) => priceable(line, findProduct(line.code)));
+  const priced = priceCart(
+    valid.map(([, line]) => line),
+    findProduct,
+  );
+  const byKey = new Map<string, PricedLine<CartLine>>(valid.map(([key], index) => [key, priced.lines[index]!]));
+  const lines = entries.map(([key, line]): CheckoutLine => {
+    const price = byKey.get(key);
+    return { key, line, product: findProduct(line.code), unitPrice: price?.unitPrice, lineTotal: price?.lineTotal };
+  });
+  const cart = entries.map(([, line]) => line);
+  const problems =
+    cart.length === 0
+      ? []
+      : cartProblems(cart, { findProduct, minimumApparelOrder }).map((problem) =>
+          problem.index === undefined ? problem.message : `${lineName(cart[problem.index]!)}: ${problem.message}`,
+        );
+  return { lines, total: priced.total, itemCount: cart.reduce((sum, line) => sum + line.quantity, 0), problems };
+}
+
+/** How a line is named to the shopper (and in its remove button): 'Sport Polo Medium Navy'. */
+export function lineName(line: Pick<CartLine, 'name' | 'size' | 'color'>): string {
+  return `${line.name} ${line.size} ${line.color}`;
+}
+
+/** 'Subtotal (N items): $X', N the sum of quantities, X to 2 decimals. */
+export function subtotalText(checkout: Pick<PricedCheckout, 'itemCount' | 'total'>): string {
+  return `Subtotal (${checkout.itemCount.toLocaleString('en-US')} items): ${formatMoney(checkout.total)}`;
+}
+
+export interface CheckoutForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  customerPo: string;
+  /** A store code, or '' for None. */
+  store: string;
+  code: string;
+}
+
+export const EMPTY_FORM: CheckoutForm = { firstName: '', lastName: '', email: '', customerPo: '', store: '', code: '' };
+
+export interface StoreChoice {
+  name: string;
+  address: string;
+  code: string;
+}
+
+/** How a store reads in the Store select: 'name — address', or the name when it has no address. */
+export function storeLabel(store: StoreChoice): string {
+  return store.address.trim() === '' ? store.name : `${store.name} — ${store.address}`;
+}
+
+/** The create-order body (spec section 3 "Checkout payload" plus companyName, docs/order-api.md). */
+export interface CreateOrderBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  store: string;
+  customer_po: string;
+  companyName: string;
+  cart: CartLine[];
+  bypassPaypal?: true;
+  code?: string;
+}
+
+/**
+ * The body of one checkout attempt. Each line carries the unit price the shopper was shown
+ * (the server prices it again and ignores it); the store is sent by name, '' for None; with
+ * a bypass code the body asks for an order without payment.
+ */
+export function createOrderBody(
+  form: CheckoutForm,
+  checkout: PricedCheckout,
+  context: { companyName: string; stores: readonly StoreChoice[] },
+  bypassCode?: string,
+): CreateOrderBody {
+  const store = context.stores.find((s) => s.code === form.store);
+  return {
+    first_name: form.firstName.trim(),
+    last_name: form.lastName.trim(),
+    email: form.email.trim(),
+    store: store?.name ?? '',
+    customer_po: form.customerPo.trim(),
+    companyName: context.companyName,
+    cart: chargedLines(checkout),
+    ...(bypassCode === undefined ? {} : { bypassPaypal: true as const, code: bypassCode.trim() }),
+  };
+}
+
+/** The cart's lines with `price` = the unit price charged, in dollars: what create-order and the success page get. */
+export function chargedLines(checkout: PricedCheckout): CartLine[] {
+  return checkout.lines.map(({ line, unitPrice }) => ({ ...line, price: unitPrice === undefined ? line.price : moneyToDollars(unitPrice) }));
+}
+
+/** Whether the bypass 'Checkout' may be pressed: bypass mode, a non-empty cart, every minimum kept. */
+export function canPlaceBypassOrder(checkout: PricedCheckout, bypassMode: boolean): boolean {
+  return bypassMode && checkout.lines.length > 0 && checkout.problems.length === 0;
+}
+
+/**
+ * Whether PayPal may be offered (and its script loaded): the tenant offers it, the cart is
+ * non-empty and orderable, there is something to pay (the API refuses a $0.00 PayPal order),
+ * and no bypass code has been entered.
+ */
+export function canPayWithPayPal(checkout: PricedCheckout, options: { paypalOffered: boolean; bypassMode: boolean }): boolean {
+  return options.paypalOffered && !options.bypassMode && checkout.lines.length > 0 && checkout.problems.length === 0 && checkout.total > 0;
+}

@@ -1,0 +1,433 @@
+// The checkout island in Chromium, against the built sample site and the real order API on
+// loopback (SQLite, the fake PayPal REST server behind it), with PayPal's SDK script replaced
+// by a local fake (checkout-fake-paypal-sdk.js) that drives createOrder and onApprove.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPAREL_MINIMUM_MESSAGE } from '../../src/domain/order-rules.ts';
+import { saveScreenshot } from './chromium.ts';
+import {
+  cartLine,
+  fillDetails,
+  openCheckout,
+  openCheckoutWorld,
+  ordersOf,
+  overflowsSideways,
+  project,
+  seriousAxeViolations,
+  tenant,
+  uniqueEmail,
+  type CheckoutWorld,
+} from './checkout-harness.ts';
+
+let world: CheckoutWorld;
+
+beforeAll(async () => {
+  world = await openCheckoutWorld();
+}, 300_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+const guardian = tenant('guardian');
+const stivers = tenant('stivers');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it holds (or fails the test with `what`). */
+async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await sleep(50);
+  }
+}
+
+const checkoutButton = (page: Page) => page.getByRole('button', { name: 'Checkout', exact: true });
+const subtotal = (page: Page) => page.locator('.checkout__subtotal').innerText();
+const storage = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
+const events = (page: Page) => page.evaluate(() => (window as unknown as { __fakePayPal: { events: string[] } }).__fakePayPal.events.slice());
+const setApproval = (page: Page, approve: 'approve' | 'cancel' | 'error') =>
+  page.evaluate((a) => ((window as unknown as { __fakePayPal: { approve: string } }).__fakePayPal.approve = a), approve);
+
+/** Each cart line as shown: its name and its facts (term → value). */
+async function shownLines(page: Page): Promise<{ name: string; facts: Record<string, string> }[]> {
+  return page.locator('.cart-line').evaluateAll((items) =>
+    items.map((item) => ({
+      name: item.querySelector('.cart-line__name')?.textContent ?? '',
+      facts: Object.fromEntries([...item.querySelectorAll('.cart-line__fact')].map((fact) => [fact.querySelector('dt')?.textContent ?? '', fact.querySelector('dd')?.textContent ?? ''])),
+    })),
+  );
+}
+
+async function enterCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Code', { exact: true }).fill(code);
+}
+
+async function snackbar(page: Page, kind: 'success' | 'error', text: string): Promise<void> {
+  await page.locator(`.snackbar--${kind}`).filter({ hasText: text }).waitFor({ timeout: 8_000 });
+}
+
+/** Writes another cart into sessionStorage and reloads the checkout. */
+async function reseed(page: Page, lines: unknown[]): Promise<void> {
+  await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(Object.fromEntries(cart.map((line, i) => [`k${i}`, line])))), lines);
+  await page.reload({ waitUntil: 'load' });
+  await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+}
+
+describe('checkout with a bypass code', () => {
+  it('places the order from a filled cart, hands the priced lines to the success page and empties the cart', async () => {
+    const polo = cartLine(guardian, 'K500', 'Medium', 12, 'Navy', { embroidery: 'Guardian Shield', placement: 'Left Chest' });
+    const mats = cartLine(guardian, 'FM-100', '# boxes', 2);
+    const { context, page, sdkRequests, pageErrors, consoleErrors } = await openCheckout(world, 'guardian', [polo, mats]);
+    try {
+      expect(await shownLines(page)).toEqual([
+        { name: 'Sport Polo', facts: { 'Price each': '$38.77', Color: 'Navy', Embroidery: 'Guardian Shield', Placement: 'Left Chest', Size: 'Medium', Quantity: '12', 'Line total': '$465.24' } },
+        { name: 'Floor Mats', facts: { 'Price each': '$76.44', Color: 'White', Size: '# boxes', Quantity: '2', 'Line total': '$152.88' } },
+      ]);
+      expect(await subtotal(page)).toBe('Subtotal (14 items): $618.12');
+      // Every line shows its product image, and it loads.
+      await eventually('the cart images load', () => page.locator('.cart-line__image').evaluateAll((imgs) => imgs.length === 2 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)));
+      // Guardian does not take PayPal: no payment area, no PayPal script.
+      expect(await page.getByRole('heading', { name: 'Payment' }).count()).toBe(0);
+      expect(await checkoutButton(page).isDisabled()).toBe(true);
+
+      const email = uniqueEmail('bypass');
+      await fillDetails(page, { first: 'Dana', last: 'Reyes', email, po: 'PO-77', store: 'Guardian Chevrolet — 100 Main St, Springfield' });
+      await enterCode(page, 'net30guard');
+      await eventually('the bypass code is accepted', () => checkoutButton(page).isEnabled());
+      await page.getByText('Code accepted').waitFor();
+
+      // Hold the request a moment to see the button's loading state.
+      await context.route(`${world.api.url}/v1/create-order`, async (route) => {
+        if (route.request().method() === 'POST') await sleep(400);
+        await route.continue();
+      });
+      await checkoutButton(page).click();
+      expect(await checkoutButton(page).getAttribute('aria-busy')).toBe('true');
+      expect(await checkoutButton(page).isDisabled()).toBe(true);
+      await snackbar(page, 'success', 'Order placed successfully');
+      await page.waitForURL(`${world.baseUrl('guardian')}success/`, { timeout: 8_000 });
+
+      expect(JSON.parse((await storage(page, 'last-order')) ?? 'null')).toEqual([
+        { ...polo, price: 38.77 },
+        { ...mats, price: 76.44 },
+      ]);
+      expect(JSON.parse((await storage(page, 'cart')) ?? '{}')).toEqual({});
+      expect(await storage(page, 'checkout-attempt')).toBeNull();
+
+      const orders = await ordersOf(world, guardian.companyName, email);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({ first_name: 'Dana', last_name: 'Reyes', store: 'Guardian Chevrolet', customer_po: 'PO-77', paid: 2, total: 618.12 });
+      expect(orders[0]!.order.map((l: Record<string, unknown>) => [l.code, l.quantity, l.price, l.embroidery])).toEqual([
+        ['K500', 12, 38.77, 'Guardian Shield'],
+        ['FM-100', 2, 76.44, ''],
+      ]);
+      expect(sdkRequests).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps Checkout disabled without a valid code, with an empty cart, and below the apparel minimum (saying so)', async () => {
+    const { context, page } = await openCheckout(world, 'guardian', []);
+    try {
+      // Empty cart: said, with a link back to the catalog; Checkout stays disabled even with a valid code.
+      await page.getByText('Your cart is empty.').waitFor();
+      expect(await page.getByRole('link', { name: 'Browse the catalog' }).getAttribute('href')).toBe('/guardian/');
+      expect(await subtotal(page)).toBe('Subtotal (0 items): $0.00');
+      await enterCode(page, 'NET30GUARD');
+      await page.getByText('Code accepted').waitFor();
+      expect(await checkoutButton(page).isDisabled()).toBe(true);
+
+      // The form's fields, labelled as the spec names them, and the stores as name — address.
+      for (const label of ['First Name', 'Last Name', 'Email', 'Customer PO', 'Store', 'Code']) expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
+      expect(await page.getByLabel('Store', { exact: true }).locator('option').allInnerTexts()).toEqual(['None', 'Guardian Chevrolet — 100 Main St, Springfield', 'Guardian Ford']);
+
+      // Six polos: the apparel minimum blocks Checkout and says why.
+      await reseed(page, [cartLine(guardian, 'K500', 'Medium', 6, 'Navy', { embroidery: 'Guardian Shield' }), cartLine(guardian, 'FM-100', '# boxes', 1)]);
+      await enterCode(page, 'NET30GUARD');
+      await page.getByText('Code accepted').waitFor();
+      await page.locator('.checkout__problems').getByText(APPAREL_MINIMUM_MESSAGE).waitFor();
+      expect(await checkoutButton(page).isDisabled()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Removing the polos leaves no apparel at all, which the rule allows.
+      await page.getByRole('button', { name: 'Remove Sport Polo Medium Navy' }).click();
+      await eventually('Checkout is enabled', () => checkoutButton(page).isEnabled());
+      expect(await page.locator('.checkout__problems li').count()).toBe(0);
+      expect(await subtotal(page)).toBe('Subtotal (1 items): $76.44');
+      expect(Object.keys(JSON.parse((await storage(page, 'cart')) ?? '{}'))).toHaveLength(1);
+      // Focus stays in the cart for keyboard users.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your cart');
+
+      // A wrong code (or a change to the right one) leaves bypass mode.
+      await enterCode(page, 'NET30GUARDX');
+      await eventually('Checkout is disabled again', () => checkoutButton(page).isDisabled());
+      await sleep(600);
+      expect(await checkoutButton(page).isDisabled()).toBe(true);
+      expect(await page.getByText('Code accepted').count()).toBe(0);
+      await saveScreenshot(page, 'checkout-guardian-wrong-code');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('prices a customs plate by tier across two colours and a discount crossing its threshold, in the subtotal', async () => {
+    const plates = [
+      cartLine(guardian, 'PLT-AL', '500', 500, 'White'),
+      cartLine(guardian, 'PLT-AL', '1000', 1000, 'White'),
+      cartLine(guardian, 'PLT-AL', '500', 500, 'Black Red'),
+    ];
+    const { context, page } = await openCheckout(world, 'guardian', plates);
+    try {
+      // White has 1500 pieces: both white lines reach the 1000 tier ($0.99); Black Red's 500 stay at $1.29.
+      const lines = await shownLines(page);
+      expect(lines.map((l) => [l.facts.Color, l.facts['Price each'], l.facts.Quantity])).toEqual([
+        ['White', '$0.99', '500'],
+        ['White', '$0.99', '1,000'],
+        ['Black Red', '$1.29', '500'],
+      ]);
+      // Customs lines show no Size.
+      expect(lines.every((l) => !('Size' in l.facts))).toBe(true);
+      expect(await subtotal(page)).toBe('Subtotal (2,000 items): $2,130.00');
+      // On a phone the panel fits the screen.
+      await page.setViewportSize({ width: 360, height: 780 });
+      expect(await overflowsSideways(page)).toBe(false);
+      await saveScreenshot(page, 'checkout-guardian-phone');
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await reseed(page, [cartLine(guardian, 'FM-100', '# boxes', 499)]);
+      expect((await shownLines(page))[0]!.facts['Price each']).toBe('$76.44');
+      expect(await subtotal(page)).toBe('Subtotal (499 items): $38,143.56');
+      await reseed(page, [cartLine(guardian, 'FM-100', '# boxes', 500)]);
+      expect((await shownLines(page))[0]!.facts['Price each']).toBe('$71.50');
+      expect(await subtotal(page)).toBe('Subtotal (500 items): $35,750.00');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows an unreachable API as an error snackbar for 2.5 s and keeps the cart', async () => {
+    const lines = [cartLine(guardian, 'FM-100', '# boxes', 3)];
+    const { context, page } = await openCheckout(world, 'guardian', lines);
+    try {
+      const before = await storage(page, 'cart');
+      await context.route(`${world.api.url}/**`, (route) => route.abort('connectionrefused'));
+      await fillDetails(page, { first: 'Ana', last: 'Down', email: uniqueEmail('down') });
+      await enterCode(page, 'NET30GUARD');
+      await eventually('Checkout is enabled', () => checkoutButton(page).isEnabled());
+      // From the keyboard: Enter in the Code field submits the form.
+      await page.getByLabel('Code', { exact: true }).press('Enter');
+      const error = page.locator('.snackbar--error');
+      await error.waitFor();
+      const shownAt = Date.now();
+      expect(await error.innerText()).toBe('Unexpected error. Please try again. (500)');
+      expect(await error.getAttribute('role')).toBe('alert');
+      await error.waitFor({ state: 'detached', timeout: 5_000 });
+      const shownFor = Date.now() - shownAt;
+      expect(shownFor).toBeGreaterThan(2_000);
+      expect(shownFor).toBeLessThan(3_500);
+
+      expect(await storage(page, 'cart')).toBe(before);
+      expect(await page.locator('.cart-line').count()).toBe(1);
+      expect(page.url()).toBe(`${world.baseUrl('guardian')}checkout/`);
+      expect(await checkoutButton(page).isEnabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('makes one order from a double click, and one from a retry after a lost answer', async () => {
+    const lines = [cartLine(guardian, 'K500', 'Large', 12, 'Black', { embroidery: 'Guardian Script' })];
+    const double = await openCheckout(world, 'guardian', lines);
+    const doubleEmail = uniqueEmail('double');
+    try {
+      await fillDetails(double.page, { first: 'Dee', last: 'Double', email: doubleEmail });
+      await enterCode(double.page, 'NET30GUARD');
+      await eventually('Checkout is enabled', () => checkoutButton(double.page).isEnabled());
+      await checkoutButton(double.page).dblclick();
+      await double.page.waitForURL(/\/guardian\/success\/$/, { timeout: 8_000 });
+      expect(await ordersOf(world, guardian.companyName, doubleEmail)).toHaveLength(1);
+    } finally {
+      await double.context.close();
+    }
+
+    // The first request reaches the API and places the order, but its answer never arrives.
+    const retry = await openCheckout(world, 'guardian', lines);
+    const retryEmail = uniqueEmail('retry');
+    const keys: string[] = [];
+    try {
+      await retry.context.route(`${world.api.url}/v1/create-order`, async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+        if (keys.length === 1) {
+          await route.fetch();
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      });
+      await fillDetails(retry.page, { first: 'Rey', last: 'Retry', email: retryEmail });
+      await enterCode(retry.page, 'NET30GUARD');
+      await eventually('Checkout is enabled', () => checkoutButton(retry.page).isEnabled());
+      await checkoutButton(retry.page).click();
+      await snackbar(retry.page, 'error', 'Unexpected error. Please try again. (500)');
+      expect(await ordersOf(world, guardian.companyName, retryEmail)).toHaveLength(1);
+      await checkoutButton(retry.page).click();
+      await retry.page.waitForURL(/\/guardian\/success\/$/, { timeout: 8_000 });
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect(await ordersOf(world, guardian.companyName, retryEmail)).toHaveLength(1);
+    } finally {
+      await retry.context.close();
+    }
+  });
+});
+
+describe('checkout with PayPal', () => {
+  it('loads PayPal only when payment is possible, and a wrong code leaves the payment area', async () => {
+    const empty = await openCheckout(world, 'stivers', []);
+    try {
+      await empty.page.getByText('Add items to your cart to pay.').waitFor();
+      await sleep(300);
+      expect(empty.sdkRequests).toEqual([]);
+    } finally {
+      await empty.context.close();
+    }
+
+    const { context, page, sdkRequests } = await openCheckout(world, 'stivers', [cartLine(stivers, 'K500', 'Large', 2, 'Navy', { embroidery: 'Stivers Script' })]);
+    try {
+      await page.locator('.fake-paypal-button').waitFor();
+      expect(await checkoutButton(page).count()).toBe(0);
+      await enterCode(page, 'WRONGCODE');
+      await sleep(600);
+      expect(await page.getByRole('heading', { name: 'Payment' }).isVisible()).toBe(true);
+      expect(await page.locator('.fake-paypal-button').isVisible()).toBe(true);
+      expect(await checkoutButton(page).count()).toBe(0);
+
+      await enterCode(page, 'net30stiv');
+      await checkoutButton(page).waitFor();
+      expect(await page.getByRole('heading', { name: 'Payment' }).count()).toBe(0);
+      expect(await page.locator('.fake-paypal-button').count()).toBe(0);
+      expect(await checkoutButton(page).isEnabled()).toBe(true);
+
+      // Back to no code: the buttons return without fetching PayPal's script again.
+      await enterCode(page, '');
+      await page.locator('.fake-paypal-button').waitFor();
+      expect(sdkRequests).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pays through createOrder and onApprove against the API, restarting after a declined card', async () => {
+    const polo = cartLine(stivers, 'K500', 'Large', 3, 'Navy', { embroidery: 'Stivers Script', placement: 'Left Chest' });
+    const { context, page, sdkRequests, pageErrors, consoleErrors } = await openCheckout(world, 'stivers', [polo]);
+    const paypalOrdersBefore = world.paypal.orders.size;
+    try {
+      const button = page.locator('.fake-paypal-button');
+      await button.waitFor();
+      // PayPal's script, as the provider asks for it.
+      expect(sdkRequests).toHaveLength(1);
+      const sdkUrl = new URL(sdkRequests[0]!);
+      expect(sdkUrl.searchParams.get('client-id')).toBe(project.site.paypalClientId);
+      expect(sdkUrl.searchParams.get('currency')).toBe('USD');
+      expect(sdkUrl.searchParams.get('intent')).toBe('capture');
+      expect(JSON.parse((await button.getAttribute('data-style')) ?? '{}')).toEqual({ color: 'gold', shape: 'rect', layout: 'vertical' });
+      // The help tooltip, on focus.
+      await page.getByRole('button', { name: 'Payment help' }).focus();
+      const tip = page.getByRole('tooltip');
+      await tip.waitFor();
+      expect(await tip.innerText()).toMatch(/ad blocker.*Do not refresh/s);
+      // Stivers shows the logo beside the product image.
+      expect(await page.getByRole('img', { name: 'Stivers Script logo' }).count()).toBe(1);
+      expect(await subtotal(page)).toBe('Subtotal (3 items): $116.31');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'checkout-stivers-paypal');
+
+      // An incomplete form stops the payment before any order exists.
+      await button.click();
+      await eventually('the click is refused', async () => (await events(page)).includes('click-rejected'));
+      expect(world.paypal.orders.size).toBe(paypalOrdersBefore);
+
+      const email = uniqueEmail('paypal');
+      await fillDetails(page, { first: 'Pat', last: 'Payer', email, store: 'Stivers Quick Lane' });
+
+      // PayPal's REST API failing: the API's own message and status, not the provider's generic one.
+      world.paypal.failCreates = true;
+      await button.click();
+      await snackbar(page, 'error', 'PayPal could not start the payment; nothing was charged. Try again in a moment. (502)');
+      world.paypal.failCreates = false;
+      expect(await page.locator('.snackbar').innerText()).not.toContain('Encountered error');
+
+      // PayPal's window failing after the order was created: the provider error.
+      await setApproval(page, 'error');
+      await button.click();
+      await snackbar(page, 'error', 'Encountered error during checkout');
+      expect(world.paypal.orders.size).toBe(paypalOrdersBefore + 1);
+      const created = (await events(page)).find((e) => e.startsWith('created:'))!.slice('created:'.length);
+      expect(await storage(page, 'paypal-order-id')).toBe(created);
+
+      // A declined card: 422 from capture-order, a message, and the buttons restart on the same order.
+      await setApproval(page, 'approve');
+      world.paypal.defaultOutcome = 'INSTRUMENT_DECLINED';
+      await button.click();
+      await snackbar(page, 'error', 'declined');
+      expect(await page.locator('.snackbar--error').innerText()).toMatch(/\(422\)$/);
+      await eventually('the buttons restart', async () => (await events(page)).includes(`restart:${created}`));
+      // The same attempt reused its Idempotency-Key: still one PayPal order.
+      expect((await events(page)).filter((e) => e.startsWith('created:'))).toEqual([`created:${created}`, `created:${created}`]);
+      expect(world.paypal.orders.size).toBe(paypalOrdersBefore + 1);
+      expect(await page.locator('.cart-line').count()).toBe(1);
+      expect(await storage(page, 'paypal-order-id')).toBe(created);
+
+      // Another funding source in the reopened window: captured.
+      world.paypal.defaultOutcome = 'COMPLETED';
+      await button.click();
+      await snackbar(page, 'success', 'Order placed successfully');
+      await page.waitForURL(`${world.baseUrl('stivers')}success/`, { timeout: 8_000 });
+      expect(await storage(page, 'paypal-order-id')).toBeNull();
+      expect(JSON.parse((await storage(page, 'last-order')) ?? 'null')).toEqual([{ ...polo, price: 38.77 }]);
+      expect(JSON.parse((await storage(page, 'cart')) ?? '{}')).toEqual({});
+
+      const orders = await ordersOf(world, stivers.companyName, email);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({ order_id: created, paid: 1, total: 116.31, store: 'Stivers Quick Lane' });
+      expect(world.paypal.orders.get(created)?.body.purchase_units[0]?.amount.value).toBe('116.31');
+      expect(pageErrors).toEqual([]);
+      // Only what the test provoked: the API's 502 and 422 answers, and the two provider errors logged.
+      expect(consoleErrors.filter((e) => !/status of (502|422)|^PayPal checkout error/.test(e))).toEqual([]);
+    } finally {
+      world.paypal.failCreates = false;
+      world.paypal.defaultOutcome = 'COMPLETED';
+      await context.close();
+    }
+  });
+
+  it('says PayPal could not be loaded when its script is blocked, or does not arrive within 5 s', async () => {
+    const lines = [cartLine(stivers, 'K500', 'Large', 1, 'Navy', { embroidery: 'Stivers Script' })];
+    const blocked = await openCheckout(world, 'stivers', lines, 'abort');
+    try {
+      await blocked.page.getByText('PayPal could not be loaded. Disable ad blockers or use a bypass code.').waitFor({ timeout: 2_000 });
+      expect(blocked.sdkRequests).toHaveLength(1);
+    } finally {
+      await blocked.context.close();
+    }
+
+    const slow = await openCheckout(world, 'stivers', lines, 'hang');
+    try {
+      const openedAt = Date.now();
+      await slow.page.getByText('Loading PayPal…').waitFor();
+      const fallback = slow.page.getByText('PayPal could not be loaded. Disable ad blockers or use a bypass code.');
+      await fallback.waitFor({ timeout: 8_000 });
+      expect(Date.now() - openedAt).toBeGreaterThan(4_000);
+      expect(await fallback.getAttribute('role')).toBe('alert');
+      await saveScreenshot(slow.page, 'checkout-paypal-unavailable');
+    } finally {
+      await slow.context.close();
+    }
+  });
+});
