@@ -1,0 +1,132 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, openOrderingSite, retrieveOrders, watchConsole, type OrderingSite } from './orders-harness.ts';
+
+let site: OrderingSite;
+
+beforeAll(async () => {
+  site = await openOrderingSite();
+}, 300_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+async function addToCart(page: Page) {
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+}
+
+async function lastNotice(page: Page, role: 'alert' | 'status'): Promise<string> {
+  const notice = page.locator('.snackbar-region').getByRole(role);
+  await notice.waitFor();
+  return (await notice.textContent()) ?? '';
+}
+
+describe('ordering, from the item page to the orders table', () => {
+  it('refuses every invalid selection with its message and adds nothing', async () => {
+    const page = await site.browser.newPage();
+    const seen = watchConsole(page);
+    const guardian = site.baseUrl('guardian');
+
+    await page.goto(`${guardian}item/K500/`);
+    await addToCart(page);
+    expect(await lastNotice(page, 'alert')).toBe('Must make a selection');
+    await page.getByLabel('Quantity Small').fill('2');
+    await addToCart(page);
+    expect(await lastNotice(page, 'alert')).toBe('Must select an embroidery');
+
+    // Grid cells keep whole numbers only.
+    await page.getByLabel('Quantity Medium').fill('x');
+    expect(await page.getByLabel('Quantity Medium').inputValue()).toBe('');
+
+    await page.goto(`${guardian}item/PLT-AL/`);
+    await addToCart(page);
+    expect(await lastNotice(page, 'alert')).toBe('Must make a selection');
+
+    // Guardian offers no accessory logos, so the tote only has the 12-unit rule to break.
+    await page.goto(`${guardian}item/BG408/`);
+    await page.getByLabel('Quantity OSFA').fill('11');
+    await addToCart(page);
+    expect(await lastNotice(page, 'alert')).toBe('Must order at least 12 units');
+
+    expect(await page.getByRole('link', { name: 'Cart (0)' }).count()).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('cart'))).toBeNull();
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('prices plates per colour by tier, from the runs typed on the item page', async () => {
+    const page = await site.browser.newPage();
+    const guardian = site.baseUrl('guardian');
+    await page.goto(`${guardian}item/PLT-AL/`);
+    // 2 runs of 500 in White are 1000 pieces: the 1000 tier's $0.99. 1 run in Black Red stays at $1.29.
+    await page.getByLabel('Quantity 500 White').fill('2');
+    await page.getByLabel('Quantity 500 Black Red').fill('1');
+    await addToCart(page);
+    expect(await lastNotice(page, 'status')).toBe('Item added to cart');
+    await page.getByRole('link', { name: 'Cart (2)' }).click();
+    await page.getByText('Subtotal (1,500 items): $1,635.00').waitFor();
+    await page.evaluate(() => sessionStorage.clear());
+    await page.close();
+  });
+
+  it('keeps the cart across reloads and pages, then places a bypass order, shows it on success and lets an admin edit it', async () => {
+    const page = await site.browser.newPage();
+    const seen = watchConsole(page);
+    const guardian = site.baseUrl('guardian');
+
+    await page.goto(`${guardian}item/K500/`);
+    await page.getByRole('radio', { name: 'Black' }).check();
+    await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
+    await page.getByLabel('Quantity Medium').fill('6');
+    await page.getByLabel('Quantity 2XL').fill('6');
+    await addToCart(page);
+    expect(await lastNotice(page, 'status')).toBe('Item added to cart');
+    // After a successful add the grid and the logo choice start over.
+    expect(await page.getByLabel('Quantity Medium').inputValue()).toBe('');
+    expect(await page.getByLabel('Logo', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('link', { name: 'Cart (2)' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('link', { name: 'Cart (2)' }).waitFor();
+    await page.goto(`${guardian}catalog/mens/`);
+    await page.getByRole('link', { name: 'Cart (2)' }).click();
+
+    await page.getByText('Subtotal (12 items): $477.24').waitFor();
+    await page.getByLabel('First Name').fill('Robin');
+    await page.getByLabel('Last Name').fill('Journey');
+    await page.getByLabel('Email').fill('robin@guardian.example');
+    await page.getByLabel('Customer PO').fill('CPO-77');
+    await page.getByLabel('Code').fill(GUARDIAN_BYPASS_CODE.toLowerCase());
+    const checkout = page.getByRole('button', { name: 'Checkout' });
+    await expect.poll(() => checkout.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await checkout.click();
+
+    await page.waitForURL(`${guardian}success/`);
+    await page.getByRole('heading', { name: 'Order Placed Successfully' }).waitFor();
+    const success = page.locator('[data-island="success"]');
+    await success.getByText('Sport Polo').first().waitFor();
+    expect(await success.textContent()).toContain('2XL');
+    await page.getByRole('link', { name: 'Cart (0)' }).waitFor();
+
+    const placed = (await retrieveOrders(site.api)).find((order) => order.email === 'robin@guardian.example');
+    expect(placed?.paid).toBe(2);
+    expect(placed?.order.map((line: { size: string; quantity: number }) => `${line.size}×${line.quantity}`).sort()).toEqual(['2XL×6', 'Medium×6']);
+
+    await page.goto(`${guardian}orders/`);
+    await page.getByRole('button', { name: /^Lines of the order of Robin Journey, / }).click();
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
+    await page.getByLabel('Admin password').fill(GUARDIAN_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Edit line K500, Medium, Black' }).click();
+    await page.getByLabel('PO of line K500, Medium, Black', { exact: true }).fill('SO-JOURNEY');
+    await page.getByRole('button', { name: 'Save line K500, Medium, Black' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
+
+    await page.reload();
+    await page.getByRole('button', { name: /^Lines of the order of Robin Journey, / }).click();
+    await page.getByRole('cell', { name: 'SO-JOURNEY' }).waitFor();
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+});
