@@ -21,12 +21,14 @@ export function PasswordDialog({ id, submitLabel, autoComplete, context }: Passw
         <label htmlFor={`${id}-password`}>Password</label>
         <input id={`${id}-password`} name="password" type="password" autoComplete={autoComplete} required />
         <p className="dialog__error" role="alert" data-error="" />
+        {/* The confirming button comes first: Enter in the field submits with the form's first
+            submit button, and with Cancel first it closed the dialog without checking. */}
         <div className="dialog__actions">
-          <button type="submit" value="cancel" formNoValidate className="button button--secondary">
-            Cancel
-          </button>
           <button type="submit" value="ok" className="button button--primary">
             {submitLabel}
+          </button>
+          <button type="submit" value="cancel" formNoValidate className="button button--secondary">
+            Cancel
           </button>
         </div>
       </form>

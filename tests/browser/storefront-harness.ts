@@ -1,9 +1,11 @@
 // Shared by the storefront browser suites: one sample build, one local server (the project's own
-// `npm start` server and mounts), one Chromium, and what a visit of a page watches for.
+// `npm start` server and mounts), one Chromium per test process, the three tenants the storefront
+// issue asks for, and what a visit watches for and checks on every page.
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Locator, Page, Request, Response } from 'playwright-core';
+import { expect } from 'vitest';
 import { loadProject, type Project } from '../../src/core/data/load-project.ts';
 import { siteMounts } from '../../src/core/serve/site-mounts.ts';
 import { createSiteServer } from '../../src/core/serve/site-server.ts';
@@ -14,10 +16,13 @@ import { REPO_ROOT } from '../helpers/fixture-project.ts';
 import { sampleBuild } from '../helpers/sample-build.ts';
 import { launchChromium } from './chromium.ts';
 
+// ---------------------------------------------------------------------------------------------
+// The sample data: what the pages should show.
+
 const loaded = loadProject(REPO_ROOT);
 if (!loaded.project) throw new Error('the sample data must be valid');
-/** The sample data as the build read it: what the pages should show. */
 export const project: Project = loaded.project;
+export const site = project.site;
 
 export function tenant(id: string): Tenant {
   const found = project.tenants.find((t) => t.id === id);
@@ -30,32 +35,84 @@ export function visibleProducts(t: Tenant): Product[] {
   return (project.catalogs.get(t.catalogId)?.products ?? []).filter((p) => !p.restricted || t.flags.showRestricted);
 }
 
-export function product(t: Tenant, code: string): Product {
+export function productOf(t: Tenant, code: string): Product {
   const found = visibleProducts(t).find((p) => p.code === code);
   if (!found) throw new Error(`${t.id} has no visible product ${code}`);
   return found;
 }
 
-export function presentCategories(t: Tenant): Set<Category> {
-  return new Set(visibleProducts(t).map((p) => p.type));
+export function presentCategories(t: Tenant): Category[] {
+  return [...new Set(visibleProducts(t).map((p) => p.type))];
 }
+
+/** Products listed on a store's customs catalog. */
+export function storeProducts(t: Tenant, storeCode: string): Product[] {
+  return visibleProducts(t).filter((p) => p.type === 'customs' && p.supportedStores.includes(storeCode));
+}
+
+/** 'Starts at' as a shopper reads it: the lowest price that is set, in dollars and cents. */
+export function startsAt(product: Product): string {
+  const prices = product.sizes.map((size) => size.price).filter((price) => price > 0);
+  if (prices.length === 0) throw new Error(`${product.code} has no price`);
+  return `Starts at $${(Math.min(...prices) / 10_000).toFixed(2)} each`;
+}
+
+export function isTier(label: string): boolean {
+  return /^\d+$/.test(label);
+}
+
+/**
+ * The tenants the browser suite drives, one of each kind the issue names, with the pages of
+ * each worth a closer look.
+ */
+export interface TenantCase {
+  id: string;
+  kind: string;
+  /** An apparel item: prices, swatches, logo pickers, a size grid. */
+  apparel: string;
+  /** A customs item sold in print runs: a quantity per tier and colour, no price, no logo. */
+  customs: string;
+  /** A store whose customs catalog exists and which opens without a password. */
+  openStore: string;
+  /** A store that asks for a password, and that password. */
+  lockedStore?: { code: string; password: string };
+  /** A product whose description is longer than one line on the item page. */
+  longDescription: string;
+  /** One whose description fits in one line. */
+  shortDescription?: string;
+}
+
+export const CASES: TenantCase[] = [
+  { id: 'stivers', kind: 'prefixed, PayPal', apparel: 'K500', customs: 'PLT-ST', openStore: 'SFRDMG', lockedStore: { code: 'SFRDDC', password: 'decatur-ford' }, longDescription: 'J754' },
+  { id: 'guardian', kind: 'prefixed, bypass only, store picker', apparel: 'K500', customs: 'PLT-AL', openStore: 'GFORD1', lockedStore: { code: 'GCHEV1', password: 'GCHEV1' }, longDescription: 'K540', shortDescription: 'K500' },
+  { id: 'first', kind: 'no prefix', apparel: 'K500', customs: 'PLT-FA', openStore: 'FTOYHB', longDescription: 'J754' },
+];
+
+export function storeOf(t: Tenant, code: string) {
+  const store = t.stores.find((s) => s.code === code);
+  if (!store) throw new Error(`${t.id} has no store ${code}`);
+  return store;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The served site and the browser.
 
 export interface Storefront {
   port: number;
   /** http://localhost:PORT/ */
   entryUrl: string;
-  /** Where a tenant's storefront lives: http://localhost:PORT/guardian/ or http://first.localhost:PORT/ */
+  /** http://localhost:PORT/guardian/ or http://first.localhost:PORT/ */
   baseUrl(tenantId: string): string;
   browser: Browser;
-  close(): Promise<void>;
 }
 
-let shared: Promise<Storefront> | undefined;
+let shared: Promise<Storefront & { close(): Promise<void> }> | undefined;
 let users = 0;
 
 /**
- * The built sample site served by createSiteServer(siteMounts(...)) on 127.0.0.1, and a
- * Chromium, shared by every suite of the process. Each suite calls release() once done.
+ * The built sample site served by createSiteServer(siteMounts(...)) on 127.0.0.1, as
+ * `npm start` serves it, and one Chromium, shared by every suite of the test process.
+ * Pair every call with closeStorefront().
  */
 export function openStorefront(): Promise<Storefront> {
   users += 1;
@@ -68,13 +125,15 @@ export function openStorefront(): Promise<Storefront> {
     return {
       port,
       entryUrl: `http://localhost:${port}/`,
-      baseUrl: (tenantId) => {
+      baseUrl: (tenantId: string) => {
         const t = tenant(tenantId);
+        // Chromium resolves every *.localhost name to loopback.
         return t.routePrefix === '' ? `http://${t.id}.localhost:${port}/` : `http://localhost:${port}/${t.routePrefix}/`;
       },
       browser,
       close: async () => {
         await browser.close();
+        server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       },
     };
@@ -82,56 +141,162 @@ export function openStorefront(): Promise<Storefront> {
   return shared;
 }
 
-export async function releaseStorefront(): Promise<void> {
+export async function closeStorefront(): Promise<void> {
   users -= 1;
-  if (users === 0 && shared) {
-    const storefront = await shared;
-    shared = undefined;
-    await storefront.close();
-  }
+  if (users > 0 || !shared) return;
+  const storefront = await shared;
+  shared = undefined;
+  await storefront.close();
 }
 
-/** What went wrong while a page was open: uncaught errors, console errors, failed or 4xx/5xx requests. */
-export interface Problems {
-  list: string[];
-}
+// ---------------------------------------------------------------------------------------------
+// Visiting a page.
 
 /**
- * Watches a page for everything a user (or the console) would see go wrong. A response whose
- * URL is in `expectedMissing` (the deliberate 404) is not a problem.
+ * Everything that went wrong while a page was open: uncaught errors, console errors, failed
+ * requests and 4xx/5xx responses. Requests to other origins are allowed only where `foreign`
+ * says so (the ordering pages call the order API and PayPal, neither of which runs here).
  */
-export function watchProblems(page: Page, expectedMissing: readonly string[] = []): Problems {
-  const problems: Problems = { list: [] };
-  page.on('pageerror', (error) => problems.list.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    // Chromium logs every 4xx response as a console error too; those are reported by 'response'.
-    if (/Failed to load resource: the server responded with a status of 404/.test(message.text()) && expectedMissing.length > 0) return;
-    problems.list.push(`console error: ${message.text()}`);
-  });
-  page.on('requestfailed', (request) => problems.list.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
-  page.on('response', (response: Response) => {
-    if (response.status() >= 400 && !expectedMissing.includes(response.url())) problems.list.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  return problems;
+export class Problems {
+  readonly list: string[] = [];
+  private readonly detach: () => void;
+
+  constructor(page: Page, origin: string, { expectedMissing = [] as string[], foreign = false, javaScript = true } = {}) {
+    const ours = (url: string) => url.startsWith('data:') || new URL(url).origin === origin;
+    const onError = (error: Error) => this.list.push(`uncaught error: ${error.message}`);
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() !== 'error') return;
+      const at = message.location().url;
+      // A 404 is logged by Chromium as a console error as well; the response below judges it.
+      if (/^Failed to load resource/.test(message.text()) && (expectedMissing.includes(at) || (foreign && at && !ours(at)))) return;
+      this.list.push(`console error: ${message.text()} ${at}`);
+    };
+    const onFailed = (request: Request) => {
+      if (foreign && !ours(request.url())) return;
+      // With JavaScript off Chromium refuses the page's module preloads (as 'csp'); nothing is missing for the visitor.
+      if (!javaScript && request.failure()?.errorText === 'csp') return;
+      this.list.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    };
+    const onRequest = (request: Request) => {
+      if (!foreign && !ours(request.url())) this.list.push(`request to another origin: ${request.url()}`);
+    };
+    const onResponse = (response: Response) => {
+      if (response.status() < 400 || expectedMissing.includes(response.url())) return;
+      if (foreign && !ours(response.url())) return;
+      this.list.push(`HTTP ${response.status()}: ${response.url()}`);
+    };
+    page.on('pageerror', onError);
+    page.on('console', onConsole);
+    page.on('requestfailed', onFailed);
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    this.detach = () => {
+      page.off('pageerror', onError);
+      page.off('console', onConsole);
+      page.off('requestfailed', onFailed);
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+    };
+  }
+
+  /** Stops watching (for a page that the next test reuses). */
+  stop(): void {
+    this.detach();
+  }
 }
 
 export interface Visit {
   context: BrowserContext;
   page: Page;
   problems: Problems;
-  response: Response | null;
+  status: number | undefined;
 }
 
-/** Opens `url` in a fresh context (JavaScript on unless told), watching for problems. */
-export async function visit(browser: Browser, url: string, options: BrowserContextOptions & { expectedMissing?: string[] } = {}): Promise<Visit> {
-  const { expectedMissing, ...contextOptions } = options;
+export interface VisitOptions extends BrowserContextOptions {
+  expectedMissing?: string[];
+  foreign?: boolean;
+}
+
+/** Opens `url` in a fresh browser context (JavaScript on unless told), watching for problems. */
+export async function visit(browser: Browser, url: string, options: VisitOptions = {}): Promise<Visit> {
+  const { expectedMissing, foreign, ...contextOptions } = options;
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
-  const problems = watchProblems(page, expectedMissing);
+  const problems = new Problems(page, new URL(url).origin, { expectedMissing, foreign, javaScript: contextOptions.javaScriptEnabled !== false });
   const response = await page.goto(url, { waitUntil: 'load' });
-  return { context, page, problems, response };
+  return { context, page, problems, status: response?.status() };
 }
+
+/** Waits until the locator is visible (vitest's expect does not wait), failing with its description. */
+export async function visible(locator: Locator, timeout = 5_000): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+export async function isShown(locator: Locator): Promise<boolean> {
+  return (await locator.count()) > 0 && (await locator.first().isVisible());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks shared by every storefront page.
+
+/**
+ * The layout a user sees on every page: header with the main phone, the account reps,
+ * the company logo linking home, 'View Orders', 'Cart (0)'; footer with address and phone.
+ */
+export async function expectFrame(page: Page, t: Tenant, baseUrl: string): Promise<void> {
+  const header = page.getByRole('banner');
+  await visible(header);
+  expect(await header.innerText()).toContain(`Call ${site.mainPhone}`);
+  expect(await header.getByRole('link', { name: site.mainPhone, exact: true }).getAttribute('href')).toBe(`tel:${site.mainPhone}`);
+  const reps = header.getByRole('list', { name: 'Account representatives' }).getByRole('listitem');
+  expect((await reps.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(t.accountReps.map((rep) => `${rep.name} ${rep.phone}`));
+  const home = header.getByRole('link', { name: `${t.title} home` });
+  expect(await home.evaluate((a: HTMLAnchorElement) => a.href)).toBe(baseUrl);
+  expect(await home.locator('img').count(), 'the home link shows the company logo').toBe(t.companyLogo ? 1 : 0);
+  expect(await header.getByRole('button', { name: 'View Orders' }).isVisible()).toBe(true);
+  const cart = header.getByRole('link', { name: 'Cart (0)' });
+  expect(await cart.isVisible()).toBe(true);
+  expect(await cart.evaluate((a: HTMLAnchorElement) => a.href)).toBe(`${baseUrl}checkout/`);
+
+  const footer = page.getByRole('contentinfo');
+  const footerText = await footer.innerText();
+  expect(footerText).toContain(site.postalAddress);
+  expect(footerText).toContain(site.mainPhone);
+  expect(await page.getByRole('main').count()).toBe(1);
+}
+
+export async function mainHeading(page: Page): Promise<string> {
+  const headings = page.getByRole('main').getByRole('heading', { level: 1 });
+  expect(await headings.count(), 'one h1 in main').toBe(1);
+  return (await headings.innerText()).trim();
+}
+
+/** Every link of the page that stays on the site (not tel:, mailto: or another site). */
+export async function siteLinks(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+  const origin = new URL(page.url()).origin;
+  return [...new Set(hrefs.filter((href) => href.startsWith('http') && new URL(href).origin === origin).map((href) => href.split('#')[0] ?? href))];
+}
+
+/**
+ * Every on-site link stays under the tenant's base path and leads to a page or file that
+ * exists (no 404 page). Fetched by the page itself, since only Chromium resolves *.localhost.
+ */
+export async function expectLinksResolve(page: Page, baseUrl: string): Promise<void> {
+  const here = page.url().split('#')[0];
+  const links = (await siteLinks(page)).filter((href) => href !== here);
+  expect(links.length).toBeGreaterThan(0);
+  expect(links.filter((href) => !href.startsWith(baseUrl)), `links leaving ${baseUrl}`).toEqual([]);
+  const broken = await page.evaluate(async (urls) => {
+    const statuses = await Promise.all(urls.map(async (url) => ({ url, status: (await fetch(url, { redirect: 'manual' })).status })));
+    return statuses.filter(({ status }) => status !== 200).map(({ url, status }) => `${status} ${url}`);
+  }, links);
+  expect(broken, 'links that do not lead to a page').toEqual([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// axe-core
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -139,23 +304,22 @@ interface AxeViolation {
   id: string;
   impact?: string | null;
   help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
+  nodes: { target: unknown[] }[];
 }
 
-/** Runs axe-core on the page as it is now; the serious and critical violations, one line each. */
+/** Runs axe-core on the page as it is now; its serious and critical violations, one line each. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  }) as AxeViolation[];
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as AxeViolation[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+    .map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
-/** The page's URL path, to check that links stay under the tenant's base path. */
-export function pathOf(url: string): string {
-  return new URL(url).pathname;
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `axe on ${page.url()}:\n${violations.join('\n')}`).toEqual([]);
 }
