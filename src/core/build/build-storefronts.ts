@@ -96,8 +96,9 @@ async function buildTenant({ project, tenant, root, siteDir, images, client, api
     ),
   );
   const logoNames = [...new Set(Object.values(tenant.embroideries).flat())];
-  const logos: Record<string, PictureData> = {};
-  await Promise.all(logoNames.map(async (name) => (logos[name] = await publish(path.join(root, 'tenants', 'logos', logoImageFile(name)), 'logo'))));
+  // Built in name order, not completion order: the same data must give the same bytes.
+  const logoImages = await Promise.all(logoNames.map((name) => publish(path.join(root, 'tenants', 'logos', logoImageFile(name)), 'logo')));
+  const logos: Record<string, PictureData> = Object.fromEntries(logoNames.map((name, index) => [name, logoImages[index] as PictureData]));
   const companyLogo = tenant.companyLogo ? await publish(path.join(root, 'tenants', 'logos', tenant.companyLogo), 'logo') : undefined;
 
   const model: PageModel = {
