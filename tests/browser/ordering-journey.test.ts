@@ -55,6 +55,23 @@ describe('ordering, from the item page to the orders table', () => {
     await page.close();
   });
 
+  it('shows \'Unexpected Application Error!\' in place of an island that fails in the browser', async () => {
+    const page = await site.browser.newPage();
+    const guardian = site.baseUrl('guardian');
+    // Props that no longer describe a product, as a broken deploy or a bad cache could serve.
+    await page.route(`${guardian}item/K500/`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/data-island="item" data-props="[^"]*"/, 'data-island="item" data-props="{}"');
+      await route.fulfill({ response, body: html });
+    });
+    page.on('console', () => {}); // React reports the error; that is expected here
+    await page.goto(`${guardian}item/K500/`);
+    await page.getByRole('alert').filter({ hasText: 'Unexpected Application Error!' }).waitFor();
+    // The rest of the page still works.
+    await page.getByRole('link', { name: 'Cart (0)' }).waitFor();
+    await page.close();
+  });
+
   it('prices plates per colour by tier, from the runs typed on the item page', async () => {
     const page = await site.browser.newPage();
     const guardian = site.baseUrl('guardian');

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { loadProject } from '../data/load-project.ts';
+import type { Catalog } from '../../domain/product.ts';
+import type { PageModel } from '../../pages/page-model.ts';
+import { fixtureProject } from '../../../tests/helpers/fixture-project.ts';
+import { renderTenant, RouteRenderError } from './render-tenant.tsx';
+import { storefrontConfig } from './storefront-config.ts';
+import type { ClientAssets } from './client-assets.ts';
+
+const assets: ClientAssets = {
+  stylesheet: 'storefront.css',
+  entries: {
+    base: { file: 'base.js', imports: [] },
+    item: { file: 'item.js', imports: [] },
+    stores: { file: 'stores.js', imports: [] },
+    entry: { file: 'entry.js', imports: [] },
+    checkout: { file: 'checkout.js', imports: [] },
+    success: { file: 'success.js', imports: [] },
+    orders: { file: 'orders.js', imports: [] },
+  },
+  files: [],
+};
+
+async function guardianModel(productImage: PageModel['productImage']): Promise<{ model: PageModel; catalog: Catalog }> {
+  const { project } = loadProject(fixtureProject());
+  if (!project) throw new Error('the base fixture must be valid');
+  const tenant = project.tenants.find((t) => t.id === 'guardian');
+  const catalog = tenant && project.catalogs.get(tenant.catalogId);
+  if (!tenant || !catalog) throw new Error('guardian and its catalog must exist');
+  const config = await storefrontConfig(project.site, tenant, { logos: {} });
+  return { model: { config, products: catalog.products, productImage, catalogLinks: project.site.catalogLinks, supportEmail: project.site.supportEmail }, catalog };
+}
+
+describe('rendering a tenant', () => {
+  it('renders every route of the route table', async () => {
+    const { model, catalog } = await guardianModel(() => undefined);
+    const files = renderTenant(model, catalog, assets).map((page) => page.file);
+    expect(files).toContain('index.html');
+    expect(files).toContain('item/PLT-AL/index.html');
+    expect(files).toContain('catalog/GCHEV1/customs/index.html');
+    expect(files).toContain('404.html');
+  });
+
+  it('fails naming the tenant and the page when a page throws', async () => {
+    const { model, catalog } = await guardianModel((code) => {
+      if (code === 'FM-100') throw new Error('image table is corrupt');
+      return undefined;
+    });
+    expect(() => renderTenant(model, catalog, assets)).toThrow(RouteRenderError);
+    expect(() => renderTenant(model, catalog, assets)).toThrow('tenant guardian, page index.html: image table is corrupt');
+  });
+});
