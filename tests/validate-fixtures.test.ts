@@ -29,6 +29,7 @@ const EXPECTED: Record<string, string[]> = {
   'duplicate-store-code': ['tenants/solo.yaml:9:35  stores[1].code  store code "SFORD1" is already used by stores[0]; codes must be unique within a tenant'],
   'uppercase-route-prefix': ['tenants/solo.yaml:4:15  route_prefix  must be lowercase letters, digits and dashes (or \'\' for no prefix), got "Solo"'],
   'duplicate-route-prefix': ['tenants/solo.yaml:4:15  route_prefix  route prefix "guardian" is already used by tenants/guardian.yaml; each prefix must be unique'],
+  'duplicate-company-name': ['tenants/solo.yaml:3:15  company_name  company name "Guardian Automotive Group" is already used by tenants/guardian.yaml; the order API tells tenants apart by it'],
   'bad-email': ['tenants/solo.yaml:7:20  email_recipients[0]  must be an e-mail address, got "orders-at-solo.example"'],
   'unknown-catalog': ['tenants/solo.yaml:6:10  catalog  no catalog "defualt": catalogs/defualt.yaml does not exist (did you mean "default"?)'],
   'missing-image': ['catalogs/default.yaml:9:20  products[0].colors[1]  no image catalogs/images/K500_black.jpg'],

@@ -2,6 +2,7 @@ import type { Project } from '../../src/core/data/load-project.ts';
 import type { ProductLookup } from '../../src/domain/pricing.ts';
 import type { Catalog, Product } from '../../src/domain/product.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
+import { visibleProducts } from '../../src/domain/visible-products.ts';
 
 export interface TenantEntry {
   tenant: Tenant;
@@ -12,7 +13,7 @@ export interface TenantEntry {
 /**
  * The tenants the storefront can name, found by `companyName` (the tenant file's
  * `company_name`), each with a lookup into its own catalog, so an order can only contain
- * products of the catalog that tenant's storefront shows.
+ * products of the catalog that tenant's storefront shows (restricted ones only where allowed).
  */
 export class TenantDirectory {
   private readonly byCompany = new Map<string, TenantEntry>();
@@ -25,7 +26,7 @@ export class TenantDirectory {
       if (other) {
         throw new Error(`tenants/${other.tenant.id}.yaml and tenants/${tenant.id}.yaml have the same company_name "${tenant.companyName}"; the order API finds tenants by it, so it must be unique`);
       }
-      const products = new Map<string, Product>(catalog.products.map((p) => [p.code, p]));
+      const products = new Map<string, Product>(visibleProducts(tenant, catalog).map((p) => [p.code, p]));
       this.byCompany.set(tenant.companyName, { tenant, catalog, findProduct: (code) => products.get(code) });
     }
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
 import type { Product } from '../../domain/product.ts';
 import type { Tenant } from '../../domain/tenant.ts';
+import { visibleProducts } from '../../domain/visible-products.ts';
 import type { PageModel } from '../../pages/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import { reportLoad } from '../cli/validate-command.ts';
@@ -86,7 +87,7 @@ async function buildTenant({ project, tenant, root, siteDir, images, client, api
   const base = tenant.routePrefix === '' ? '/' : `/${tenant.routePrefix}/`;
   const publish = publisher(images, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
 
-  const products = catalog.products.filter((product) => !product.restricted || tenant.flags.showRestricted);
+  const products = visibleProducts(tenant, catalog);
   const productImages = new Map<string, PictureData>();
   await Promise.all(
     products.flatMap((product) =>

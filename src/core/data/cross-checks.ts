@@ -47,6 +47,7 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
   const out: Diagnostic[] = [];
   const prefixOwner = new Map<string, string>();
   const passwordOwner = new Map<string, string>();
+  const companyOwner = new Map<string, string>();
 
   for (const [id, source] of project.tenants) {
     const tenant = asRecord(source.data);
@@ -65,6 +66,14 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
       const owner = prefixOwner.get(prefix);
       if (owner) out.push(report(source, 'error', ['route_prefix'], `route prefix "${prefix}" is already used by tenants/${owner}.yaml; each prefix must be unique`));
       else prefixOwner.set(prefix, id);
+    }
+
+    // The order API finds a tenant by the companyName the storefront sends.
+    const company = asString(tenant.company_name);
+    if (company) {
+      const owner = companyOwner.get(company);
+      if (owner) out.push(report(source, 'error', ['company_name'], `company name "${company}" is already used by tenants/${owner}.yaml; the order API tells tenants apart by it`));
+      else companyOwner.set(company, id);
     }
 
     const password = asString(tenant.password);
