@@ -4,6 +4,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../src/core/data/load-project.ts';
 import type { Tenant } from '../src/domain/tenant.ts';
+import { visibleProducts } from '../src/domain/visible-products.ts';
 import { basePath, categoriesOf, routePath } from '../src/site/routes.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript } from './helpers/run-cli.ts';
@@ -20,12 +21,13 @@ function filesUnder(dir: string): string[] {
     .filter((file) => statSync(file).isFile());
 }
 
-function visibleProducts(tenant: Tenant) {
-  return (project?.catalogs.get(tenant.catalogId)?.products ?? []).filter((p) => !p.restricted || tenant.flags.showRestricted);
+function productsOf(tenant: Tenant) {
+  const catalog = project?.catalogs.get(tenant.catalogId);
+  return catalog ? visibleProducts(tenant, catalog) : [];
 }
 
 function expectedPages(tenant: Tenant): string[] {
-  const products = visibleProducts(tenant);
+  const products = productsOf(tenant);
   const storesWithProducts = tenant.stores.filter((store) => products.some((p) => p.type === 'customs' && p.supportedStores.includes(store.code)));
   return [
     routePath({ page: 'landing' }),

@@ -1,4 +1,4 @@
-import type { Product } from './product.ts';
+import { productColors, type Product } from './product.ts';
 import type { PricingLine, ProductLookup } from './pricing.ts';
 import { isTierLabel } from './size-labels.ts';
 
@@ -86,7 +86,7 @@ function lineProblem(line: PricingLine, product: Product | undefined): string | 
     return `size "${line.size}" is not a size of ${product.code} (${product.sizes.map((s) => s.label).join(', ')})`;
   }
   if (!product.colors.includes(line.color) && !product.halfColors.includes(line.color)) {
-    return `colour "${line.color}" is not a colour of ${product.code} (${[...product.colors, ...product.halfColors].join(', ')})`;
+    return `colour "${line.color}" is not a colour of ${product.code} (${productColors(product).join(', ')})`;
   }
   if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
     return `quantity must be a positive whole number, got ${JSON.stringify(line.quantity)}`;

@@ -39,3 +39,8 @@ export interface Catalog {
   priced: boolean;
   products: Product[];
 }
+
+/** Every colour a product comes in: its plain colours, then its two-tone ones, as listed. */
+export function productColors(product: Pick<Product, 'colors' | 'halfColors'>): string[] {
+  return [...product.colors, ...product.halfColors];
+}

@@ -1,9 +1,10 @@
 import { CheckoutIsland } from '../islands/checkout/checkout-island.tsx';
 import { OrdersIsland } from '../islands/orders/orders-island.tsx';
+import { productColors } from '../domain/product.ts';
 import { productImageKey, type CheckoutIslandProps, type OrdersIslandProps, type ProductThumbnails, type SuccessIslandProps } from '../islands/shared/ordering-props.ts';
 import { SuccessIsland } from '../islands/success/success-island.tsx';
 import { Island } from '../runtime/server/island.tsx';
-import type { PictureData } from '../site/picture-data.ts';
+import { fallbackUrls, type PictureData } from '../site/picture-data.ts';
 import type { PageModel } from './page-model.ts';
 
 /**
@@ -20,14 +21,13 @@ function NeedsJavaScript({ model }: { model: PageModel }) {
 
 /** The smallest fallback image: what a cart line shows. */
 function thumbnail(image: PictureData): string {
-  const first = image.fallback.srcset.split(',')[0]?.trim().split(/\s+/)[0];
-  return first || image.fallback.src;
+  return fallbackUrls(image)[0] ?? image.fallback.src;
 }
 
 function productThumbnails(model: PageModel): ProductThumbnails {
   const thumbnails: ProductThumbnails = {};
   for (const product of model.products) {
-    for (const color of [...product.colors, ...product.halfColors]) {
+    for (const color of productColors(product)) {
       const image = model.productImage(product.code, color);
       if (image) thumbnails[productImageKey(product.code, color)] = thumbnail(image);
     }

@@ -1,8 +1,8 @@
-import type { Product } from '../domain/product.ts';
+import { productColors, type Product } from '../domain/product.ts';
 import { ItemDetails } from '../islands/add-to-cart/item-details.tsx';
 import type { ItemIslandProps } from '../islands/add-to-cart/item-island-props.ts';
 import { Island } from '../runtime/server/island.tsx';
-import type { PictureData } from '../site/picture-data.ts';
+import { fallbackUrls, type PictureData } from '../site/picture-data.ts';
 import { href } from '../site/routes.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
 import type { PageModel } from './page-model.ts';
@@ -11,11 +11,12 @@ export function itemIslandProps(model: PageModel, product: Product, showPrices: 
   const { config } = model;
   const images: Record<string, PictureData> = {};
   const fullImages: Record<string, string> = {};
-  for (const color of [...product.colors, ...product.halfColors]) {
+  for (const color of productColors(product)) {
     const image = model.productImage(product.code, color);
     if (!image) continue;
     images[color] = image;
-    fullImages[color] = largestCandidate(image);
+    // The widest fallback file: what the enlarge-on-click preview opens.
+    fullImages[color] = fallbackUrls(image).at(-1) ?? image.fallback.src;
   }
   // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
   const ownStores = new Set(config.stores.map((store) => store.code));
@@ -28,16 +29,6 @@ export function itemIslandProps(model: PageModel, product: Product, showPrices: 
     showImagePreview: config.flags.showImagePreview,
     showPrices,
   };
-}
-
-/** The widest fallback image of a srcset: what the enlarge-on-click preview opens. */
-function largestCandidate(image: PictureData): string {
-  const candidates = image.fallback.srcset.split(',').map((part) => {
-    const [url = '', width = '0w'] = part.trim().split(/\s+/);
-    return { url, width: Number.parseInt(width, 10) };
-  });
-  candidates.sort((a, b) => b.width - a.width);
-  return candidates[0]?.url || image.fallback.src;
 }
 
 export function ItemPage({ model, product, showPrices }: { model: PageModel; product: Product; showPrices: boolean }) {

@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
-import type { Product } from '../../domain/product.ts';
+import { productColors } from '../../domain/product.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { visibleProducts } from '../../domain/visible-products.ts';
 import type { PageModel } from '../../pages/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
+import { basePath } from '../../site/routes.ts';
 import { reportLoad } from '../cli/validate-command.ts';
 import { loadProject, type Project } from '../data/load-project.ts';
 import { writeAtomically } from './atomic-output.ts';
@@ -84,14 +85,14 @@ interface TenantBuild {
 async function buildTenant({ project, tenant, root, siteDir, images, client, apiOrigin }: TenantBuild): Promise<number> {
   const catalog = project.catalogs.get(tenant.catalogId);
   if (!catalog) throw new Error(`internal: tenant ${tenant.id} has no catalog after validation`);
-  const base = tenant.routePrefix === '' ? '/' : `/${tenant.routePrefix}/`;
+  const base = basePath(tenant.routePrefix);
   const publish = publisher(images, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
 
   const products = visibleProducts(tenant, catalog);
   const productImages = new Map<string, PictureData>();
   await Promise.all(
     products.flatMap((product) =>
-      colorsOf(product).map(async (color) => {
+      productColors(product).map(async (color) => {
         productImages.set(imageKey(product.code, color), await publish(path.join(root, 'catalogs', 'images', productImageFile(product.code, color)), 'product'));
       }),
     ),
@@ -116,10 +117,6 @@ async function buildTenant({ project, tenant, root, siteDir, images, client, api
   }
   copyClientAssets(client, path.join(siteDir, 'assets'));
   return rendered.length;
-}
-
-function colorsOf(product: Product): string[] {
-  return [...product.colors, ...product.halfColors];
 }
 
 function imageKey(code: string, color: string): string {

@@ -1,7 +1,7 @@
 import { recordsPlacement, type CartLine } from '../../domain/cart-line.ts';
 import { moneyToDollars } from '../../domain/money.ts';
 import { entryProblem } from '../../domain/order-rules.ts';
-import type { Product } from '../../domain/product.ts';
+import { productColors, type Product } from '../../domain/product.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 
 export const MUST_MAKE_A_SELECTION = 'Must make a selection';
@@ -32,7 +32,7 @@ const EMBROIDERY_REQUIRED = ['mens', 'womens', 'accessory'];
  */
 export function cartEntries(product: Product, embroideries: readonly string[], selection: ItemSelection): { lines: CartLine[] } | { problem: string } {
   const tiered = product.sizes.some((size) => isTierLabel(size.label));
-  const colors = [...product.colors, ...product.halfColors];
+  const colors = productColors(product);
   const cells = tiered
     ? product.sizes.flatMap((size) => colors.map((color) => ({ size, color, count: Number(selection.quantities[tierCell(size.label, color)] || 0), perCount: Number(size.label) })))
     : product.sizes.map((size) => ({ size, color: selection.color, count: Number(selection.quantities[size.label] || 0), perCount: 1 }));

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ResponsivePicture } from '../../components/responsive-picture.tsx';
 import { formatMoney } from '../../domain/money.ts';
+import { productColors } from '../../domain/product.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 import { startingPrice } from '../../domain/starting-price.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
@@ -42,7 +43,7 @@ export function ItemDetails(props: ItemIslandProps) {
   const image = images[color] ?? images[product.defaultColor];
   const price = showPrices ? startingPrice(product) : undefined;
   const tiers = product.sizes.filter((size) => isTierLabel(size.label));
-  const allColors = [...product.colors, ...product.halfColors];
+  const allColors = productColors(product);
   const hasLogoPickers = embroideries.length > 0 && product.type !== 'customs';
 
   // Adding must merge with the cart other pages left in this session, so load it first.
