@@ -149,9 +149,16 @@ export async function openCheckout(world: CheckoutWorld, tenantId: string, lines
   // The cart is written the way the item page leaves it: sessionStorage of the storefront's origin.
   await page.goto(`${world.baseUrl(tenantId)}`, { waitUntil: 'domcontentloaded' });
   await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), cartMap(lines));
-  await page.goto(`${world.baseUrl(tenantId)}checkout/`, { waitUntil: 'load' });
-  await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+  // Not 'load': a PayPal script that never answers holds the load event for as long as it hangs,
+  // whenever the island asks for it before the page's images are in.
+  await page.goto(`${world.baseUrl(tenantId)}checkout/`, { waitUntil: 'domcontentloaded' });
+  await waitForCheckoutIsland(page);
   return { context, page, sdkRequests, pageErrors, consoleErrors };
+}
+
+/** The prerendered checkout looks like the live one; only the island's hydrated mark tells them apart. */
+export async function waitForCheckoutIsland(page: Page): Promise<void> {
+  await page.locator('[data-island="checkout"][data-hydrated]').waitFor({ state: 'attached' });
 }
 
 export interface ContactDetails {

@@ -16,6 +16,7 @@ import {
   seriousAxeViolations,
   tenant,
   uniqueEmail,
+  waitForCheckoutIsland,
   type CheckoutWorld,
 } from './checkout-harness.ts';
 
@@ -71,8 +72,8 @@ async function snackbar(page: Page, kind: 'success' | 'error', text: string): Pr
 /** Writes another cart into sessionStorage and reloads the checkout. */
 async function reseed(page: Page, lines: unknown[]): Promise<void> {
   await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(Object.fromEntries(cart.map((line, i) => [`k${i}`, line])))), lines);
-  await page.reload({ waitUntil: 'load' });
-  await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await waitForCheckoutIsland(page);
 }
 
 describe('checkout with a bypass code', () => {

@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { Component, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 class IslandErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -14,6 +14,17 @@ class IslandErrorBoundary extends Component<{ children: ReactNode }, { failed: b
   }
 }
 
+/**
+ * Marks the island's element once React has taken it over, so a browser test (or a style) can
+ * tell a live island from its prerendered HTML, which looks the same.
+ */
+function HydratedMark({ element }: { element: HTMLElement }) {
+  useEffect(() => {
+    element.dataset.hydrated = '';
+  }, [element]);
+  return null;
+}
+
 /** Hydrates every island of this name on the page with the props it was rendered with. */
 export function hydrateIslands<P extends object>(name: string, Island: ComponentType<P>): void {
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
@@ -22,6 +33,7 @@ export function hydrateIslands<P extends object>(name: string, Island: Component
       element,
       <IslandErrorBoundary>
         <Island {...props} />
+        <HydratedMark element={element} />
       </IslandErrorBoundary>,
     );
   }
