@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../src/core/data/load-project.ts';
+import type { Product } from '../src/domain/product.ts';
 import type { Tenant } from '../src/domain/tenant.ts';
 import { visibleProducts } from '../src/domain/visible-products.ts';
 import { basePath, categoriesOf, routePath } from '../src/site/routes.ts';
@@ -24,6 +25,19 @@ function filesUnder(dir: string): string[] {
 function productsOf(tenant: Tenant) {
   const catalog = project?.catalogs.get(tenant.catalogId);
   return catalog ? visibleProducts(tenant, catalog) : [];
+}
+
+function unescapeAttribute(value: string): string {
+  return value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** Every product (anything with a code and priced sizes) inside an island's props. */
+function productsIn(value: unknown): Product[] {
+  if (Array.isArray(value)) return value.flatMap(productsIn);
+  if (value === null || typeof value !== 'object') return [];
+  const record = value as Record<string, unknown>;
+  if (typeof record.code === 'string' && Array.isArray(record.sizes)) return [record as unknown as Product];
+  return Object.values(record).flatMap(productsIn);
 }
 
 function expectedPages(tenant: Tenant): string[] {
@@ -93,7 +107,7 @@ describe('the built sample storefronts', () => {
     expect(found).toEqual([]);
   });
 
-  it('keep tenants apart: no tenant\'s files name another tenant\'s title, stores, store codes or reps', () => {
+  it('keep tenants apart: no tenant\'s files name another tenant\'s title, stores, store codes or reps (prices: next test)', () => {
     for (const tenant of tenants) {
       const others = tenants.filter((t) => t.id !== tenant.id);
       const ownWords = new Set([tenant.title, ...tenant.stores.flatMap((s) => [s.name, s.code]), ...tenant.accountReps.map((r) => r.name)]);
@@ -106,6 +120,29 @@ describe('the built sample storefronts', () => {
         for (const word of foreign) if (text.includes(word)) leaks.push(`${word} in ${path.relative(outDir, file)}`);
       }
       expect(leaks.slice(0, 5), tenant.id).toEqual([]);
+    }
+  });
+
+  it('carry only their own catalog\'s products, at their own catalog\'s prices', () => {
+    const catalogs = [...(project?.catalogs.values() ?? [])];
+    const priceOf = (product: Product) => JSON.stringify([product.sizes, product.discounts]);
+    // The check means something only if some code is priced differently by two catalogs.
+    const repriced = catalogs[0]?.products.filter((p) => catalogs.some((c) => c.products.some((q) => q.code === p.code && priceOf(q) !== priceOf(p))));
+    expect(repriced?.length).toBeGreaterThan(10);
+    for (const tenant of tenants) {
+      const own = new Map(productsOf(tenant).map((p) => [p.code, priceOf(p)]));
+      const wrong: string[] = [];
+      let seen = 0;
+      for (const file of filesUnder(path.join(outDir, tenant.id)).filter((f) => f.endsWith('.html'))) {
+        for (const [, props = ''] of readFileSync(file, 'utf8').matchAll(/data-props="([^"]*)"/g)) {
+          for (const product of productsIn(JSON.parse(unescapeAttribute(props)))) {
+            seen += 1;
+            if (own.get(product.code) !== priceOf(product)) wrong.push(`${product.code} in ${path.relative(outDir, file)}`);
+          }
+        }
+      }
+      expect(seen, tenant.id).toBeGreaterThan(own.size);
+      expect(wrong.slice(0, 5), tenant.id).toEqual([]);
     }
   });
 
