@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../server/tests/helpers/test-api.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { cartKey, recordsPlacement, type CartLine } from '../src/domain/cart-line.ts';
+import { logoOfferFor, requiresEmbroidery, type LogoOffer } from '../src/domain/logo-rules.ts';
 import { formatMoney, moneyFromDollars, moneyToDollars } from '../src/domain/money.ts';
 import { entryProblem, MAX_LINE_QUANTITY } from '../src/domain/order-rules.ts';
 import type { Product } from '../src/domain/product.ts';
@@ -59,8 +60,9 @@ function gcd(a: number, b: number): number {
  * the entry rules (accessory minimum, min_quantity, quantity_step, whole tier runs), or now
  * and then a small one that breaks them, which the island must block as the API refuses it.
  */
-function lineOf(product: Product, embroideries: string[], strays = true): fc.Arbitrary<CartLine> {
+function lineOf(product: Product, offer: LogoOffer, strays = true): fc.Arbitrary<CartLine> {
   const colors = [...product.colors, ...product.halfColors];
+  const offered = fc.constantFrom(...(requiresEmbroidery(product.type, offer) ? [] : ['']), ...offer.embroideries);
   return fc
     .record({
       size: fc.constantFrom(...product.sizes.map((s) => s.label)),
@@ -68,7 +70,8 @@ function lineOf(product: Product, embroideries: string[], strays = true): fc.Arb
       // Mostly a few runs; sometimes hundreds, to cross discount quantities (500, 1000, 2000).
       multiple: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 12 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 1500 }) }),
       stray: strays ? fc.oneof({ weight: 7, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 11 }) }) : fc.constant(null),
-      embroidery: fc.constantFrom('', ...embroideries),
+      // Now and then a logo this tenant does not have, which both sides must refuse.
+      embroidery: strays ? fc.oneof({ weight: 12, arbitrary: offered }, { weight: 1, arbitrary: fc.constant('Not Our Logo') }) : offered,
     })
     .map(({ size, color, multiple, stray, embroidery }) => {
       const tier = isTierLabel(size) ? Number(size) : 1;
@@ -86,7 +89,7 @@ function lineOf(product: Product, embroideries: string[], strays = true): fc.Arb
         size,
         color,
         code: product.code,
-        placement: recordsPlacement(product.type) ? 'Left Chest' : '',
+        placement: recordsPlacement(product.type) && embroidery !== '' ? (offer.placements[0] ?? '') : '',
         embroidery,
       };
     });
@@ -109,12 +112,11 @@ describe('the checkout island prices every cart as the order API charges it', ()
       const tenant = project.tenants.find((t) => t.id === tenantId)!;
       const props = checkoutProps(tenantId);
       const products = productIndex(props.products);
-      const embroideries = [...new Set(Object.values(tenant.embroideries).flat())];
       // Lines of one to three products, so that several lines of one product (and colour) meet
       // and price each other through tiers and discounts.
       const cartArbitrary = fc
         .uniqueArray(fc.constantFrom(...props.products), { minLength: 1, maxLength: 3, selector: (p) => p.code })
-        .chain((chosen) => fc.array(fc.constantFrom(...chosen).chain((p) => lineOf(p, embroideries)), { minLength: 1, maxLength: 8 }))
+        .chain((chosen) => fc.array(fc.constantFrom(...chosen).chain((p) => lineOf(p, logoOfferFor(tenant, p.type))), { minLength: 1, maxLength: 8 }))
         .map(cartOf);
       let accepted = 0;
       let refused = 0;
@@ -122,7 +124,7 @@ describe('the checkout island prices every cart as the order API charges it', ()
       await fc.assert(
         fc.asyncProperty(cartArbitrary, async (items) => {
           // The browser: the island's own functions over the page's props.
-          const checkout = priceCheckout(items, products, props.minimumApparelOrder);
+          const checkout = priceCheckout(items, products, props);
           const body = createOrderBody(
             { ...EMPTY_FORM, firstName: 'Prop', lastName: 'Test', email: 'prop@test.example' },
             checkout,
@@ -160,7 +162,7 @@ describe('the checkout island prices every cart as the order API charges it', ()
     for (const tenantId of TENANTS) {
       const products = checkoutProps(tenantId).products;
       fc.assert(
-        fc.property(fc.constantFrom(...products).chain((p) => lineOf(p, [], false).map((line) => ({ p, line }))), ({ p, line }) => {
+        fc.property(fc.constantFrom(...products).chain((p) => lineOf(p, { embroideries: [], placements: [] }, false).map((line) => ({ p, line }))), ({ p, line }) => {
           expect(entryProblem(p, line.size, line.quantity), JSON.stringify(line)).toBeUndefined();
         }),
         { numRuns: 300 },

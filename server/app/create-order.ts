@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
 import { formatMoney, moneyFromDollars, type Money } from '../../src/domain/money.ts';
+import { logoOfferFor } from '../../src/domain/logo-rules.ts';
 import { cartProblems } from '../../src/domain/order-rules.ts';
 import { priceCart, type PricedCart } from '../../src/domain/pricing.ts';
 import { orderEmail } from '../mail/order-email.ts';
@@ -31,7 +32,11 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
     const firstSeen = new Map<string, number | string>();
     for (const { where, line } of sent) if (!firstSeen.has(cartKey(line))) firstSeen.set(cartKey(line), where);
     const lines = mergeCartLines(sent.map((s) => s.line));
-    const problems = cartProblems(lines, { findProduct: entry.findProduct, minimumApparelOrder: entry.tenant.flags.minimumApparelOrder });
+    const problems = cartProblems(lines, {
+      findProduct: entry.findProduct,
+      minimumApparelOrder: entry.tenant.flags.minimumApparelOrder,
+      logoOffer: (type) => logoOfferFor(entry.tenant, type),
+    });
     if (problems.length > 0) {
       const named = problems.map((p) => (p.index === undefined ? p.message : `${lineLabel(firstSeen.get(cartKey(lines[p.index]!))!, lines[p.index]!)}: ${p.message}`));
       throw new HttpError(400, named.slice(0, 3).join('; ') + (named.length > 3 ? `; and ${named.length - 3} more` : ''), { problems: named });

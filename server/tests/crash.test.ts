@@ -104,7 +104,7 @@ describe('graceful shutdown', () => {
     try {
       const inFlight = postJson(api.url, '/v1/create-order', {
         first_name: 'Sam', last_name: 'Slow', email: 'slow@dealer.example', companyName: PAYPAL_TENANT,
-        cart: [{ quantity: 2, size: 'Medium', color: 'Navy', code: 'K500' }],
+        cart: [{ quantity: 2, size: 'Medium', color: 'Navy', code: 'K500', embroidery: 'Shield' }],
       });
       await new Promise((resolve) => setTimeout(resolve, 400));
       api.signal('SIGTERM');

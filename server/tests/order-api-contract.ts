@@ -39,8 +39,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     rmSync(fixture, { recursive: true, force: true });
   });
 
+  // Both tenants of the main catalog embroider 'Shield' on mens (K500), and nothing else.
+  const logoOf = (code: string) => (code === 'K500' ? { placement: 'Left Chest', embroidery: 'Shield' } : { placement: '', embroidery: '' });
   const line = (code: string, size: string, color: string, quantity: number, extra: Record<string, unknown> = {}) => ({
-    type: 'mens', name: code, price: 1, quantity, size, color, code, placement: 'Left Chest', embroidery: 'Shield', ...extra,
+    type: 'mens', name: code, price: 1, quantity, size, color, code, ...logoOf(code), ...extra,
   });
   const polos = (quantity = 12) => [line('K500', 'Medium', 'Navy', quantity)];
   const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
@@ -160,6 +162,22 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       // The apparel minimum is that tenant's rule only.
       const elsewhere = await api.post('/v1/create-order', bypassOrder({ companyName: PAYPAL_TENANT, code: 'PPBYPASS', cart: [line('K500', 'Medium', 'Navy', 5)] }));
       expect(elsewhere.status).toBe(200);
+    });
+
+    it('holds each line to the tenant\'s own logos and placements for its type', async () => {
+      await refused([line('K500', 'Medium', 'Navy', 12, { embroidery: 'Guardian Shield' })], 'cart[0] (K500, Medium, Navy): logo "Guardian Shield" is not one of this store\'s mens logos (Shield, Script)');
+      await refused([line('K500', 'Medium', 'Navy', 12, { embroidery: '', placement: '' })], 'cart[0] (K500, Medium, Navy): Must select an embroidery');
+      await refused([line('K500', 'Medium', 'Navy', 12, { placement: 'Full Back' })], 'placement "Full Back" is not one of this store\'s mens placements (Left Chest, Yoke)');
+      await refused([line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Left Sleeve' })], 'placement "Left Sleeve" is not one of this store\'s mens placements (Left Chest, Yoke)');
+      await refused([line('PLT', '500', 'White', 500, { embroidery: 'Shield' })], 'cart[0] (PLT, 500, White): customs products take no logo here, got "Shield"');
+      // The same logo is another tenant's to refuse or accept: PayPal Motors has only 'Shield'.
+      const elsewhere = await api.post('/v1/create-order', bypassOrder({ companyName: PAYPAL_TENANT, code: 'PPBYPASS', cart: [line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script' })] }));
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.message).toContain('logo "Script" is not one of this store\'s mens logos (Shield)');
+      const both = bypassOrder({ cart: [line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Yoke' })] });
+      expect((await api.post('/v1/create-order', both)).status).toBe(200);
+      const [order] = await ordersOf(BYPASS_TENANT, both.email);
+      expect(order!.order[0]).toMatchObject({ embroidery: 'Shield', placement: 'Left Chest', second_embroidery: 'Script', second_placement: 'Yoke' });
     });
 
     it('names a line of the keyed-map cart by its key', async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Category } from './categories.ts';
+import { logoOfferFor } from './logo-rules.ts';
 import { moneyFromDollars } from './money.ts';
 import { APPAREL_MINIMUM_MESSAGE, apparelMinimumProblem, cartProblems, entryProblem } from './order-rules.ts';
 import type { PricingLine } from './pricing.ts';
@@ -71,7 +73,8 @@ describe('apparelMinimumProblem', () => {
 });
 
 describe('cartProblems', () => {
-  const rules = { findProduct, minimumApparelOrder: false };
+  // A tenant without logos: the logo rules are logo-rules.test.ts's, and one case below.
+  const rules = { findProduct, minimumApparelOrder: false, logoOffer: () => ({ embroideries: [], placements: [] }) };
 
   it('finds nothing wrong with a good cart', () => {
     expect(cartProblems([line('K500', 'Small', 2), line('TUM20', 'OSFA', 12, 'Black'), line('PLT-AL', '500', 500, 'Black Red')], rules)).toEqual([]);
@@ -103,6 +106,16 @@ describe('cartProblems', () => {
     const cart = [line('K500', 'Small', 5)];
     expect(cartProblems(cart, rules)).toEqual([]);
     expect(cartProblems(cart, { ...rules, minimumApparelOrder: true })).toEqual([{ message: APPAREL_MINIMUM_MESSAGE }]);
+  });
+
+  it('holds every line to the logos the tenant offers for its type', () => {
+    const lists = { embroideries: { mens: ['Shield'] }, logoPlacements: { mens: ['Left Chest'] } };
+    const shield = { ...rules, logoOffer: (type: Category) => logoOfferFor(lists, type) };
+    expect(cartProblems([{ ...line('K500', 'Small', 2), embroidery: 'Shield', placement: 'Left Chest' }, line('PLT-AL', '500', 500, 'Black Red')], shield)).toEqual([]);
+    expect(cartProblems([line('K500', 'Small', 2), { ...line('PLT-AL', '500', 500, 'Black Red'), embroidery: 'Shield' }], shield)).toEqual([
+      { index: 0, message: 'Must select an embroidery' },
+      { index: 1, message: 'customs products take no logo here, got "Shield"' },
+    ]);
   });
 
   it('refuses an empty cart', () => {

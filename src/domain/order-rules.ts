@@ -1,3 +1,5 @@
+import type { Category } from './categories.ts';
+import { logoProblem, type LogoChoice, type LogoOffer } from './logo-rules.ts';
 import { productColors, type Product } from './product.ts';
 import type { PricingLine, ProductLookup } from './pricing.ts';
 import { isTierLabel } from './size-labels.ts';
@@ -58,19 +60,22 @@ export interface CartRules {
   findProduct: ProductLookup;
   /** The tenant's `minimum_apparel_order` flag. */
   minimumApparelOrder: boolean;
+  /** The tenant's logos and placements for a type (`logoOfferFor`). */
+  logoOffer(type: Category): LogoOffer;
 }
 
 /**
  * Every reason the cart cannot be ordered, in line order; when every line is fine, the
  * cart-wide rule (`minimum_apparel_order`). An empty
- * list means every line names a product of the catalog, one of its sizes and colours, a whole
- * quantity that keeps the rules, and `priceCart` can price it.
+ * list means every line names a product of the catalog, one of its sizes and colours, logos
+ * the tenant offers for its type, a whole quantity that keeps the rules, and `priceCart` can
+ * price it.
  */
-export function cartProblems(lines: readonly PricingLine[], rules: CartRules): CartProblem[] {
+export function cartProblems(lines: readonly (PricingLine & LogoChoice)[], rules: CartRules): CartProblem[] {
   const problems: CartProblem[] = [];
   if (lines.length === 0) return [{ message: 'The cart is empty' }];
   lines.forEach((line, index) => {
-    const message = lineProblem(line, rules.findProduct(line.code));
+    const message = lineProblem(line, rules.findProduct(line.code), rules);
     if (message) problems.push({ index, message });
   });
   if (problems.length === 0 && rules.minimumApparelOrder) {
@@ -80,7 +85,7 @@ export function cartProblems(lines: readonly PricingLine[], rules: CartRules): C
   return problems;
 }
 
-function lineProblem(line: PricingLine, product: Product | undefined): string | undefined {
+function lineProblem(line: PricingLine & LogoChoice, product: Product | undefined, rules: CartRules): string | undefined {
   if (!product) return `product "${line.code}" is not in this catalog`;
   if (!product.sizes.some((s) => s.label === line.size)) {
     return `size "${line.size}" is not a size of ${product.code} (${product.sizes.map((s) => s.label).join(', ')})`;
@@ -92,5 +97,5 @@ function lineProblem(line: PricingLine, product: Product | undefined): string | 
     return `quantity must be a positive whole number, got ${JSON.stringify(line.quantity)}`;
   }
   if (line.quantity > MAX_LINE_QUANTITY) return `quantity must be at most ${MAX_LINE_QUANTITY}, got ${line.quantity}`;
-  return entryProblem(product, line.size, line.quantity);
+  return logoProblem(product.type, rules.logoOffer(product.type), line) ?? entryProblem(product, line.size, line.quantity);
 }

@@ -46,6 +46,7 @@ export function checkoutProps(model: PageModel): CheckoutIslandProps {
     bypassCodes: config.bypassCodes,
     paypalClientId: config.flags.paypalNotSupported ? undefined : config.paypalClientId,
     minimumApparelOrder: config.flags.minimumApparelOrder,
+    logos: { embroideries: config.embroideries, logoPlacements: config.logoPlacements },
     showModificationThumbnail: config.flags.showModificationThumbnail,
     products: model.products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) })),
     thumbnails: productThumbnails(model),

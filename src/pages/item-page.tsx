@@ -1,3 +1,4 @@
+import { logoOfferFor } from '../domain/logo-rules.ts';
 import { productColors, type Product } from '../domain/product.ts';
 import { ItemDetails } from '../islands/add-to-cart/item-details.tsx';
 import type { ItemIslandProps } from '../islands/add-to-cart/item-island-props.ts';
@@ -24,8 +25,7 @@ export function itemIslandProps(model: PageModel, product: Product, showPrices: 
     product: { ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) },
     images,
     fullImages,
-    embroideries: product.type === 'customs' ? [] : (config.embroideries[product.type] ?? []),
-    placements: config.logoPlacements[product.type] ?? [],
+    ...logoOfferFor(config, product.type),
     showImagePreview: config.flags.showImagePreview,
     showPrices,
   };

@@ -36,7 +36,9 @@ catalog: main
 minimum_apparel_order: true
 paypal_not_supported: true
 embroideries:
-  mens: [Shield]
+  mens: [Shield, Script]
+logo_placements:
+  mens: [Left Chest, Yoke]
 email_recipients: [${BYPASS_RECIPIENTS.join(', ')}]
 bypass_codes: [${BYPASS_CODE}, SECONDCODE]
 admin_password: ${ADMIN_PASSWORD}
@@ -46,6 +48,10 @@ company_name: ${PAYPAL_TENANT}
 route_prefix: paypal
 catalog: main
 paypal_not_supported: false
+embroideries:
+  mens: [Shield]
+logo_placements:
+  mens: [Left Chest]
 email_recipients: [${PAYPAL_RECIPIENTS.join(', ')}]
 bypass_codes: [PPBYPASS]
 admin_password: pp-admin
@@ -91,7 +97,7 @@ export function writeOrderFixture(): string {
   for (const folder of ['tenants/logos', 'catalogs/images']) mkdirSync(path.join(root, folder), { recursive: true });
   writeFileSync(path.join(root, 'tenants/_site.yaml'), site);
   for (const [id, text] of Object.entries(tenants)) writeFileSync(path.join(root, `tenants/${id}.yaml`), text);
-  writeFileSync(path.join(root, 'tenants/logos/Shield.png'), '');
+  for (const logo of ['Shield', 'Script']) writeFileSync(path.join(root, `tenants/logos/${logo}.png`), '');
   for (const [id, products] of Object.entries(catalogs)) {
     const entries = products.map((p) => [
       `  - code: ${p.code}`,

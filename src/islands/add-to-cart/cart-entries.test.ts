@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { moneyFromDollars } from '../../domain/money.ts';
 import type { Product } from '../../domain/product.ts';
 import { sizeFamily } from '../../domain/size-labels.ts';
-import { acceptQuantity, cartEntries, MUST_MAKE_A_SELECTION, MUST_SELECT_AN_EMBROIDERY, tierCell, type ItemSelection } from './cart-entries.ts';
+import { MUST_SELECT_AN_EMBROIDERY, type LogoOffer } from '../../domain/logo-rules.ts';
+import { acceptQuantity, cartEntries, MUST_MAKE_A_SELECTION, tierCell, type ItemSelection } from './cart-entries.ts';
+
+const SHIELD: LogoOffer = { embroideries: ['Guardian Shield'], placements: ['Left Chest', 'Left Sleeve'] };
+const NO_LOGOS: LogoOffer = { embroideries: [], placements: [] };
 
 function product(overrides: Partial<Product> & { prices: Record<string, number> }): Product {
   const { prices, ...rest } = overrides;
@@ -39,7 +43,7 @@ const select = (quantities: Record<string, string>, extra: Partial<ItemSelection
 
 describe('adding an item to the cart', () => {
   it('makes one line per filled size, in the chosen colour, with the logo and placement', () => {
-    const result = cartEntries(polo, ['Guardian Shield'], select({ Small: '2', '2XL': '12' }));
+    const result = cartEntries(polo, SHIELD, select({ Small: '2', '2XL': '12' }));
     expect(result).toEqual({
       lines: [
         { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 2, size: 'Small', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
@@ -49,7 +53,7 @@ describe('adding an item to the cart', () => {
   });
 
   it('counts tier cells as runs: 2 runs of 500 in Black Red are 1000 pieces', () => {
-    const result = cartEntries(plate, [], select({ [tierCell('500', 'Black Red')]: '2', [tierCell('1000', 'White')]: '1' }, { embroidery: '' }));
+    const result = cartEntries(plate, NO_LOGOS, select({ [tierCell('500', 'Black Red')]: '2', [tierCell('1000', 'White')]: '1' }, { embroidery: '' }));
     expect('lines' in result && result.lines.map((l) => [l.size, l.color, l.quantity, l.placement])).toEqual([
       ['500', 'Black Red', 1000, ''],
       ['1000', 'White', 1000, ''],
@@ -57,31 +61,31 @@ describe('adding an item to the cart', () => {
   });
 
   it('asks for a selection when no cell is filled', () => {
-    expect(cartEntries(plate, [], select({}))).toEqual({ problem: MUST_MAKE_A_SELECTION });
-    expect(cartEntries(polo, ['Guardian Shield'], select({ Small: '0' }))).toEqual({ problem: MUST_MAKE_A_SELECTION });
+    expect(cartEntries(plate, NO_LOGOS, select({}))).toEqual({ problem: MUST_MAKE_A_SELECTION });
+    expect(cartEntries(polo, SHIELD, select({ Small: '0' }))).toEqual({ problem: MUST_MAKE_A_SELECTION });
   });
 
   it('asks for an embroidery on apparel and accessories when logos are offered, not otherwise', () => {
-    expect(cartEntries(polo, ['Guardian Shield'], select({ Small: '1' }, { embroidery: '' }))).toEqual({ problem: MUST_SELECT_AN_EMBROIDERY });
-    expect('lines' in cartEntries(polo, [], select({ Small: '1' }, { embroidery: '' }))).toBe(true);
+    expect(cartEntries(polo, SHIELD, select({ Small: '1' }, { embroidery: '' }))).toEqual({ problem: MUST_SELECT_AN_EMBROIDERY });
+    expect('lines' in cartEntries(polo, NO_LOGOS, select({ Small: '1' }, { embroidery: '' }))).toBe(true);
   });
 
   it('holds accessories to 12 units per entry', () => {
-    expect(cartEntries(mug, ['Guardian Shield'], select({ OSFA: '11' }))).toEqual({ problem: 'Must order at least 12 units' });
-    expect('lines' in cartEntries(mug, ['Guardian Shield'], select({ OSFA: '12' }))).toBe(true);
+    expect(cartEntries(mug, SHIELD, select({ OSFA: '11' }))).toEqual({ problem: 'Must order at least 12 units' });
+    expect('lines' in cartEntries(mug, SHIELD, select({ OSFA: '12' }))).toBe(true);
   });
 
   it('enforces min_quantity and quantity_step', () => {
     const fob = product({ code: 'KF', type: 'customs', colors: ['Black'], defaultColor: 'Black', minQuantity: 250, prices: { '# each': 3.99 } });
     const flags = product({ code: 'FLAG', type: 'sales', colors: ['Red'], defaultColor: 'Red', quantityStep: 3, prices: { '# packs': 9 } });
-    expect(cartEntries(fob, [], select({ '# each': '249' }, { color: 'Black' }))).toEqual({ problem: 'Must order at least 250 units' });
-    expect(cartEntries(flags, [], select({ '# packs': '4' }, { color: 'Red' }))).toEqual({ problem: 'Must order in multiples of 3' });
+    expect(cartEntries(fob, NO_LOGOS, select({ '# each': '249' }, { color: 'Black' }))).toEqual({ problem: 'Must order at least 250 units' });
+    expect(cartEntries(flags, NO_LOGOS, select({ '# packs': '4' }, { color: 'Red' }))).toEqual({ problem: 'Must order in multiples of 3' });
   });
 
   it('records the second logo, and placement only for apparel and hats', () => {
-    const result = cartEntries(polo, ['Guardian Shield', 'Guardian Script'], select({ Small: '1' }, { secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' }));
+    const result = cartEntries(polo, { embroideries: ['Guardian Shield', 'Guardian Script'], placements: ['Left Chest', 'Yoke'] }, select({ Small: '1' }, { secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' }));
     expect('lines' in result && result.lines[0]).toMatchObject({ secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' });
-    const mugResult = cartEntries(mug, ['Guardian Shield'], select({ OSFA: '12' }));
+    const mugResult = cartEntries(mug, SHIELD, select({ OSFA: '12' }));
     expect('lines' in mugResult && mugResult.lines[0]?.placement).toBe('');
   });
 

@@ -1,11 +1,11 @@
 import { recordsPlacement, type CartLine } from '../../domain/cart-line.ts';
+import { MUST_SELECT_AN_EMBROIDERY, requiresEmbroidery, type LogoOffer } from '../../domain/logo-rules.ts';
 import { moneyToDollars } from '../../domain/money.ts';
 import { entryProblem } from '../../domain/order-rules.ts';
 import { productColors, type Product } from '../../domain/product.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 
 export const MUST_MAKE_A_SELECTION = 'Must make a selection';
-export const MUST_SELECT_AN_EMBROIDERY = 'Must select an embroidery';
 
 /** What the item form holds when 'Add to Cart' is pressed. */
 export interface ItemSelection {
@@ -23,14 +23,11 @@ export function tierCell(tier: string, color: string): string {
   return `${tier}|${color}`;
 }
 
-/** Types that must carry a logo when the tenant offers logos for them (spec section 5). */
-const EMBROIDERY_REQUIRED = ['mens', 'womens', 'accessory'];
-
 /**
  * Turns a selection into cart lines, or the one message that says why nothing can be added.
  * For a tier product each filled cell is runs of that tier in that colour (pieces = tier × runs).
  */
-export function cartEntries(product: Product, embroideries: readonly string[], selection: ItemSelection): { lines: CartLine[] } | { problem: string } {
+export function cartEntries(product: Product, offer: LogoOffer, selection: ItemSelection): { lines: CartLine[] } | { problem: string } {
   const tiered = product.sizes.some((size) => isTierLabel(size.label));
   const colors = productColors(product);
   const cells = tiered
@@ -39,7 +36,7 @@ export function cartEntries(product: Product, embroideries: readonly string[], s
   const filled = cells.filter((cell) => cell.count > 0);
 
   if (filled.length === 0) return { problem: MUST_MAKE_A_SELECTION };
-  if (EMBROIDERY_REQUIRED.includes(product.type) && embroideries.length > 0 && selection.embroidery === '') return { problem: MUST_SELECT_AN_EMBROIDERY };
+  if (selection.embroidery === '' && requiresEmbroidery(product.type, offer)) return { problem: MUST_SELECT_AN_EMBROIDERY };
 
   const placed = recordsPlacement(product.type);
   const lines: CartLine[] = [];

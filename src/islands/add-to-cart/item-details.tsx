@@ -68,7 +68,7 @@ export function ItemDetails(props: ItemIslandProps) {
 
   const addToCart = async (event: FormEvent) => {
     event.preventDefault();
-    const result = cartEntries(product, hasLogoPickers ? embroideries : [], { color, embroidery, placement, secondEmbroidery, secondPlacement, quantities });
+    const result = cartEntries(product, { embroideries, placements }, { color, embroidery, placement, secondEmbroidery, secondPlacement, quantities });
     if ('problem' in result) {
       notice.show('error', result.problem);
       return;
@@ -198,8 +198,8 @@ interface LogoPickerProps {
   id: string;
   label: string;
   placementLabel: string;
-  embroideries: string[];
-  placements: string[];
+  embroideries: readonly string[];
+  placements: readonly string[];
   logo: string;
   onLogo(logo: string): void;
   placement: string;

@@ -1,4 +1,3 @@
-import type { Placement } from '../../domain/categories.ts';
 import type { Product } from '../../domain/product.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 
@@ -9,8 +8,8 @@ export interface ItemIslandProps {
   images: Record<string, PictureData>;
   /** The largest JPEG per colour, opened by the enlarge-on-click preview. */
   fullImages: Record<string, string>;
-  embroideries: string[];
-  placements: Placement[];
+  embroideries: readonly string[];
+  placements: readonly string[];
   showImagePreview: boolean;
   /** False for a price-less catalog, which shows no prices at all. */
   showPrices: boolean;

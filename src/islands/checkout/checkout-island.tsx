@@ -66,11 +66,11 @@ function isDeclinedCapture(error: unknown): boolean {
 }
 
 function Checkout(props: CheckoutIslandProps) {
-  const { apiBase, companyName, base, stores, bypassCodes, paypalClientId, minimumApparelOrder } = props;
+  const { apiBase, companyName, base, stores, bypassCodes, paypalClientId, minimumApparelOrder, logos } = props;
   const id = useId();
   const items = useStore(cartStore, (state) => state.items);
   const products = useMemo(() => productIndex(props.products), [props.products]);
-  const checkout = useMemo(() => priceCheckout(items, products, minimumApparelOrder), [items, products, minimumApparelOrder]);
+  const checkout = useMemo(() => priceCheckout(items, products, { minimumApparelOrder, logos }), [items, products, minimumApparelOrder, logos]);
   const { show, element: snackbar } = useNotice();
 
   const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 import { formatMoney, moneyFromDollars } from '../../domain/money.ts';
+import type { LogoLists } from '../../domain/logo-rules.ts';
 import { APPAREL_MINIMUM_MESSAGE } from '../../domain/order-rules.ts';
 import type { Product } from '../../domain/product.ts';
 import { sizeFamily } from '../../domain/size-labels.ts';
@@ -37,6 +38,13 @@ function line(code: string, name: string, size: string, quantity: number, color 
   return { type: 'mens', name, price: 0, quantity, size, color, code, placement: '', embroidery: '', ...extra };
 }
 
+const NO_LOGOS: LogoLists = { embroideries: {}, logoPlacements: {} };
+const GUARDIAN_LOGOS: LogoLists = { embroideries: { mens: ['Guardian Shield'], hat: ['Guardian Shield'] }, logoPlacements: { mens: ['Left Chest', 'Yoke'] } };
+
+function rules(minimumApparelOrder: boolean, logos = NO_LOGOS) {
+  return { minimumApparelOrder, logos };
+}
+
 function cart(...lines: CartLine[]): Record<string, CartLine> {
   return Object.fromEntries(lines.map((l) => [cartKey(l), l]));
 }
@@ -46,7 +54,7 @@ describe('priceCheckout', () => {
     const checkout = priceCheckout(
       cart(line('PLT-AL', 'Aluminum Plate', '500', 500), line('PLT-AL', 'Aluminum Plate', '1000', 1000), line('PLT-AL', 'Aluminum Plate', '500', 500, 'Black Red')),
       products,
-      false,
+      rules(false),
     );
     // White: 1500 pieces reach the 1000 tier (0.99) for both white lines; Black Red stays at 500 (1.29).
     expect(checkout.lines.map((l) => formatMoney(l.unitPrice!))).toEqual(['$0.99', '$0.99', '$1.29']);
@@ -56,29 +64,29 @@ describe('priceCheckout', () => {
   });
 
   it('crosses a discount threshold at exactly its quantity', () => {
-    const below = priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 499)), products, false);
-    const at = priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 500)), products, false);
+    const below = priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 499)), products, rules(false));
+    const at = priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 500)), products, rules(false));
     expect(subtotalText(below)).toBe('Subtotal (499 items): $38,143.56');
     expect(subtotalText(at)).toBe('Subtotal (500 items): $35,750.00');
   });
 
   it('keeps sub-cent unit prices exact and rounds only the line total', () => {
-    const checkout = priceCheckout(cart(line('MF-STR', 'Metal Frame', '500', 500)), products, false);
+    const checkout = priceCheckout(cart(line('MF-STR', 'Metal Frame', '500', 500)), products, rules(false));
     expect(formatMoney(checkout.lines[0]!.unitPrice!)).toBe('$0.0279');
     expect(subtotalText(checkout)).toBe('Subtotal (500 items): $13.95');
   });
 
   it('reports the apparel minimum only for tenants that have it, and only between 1 and 11 pieces', () => {
     const six = cart(line('K500', 'Sport Polo', 'Medium', 6, 'Navy'));
-    expect(priceCheckout(six, products, true).problems).toEqual([APPAREL_MINIMUM_MESSAGE]);
-    expect(priceCheckout(six, products, false).problems).toEqual([]);
-    expect(priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 6, 'Navy'), line('K500', 'Sport Polo', '2XL', 6, 'Navy')), products, true).problems).toEqual([]);
-    expect(priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 2)), products, true).problems).toEqual([]);
+    expect(priceCheckout(six, products, rules(true)).problems).toEqual([APPAREL_MINIMUM_MESSAGE]);
+    expect(priceCheckout(six, products, rules(false)).problems).toEqual([]);
+    expect(priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 6, 'Navy'), line('K500', 'Sport Polo', '2XL', 6, 'Navy')), products, rules(true)).problems).toEqual([]);
+    expect(priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 2)), products, rules(true)).problems).toEqual([]);
   });
 
   it('keeps a line this catalog cannot price, unpriced, and names it in a problem', () => {
     const foreign = line('ZZ-9', 'Gone Hat', 'OSFA', 3);
-    const checkout = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy'), foreign), products, true);
+    const checkout = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy'), foreign), products, rules(true));
     expect(checkout.lines).toHaveLength(2);
     expect(checkout.lines[1]!.unitPrice).toBeUndefined();
     expect(checkout.total).toBe(moneyFromDollars(12 * 38.77));
@@ -87,22 +95,45 @@ describe('priceCheckout', () => {
   });
 
   it('names a line breaking a quantity rule', () => {
-    const checkout = priceCheckout(cart(line('PLT-AL', 'Aluminum Plate', '500', 700)), products, false);
+    const checkout = priceCheckout(cart(line('PLT-AL', 'Aluminum Plate', '500', 700)), products, rules(false));
     expect(checkout.problems).toEqual(['Aluminum Plate 500 White: Must order in multiples of 500']);
   });
 
+  it('names a line whose logo or placement the tenant does not offer for its type, as the order API would', () => {
+    const shield = { placement: 'Left Chest', embroidery: 'Guardian Shield' };
+    const good = line('K500', 'Sport Polo', 'Medium', 12, 'Navy', shield);
+    expect(priceCheckout(cart(good), products, rules(true, GUARDIAN_LOGOS)).problems).toEqual([]);
+    const checkout = priceCheckout(
+      cart(
+        good,
+        line('K500', 'Sport Polo', '2XL', 1, 'Navy', { ...shield, embroidery: 'Hennessy Crest' }),
+        line('K500', 'Sport Polo', '2XL', 1, 'White', { ...shield, placement: 'Full Back' }),
+        line('K500', 'Sport Polo', 'Medium', 1, 'White'),
+        line('PLT-AL', 'Aluminum Plate', '500', 500, 'White', { type: 'customs', embroidery: 'Guardian Shield' }),
+      ),
+      products,
+      rules(true, GUARDIAN_LOGOS),
+    );
+    expect(checkout.problems).toEqual([
+      'Sport Polo 2XL Navy: logo "Hennessy Crest" is not one of this store\'s mens logos (Guardian Shield)',
+      'Sport Polo 2XL White: placement "Full Back" is not one of this store\'s mens placements (Left Chest, Yoke)',
+      'Sport Polo Medium White: Must select an embroidery',
+      'Aluminum Plate 500 White: customs products take no logo here, got "Guardian Shield"',
+    ]);
+  });
+
   it('has no problems and a zero subtotal for an empty cart', () => {
-    const checkout = priceCheckout({}, products, true);
+    const checkout = priceCheckout({}, products, rules(true));
     expect(checkout.problems).toEqual([]);
     expect(subtotalText(checkout)).toBe('Subtotal (0 items): $0.00');
   });
 });
 
 describe('when checkout is possible', () => {
-  const ok = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy')), products, true);
-  const short = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 5, 'Navy')), products, true);
-  const empty = priceCheckout({}, products, true);
-  const free = priceCheckout(cart(line('NP-50', 'Note Pad', '# pads', 3)), products, true);
+  const ok = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy')), products, rules(true));
+  const short = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 5, 'Navy')), products, rules(true));
+  const empty = priceCheckout({}, products, rules(true));
+  const free = priceCheckout(cart(line('NP-50', 'Note Pad', '# pads', 3)), products, rules(true));
 
   it('the bypass Checkout needs bypass mode, a non-empty cart and every minimum', () => {
     expect(canPlaceBypassOrder(ok, true)).toBe(true);
@@ -130,7 +161,7 @@ describe('createOrderBody', () => {
   const checkout = priceCheckout(
     cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy', { price: 1, placement: 'Left Chest', embroidery: 'Guardian Shield' }), line('FM-100', 'Floor Mats', '# boxes', 500, 'White', { type: 'service' })),
     products,
-    true,
+    rules(true, GUARDIAN_LOGOS),
   );
   const form = { firstName: ' Dana ', lastName: 'Reyes', email: ' dana@guardian.example ', customerPo: 'PO-77', store: 'GFORD1', code: 'net30guard ' };
 

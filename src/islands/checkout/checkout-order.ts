@@ -1,5 +1,6 @@
 import type { CartLine } from '../../domain/cart-line.ts';
 import { formatMoney, moneyToDollars, type Money } from '../../domain/money.ts';
+import { logoOfferFor, type LogoLists } from '../../domain/logo-rules.ts';
 import { cartProblems } from '../../domain/order-rules.ts';
 import { priceCart, type PricedLine } from '../../domain/pricing.ts';
 import type { Product } from '../../domain/product.ts';
@@ -38,6 +39,12 @@ export interface PricedCheckout {
 
 export type ProductIndex = ReadonlyMap<string, Product>;
 
+/** The tenant's rules the cart is held to, as the checkout page's props carry them. */
+export interface TenantOrderRules {
+  minimumApparelOrder: boolean;
+  logos: LogoLists;
+}
+
 export function productIndex(products: readonly Product[]): ProductIndex {
   return new Map(products.map((product) => [product.code, product]));
 }
@@ -48,11 +55,11 @@ function priceable(line: CartLine, product: Product | undefined): product is Pro
 
 /**
  * Prices the cart from the whole cart with the order API's own `priceCart`, and lists what
- * keeps it from being ordered with the order API's own `cartProblems` (the apparel minimum
- * included when the tenant has it). Lines this catalog cannot price (a product or size it
+ * keeps it from being ordered with the order API's own `cartProblems` (the tenant's logos,
+ * and the apparel minimum when the tenant has it). Lines this catalog cannot price (a product or size it
  * does not have) are kept, unpriced, so they can be seen and removed; they block the order.
  */
-export function priceCheckout(items: Readonly<Record<string, CartLine>>, products: ProductIndex, minimumApparelOrder: boolean): PricedCheckout {
+export function priceCheckout(items: Readonly<Record<string, CartLine>>, products: ProductIndex, tenant: TenantOrderRules): PricedCheckout {
   const entries = Object.entries(items);
   const findProduct = (code: string) => products.get(code);
   const valid = entries.filter(([, line]) => priceable(line, findProduct(line.code)));
@@ -69,7 +76,7 @@ export function priceCheckout(items: Readonly<Record<string, CartLine>>, product
   const problems =
     cart.length === 0
       ? []
-      : cartProblems(cart, { findProduct, minimumApparelOrder }).map((problem) =>
+      : cartProblems(cart, { findProduct, minimumApparelOrder: tenant.minimumApparelOrder, logoOffer: (type) => logoOfferFor(tenant.logos, type) }).map((problem) =>
           problem.index === undefined ? problem.message : `${lineName(cart[problem.index]!)}: ${problem.message}`,
         );
   return { lines, total: priced.total, itemCount: cart.reduce((sum, line) => sum + line.quantity, 0), problems };

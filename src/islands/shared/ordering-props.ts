@@ -1,3 +1,4 @@
+import type { LogoLists } from '../../domain/logo-rules.ts';
 import type { Product } from '../../domain/product.ts';
 import type { SecretSet } from '../../site/secret-hash.ts';
 
@@ -20,6 +21,8 @@ export interface CheckoutIslandProps {
   /** Absent when PayPal is not offered (paypal_not_supported, or no client id configured). */
   paypalClientId?: string;
   minimumApparelOrder: boolean;
+  /** The tenant's logos and placements per type, which every cart line is held to. */
+  logos: LogoLists;
   showModificationThumbnail: boolean;
   /** The products this tenant may order, for pricing the cart. */
   products: Product[];
