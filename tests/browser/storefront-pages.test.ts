@@ -62,6 +62,14 @@ describe('the sample tenants the suite drives', () => {
   });
 });
 
+/**
+ * What the visitor sees of the page as text. Playwright's text locators never look inside
+ * <noscript>, even when JavaScript is off and the browser shows its content, so this reads it.
+ */
+async function shownText(page: Page): Promise<string> {
+  return page.locator('body').innerText();
+}
+
 for (const testCase of CASES) {
   for (const js of [true, false]) {
     describe(`${testCase.id} (${testCase.kind}), JavaScript ${js ? 'on' : 'off'}`, () => {
@@ -249,6 +257,9 @@ for (const testCase of CASES) {
             expect(await page.getByRole('textbox', { name: /^Quantity / }).count()).toBe(names.length);
 
             expect(await page.getByRole('button', { name: 'Add to Cart' }).isVisible()).toBe(true);
+            // Without JavaScript the form is there but inert: the page says so.
+            expect(await shownText(page)).toContain(js ? 'Add to Cart' : 'Turn on JavaScript to choose quantities and add this item to your cart.');
+            if (js) expect(await shownText(page)).not.toContain('Turn on JavaScript');
           });
         });
       }
@@ -290,6 +301,8 @@ for (const testCase of CASES) {
               expect(status).toBe(200);
               expect(await page.title()).toBe(`${title} | ${t.title}`);
               expect(await mainHeading(page)).toMatch(heading);
+              // These pages are islands end to end; without JavaScript they offer the phone instead.
+              expect((await shownText(page)).includes(`This page needs JavaScript. Call ${site.mainPhone} to order by phone.`)).toBe(!js);
             },
             { foreign: true },
           );
