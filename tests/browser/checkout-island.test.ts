@@ -7,6 +7,7 @@ import { APPAREL_MINIMUM_MESSAGE } from '../../src/domain/order-rules.ts';
 import { saveScreenshot } from './chromium.ts';
 import {
   cartLine,
+  cartMap,
   fillDetails,
   openCheckout,
   openCheckoutWorld,
@@ -403,6 +404,44 @@ describe('checkout with PayPal', () => {
       expect(consoleErrors.filter((e) => !/status of (502|422)|^PayPal checkout error/.test(e))).toEqual([]);
     } finally {
       world.paypal.failCreates = false;
+      world.paypal.defaultOutcome = 'COMPLETED';
+      await context.close();
+    }
+  });
+
+  it('places an order whose capture PayPal leaves PENDING, and the success page says the payment is being confirmed', async () => {
+    const polo = cartLine(stivers, 'K500', 'Large', 1, 'Navy', { embroidery: 'Stivers Script', placement: 'Left Chest' });
+    const { context, page, pageErrors } = await openCheckout(world, 'stivers', [polo]);
+    try {
+      const email = uniqueEmail('pending');
+      await fillDetails(page, { first: 'Pen', last: 'Ding', email });
+      await setApproval(page, 'approve');
+      world.paypal.defaultOutcome = 'PENDING';
+      await page.locator('.fake-paypal-button').click();
+      await snackbar(page, 'success', 'Order placed successfully');
+      await page.waitForURL(`${world.baseUrl('stivers')}success/`, { timeout: 8_000 });
+      await page.getByRole('heading', { name: 'Order Placed Successfully' }).waitFor();
+      const note = page.getByRole('status').filter({ hasText: 'PayPal is still confirming your payment' });
+      await note.waitFor();
+      expect(await note.innerText()).toMatch(/appears under View Orders once PayPal completes it; you do not need to pay again\.$/);
+      expect(JSON.parse((await storage(page, 'cart')) ?? '{}')).toEqual({});
+      // Not listed until PayPal completes it: the orders screen shows placed and paid orders only.
+      expect(await ordersOf(world, stivers.companyName, email)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+
+      // The next order, paid at once, says nothing of a pending payment.
+      world.paypal.defaultOutcome = 'COMPLETED';
+      await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), cartMap([polo]));
+      await page.goto(`${world.baseUrl('stivers')}checkout/`, { waitUntil: 'domcontentloaded' });
+      await waitForCheckoutIsland(page);
+      await fillDetails(page, { first: 'Pen', last: 'Ding', email });
+      await setApproval(page, 'approve');
+      await page.locator('.fake-paypal-button').click();
+      await page.waitForURL(`${world.baseUrl('stivers')}success/`, { timeout: 8_000 });
+      await page.getByText('Thank you. Your order of 1 line has been placed:').waitFor();
+      expect(await page.getByText('PayPal is still confirming your payment').count()).toBe(0);
+      expect(await ordersOf(world, stivers.companyName, email)).toHaveLength(1);
+    } finally {
       world.paypal.defaultOutcome = 'COMPLETED';
       await context.close();
     }

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { useStore } from 'zustand';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
+import { handOverOrder } from '../shared/last-order.ts';
 import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
 import { useNotice } from '../shared/use-notice.tsx';
@@ -14,7 +15,6 @@ import {
   chargedLines,
   createOrderBody,
   EMPTY_FORM,
-  LAST_ORDER_KEY,
   PAYPAL_ORDER_KEY,
   priceCheckout,
   productIndex,
@@ -96,11 +96,11 @@ function Checkout(props: CheckoutIslandProps) {
 
   const showError = (error: unknown) => show('error', errorText(error));
 
-  const succeed = (placedCheckout: PricedCheckout) => {
+  const succeed = (placedCheckout: PricedCheckout, paymentPending = false) => {
     show('success', ORDER_PLACED);
     setForm(EMPTY_FORM);
     setMatchedCode(undefined);
-    sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(chargedLines(placedCheckout)));
+    handOverOrder(sessionStorage, chargedLines(placedCheckout), paymentPending);
     sessionStorage.removeItem(PAYPAL_ORDER_KEY);
     endAttempt(sessionStorage);
     cartStore.getState().clear();
@@ -149,15 +149,17 @@ function Checkout(props: CheckoutIslandProps) {
     onApprove: async (approvedId: string, restart: () => void) => {
       const orderId = approvedId || sessionStorage.getItem(PAYPAL_ORDER_KEY) || '';
       submittingRef.current = true;
+      let captured: { status?: unknown } | undefined;
       try {
-        await postOrderApi(apiBase, '/v1/capture-order', { order_id: orderId, companyName });
+        captured = await postOrderApi<{ status?: unknown }>(apiBase, '/v1/capture-order', { order_id: orderId, companyName });
       } catch (error) {
         submittingRef.current = false;
         showError(error);
         if (isDeclinedCapture(error)) restart();
         return;
       }
-      succeed(paypalOrder.current?.id === orderId ? paypalOrder.current.checkout : checkout);
+      // PENDING: PayPal holds the funds for review; the order is placed, its payment not yet final.
+      succeed(paypalOrder.current?.id === orderId ? paypalOrder.current.checkout : checkout, captured?.status === 'PENDING');
     },
     onCancel: () => {
       sessionStorage.removeItem(PAYPAL_ORDER_KEY);

@@ -12,8 +12,6 @@ import type { Product } from '../../domain/product.ts';
  * what the browser shows.
  */
 
-/** sessionStorage key of the lines handed to the success page (a JSON array of CartLine). */
-export const LAST_ORDER_KEY = 'last-order';
 /** sessionStorage key of the PayPal order id while the buyer is paying. */
 export const PAYPAL_ORDER_KEY = 'paypal-order-id';
 

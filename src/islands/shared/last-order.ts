@@ -6,6 +6,24 @@ import { isCartLine } from '../cart/stored-cart.ts';
  * success page (pages are separate documents): a JSON array of CartLine.
  */
 export const LAST_ORDER_KEY = 'last-order';
+/** Set ('1') beside it when PayPal accepted the payment but left its capture PENDING. */
+export const PAYMENT_PENDING_KEY = 'last-order-payment-pending';
+
+/** What the checkout writes for the success page; the next order replaces all of it. */
+export function handOverOrder(storage: Pick<Storage, 'setItem' | 'removeItem'>, lines: readonly CartLine[], paymentPending: boolean): void {
+  storage.setItem(LAST_ORDER_KEY, JSON.stringify(lines));
+  if (paymentPending) storage.setItem(PAYMENT_PENDING_KEY, '1');
+  else storage.removeItem(PAYMENT_PENDING_KEY);
+}
+
+/** Whether the order handed over waits for PayPal to complete its payment. */
+export function readPaymentPending(storage: Pick<Storage, 'getItem'> | undefined): boolean {
+  try {
+    return storage?.getItem(PAYMENT_PENDING_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The lines handed over, or undefined when there are none. Anything unreadable (storage

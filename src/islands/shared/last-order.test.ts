@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartLine } from '../../domain/cart-line.ts';
-import { LAST_ORDER_KEY, readLastOrder } from './last-order.ts';
+import { handOverOrder, LAST_ORDER_KEY, readLastOrder, readPaymentPending } from './last-order.ts';
 
 const polo: CartLine = {
   type: 'mens',
@@ -67,5 +67,32 @@ describe('readLastOrder', () => {
     };
     expect(readLastOrder(broken)).toBeUndefined();
     expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('handOverOrder', () => {
+  function memory(): Storage {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key) => items.get(key) ?? null,
+      setItem: (key, value) => void items.set(key, value),
+      removeItem: (key) => void items.delete(key),
+      clear: () => items.clear(),
+      key: (index) => [...items.keys()][index] ?? null,
+      get length() {
+        return items.size;
+      },
+    };
+  }
+
+  it('hands the lines over, and whether PayPal left the payment pending, replacing the last order', () => {
+    const session = memory();
+    handOverOrder(session, [polo], true);
+    expect(readLastOrder(session)).toEqual([polo]);
+    expect(readPaymentPending(session)).toBe(true);
+    handOverOrder(session, [plate], false);
+    expect(readLastOrder(session)).toEqual([plate]);
+    expect(readPaymentPending(session)).toBe(false);
+    expect(readPaymentPending(undefined)).toBe(false);
   });
 });
