@@ -92,6 +92,18 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
       else codeIndex.set(code.toUpperCase(), index);
     });
 
+    // The spec's data does this for one tenant; it is allowed, but the gate then keeps nobody
+    // out, since every store's code is in its public address (catalog/<code>/customs/).
+    const open = asArray(tenant.stores).flatMap((store, index) => {
+      const { code, password } = asRecord(store);
+      return typeof code === 'string' && typeof password === 'string' && code.toUpperCase() === password.toUpperCase() ? [{ index, code }] : [];
+    });
+    if (open.length > 0) {
+      const [first] = open;
+      const whose = open.length === 1 ? `store "${first!.code}" has its code as its password` : `${open.length} stores have their code as their password`;
+      out.push(report(source, 'warning', ['stores', first!.index, 'password'], `${whose}; a store's code is public in its address (catalog/<code>/customs/), so that password keeps nobody out`));
+    }
+
     for (const [category, names] of Object.entries(asRecord(tenant.embroideries))) {
       asArray(names).forEach((name, index) => {
         if (typeof name !== 'string' || name.includes('/')) return;
