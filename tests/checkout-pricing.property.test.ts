@@ -18,6 +18,7 @@ import { isTierLabel } from '../src/domain/size-labels.ts';
 import { createOrderBody, EMPTY_FORM, priceCheckout, productIndex, subtotalText } from '../src/islands/checkout/checkout-order.ts';
 import type { CheckoutIslandProps } from '../src/islands/shared/ordering-props.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
+import { islandProps } from './helpers/island-props.ts';
 import { sampleBuild } from './helpers/sample-build.ts';
 
 const { project } = loadProject(REPO_ROOT);
@@ -39,16 +40,12 @@ afterAll(async () => {
   await api?.close();
 });
 
-function decodeAttribute(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
 /** The props the built checkout page hydrates its island with: exactly what the browser prices from. */
 function checkoutProps(tenantId: string): CheckoutIslandProps {
   const html = readFileSync(path.join(outDir, tenantId, 'checkout', 'index.html'), 'utf8');
-  const match = /data-island="checkout" data-props="([^"]*)"/.exec(html);
-  if (!match) throw new Error(`${tenantId}'s checkout page has no checkout island`);
-  return JSON.parse(decodeAttribute(match[1]!)) as CheckoutIslandProps;
+  const island = islandProps(html).find((found) => found.name === 'checkout');
+  if (!island) throw new Error(`${tenantId}'s checkout page has no checkout island`);
+  return island.props as CheckoutIslandProps;
 }
 
 function gcd(a: number, b: number): number {

@@ -8,6 +8,7 @@ import type { Tenant } from '../src/domain/tenant.ts';
 import { visibleProducts } from '../src/domain/visible-products.ts';
 import { basePath, categoriesOf, routePath } from '../src/site/routes.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
+import { islandProps } from './helpers/island-props.ts';
 import { runScript } from './helpers/run-cli.ts';
 import { sampleBuild } from './helpers/sample-build.ts';
 
@@ -25,10 +26,6 @@ function filesUnder(dir: string): string[] {
 function productsOf(tenant: Tenant) {
   const catalog = project?.catalogs.get(tenant.catalogId);
   return catalog ? visibleProducts(tenant, catalog) : [];
-}
-
-function unescapeAttribute(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
 /** Every product (anything with a code and priced sizes) inside an island's props. */
@@ -134,8 +131,8 @@ describe('the built sample storefronts', () => {
       const wrong: string[] = [];
       let seen = 0;
       for (const file of filesUnder(path.join(outDir, tenant.id)).filter((f) => f.endsWith('.html'))) {
-        for (const [, props = ''] of readFileSync(file, 'utf8').matchAll(/data-props="([^"]*)"/g)) {
-          for (const product of productsIn(JSON.parse(unescapeAttribute(props)))) {
+        for (const { props } of islandProps(readFileSync(file, 'utf8'))) {
+          for (const product of productsIn(props)) {
             seen += 1;
             if (own.get(product.code) !== priceOf(product)) wrong.push(`${product.code} in ${path.relative(outDir, file)}`);
           }
