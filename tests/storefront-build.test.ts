@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageScriptBytes } from '../src/core/build/page-script-size.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import type { Product } from '../src/domain/product.ts';
 import type { Tenant } from '../src/domain/tenant.ts';
@@ -145,12 +145,7 @@ describe('the built sample storefronts', () => {
 
   it('ship JavaScript within budget: ≤ 5 KB brotli on landing, catalog and catalog-links, ≤ 80 KB on item, checkout and orders', () => {
     const site = path.join(outDir, 'stivers');
-    const jsBytes = (page: string) => {
-      const html = readFileSync(path.join(site, page), 'utf8');
-      const files = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="\/stivers\/([^"]+)"/g)].map((m) => m[1] ?? '');
-      const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] ?? '').join('');
-      return files.reduce((sum, file) => sum + brotliCompressSync(readFileSync(path.join(site, file))).length, brotliCompressSync(inline).length);
-    };
+    const jsBytes = (page: string) => pageScriptBytes(site, '/stivers/', page);
     const budgets: [string, number][] = [
       ['index.html', 5_000],
       ['catalog/mens/index.html', 5_000],
