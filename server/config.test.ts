@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_CORS_ORIGINS, readConfig, REPO_ROOT } from './config.ts';
@@ -30,5 +31,18 @@ describe('readConfig', () => {
     const message = (error as Error).message;
     for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET', 'PAYPAL_ENV', 'TRUST_PROXY', 'LOG_LEVEL']) expect(message).toContain(name);
     expect(message).not.toContain('hunter2');
+  });
+
+  it('reads only variables that the README documents', () => {
+    const read = new Set<string>();
+    const watched = new Proxy({} as Record<string, string | undefined>, {
+      get: (_target, key) => (typeof key === 'string' && read.add(key), undefined),
+      has: (_target, key) => (typeof key === 'string' && read.add(key), false),
+    });
+    readConfig(watched);
+    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| `([A-Z_]+)`(?:, `([A-Z_]+)`)? \|/gm)].flatMap(([, a, b]) => [a, b]).filter(Boolean));
+    expect(read.size).toBeGreaterThan(20);
+    expect([...read].filter((name) => !documented.has(name))).toEqual([]);
   });
 });
