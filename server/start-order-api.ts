@@ -73,6 +73,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   pendingCaptures?.start();
   const maintenance = setInterval(() => {
     store.pruneIdempotencyKeys().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
+    store.pruneFailures(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
   }, 3_600_000);
   maintenance.unref();
 
@@ -80,7 +81,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     store,
     tenants,
     paypal,
-    limiter: new FailureLimiter(config.rateLimit.maxFailures, config.rateLimit.windowMs),
+    limiter: new FailureLimiter(store, config.rateLimit.maxFailures, config.rateLimit.windowMs),
     log,
     mailFrom,
     mailQueued: () => outbox.nudge(),

@@ -24,7 +24,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
   const body = validateBody('create-order', request.body);
   return withIdempotencyKey(ctx, request, 'create-order', async (claim) => {
     const entry = requireTenant(ctx, body.companyName);
-    if (body.bypassPaypal) checkBypassCode(ctx, request, body, entry.tenant.bypassCodes);
+    if (body.bypassPaypal) await checkBypassCode(ctx, request, body, entry.tenant.bypassCodes);
 
     // Lines with one cart key become one line; a message names the line where the key first appeared.
     const entries: [number | string, WireCartLine][] = Array.isArray(body.cart) ? body.cart.map((line, i) => [i, line]) : Object.entries(body.cart);
@@ -103,16 +103,16 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
   });
 }
 
-function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, codes: readonly string[]): void {
+async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, codes: readonly string[]): Promise<void> {
   const limiterKey = `bypass:${request.clientIp}`;
-  const wait = ctx.limiter.retryAfterSeconds(limiterKey);
+  const wait = await ctx.limiter.retryAfterSeconds(limiterKey);
   if (wait > 0) {
     throw new HttpError(429, `Too many wrong bypass codes; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
   }
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
   if (!isBypassCode(code, codes)) {
-    ctx.limiter.recordFailure(limiterKey);
+    await ctx.limiter.recordFailure(limiterKey);
     request.log.warn('wrong bypass code', { companyName: body.companyName, ip: request.clientIp });
     throw new HttpError(403, 'That bypass code is not valid');
   }

@@ -1,18 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { FailureLimiter } from './failure-limiter.ts';
+import { FailureLimiter, MemoryFailureLog } from './failure-limiter.ts';
 
 describe('FailureLimiter', () => {
-  it('blocks a client after max failures until the oldest leaves the window', () => {
+  it('blocks a client after max failures until the oldest leaves the window', async () => {
     let now = 0;
-    const limiter = new FailureLimiter(3, 60_000, () => now);
+    const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 60_000, () => now);
     for (let i = 0; i < 3; i++) {
-      expect(limiter.retryAfterSeconds('ip-1')).toBe(0);
-      limiter.recordFailure('ip-1');
+      expect(await limiter.retryAfterSeconds('ip-1')).toBe(0);
+      await limiter.recordFailure('ip-1');
       now += 1_000;
     }
-    expect(limiter.retryAfterSeconds('ip-1')).toBe(57); // first failure at 0 s leaves at 60 s; it is 3 s now
-    expect(limiter.retryAfterSeconds('ip-2')).toBe(0);
+    expect(await limiter.retryAfterSeconds('ip-1')).toBe(57); // first failure at 0 s leaves at 60 s; it is 3 s now
+    expect(await limiter.retryAfterSeconds('ip-2')).toBe(0);
     now = 60_001;
-    expect(limiter.retryAfterSeconds('ip-1')).toBe(0);
+    expect(await limiter.retryAfterSeconds('ip-1')).toBe(0);
+  });
+
+  it('counts failures recorded by another limiter on the same log, as instances sharing a database do', async () => {
+    const log = new MemoryFailureLog();
+    let now = 0;
+    const [a, b] = [new FailureLimiter(log, 2, 60_000, () => now), new FailureLimiter(log, 2, 60_000, () => now)];
+    await a.recordFailure('ip-1');
+    now = 10_000;
+    await b.recordFailure('ip-1');
+    await b.recordFailure('ip-1'); // concurrent guesses can pass the limit: the wait follows the newest two
+    expect(await a.retryAfterSeconds('ip-1')).toBe(60);
   });
 });

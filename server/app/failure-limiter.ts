@@ -1,42 +1,54 @@
 /**
  * Limits failed guesses of secrets (bypass codes, admin passwords) per client: after
  * `maxFailures` failures within `windowMs`, every attempt of that kind from that client is
- * refused with 429 until the oldest failure leaves the window. Only failures count, so a
- * dealer placing many bypass orders is never slowed down.
+ * refused with 429 until enough of them leave the window. Only failures count, so a dealer
+ * placing many bypass orders is never slowed down.
  *
- * Kept in memory: each API instance counts on its own, so N instances allow N times the
- * failures. That still turns guessing a code into years of work.
+ * The failures live in the order database (`FailureLog`), so several API instances sharing
+ * one PostgreSQL database count them together: a guesser gains nothing by being spread over
+ * the instances behind a load balancer.
  */
-export class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
+export interface FailureLog {
+  /** When `key` failed after `since` (epoch ms), newest first, at most `limit` of them. */
+  recentFailures(key: string, since: number, limit: number): Promise<number[]>;
+  recordFailure(key: string, at: number): Promise<void>;
+}
 
+export class FailureLimiter {
   constructor(
+    private readonly log: FailureLog,
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** 0 when `key` may try now, else the seconds to wait. */
-  retryAfterSeconds(key: string): number {
-    const recent = this.recent(key);
+  async retryAfterSeconds(key: string): Promise<number> {
+    const now = this.now();
+    const recent = await this.log.recentFailures(key, now - this.windowMs, this.maxFailures);
     if (recent.length < this.maxFailures) return 0;
-    return Math.max(1, Math.ceil((recent[0]! + this.windowMs - this.now()) / 1000));
+    // Free again once the oldest of the last `maxFailures` failures leaves the window.
+    const oldest = recent[this.maxFailures - 1]!;
+    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
   }
 
-  recordFailure(key: string): void {
-    const recent = this.recent(key);
-    recent.push(this.now());
-    if (recent.length > this.maxFailures) recent.shift();
-    this.failures.set(key, recent);
-    if (this.failures.size > 100_000) this.prune();
+  async recordFailure(key: string): Promise<void> {
+    await this.log.recordFailure(key, this.now());
+  }
+}
+
+/** A FailureLog in memory, for one process (unit tests). */
+export class MemoryFailureLog implements FailureLog {
+  private readonly failures = new Map<string, number[]>();
+
+  async recentFailures(key: string, since: number, limit: number): Promise<number[]> {
+    return (this.failures.get(key) ?? [])
+      .filter((at) => at > since)
+      .sort((a, b) => b - a)
+      .slice(0, limit);
   }
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    return (this.failures.get(key) ?? []).filter((at) => at > since);
-  }
-
-  private prune(): void {
-    for (const key of [...this.failures.keys()]) if (this.recent(key).length === 0) this.failures.delete(key);
+  async recordFailure(key: string, at: number): Promise<void> {
+    this.failures.set(key, [...(this.failures.get(key) ?? []), at]);
   }
 }

@@ -19,7 +19,7 @@ const EDITABLE = ['po', 'customer_po', 'est_ship_date'] as const;
 export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('update-historical-order', request.body);
   const limiterKey = `admin:${request.clientIp}`;
-  const wait = ctx.limiter.retryAfterSeconds(limiterKey);
+  const wait = await ctx.limiter.retryAfterSeconds(limiterKey);
   if (wait > 0) throw new HttpError(429, `Too many wrong admin passwords; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
 
   const createdAt = Date.parse(body.created_at);
@@ -32,7 +32,7 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
 
   const adminPassword = ctx.tenants.find(order.companyName)?.tenant.adminPassword;
   if (!adminPassword || !secretEquals(body.admin_password, adminPassword)) {
-    ctx.limiter.recordFailure(limiterKey);
+    await ctx.limiter.recordFailure(limiterKey);
     request.log.warn('wrong admin password', { companyName: order.companyName, ip: request.clientIp });
     throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${order.companyName} cannot be edited: it has no admin password`);
   }

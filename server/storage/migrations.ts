@@ -71,12 +71,28 @@ const indexes = [
   'CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at)',
 ];
 
+/** Failed bypass codes and admin passwords per client, for the rate limits of every instance. */
+const secretFailures = (id: string) => [
+  `CREATE TABLE secret_failures (
+    id ${id},
+    client_key TEXT NOT NULL,
+    failed_at BIGINT NOT NULL
+  )`,
+  'CREATE INDEX secret_failures_recent ON secret_failures (client_key, failed_at)',
+];
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'orders, idempotency keys, mail outbox',
     sqlite: [orders('INTEGER PRIMARY KEY AUTOINCREMENT'), idempotencyKeys, mailOutbox('INTEGER PRIMARY KEY AUTOINCREMENT'), ...indexes],
     postgres: [orders('BIGSERIAL PRIMARY KEY'), idempotencyKeys, mailOutbox('BIGSERIAL PRIMARY KEY'), ...indexes],
+  },
+  {
+    version: 2,
+    name: 'secret failures shared by all instances',
+    sqlite: secretFailures('INTEGER PRIMARY KEY AUTOINCREMENT'),
+    postgres: secretFailures('BIGSERIAL PRIMARY KEY'),
   },
 ];
 

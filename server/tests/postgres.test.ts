@@ -31,7 +31,7 @@ describe('several instances sharing one PostgreSQL database', () => {
     first_name: 'Ana', last_name: 'Multi', email, companyName: BYPASS_TENANT, cart, bypassPaypal: true, code: BYPASS_CODE,
   });
 
-  it('migrates once when three instances start together, then agree on idempotency, captures and e-mails', async () => {
+  it('migrates once when three instances start together, then agree on idempotency, captures, e-mails and rate limits', async () => {
     const fixture = writeOrderFixture();
     const paypal = await startFakePayPal();
     const smtp = await startSmtpSink();
@@ -68,6 +68,18 @@ describe('several instances sharing one PostgreSQL database', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(smtp.received).toHaveLength(expected);
       for (const p of placed) expect(smtp.received.filter((m) => m.text.includes(p.body.order_id as string))).toHaveLength(1);
+
+      // Wrong codes from one client count together on every instance (the tests allow 3).
+      const guesser = { 'x-forwarded-for': '203.0.113.99' };
+      for (const [i, instance] of instances.entries()) {
+        expect((await instance.post('/v1/create-order', { ...bypass(), code: `GUESS${i}` }, guesser)).status).toBe(403);
+      }
+      for (const instance of instances) {
+        const limited = await instance.post('/v1/create-order', bypass(), guesser);
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect((await a.post('/v1/create-order', bypass(), { 'x-forwarded-for': '203.0.113.100' })).status).toBe(200);
     } finally {
       await Promise.all(instances.map((i) => i.close()));
       await paypal.close();
