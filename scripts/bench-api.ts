@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { loadProject } from '../src/core/data/load-project.ts';
+import { logoOfferFor } from '../src/domain/logo-rules.ts';
 
 /**
  * `npm run bench:api [-- --duration 10 --connections 20]`: starts the order API on SQLite
@@ -20,14 +22,24 @@ const connections = Number(values.connections);
 
 const GUARDIAN = 'Guardian Automotive Group';
 const HENNESSY = 'Hennessy Automobile Companies';
-const order = (companyName: string, code: string, email: string) => JSON.stringify({
-  first_name: 'Bench', last_name: 'Mark', email, store: '', customer_po: 'BENCH', companyName, bypassPaypal: true, code,
-  cart: [
-    { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 10, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
-    { type: 'mens', name: 'Sport Polo', price: 40.77, quantity: 2, size: '2XL', color: 'Black', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
-    { type: 'service', name: 'Floor Mats', price: 76.44, quantity: 3, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' },
-  ],
-});
+
+/** A 3-line bypass order with the tenant's own first mens logo and placement, as its item page would make it. */
+const project = loadProject(REPO).project;
+
+function order(companyName: string, code: string, email: string): string {
+  const tenant = project?.tenants.find((t) => t.companyName === companyName);
+  if (!tenant) throw new Error(`the sample data has no valid tenant "${companyName}": run npm run validate`);
+  const { embroideries, placements } = logoOfferFor(tenant, 'mens');
+  const logo = { embroidery: embroideries[0] ?? '', placement: embroideries[0] ? (placements[0] ?? '') : '' };
+  return JSON.stringify({
+    first_name: 'Bench', last_name: 'Mark', email, store: '', customer_po: 'BENCH', companyName, bypassPaypal: true, code,
+    cart: [
+      { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 10, size: 'Medium', color: 'Navy', code: 'K500', ...logo },
+      { type: 'mens', name: 'Sport Polo', price: 40.77, quantity: 2, size: '2XL', color: 'Black', code: 'K500', ...logo },
+      { type: 'service', name: 'Floor Mats', price: 76.44, quantity: 3, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' },
+    ],
+  });
+}
 
 async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
@@ -42,7 +54,8 @@ async function main(): Promise<number> {
 
     // 200 orders for retrieve-orders to list.
     for (let i = 0; i < 200; i++) {
-      const response = await fetch(`${url}/v1/create-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: order(HENNESSY, 'NET30HEN', `seed-${i}@hennessy.example`) });
+      const body = order(HENNESSY, 'NET30HEN', `seed-${i}@hennessy.example`);
+      const response = await fetch(`${url}/v1/create-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       if (response.status !== 200) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
     }
 
