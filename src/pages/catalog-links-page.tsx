@@ -6,6 +6,11 @@ const FLIPBOOKS = [
   { key: 'promotional', title: 'Promotional', text: 'Giveaways and customer gifts with your logo.' },
 ] as const;
 
+const MORE_LINKS = [
+  { key: 'morePromotional', label: 'More promotional' },
+  { key: 'moreApparel', label: 'More apparel' },
+] as const;
+
 /** The supplier's printed catalogs (flipbooks) and sites; all open in a new tab. */
 export function CatalogLinksPage({ model }: { model: PageModel }) {
   const links = model.catalogLinks;
@@ -24,20 +29,14 @@ export function CatalogLinksPage({ model }: { model: PageModel }) {
         ))}
       </ul>
       <ul className="more-links">
-        {links.morePromotional && (
-          <li>
-            <a href={links.morePromotional} target="_blank" rel="noopener">
-              More promotional<span className="visually-hidden"> (opens in a new tab)</span>
+        {MORE_LINKS.filter((more) => links[more.key]).map((more) => (
+          <li key={more.key}>
+            <a href={links[more.key]} target="_blank" rel="noopener">
+              {more.label}
+              <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </li>
-        )}
-        {links.moreApparel && (
-          <li>
-            <a href={links.moreApparel} target="_blank" rel="noopener">
-              More apparel<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        )}
+        ))}
       </ul>
     </>
   );

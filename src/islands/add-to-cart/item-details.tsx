@@ -44,7 +44,8 @@ export function ItemDetails(props: ItemIslandProps) {
   const price = showPrices ? startingPrice(product) : undefined;
   const tiers = product.sizes.filter((size) => isTierLabel(size.label));
   const allColors = productColors(product);
-  const hasLogoPickers = embroideries.length > 0 && product.type !== 'customs';
+  // The props already offer no logo where none can go (customs: logoOfferFor).
+  const hasLogoPickers = embroideries.length > 0;
 
   // Adding must merge with the cart other pages left in this session, so load it first.
   useEffect(() => {
