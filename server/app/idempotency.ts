@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { KeyCompletion, StoredAnswer } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { stableJson } from '../../src/core/stable-json.ts';
 import { HttpError } from './http-error.ts';
 
 /** The claim a request holds on its Idempotency-Key, to be completed with its answer in the order's transaction. */
@@ -20,7 +21,7 @@ export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, c
   if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
     throw new HttpError(400, 'Idempotency-Key: must be 1 to 200 visible ASCII characters, such as a UUID');
   }
-  const requestHash = createHash('sha256').update(`${call}\n${canonicalJson(request.body)}`).digest('hex');
+  const requestHash = createHash('sha256').update(`${call}\n${stableJson(request.body)}`).digest('hex');
   const deadline = Date.now() + ctx.timing.waitForOtherMs;
   for (;;) {
     const claim = await ctx.store.claimIdempotencyKey(key, requestHash, ctx.timing.staleClaimMs);
@@ -43,16 +44,6 @@ export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, c
 
 function replayed(answer: StoredAnswer): ApiAnswer {
   return { ...answer, headers: { 'idempotent-replayed': 'true' } };
-}
-
-/** JSON with object keys sorted, so the same body hashes the same however its keys were ordered. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export function sleep(ms: number): Promise<void> {

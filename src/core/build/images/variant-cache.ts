@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageFormat, PresetSettings } from './image-presets.ts';
 import type { EncodedImage } from './encode-variants.ts';
-import { stableJson } from './stable-json.ts';
+import { stableJson } from '../../stable-json.ts';
 import { formatExtension } from './variant-file-name.ts';
 
 /**

@@ -1,6 +1,7 @@
 /**
- * JSON with object keys sorted at every level, so equal settings always hash the same however
- * their object literals happen to be written.
+ * JSON with object keys sorted at every level, so equal values always hash the same however
+ * their keys happen to be ordered: the image cache's keys and the order API's idempotency
+ * request hashes both rest on it.
  */
 export function stableJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
