@@ -1,6 +1,6 @@
 import { persist, type PersistStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { cartKey, type CartLine } from '../../domain/cart-line.ts';
+import { cartKey, mergeCartLines, type CartLine } from '../../domain/cart-line.ts';
 import { CART_CHANGE_EVENT } from '../../runtime/client/cart-badge.ts';
 import { CART_STORAGE_KEY, readStoredCart } from './stored-cart.ts';
 
@@ -30,15 +30,11 @@ export const cartStore = createStore<CartState>()(
     (set) => ({
       items: {},
       add: (lines) =>
-        set((state) => {
-          const items = { ...state.items };
-          for (const line of lines) {
-            const key = cartKey(line);
-            const existing = items[key];
-            items[key] = existing ? { ...existing, quantity: existing.quantity + line.quantity } : line;
-          }
-          return { items };
-        }),
+        set((state) => ({
+          // The items are keyed by cartKey already (readStoredCart recomputes stored keys), so
+          // merging their lines with the new ones keeps every line in place and appends new keys.
+          items: Object.fromEntries(mergeCartLines([...Object.values(state.items), ...lines]).map((line) => [cartKey(line), line])),
+        })),
       remove: (key) =>
         set((state) => {
           const { [key]: _removed, ...items } = state.items;
