@@ -1,4 +1,4 @@
-import { recordsPlacement } from '../../src/domain/cart-line.ts';
+import { recordedPlacements } from '../../src/domain/cart-line.ts';
 import { moneyToDollars } from '../../src/domain/money.ts';
 import type { PricedCart, ProductLookup } from '../../src/domain/pricing.ts';
 import type { OrderRecord, StoredLine } from '../storage/order-store.ts';
@@ -12,7 +12,7 @@ import type { WireCartLine } from './body-schemas.ts';
 export function storedLinesOf(priced: PricedCart<WireCartLine>, findProduct: ProductLookup, customerPo: string): StoredLine[] {
   return priced.lines.map(({ line, unitPrice, lineTotal }) => {
     const product = findProduct(line.code)!;
-    const placed = recordsPlacement(product.type);
+    const { placement, secondPlacement = '' } = recordedPlacements(product.type, line);
     return {
       code: product.code,
       name: product.name,
@@ -22,10 +22,10 @@ export function storedLinesOf(priced: PricedCart<WireCartLine>, findProduct: Pro
       quantity: line.quantity,
       unitPrice,
       lineTotal,
-      placement: placed ? (line.placement ?? '') : '',
+      placement,
       embroidery: line.embroidery ?? '',
       secondEmbroidery: line.secondEmbroidery ?? '',
-      secondPlacement: placed && line.secondEmbroidery ? (line.secondPlacement ?? '') : '',
+      secondPlacement,
       customerPo,
       po: '',
       estShipDate: '',
@@ -53,8 +53,6 @@ export function publicLine(line: StoredLine) {
     line_total: moneyToDollars(line.lineTotal),
   };
 }
-
-export type PublicLine = ReturnType<typeof publicLine>;
 
 /** An order as retrieve-orders answers it: the spec's fields, then ours (order_id, total). */
 export function publicOrder(order: OrderRecord) {

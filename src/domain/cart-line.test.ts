@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartKey, cartLinesOf, mergeCartLines, recordsPlacement, type CartLine } from './cart-line.ts';
+import { cartKey, cartLinesOf, mergeCartLines, recordedPlacements, recordsPlacement, type CartLine } from './cart-line.ts';
 
 const polo: CartLine = {
   type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 2, size: 'Medium', color: 'Navy', code: 'K500',
@@ -56,5 +56,27 @@ describe('recordsPlacement', () => {
   it('records placement only for mens, womens, tshirts and hat', () => {
     expect(['mens', 'womens', 'tshirts', 'hat'].every(recordsPlacement)).toBe(true);
     expect(['accessory', 'customs', 'office', 'service'].some(recordsPlacement)).toBe(false);
+  });
+});
+
+describe('recordedPlacements', () => {
+  const both = { embroidery: 'Guardian Shield', placement: 'Left Chest', secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' };
+
+  it('keeps both placements of a placement type beside their logos', () => {
+    expect(recordedPlacements('mens', both)).toEqual({ placement: 'Left Chest', secondPlacement: 'Yoke' });
+  });
+
+  it('records no placement for a type that does not record placement', () => {
+    expect(recordedPlacements('accessory', both)).toEqual({ placement: '' });
+  });
+
+  it('drops a placement whose logo is empty or missing', () => {
+    expect(recordedPlacements('hat', { embroidery: '', placement: 'Left Chest' })).toEqual({ placement: '' });
+    expect(recordedPlacements('hat', { placement: 'Left Chest', secondEmbroidery: null, secondPlacement: 'Yoke' })).toEqual({ placement: '' });
+    expect(recordedPlacements('mens', { ...both, embroidery: null })).toEqual({ placement: '', secondPlacement: 'Yoke' });
+  });
+
+  it('gives an empty placement when a logo is sent without one', () => {
+    expect(recordedPlacements('tshirts', { embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: null })).toEqual({ placement: '', secondPlacement: '' });
   });
 });

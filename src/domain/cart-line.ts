@@ -1,3 +1,5 @@
+import type { LogoChoice } from './logo-rules.ts';
+
 /**
  * A cart line as the spec defines it (section 3) and as the checkout payload carries it.
  * The browser keeps the cart as a map keyed by `cartKey`; the order API accepts that map or a
@@ -57,4 +59,15 @@ export const PLACEMENT_TYPES: readonly string[] = ['mens', 'womens', 'tshirts', 
 
 export function recordsPlacement(type: string): boolean {
   return PLACEMENT_TYPES.includes(type);
+}
+
+/**
+ * The placements a line records: each only for a type that records placement (spec section 5)
+ * and only beside its logo; no logo, no placement. `placement` is '' when not recorded;
+ * `secondPlacement` is present only when recorded (a placement type with a second logo).
+ */
+export function recordedPlacements(type: string, choice: LogoChoice): { placement: string; secondPlacement?: string } {
+  const placed = recordsPlacement(type);
+  const first = placed && (choice.embroidery ?? '') !== '' ? (choice.placement ?? '') : '';
+  return placed && (choice.secondEmbroidery ?? '') !== '' ? { placement: first, secondPlacement: choice.secondPlacement ?? '' } : { placement: first };
 }

@@ -1,4 +1,4 @@
-import { recordsPlacement, type CartLine } from '../../domain/cart-line.ts';
+import { recordedPlacements, type CartLine } from '../../domain/cart-line.ts';
 import { MUST_SELECT_AN_EMBROIDERY, requiresEmbroidery, type LogoOffer } from '../../domain/logo-rules.ts';
 import { moneyToDollars } from '../../domain/money.ts';
 import { entryProblem } from '../../domain/order-rules.ts';
@@ -38,7 +38,7 @@ export function cartEntries(product: Product, offer: LogoOffer, selection: ItemS
   if (filled.length === 0) return { problem: MUST_MAKE_A_SELECTION };
   if (selection.embroidery === '' && requiresEmbroidery(product.type, offer)) return { problem: MUST_SELECT_AN_EMBROIDERY };
 
-  const placed = recordsPlacement(product.type);
+  const { placement, secondPlacement } = recordedPlacements(product.type, selection);
   const lines: CartLine[] = [];
   for (const cell of filled) {
     const quantity = cell.count * cell.perCount;
@@ -52,11 +52,10 @@ export function cartEntries(product: Product, offer: LogoOffer, selection: ItemS
       size: cell.size.label,
       color: cell.color,
       code: product.code,
-      placement: placed && selection.embroidery !== '' ? selection.placement : '',
+      placement,
       embroidery: selection.embroidery,
-      ...(selection.secondEmbroidery !== ''
-        ? { secondEmbroidery: selection.secondEmbroidery, ...(placed ? { secondPlacement: selection.secondPlacement } : {}) }
-        : {}),
+      ...(selection.secondEmbroidery !== '' ? { secondEmbroidery: selection.secondEmbroidery } : {}),
+      ...(secondPlacement !== undefined ? { secondPlacement } : {}),
     });
   }
   return { lines };
