@@ -1,6 +1,7 @@
 import { LogoStrip } from '../components/logo-strip.tsx';
 import { ProductCard } from '../components/product-card.tsx';
 import type { Category } from '../domain/categories.ts';
+import { ACCESSORY_MINIMUM, atLeastMessage } from '../domain/order-rules.ts';
 import type { Product } from '../domain/product.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
 import type { PageModel } from './page-model.ts';
@@ -36,7 +37,7 @@ export function CatalogPage({ model, category, store }: CatalogPageProps) {
       <h1 className="page-title">{title}</h1>
       {category === 'accessory' && (
         <p className="notice" role="note">
-          Must order at least 12 units
+          {atLeastMessage(ACCESSORY_MINIMUM)}
         </p>
       )}
       {groups.map((group) => (
