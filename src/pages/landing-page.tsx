@@ -5,10 +5,14 @@ import { CATEGORY_LABELS } from '../site/category-labels.ts';
 import { categoriesOf, href, type Route } from '../site/routes.ts';
 import type { PageModel } from './page-model.ts';
 
+/** Whether the tenant has stores and uses the store picker for custom plates. */
+function usesStorePicker(model: PageModel): boolean {
+  return model.config.stores.length > 0 && model.config.flags.enableCustomsStorePicker;
+}
+
 /** The customs tile leads to the store picker when the tenant uses it. */
 export function customsRoute(model: PageModel): Route {
-  const { config } = model;
-  return config.stores.length > 0 && config.flags.enableCustomsStorePicker ? { page: 'stores' } : { page: 'catalog', category: 'customs' };
+  return usesStorePicker(model) ? { page: 'stores' } : { page: 'catalog', category: 'customs' };
 }
 
 export function LandingPage({ model }: { model: PageModel }) {
@@ -23,7 +27,7 @@ export function LandingPage({ model }: { model: PageModel }) {
       <nav aria-label="Quick links" className="quick-links">
         <a href={href(config.base, { page: 'orders' })}>Your orders</a>
         <a href={href(config.base, { page: 'checkout' })}>Checkout</a>
-        {config.stores.length > 0 && config.flags.enableCustomsStorePicker && <a href={href(config.base, { page: 'stores' })}>Store custom plates</a>}
+        {usesStorePicker(model) && <a href={href(config.base, { page: 'stores' })}>Store custom plates</a>}
         <a href={href(config.base, { page: 'catalog-links' })}>Printed catalogs</a>
       </nav>
       <section aria-labelledby="categories-heading">
