@@ -14,7 +14,7 @@ export interface Notice {
  * A snackbar: one message at a time, replaced by the next, hidden after NOTICE_MS. Errors are
  * announced assertively (role=alert), successes politely (role=status).
  */
-export function useNotice(): { notice: Notice | undefined; show(kind: NoticeKind, message: string): void; element: ReactElement } {
+export function useNotice(): { show(kind: NoticeKind, message: string): void; element: ReactElement } {
   const [notice, setNotice] = useState<Notice>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const show = useCallback((kind: NoticeKind, message: string) => {
@@ -32,5 +32,5 @@ export function useNotice(): { notice: Notice | undefined; show(kind: NoticeKind
       )}
     </div>
   );
-  return { notice, show, element };
+  return { show, element };
 }
