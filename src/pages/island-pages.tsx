@@ -37,18 +37,17 @@ function productThumbnails(model: PageModel): ProductThumbnails {
 
 export function checkoutProps(model: PageModel): CheckoutIslandProps {
   const { config } = model;
-  const ownStores = new Set(config.stores.map((store) => store.code));
   return {
     apiBase: config.apiBase,
     companyName: config.companyName,
     base: config.base,
     stores: config.stores.map(({ name, address, code }) => ({ name, address, code })),
     bypassCodes: config.bypassCodes,
-    paypalClientId: config.flags.paypalNotSupported ? undefined : config.paypalClientId,
+    paypalClientId: config.paypalClientId,
     minimumApparelOrder: config.flags.minimumApparelOrder,
     logos: { embroideries: config.embroideries, logoPlacements: config.logoPlacements },
     showModificationThumbnail: config.flags.showModificationThumbnail,
-    products: model.products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) })),
+    products: model.products,
     thumbnails: productThumbnails(model),
     logoThumbnails: Object.fromEntries(Object.entries(config.logos).map(([name, image]) => [name, thumbnail(image)])),
   };

@@ -3,7 +3,7 @@ import { productColors, type Product } from '../domain/product.ts';
 import { ItemDetails } from '../islands/add-to-cart/item-details.tsx';
 import type { ItemIslandProps } from '../islands/add-to-cart/item-island-props.ts';
 import { Island } from '../runtime/server/island.tsx';
-import { fallbackUrls, type PictureData } from '../site/picture-data.ts';
+import type { PictureData } from '../site/picture-data.ts';
 import { href } from '../site/routes.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
 import type { PageModel } from './page-model.ts';
@@ -11,20 +11,14 @@ import type { PageModel } from './page-model.ts';
 export function itemIslandProps(model: PageModel, product: Product, showPrices: boolean): ItemIslandProps {
   const { config } = model;
   const images: Record<string, PictureData> = {};
-  const fullImages: Record<string, string> = {};
   for (const color of productColors(product)) {
     const image = model.productImage(product.code, color);
     if (!image) continue;
     images[color] = image;
-    // The widest fallback file: what the enlarge-on-click preview opens.
-    fullImages[color] = fallbackUrls(image).at(-1) ?? image.fallback.src;
   }
-  // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
-  const ownStores = new Set(config.stores.map((store) => store.code));
   return {
-    product: { ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) },
+    product,
     images,
-    fullImages,
     ...logoOfferFor(config, product.type),
     showImagePreview: config.flags.showImagePreview,
     showPrices,

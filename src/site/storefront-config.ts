@@ -33,6 +33,7 @@ export interface StorefrontConfig {
   stores: StorefrontStore[];
   bypassCodes: SecretSet;
   adminPassword?: SecretSet;
+  /** Absent when PayPal is not offered (paypal_not_supported, or no client id configured). */
   paypalClientId?: string;
   companyLogo?: PictureData;
   /** Embroidery logo name → its image. */

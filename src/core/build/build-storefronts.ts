@@ -103,12 +103,13 @@ async function buildTenant({ project, tenant, root, siteDir, images, client, api
   const logos: Record<string, PictureData> = Object.fromEntries(logoNames.map((name, index) => [name, logoImages[index] as PictureData]));
   const companyLogo = tenant.companyLogo ? await publish(path.join(root, 'tenants', 'logos', tenant.companyLogo), 'logo') : undefined;
 
+  // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
+  const ownStores = new Set(tenant.stores.map((store) => store.code));
   const model: PageModel = {
     config: await storefrontConfig(project.site, tenant, { companyLogo, logos }, apiOrigin),
-    products,
+    products: products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) })),
     productImage: (code, color) => productImages.get(imageKey(code, color)),
     catalogLinks: project.site.catalogLinks,
-    supportEmail: project.site.supportEmail,
   };
   const rendered = renderTenant(model, catalog, client.assets);
   for (const page of rendered) {

@@ -28,7 +28,7 @@ async function guardianModel(productImage: PageModel['productImage']): Promise<{
   const catalog = tenant && project.catalogs.get(tenant.catalogId);
   if (!tenant || !catalog) throw new Error('guardian and its catalog must exist');
   const config = await storefrontConfig(project.site, tenant, { logos: {} });
-  return { model: { config, products: catalog.products, productImage, catalogLinks: project.site.catalogLinks, supportEmail: project.site.supportEmail }, catalog };
+  return { model: { config, products: catalog.products, productImage, catalogLinks: project.site.catalogLinks }, catalog };
 }
 
 describe('rendering a tenant', () => {

@@ -20,7 +20,7 @@ function defaultPlacement(placements: readonly string[]): string {
  * hydrates it with, so the page is complete without JavaScript and nothing moves on hydration.
  */
 export function ItemDetails(props: ItemIslandProps) {
-  const { product, images, fullImages, embroideries, placements, showImagePreview, showPrices } = props;
+  const { product, images, embroideries, placements, showImagePreview, showPrices } = props;
   const [color, setColor] = useState(product.defaultColor);
   const [secondLogo, setSecondLogo] = useState(false);
   const [embroidery, setEmbroidery] = useState('');
@@ -41,6 +41,8 @@ export function ItemDetails(props: ItemIslandProps) {
     if (element && !expanded) setOverflowing(element.scrollHeight > element.clientHeight + 1);
   }, [expanded]);
   const image = images[color] ?? images[product.defaultColor];
+  // The largest fallback file of this colour's own image: what the enlarge-on-click preview opens.
+  const fullImage = images[color]?.fallback.src;
   const price = showPrices ? startingPrice(product) : undefined;
   const tiers = product.sizes.filter((size) => isTierLabel(size.label));
   const allColors = productColors(product);
@@ -88,8 +90,8 @@ export function ItemDetails(props: ItemIslandProps) {
   return (
     <div className="item">
       <div className="item__media">
-        {showImagePreview && fullImages[color] ? (
-          <a href={fullImages[color]} target="_blank" rel="noopener" className="item__enlarge" aria-label={`Enlarge image of ${product.fullname}, ${color} (opens in a new tab)`}>
+        {showImagePreview && fullImage ? (
+          <a href={fullImage} target="_blank" rel="noopener" className="item__enlarge" aria-label={`Enlarge image of ${product.fullname}, ${color} (opens in a new tab)`}>
             {picture}
           </a>
         ) : (

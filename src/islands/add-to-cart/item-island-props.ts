@@ -4,10 +4,8 @@ import type { PictureData } from '../../site/picture-data.ts';
 /** Serialized into the item page's HTML; everything the add-to-cart island needs. */
 export interface ItemIslandProps {
   product: Product;
-  /** Colour (and half colour) → its image. */
+  /** Colour (and half colour) → its image; its fallback.src (the largest JPEG) is what the enlarge-on-click preview opens. */
   images: Record<string, PictureData>;
-  /** The largest JPEG per colour, opened by the enlarge-on-click preview. */
-  fullImages: Record<string, string>;
   embroideries: readonly string[];
   placements: readonly string[];
   showImagePreview: boolean;
