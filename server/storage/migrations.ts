@@ -2,7 +2,8 @@ import type { SqlDatabase } from './sql-database.ts';
 
 /**
  * The schema, as numbered steps run once each at start, in order. Never edit a released step:
- * add a new one. Each step has its SQLite and PostgreSQL spelling; they differ only in types.
+ * add a new one. SQLite and PostgreSQL differ only in the type of the `id` columns, so each step
+ * is written once and given that type (`ID_COLUMN`) by `migrate`.
  *
  * Times are epoch milliseconds (BIGINT) except `created_at`, which is the ISO text the API
  * answers with, so an order is found again by exactly the string the storefront was given.
@@ -11,8 +12,8 @@ import type { SqlDatabase } from './sql-database.ts';
 interface Migration {
   version: number;
   name: string;
-  sqlite: string[];
-  postgres: string[];
+  /** The step's statements, with `id` as the type of its auto-numbered id columns. */
+  sql(id: string): string[];
 }
 
 const orders = (id: string) => `
@@ -85,16 +86,20 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'orders, idempotency keys, mail outbox',
-    sqlite: [orders('INTEGER PRIMARY KEY AUTOINCREMENT'), idempotencyKeys, mailOutbox('INTEGER PRIMARY KEY AUTOINCREMENT'), ...indexes],
-    postgres: [orders('BIGSERIAL PRIMARY KEY'), idempotencyKeys, mailOutbox('BIGSERIAL PRIMARY KEY'), ...indexes],
+    sql: (id) => [orders(id), idempotencyKeys, mailOutbox(id), ...indexes],
   },
   {
     version: 2,
     name: 'secret failures shared by all instances',
-    sqlite: secretFailures('INTEGER PRIMARY KEY AUTOINCREMENT'),
-    postgres: secretFailures('BIGSERIAL PRIMARY KEY'),
+    sql: secretFailures,
   },
 ];
+
+/** The type of an auto-numbered id column in each dialect. */
+const ID_COLUMN: Record<SqlDatabase['dialect'], string> = {
+  sqlite: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+  postgres: 'BIGSERIAL PRIMARY KEY',
+};
 
 /** Any number; the PostgreSQL advisory lock that stops two instances migrating at once. */
 const MIGRATION_LOCK = 4_004_2025;
@@ -108,7 +113,7 @@ export async function migrate(db: SqlDatabase): Promise<number[]> {
     const applied: number[] = [];
     for (const migration of MIGRATIONS) {
       if (done.has(migration.version)) continue;
-      for (const sql of migration[db.dialect]) await tx.run(sql);
+      for (const sql of migration.sql(ID_COLUMN[db.dialect])) await tx.run(sql);
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, Date.now()]);
       applied.push(migration.version);
     }
