@@ -22,7 +22,6 @@ import { openSqliteDatabase } from './storage/sqlite-database.ts';
 export interface OrderApi {
   url: string;
   store: OrderStore;
-  outbox: OutboxWorker;
   pendingCaptures?: PendingCapturePoller;
   /** Stops taking requests, finishes those in flight, then stops the workers and closes the database. */
   close(): Promise<void>;
@@ -68,14 +67,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     maxRetryMs: config.mail.maxRetryMs,
     leaseMs: 120_000,
   });
-  outbox.start();
   const pendingCaptures = paypal && new PendingCapturePoller(store, paypal, tenants, mailFrom, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
-  pendingCaptures?.start();
-  const maintenance = setInterval(() => {
-    store.pruneIdempotencyKeys().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
-    store.pruneFailures(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
-  }, 3_600_000);
-  maintenance.unref();
 
   const ctx: ApiContext = {
     store,
@@ -94,12 +86,19 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   }).catch(async (error: Error) => {
-    await outbox.stop();
-    await pendingCaptures?.stop();
-    clearInterval(maintenance);
+    // Nothing else runs yet: the workers start only once the API listens.
+    transport.close();
     await store.close();
     throw new StartError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
   });
+
+  outbox.start();
+  pendingCaptures?.start();
+  const maintenance = setInterval(() => {
+    store.pruneIdempotencyKeys().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
+    store.pruneFailures(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
+  }, 3_600_000);
+  maintenance.unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   log.info('order API listening', {
@@ -135,5 +134,5 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       log.info('shut down');
     })());
 
-  return { url, store, outbox, pendingCaptures, close };
+  return { url, store, pendingCaptures, close };
 }
