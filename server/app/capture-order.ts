@@ -1,8 +1,8 @@
-import { orderEmail } from '../mail/order-email.ts';
 import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/paypal-client.ts';
-import { LostClaimError, type OrderRecord, type StoredAnswer } from '../storage/order-store.ts';
+import { LostClaimError, type OrderRecord } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
+import { captureOutcome } from './capture-outcome.ts';
 import { HttpError } from './http-error.ts';
 import { sleep } from './idempotency.ts';
 import { requireTenant } from './require-tenant.ts';
@@ -65,18 +65,11 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
     request.log.warn('paypal capture not completed', { orderId: order.orderId, status });
     throw new HttpError(422, `PayPal did not capture the payment (${status}); choose another way to pay`, { issue: `CAPTURE_${status}` });
   }
-  const paid = status === 'COMPLETED';
-  const answer: StoredAnswer = { status: 200, body: { order_id: order.orderId, status, paid: paid ? 1 : 0, capture_id: result.capture?.id ?? null } };
-  const tenant = ctx.tenants.find(order.companyName)?.tenant;
-  await ctx.store.finishCapture(order.orderId, token, {
-    answer,
-    captureStatus: status,
-    paid,
-    mail: paid && tenant ? [orderEmail({ ...order, paid: 1 }, tenant.emailRecipients, ctx.mailFrom)].filter((m) => m !== undefined) : [],
-  });
-  if (paid) ctx.mailQueued();
+  const outcome = captureOutcome(order, status, result.capture?.id ?? null, ctx.tenants, ctx.mailFrom);
+  await ctx.store.finishCapture(order.orderId, token, outcome);
+  if (outcome.paid) ctx.mailQueued();
   request.log.info('paypal capture stored', { orderId: order.orderId, status, attempt });
-  return answer;
+  return outcome.answer;
 }
 
 async function giveUpOnError<T>(ctx: ApiContext, order: OrderRecord, token: string, work: () => Promise<T>): Promise<T> {

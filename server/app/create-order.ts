@@ -65,7 +65,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       const answer = { status: 200, body: { order_id: order.orderId } };
       const stored = await ctx.store.insertOrder(order, {
         completes: claim && { ...claim, answer },
-        mail: (placed) => [orderEmail(placed, entry.tenant.emailRecipients, ctx.mailFrom)].filter((m) => m !== undefined),
+        mail: (placed) => orderEmail(placed, entry.tenant.emailRecipients, ctx.mailFrom),
       });
       ctx.mailQueued();
       logPlaced(request, stored);
@@ -105,10 +105,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
 
 async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, codes: readonly string[]): Promise<void> {
   const limiterKey = `bypass:${request.clientIp}`;
-  const wait = await ctx.limiter.retryAfterSeconds(limiterKey);
-  if (wait > 0) {
-    throw new HttpError(429, `Too many wrong bypass codes; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
-  }
+  await ctx.limiter.refuseIfLimited(limiterKey, 'bypass codes');
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
   if (!isBypassCode(code, codes)) {

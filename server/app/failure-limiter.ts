@@ -1,3 +1,5 @@
+import { HttpError } from './http-error.ts';
+
 /**
  * Limits failed guesses of secrets (bypass codes, admin passwords) per client: after
  * `maxFailures` failures within `windowMs`, every attempt of that kind from that client is
@@ -30,6 +32,12 @@ export class FailureLimiter {
     // Free again once the oldest of the last `maxFailures` failures leaves the window.
     const oldest = recent[this.maxFailures - 1]!;
     return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
+  }
+
+  /** Throws 429 "Too many wrong <what>; try again in N seconds" (with Retry-After) while `key` must wait. */
+  async refuseIfLimited(key: string, what: string): Promise<void> {
+    const wait = await this.retryAfterSeconds(key);
+    if (wait > 0) throw new HttpError(429, `Too many wrong ${what}; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
   }
 
   async recordFailure(key: string): Promise<void> {

@@ -19,8 +19,7 @@ const EDITABLE = ['po', 'customer_po', 'est_ship_date'] as const;
 export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('update-historical-order', request.body);
   const limiterKey = `admin:${request.clientIp}`;
-  const wait = await ctx.limiter.retryAfterSeconds(limiterKey);
-  if (wait > 0) throw new HttpError(429, `Too many wrong admin passwords; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
+  await ctx.limiter.refuseIfLimited(limiterKey, 'admin passwords');
 
   const createdAt = Date.parse(body.created_at);
   if (Number.isNaN(createdAt)) throw new HttpError(400, `created_at: must be the order's created_at as retrieve-orders gave it, got "${body.created_at}"`);

@@ -2,9 +2,12 @@ import { formatMoney } from '../../src/domain/money.ts';
 import type { OrderRecord } from '../storage/order-store.ts';
 import type { MailMessage } from './mail-message.ts';
 
-/** The notice a tenant's `email_recipients` get for a placed or paid order: who, what, how much. */
-export function orderEmail(order: OrderRecord, recipients: readonly string[], from: string): MailMessage | undefined {
-  if (recipients.length === 0) return undefined;
+/**
+ * The notice a tenant's `email_recipients` get for a placed or paid order: who, what, how much.
+ * One message, or none when the tenant has no recipients.
+ */
+export function orderEmail(order: OrderRecord, recipients: readonly string[], from: string): MailMessage[] {
+  if (recipients.length === 0) return [];
   const how = order.paid === 1 ? 'paid with PayPal' : 'placed with a bypass code, to be invoiced';
   const lines = order.lines.map((line) => {
     const logos = [line.embroidery && `${line.embroidery}${line.placement ? ` (${line.placement})` : ''}`, line.secondEmbroidery && `${line.secondEmbroidery}${line.secondPlacement ? ` (${line.secondPlacement})` : ''}`]
@@ -31,10 +34,12 @@ export function orderEmail(order: OrderRecord, recipients: readonly string[], fr
     `Total: ${formatMoney(order.total)}`,
     '',
   ].join('\n');
-  return {
-    from,
-    to: [...recipients],
-    subject: `Order ${order.orderId} from ${order.firstName} ${order.lastName} (${order.companyName}), ${formatMoney(order.total)}, ${order.paid === 1 ? 'paid' : 'to invoice'}`,
-    text,
-  };
+  return [
+    {
+      from,
+      to: [...recipients],
+      subject: `Order ${order.orderId} from ${order.firstName} ${order.lastName} (${order.companyName}), ${formatMoney(order.total)}, ${order.paid === 1 ? 'paid' : 'to invoice'}`,
+      text,
+    },
+  ];
 }

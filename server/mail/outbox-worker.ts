@@ -49,7 +49,7 @@ export class OutboxWorker {
     await this.running;
   }
 
-  /** Sends everything due now; resolves when done (tests call it directly). */
+  /** Sends everything due now; resolves when done. Each tick of the worker runs one. */
   async drain(): Promise<void> {
     for (;;) {
       const batch = await this.store.leaseMail(10, this.options.leaseMs);

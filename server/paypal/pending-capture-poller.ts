@@ -1,4 +1,4 @@
-import { orderEmail } from '../mail/order-email.ts';
+import { captureOutcome } from '../app/capture-outcome.ts';
 import type { Logger } from '../logger.ts';
 import type { OrderStore } from '../storage/order-store.ts';
 import type { TenantDirectory } from '../app/tenant-directory.ts';
@@ -48,18 +48,12 @@ export class PendingCapturePoller {
       });
       const status = result?.capture?.status;
       if (!result || !status || status === 'PENDING') continue;
-      const paid = status === 'COMPLETED';
-      const tenant = this.tenants.find(order.companyName)?.tenant;
-      const changed = await this.store.settlePendingCapture(order.orderId, {
-        answer: { status: 200, body: { order_id: order.orderId, status, paid: paid ? 1 : 0, capture_id: result.capture?.id ?? null } },
-        captureStatus: status,
-        paid,
-        mail: paid && tenant ? [orderEmail({ ...order, paid: 1 }, tenant.emailRecipients, this.mailFrom)].filter((m) => m !== undefined) : [],
-      });
+      const outcome = captureOutcome(order, status, result.capture?.id ?? null, this.tenants, this.mailFrom);
+      const changed = await this.store.settlePendingCapture(order.orderId, outcome);
       if (changed) {
         settled++;
         this.log.info('pending capture settled', { orderId: order.orderId, status });
-        if (paid) this.onMailQueued();
+        if (outcome.paid) this.onMailQueued();
       }
     }
     return settled;

@@ -59,6 +59,17 @@ export interface StoredAnswer {
   body: Record<string, unknown>;
 }
 
+/**
+ * How a capture ended, recorded for good: its answer (replayed to every later capture call),
+ * PayPal's capture status, whether the order is now paid, and the e-mails that go with it.
+ */
+export interface CaptureOutcome {
+  answer: StoredAnswer;
+  captureStatus: string;
+  paid: boolean;
+  mail: MailMessage[];
+}
+
 export type IdempotencyClaim =
   | { kind: 'claimed'; token: string }
   | { kind: 'replay'; answer: StoredAnswer }
@@ -268,7 +279,7 @@ export class OrderStore {
    * Records the capture's outcome for good: its answer (replayed to every later capture
    * call), PayPal's capture status, `paid` 1 when it is COMPLETED, and the paid-order e-mail.
    */
-  async finishCapture(orderId: string, token: string, outcome: { answer: StoredAnswer; captureStatus: string; paid: boolean; mail: MailMessage[] }): Promise<void> {
+  async finishCapture(orderId: string, token: string, outcome: CaptureOutcome): Promise<void> {
     await this.db.transaction(async (tx) => {
       const changed = await tx.run(
         `UPDATE orders SET capture_state = 'done', capture_token = NULL, capture_status = ?, capture_answer = ?, paid = ?, updated_at = ?
@@ -298,7 +309,7 @@ export class OrderStore {
   }
 
   /** A pending capture settled: record its new status (and `paid` 1 with its e-mail when COMPLETED), once. */
-  async settlePendingCapture(orderId: string, outcome: { answer: StoredAnswer; captureStatus: string; paid: boolean; mail: MailMessage[] }): Promise<boolean> {
+  async settlePendingCapture(orderId: string, outcome: CaptureOutcome): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const changed = await tx.run(
         `UPDATE orders SET capture_status = ?, capture_answer = ?, paid = ?, updated_at = ?
@@ -341,7 +352,7 @@ export class OrderStore {
     await this.db.run('UPDATE mail_outbox SET lease_until = NULL, last_error = ?, next_attempt_at = ? WHERE id = ?', [error.slice(0, 2000), retryAt, id]);
   }
 
-  /** How many e-mails are waiting to be sent (for /healthz and tests). */
+  /** How many e-mails are waiting to be sent (for the e-mail tests in tests/order-api-contract.ts). */
   async unsentMailCount(): Promise<number> {
     const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM mail_outbox WHERE sent_at IS NULL');
     return Number(row?.n ?? 0);
