@@ -11,7 +11,7 @@ import { cacheKey, type CacheEntry, sha256, VariantCache } from './variant-cache
 import { variantFileName } from './variant-file-name.ts';
 
 export interface ImagePipeline {
-  /** Encodes the source into its responsive variants, or reuses them from the content-addressed cache. Concurrent calls for the same source share one encode. */
+  /** Encodes the source into its responsive variants, or reuses them from the content-addressed cache. Calls for the same bytes share one encode; repeat calls for the same path and preset reuse the first call's result without reading the file again. */
   prepare(sourcePath: string, preset: ImagePreset): Promise<PreparedImage>;
   /** Copies (or hard-links when on the same filesystem — never modify the cache through a link) the variant files into outDir (created if needed). */
   emit(image: PreparedImage, outDir: string): Promise<void>;
@@ -34,7 +34,9 @@ interface Outcome {
 /**
  * The build's single way to turn source images into published files. One pipeline serves a
  * whole build: it remembers what it prepared, so the same logo asked for by every tenant is
- * looked up once, and knows where each published name's bytes are for emit().
+ * read, hashed and looked up in the cache once (a source is read when first asked for; later
+ * edits to it are not seen by the same pipeline), and knows where each published name's bytes
+ * are for emit().
  */
 export function createImagePipeline(options: ImagePipelineOptions): ImagePipeline {
   const cache = new VariantCache(options.cacheDir);
@@ -44,6 +46,9 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   const outcomes = new Map<string, Promise<Outcome>>();
   // Published name → cache object, filled by prepare(); emit() needs nothing else.
   const objects = new Map<string, string>();
+  // Keyed by resolved path and preset: every tenant asking for the same file gets the first
+  // call's result without reading and hashing the file again. Failures are dropped, as above.
+  const prepared = new Map<string, Promise<PreparedImage>>();
   const counts = { encoded: 0, reused: 0 };
   let swept: Promise<void> | undefined;
 
@@ -60,6 +65,23 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   async function prepare(sourcePath: string, preset: ImagePreset): Promise<PreparedImage> {
     if (!isImagePreset(preset)) throw new TypeError(`unknown image preset ${JSON.stringify(preset)}; presets are product, logo, banner`);
     const source = path.resolve(sourcePath);
+    const memoKey = `${preset}\0${source}`;
+    const earlier = prepared.get(memoKey);
+    if (earlier) {
+      const image = await earlier;
+      // Counted as the repeat call it replaces would have been: its files came for free.
+      counts.reused += image.variants.length;
+      return copyOf(image);
+    }
+    const pending = readAndPrepare(source, preset);
+    prepared.set(memoKey, pending);
+    pending.catch(() => {
+      if (prepared.get(memoKey) === pending) prepared.delete(memoKey);
+    });
+    return copyOf(await pending);
+  }
+
+  async function readAndPrepare(source: string, preset: ImagePreset): Promise<PreparedImage> {
     let bytes: Buffer;
     try {
       bytes = await readFile(source);
@@ -108,4 +130,9 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   }
 
   return { prepare, emit, stats: () => ({ ...counts }) };
+}
+
+/** Every caller gets its own object, as when each call built one, so none can change another's. */
+function copyOf(image: PreparedImage): PreparedImage {
+  return { ...image, variants: image.variants.map((variant) => ({ ...variant })) };
 }
