@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildStorefronts, BuildInputError } from '../build/build-storefronts.ts';
+import { ImageSourceError } from '../build/images/index.ts';
 import { RouteRenderError } from '../build/render-tenant.tsx';
 import { projectRoot } from './project-root.ts';
 
@@ -30,7 +31,8 @@ export async function runBuild(argv: string[]): Promise<number> {
     console.log(`Built ${result.tenants.length} tenant${result.tenants.length === 1 ? '' : 's'} (${result.pages} pages) into ${path.relative(process.cwd(), outDir) || '.'}/ in ${seconds} s`);
     return 0;
   } catch (error) {
-    if (error instanceof BuildInputError || error instanceof RouteRenderError) {
+    // Problems in the data or a page, not bugs: one line naming what to fix, no stack trace.
+    if (error instanceof BuildInputError || error instanceof ImageSourceError || error instanceof RouteRenderError) {
       console.error(`Build failed: ${error.message}`);
       return 1;
     }
