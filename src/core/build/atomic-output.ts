@@ -1,5 +1,6 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { isAlive } from './process-alive.ts';
 
 export interface AtomicWriteOptions {
   /** Top-level entries of the current output to keep as they are (a partial build keeps the other tenants). */
@@ -70,14 +71,5 @@ function removeAbandonedStaging(parent: string, base: string): void {
   for (const entry of readdirSync(parent)) {
     const pid = Number(pattern.exec(entry)?.[1]);
     if (pid && !isAlive(pid)) rmSync(path.join(parent, entry), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { isAlive } from '../process-alive.ts';
 import type { ImageFormat, PresetSettings } from './image-presets.ts';
 import type { EncodedImage } from './encode-variants.ts';
 import { stableJson } from '../../stable-json.ts';
@@ -137,16 +138,6 @@ export class VariantCache {
       await rm(temp, { force: true });
       throw error;
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
