@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { projectRoot } from '../src/core/cli/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { logoOfferFor } from '../src/domain/logo-rules.ts';
 
@@ -15,7 +15,7 @@ import { logoOfferFor } from '../src/domain/logo-rules.ts';
  * p50/p99 latency for a bypass create-order and for retrieve-orders of a tenant with 200
  * orders. Exits 1 if any request failed. Figures go in docs/performance.md.
  */
-const REPO = fileURLToPath(new URL('../', import.meta.url));
+const REPO = projectRoot();
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } } });
 const duration = Number(values.duration);
 const connections = Number(values.connections);

@@ -10,12 +10,12 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { projectRoot } from '../src/core/cli/project-root.ts';
 import { createImagePipeline, type ImageFormat, type ImagePipeline, type ImagePreset, type PreparedImage } from '../src/core/build/images/index.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(projectRoot());
 
 interface Job {
   file: string;

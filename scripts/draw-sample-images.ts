@@ -16,9 +16,10 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp, { type JpegOptions, type PngOptions } from 'sharp';
+import { createConcurrencyLimit } from '../src/core/build/images/concurrency-limit.ts';
+import { projectRoot } from '../src/core/cli/project-root.ts';
 // File naming is shared with the build, so images land exactly where it looks for them.
 import { logoImageFile, productImageFile } from '../src/domain/image-names.ts';
 import { emblemSvg, headerBannerSvg, wordmarkSvg } from './sample-images/logo-images.ts';
@@ -171,19 +172,6 @@ async function produce(job: ImageJob, root: string, force: boolean): Promise<Out
   return { job, drawn: true, bytes: bytes.length };
 }
 
-/** Runs `task` over `items` with at most `limit` in flight; results keep the input order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < items.length; i = next++) {
-      results[i] = await task(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 // ---------------------------------------------------------------------------------------
 // Command line
 
@@ -221,8 +209,7 @@ function parseCommandLine(): { root: string; force: boolean } {
     console.log(USAGE);
     process.exit(0);
   }
-  const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  return { root: path.resolve(values.root ?? repositoryRoot), force: values.force ?? false };
+  return { root: path.resolve(values.root ?? projectRoot()), force: values.force ?? false };
 }
 
 async function main(): Promise<void> {
@@ -240,7 +227,9 @@ async function main(): Promise<void> {
     console.log(`nothing to draw: no products, logos or header image named under ${options.root}`);
     return;
   }
-  const outcomes = await mapLimited(jobs, availableParallelism(), (job) => produce(job, options.root, options.force));
+  // At most one job per CPU at once, started in order; Promise.all keeps the results in job order.
+  const limit = createConcurrencyLimit(availableParallelism());
+  const outcomes = await Promise.all(jobs.map((job) => limit(() => produce(job, options.root, options.force))));
   console.log(summary(outcomes, (performance.now() - started) / 1000));
 }
 

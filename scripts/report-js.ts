@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { projectRoot } from '../src/core/cli/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { pageScriptBytes } from '../src/core/build/page-script-size.ts';
 import { basePath } from '../src/site/routes.ts';
@@ -20,7 +21,7 @@ const PAGES: [string, string, number | undefined][] = [
 ];
 
 const { values } = parseArgs({ options: { tenant: { type: 'string', default: 'stivers' }, 'out-dir': { type: 'string', default: 'dist' } } });
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(projectRoot());
 const tenant = loadProject(root).project?.tenants.find((t) => t.id === values.tenant);
 if (!tenant) {
   console.error(`No valid tenant "${values.tenant}" in ${root}: run npm run validate`);
