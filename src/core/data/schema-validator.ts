@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { CATEGORIES } from '../../domain/categories.ts';
+import { isCategory, normalizeCategoryKey } from '../../domain/categories.ts';
 import { describeValue, formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './suggest.ts';
 import type { YamlSource } from './yaml-source.ts';
@@ -57,7 +57,7 @@ function toDiagnostic(source: YamlSource, error: ErrorObject): Diagnostic[] {
     case 'additionalProperties': {
       const field = String(params.additionalProperty);
       const known = Object.keys((schema.properties as object | undefined) ?? {});
-      const isCategoryMap = known.length > 0 && known.every((k) => k === 'tshirt' || (CATEGORIES as readonly string[]).includes(k));
+      const isCategoryMap = known.length > 0 && known.every((k) => isCategory(normalizeCategoryKey(k)));
       const what = isCategoryMap ? 'unknown category' : 'unknown field';
       const hint = didYouMean(field, known) || (isCategoryMap ? `; categories are ${known.join(', ')}` : '');
       return [{ ...at([...path, field], true), message: `${what} "${field}"${hint}` }];
