@@ -26,6 +26,7 @@ import {
   tenant,
   visible,
   visibleProducts,
+  visit,
   type Storefront,
 } from './storefront-harness.ts';
 
@@ -352,11 +353,8 @@ for (const testCase of CASES) {
 describe("prices that are not shown", () => {
   /** Opens an item page with JavaScript on; the main content's text once hydrated. */
   async function itemText(tenantId: string, code: string): Promise<string> {
-    const context = await storefront.browser.newContext();
+    const { context, page, problems } = await visit(storefront.browser, `${storefront.baseUrl(tenantId)}item/${code}/`);
     try {
-      const page = await context.newPage();
-      const problems = new Problems(page, new URL(storefront.baseUrl(tenantId)).origin);
-      await page.goto(`${storefront.baseUrl(tenantId)}item/${code}/`, { waitUntil: 'load' });
       const product = productOf(tenant(tenantId), code);
       await visible(page.getByRole('heading', { name: product.fullname, level: 1 }));
       await visible(page.getByRole('button', { name: 'Add to Cart' }));
