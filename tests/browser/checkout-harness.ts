@@ -2,7 +2,6 @@
 // the fake PayPal REST server behind it), served the way `npm start` serves it, a Chromium,
 // and PayPal's SDK script replaced by a local fake.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
@@ -146,14 +145,27 @@ export async function openCheckout(world: CheckoutWorld, tenantId: string, lines
     return route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_SDK });
   });
   context.on('close', () => hung.forEach((route) => route.abort().catch(() => undefined)));
-  // The cart is written the way the item page leaves it: sessionStorage of the storefront's origin.
+  // The cart lives in sessionStorage of the storefront's origin: the page goes there first.
   await page.goto(`${world.baseUrl(tenantId)}`, { waitUntil: 'domcontentloaded' });
+  await loadCheckout(page, world.baseUrl(tenantId), lines);
+  return { context, page, sdkRequests, pageErrors, consoleErrors };
+}
+
+/**
+ * Writes `lines` as the cart the way the item page leaves it: the cartMap in sessionStorage of
+ * the storefront's origin, which the page must already be on.
+ */
+export async function writeCart(page: Page, lines: readonly CartLine[]): Promise<void> {
   await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), cartMap(lines));
+}
+
+/** From a page on the storefront's origin: `lines` in the cart, then the checkout under `baseUrl`, hydrated. */
+export async function loadCheckout(page: Page, baseUrl: string, lines: readonly CartLine[]): Promise<void> {
+  await writeCart(page, lines);
   // Not 'load': a PayPal script that never answers holds the load event for as long as it hangs,
   // whenever the island asks for it before the page's images are in.
-  await page.goto(`${world.baseUrl(tenantId)}checkout/`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${baseUrl}checkout/`, { waitUntil: 'domcontentloaded' });
   await waitForCheckoutIsland(page);
-  return { context, page, sdkRequests, pageErrors, consoleErrors };
 }
 
 /** The prerendered checkout looks like the live one; only the island's hydrated mark tells them apart. */
@@ -188,20 +200,6 @@ export async function ordersOf(world: CheckoutWorld, companyName: string, email:
 /** A unique e-mail per test, so each test finds only its own orders. */
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@dealer.example`;
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the page as it is now, one line each. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
 /** Whether the page is wider than its viewport (a phone would scroll sideways). */

@@ -3,21 +3,23 @@
 // by a local fake (checkout-fake-paypal-sdk.js) that drives createOrder and onApprove.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartLine } from '../../src/domain/cart-line.ts';
 import { APPAREL_MINIMUM_MESSAGE } from '../../src/domain/order-rules.ts';
+import { seriousAxeViolations } from './axe.ts';
 import { saveScreenshot } from './chromium.ts';
 import {
   cartLine,
-  cartMap,
   fillDetails,
+  loadCheckout,
   openCheckout,
   openCheckoutWorld,
   ordersOf,
   overflowsSideways,
   project,
-  seriousAxeViolations,
   tenant,
   uniqueEmail,
   waitForCheckoutIsland,
+  writeCart,
   type CheckoutWorld,
 } from './checkout-harness.ts';
 
@@ -33,17 +35,8 @@ afterAll(async () => {
 
 const guardian = tenant('guardian');
 const stivers = tenant('stivers');
+/** A wait that is the point: a request held on purpose, or time for something that must not happen. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` until it holds (or fails the test with `what`). */
-async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(50);
-  }
-}
 
 const checkoutButton = (page: Page) => page.getByRole('button', { name: 'Checkout', exact: true });
 const subtotal = (page: Page) => page.locator('.checkout__subtotal').innerText();
@@ -71,8 +64,8 @@ async function snackbar(page: Page, kind: 'success' | 'error', text: string): Pr
 }
 
 /** Writes another cart into sessionStorage and reloads the checkout. */
-async function reseed(page: Page, lines: unknown[]): Promise<void> {
-  await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(Object.fromEntries(cart.map((line, i) => [`k${i}`, line])))), lines);
+async function reseed(page: Page, lines: readonly CartLine[]): Promise<void> {
+  await writeCart(page, lines);
   await page.reload({ waitUntil: 'domcontentloaded' });
   await waitForCheckoutIsland(page);
 }
@@ -89,7 +82,7 @@ describe('checkout with a bypass code', () => {
       ]);
       expect(await subtotal(page)).toBe('Subtotal (14 items): $618.12');
       // Every line shows its product image, and it loads.
-      await eventually('the cart images load', () => page.locator('.cart-line__image').evaluateAll((imgs) => imgs.length === 2 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)));
+      await expect.poll(() => page.locator('.cart-line__image').evaluateAll((imgs) => imgs.length === 2 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)), { timeout: 5_000, message: 'the cart images load' }).toBe(true);
       // Guardian does not take PayPal: no payment area, no PayPal script.
       expect(await page.getByRole('heading', { name: 'Payment' }).count()).toBe(0);
       expect(await checkoutButton(page).isDisabled()).toBe(true);
@@ -97,7 +90,7 @@ describe('checkout with a bypass code', () => {
       const email = uniqueEmail('bypass');
       await fillDetails(page, { first: 'Dana', last: 'Reyes', email, po: 'PO-77', store: 'Guardian Chevrolet — 100 Main St, Springfield' });
       await enterCode(page, 'net30guard');
-      await eventually('the bypass code is accepted', () => checkoutButton(page).isEnabled());
+      await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'the bypass code is accepted' }).toBe(true);
       await page.getByText('Code accepted').waitFor();
 
       // Hold the request a moment to see the button's loading state.
@@ -158,7 +151,7 @@ describe('checkout with a bypass code', () => {
 
       // Removing the polos leaves no apparel at all, which the rule allows.
       await page.getByRole('button', { name: 'Remove Sport Polo Medium Navy' }).click();
-      await eventually('Checkout is enabled', () => checkoutButton(page).isEnabled());
+      await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       expect(await page.locator('.checkout__problems li').count()).toBe(0);
       expect(await subtotal(page)).toBe('Subtotal (1 items): $76.44');
       expect(Object.keys(JSON.parse((await storage(page, 'cart')) ?? '{}'))).toHaveLength(1);
@@ -167,7 +160,7 @@ describe('checkout with a bypass code', () => {
 
       // A wrong code (or a change to the right one) leaves bypass mode.
       await enterCode(page, 'NET30GUARDX');
-      await eventually('Checkout is disabled again', () => checkoutButton(page).isDisabled());
+      await expect.poll(() => checkoutButton(page).isDisabled(), { timeout: 5_000, message: 'Checkout is disabled again' }).toBe(true);
       await sleep(600);
       expect(await checkoutButton(page).isDisabled()).toBe(true);
       expect(await page.getByText('Code accepted').count()).toBe(0);
@@ -220,7 +213,7 @@ describe('checkout with a bypass code', () => {
       await context.route(`${world.api.url}/**`, (route) => route.abort('connectionrefused'));
       await fillDetails(page, { first: 'Ana', last: 'Down', email: uniqueEmail('down') });
       await enterCode(page, 'NET30GUARD');
-      await eventually('Checkout is enabled', () => checkoutButton(page).isEnabled());
+      await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       // From the keyboard: Enter in the Code field submits the form.
       await page.getByLabel('Code', { exact: true }).press('Enter');
       const error = page.locator('.snackbar--error');
@@ -249,7 +242,7 @@ describe('checkout with a bypass code', () => {
     try {
       await fillDetails(double.page, { first: 'Dee', last: 'Double', email: doubleEmail });
       await enterCode(double.page, 'NET30GUARD');
-      await eventually('Checkout is enabled', () => checkoutButton(double.page).isEnabled());
+      await expect.poll(() => checkoutButton(double.page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await checkoutButton(double.page).dblclick();
       await double.page.waitForURL(/\/guardian\/success\/$/, { timeout: 8_000 });
       expect(await ordersOf(world, guardian.companyName, doubleEmail)).toHaveLength(1);
@@ -273,7 +266,7 @@ describe('checkout with a bypass code', () => {
       });
       await fillDetails(retry.page, { first: 'Rey', last: 'Retry', email: retryEmail });
       await enterCode(retry.page, 'NET30GUARD');
-      await eventually('Checkout is enabled', () => checkoutButton(retry.page).isEnabled());
+      await expect.poll(() => checkoutButton(retry.page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await checkoutButton(retry.page).click();
       await snackbar(retry.page, 'error', 'Unexpected error. Please try again. (500)');
       expect(await ordersOf(world, guardian.companyName, retryEmail)).toHaveLength(1);
@@ -352,7 +345,7 @@ describe('checkout with PayPal', () => {
 
       // An incomplete form stops the payment before any order exists.
       await button.click();
-      await eventually('the click is refused', async () => (await events(page)).includes('click-rejected'));
+      await expect.poll(async () => (await events(page)).includes('click-rejected'), { timeout: 5_000, message: 'the click is refused' }).toBe(true);
       expect(world.paypal.orders.size).toBe(paypalOrdersBefore);
 
       const email = uniqueEmail('paypal');
@@ -379,7 +372,7 @@ describe('checkout with PayPal', () => {
       await button.click();
       await snackbar(page, 'error', 'declined');
       expect(await page.locator('.snackbar--error').innerText()).toMatch(/\(422\)$/);
-      await eventually('the buttons restart', async () => (await events(page)).includes(`restart:${created}`));
+      await expect.poll(async () => (await events(page)).includes(`restart:${created}`), { timeout: 5_000, message: 'the buttons restart' }).toBe(true);
       // The same attempt reused its Idempotency-Key: still one PayPal order.
       expect((await events(page)).filter((e) => e.startsWith('created:'))).toEqual([`created:${created}`, `created:${created}`]);
       expect(world.paypal.orders.size).toBe(paypalOrdersBefore + 1);
@@ -431,9 +424,7 @@ describe('checkout with PayPal', () => {
 
       // The next order, paid at once, says nothing of a pending payment.
       world.paypal.defaultOutcome = 'COMPLETED';
-      await page.evaluate((cart) => sessionStorage.setItem('cart', JSON.stringify(cart)), cartMap([polo]));
-      await page.goto(`${world.baseUrl('stivers')}checkout/`, { waitUntil: 'domcontentloaded' });
-      await waitForCheckoutIsland(page);
+      await loadCheckout(page, world.baseUrl('stivers'), [polo]);
       await fillDetails(page, { first: 'Pen', last: 'Ding', email });
       await setApproval(page, 'approve');
       await page.locator('.fake-paypal-button').click();

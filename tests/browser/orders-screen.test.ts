@@ -1,9 +1,8 @@
 // The orders screen against the built sample site and the real order API on loopback: the
 // table of placed orders, expanding to lines, load failures, and admin editing that is stored.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe.ts';
 import { saveScreenshot } from './chromium.ts';
 import {
   expectedOrderDate,
@@ -188,13 +187,7 @@ describe('the orders screen', () => {
       await toggleOf(page, 'Dana Reyes').click();
       await page.getByRole('button', { name: /^Edit line K500/ }).click();
       await page.getByLabel(/^Customer PO of line K500/).waitFor();
-      await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: Element): Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-        const result = await axe.run(document.querySelector('main')!);
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-      });
-      expect(violations).toEqual([]);
+      expect(await seriousAxeViolations(page, 'main')).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,8 +1,6 @@
 // Shared by the storefront browser suites: one sample build, one local server (the project's own
 // `npm start` server and mounts), one Chromium per test process, the three tenants the storefront
 // issue asks for, and what a visit watches for and checks on every page.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Locator, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
@@ -14,6 +12,7 @@ import type { Product } from '../../src/domain/product.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { REPO_ROOT } from '../helpers/fixture-project.ts';
 import { sampleBuild } from '../helpers/sample-build.ts';
+import { seriousAxeViolations } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -298,27 +297,7 @@ export async function expectLinksResolve(page: Page, baseUrl: string): Promise<v
 // ---------------------------------------------------------------------------------------------
 // axe-core
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** Runs axe-core on the page as it is now; its serious and critical violations, one line each. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
-
+/** Fails the test with axe-core's serious and critical violations of the whole page, if any. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const violations = await seriousAxeViolations(page);
   expect(violations, `axe on ${page.url()}:\n${violations.join('\n')}`).toEqual([]);
