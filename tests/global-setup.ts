@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
@@ -15,6 +15,8 @@ import { runScript } from './helpers/run-cli.ts';
  */
 export default function warmBuildCaches(): () => void {
   const runRoot = mkdtempSync(path.join(tmpdir(), 'storefront-test-run-'));
+  // As root, the throwaway PostgreSQL runs as the `postgres` user and reads a file its library writes here.
+  chmodSync(runRoot, 0o755);
   process.env.TMPDIR = runRoot;
   const scratch = mkdtempSync(path.join(runRoot, 'storefront-warm-'));
   const started = Date.now();

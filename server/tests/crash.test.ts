@@ -24,8 +24,8 @@ beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'order-api-crash-'));
   postgres = await startThrowawayPostgres();
 });
-afterAll(() => {
-  postgres?.stop();
+afterAll(async () => {
+  await postgres?.stop();
   rmSync(fixture, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
 });

