@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -45,7 +46,8 @@ async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SQLITE_PATH: path.join(scratch, 'orders.sqlite'), MAIL_DIR: path.join(scratch, 'mail'), DATABASE_URL: '', SMTP_URL: '' },
+    // One client at full speed: the request budget would refuse it within a second, which is not what this measures.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SQLITE_PATH: path.join(scratch, 'orders.sqlite'), MAIL_DIR: path.join(scratch, 'mail'), DATABASE_URL: '', SMTP_URL: '', REQUEST_LIMIT: '1000000', SESSION_SECRET: randomBytes(32).toString('hex') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -59,14 +61,18 @@ async function main(): Promise<number> {
       if (response.status !== 200) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
     }
 
+    const session = await fetch(`${url}/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ companyName: HENNESSY, password: 'hennessy-store' }) });
+    if (session.status !== 200) throw new Error(`signing in failed: ${session.status} ${await session.text()}`);
+    const { token } = (await session.json()) as { token: string };
+
     const runs = [
-      { title: 'create-order (bypass, 3 lines)', path: '/v1/create-order', body: order(GUARDIAN, 'NET30GUARD', 'bench@guardian.example') },
-      { title: 'retrieve-orders (200 orders)', path: '/v1/retrieve-orders', body: JSON.stringify({ companyName: HENNESSY }) },
+      { title: 'create-order (bypass, 3 lines)', path: '/v1/create-order', body: order(GUARDIAN, 'NET30GUARD', 'bench@guardian.example'), headers: {} },
+      { title: 'retrieve-orders (200 orders)', path: '/v1/retrieve-orders', body: JSON.stringify({ companyName: HENNESSY }), headers: { authorization: `Bearer ${token}` } },
     ];
     const rows: string[][] = [];
     let failed = 0;
     for (const run of runs) {
-      const result = await autocannon({ url: `${url}${run.path}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: run.body, connections, duration });
+      const result = await autocannon({ url: `${url}${run.path}`, method: 'POST', headers: { 'content-type': 'application/json', ...run.headers }, body: run.body, connections, duration });
       failed += result.non2xx + result.errors + result.timeouts;
       if (result.non2xx > 0) console.error(`${run.title}: answers by status`, (result as { statusCodeStats?: unknown }).statusCodeStats);
       rows.push([run.title, result.requests.average.toFixed(0), `${result.latency.p50} ms`, `${result.latency.p99} ms`, String(result.requests.total), String(result.non2xx + result.errors + result.timeouts)]);

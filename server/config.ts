@@ -22,6 +22,16 @@ export interface Config {
   paypal?: PayPalConfig;
   mail: { smtpUrl?: string; folder: string; from?: string; pollMs: number; retryBaseMs: number; maxRetryMs: number };
   rateLimit: { maxFailures: number; windowMs: number };
+  /** Requests one client may make to each call per window, wrong secrets or not. */
+  requestLimit: { max: number; windowMs: number };
+  /** Caps on what one request may carry. */
+  bodyLimits: { maxBytes: number; maxCartLines: number };
+  session: {
+    /** Signs session tokens; undefined: generated once and kept in `secretFile`. */
+    secret?: string;
+    secretFile: string;
+    ttlSeconds: number;
+  };
   /** Use the last X-Forwarded-For address as the client's (behind one reverse proxy). */
   trustProxy: boolean;
   logLevel: LogLevel;
@@ -99,6 +109,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const paypalBase = url('PAYPAL_API_BASE', ['http:', 'https:']) ?? PAYPAL_BASE_URLS[paypalEnv === 'live' ? 'live' : 'sandbox'];
   const paypal = clientId && clientSecret ? { clientId, clientSecret, baseUrl: paypalBase, timeoutMs: integer('PAYPAL_TIMEOUT_MS', 15_000, 100, 120_000) } : undefined;
 
+  const sessionSecret = text('SESSION_SECRET');
+  if (sessionSecret !== undefined && sessionSecret.length < 32) problems.push(`SESSION_SECRET must be at least 32 characters (for example \`openssl rand -hex 32\`), got ${sessionSecret.length}`);
+
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be debug, info, warn or error, got "${logLevel}"`);
 
@@ -120,6 +133,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       maxFailures: integer('RATE_LIMIT_MAX_FAILURES', 10, 1, 1_000_000),
       windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
+    },
+    requestLimit: {
+      max: integer('REQUEST_LIMIT', 300, 1, 1_000_000),
+      windowMs: integer('REQUEST_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    bodyLimits: {
+      maxBytes: integer('MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+      maxCartLines: integer('MAX_CART_LINES', 200, 1, 500),
+    },
+    session: {
+      secret: sessionSecret,
+      secretFile: path.join(REPO_ROOT, '.cache/order-api/session-secret'),
+      ttlSeconds: integer('SESSION_TTL_SECONDS', 8 * 3600, 60, 30 * 86_400),
     },
     trustProxy: flag('TRUST_PROXY'),
     logLevel: isLogLevel(logLevel) ? logLevel : 'info',

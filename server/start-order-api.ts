@@ -6,6 +6,8 @@ import type { ApiContext } from './app/api-context.ts';
 import { compileBodySchemas } from './app/body-schemas.ts';
 import { FailureLimiter } from './app/failure-limiter.ts';
 import { createRequestHandler } from './app/request-handler.ts';
+import { sessionSecret } from './app/session-secret.ts';
+import { SessionTokens } from './app/session-tokens.ts';
 import { TenantDirectory } from './app/tenant-directory.ts';
 import { redact, type Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -74,13 +76,17 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     tenants,
     paypal,
     limiter: new FailureLimiter(store, config.rateLimit.maxFailures, config.rateLimit.windowMs),
+    sessions: new SessionTokens(sessionSecret(config.session), config.session.ttlSeconds),
+    maxCartLines: config.bodyLimits.maxCartLines,
     log,
     mailFrom,
     mailQueued: () => outbox.nudge(),
     storageKind: config.storage.kind,
     timing: { staleClaimMs: 60_000, waitForOtherMs: Math.max(20_000, (config.paypal?.timeoutMs ?? 0) + 5_000), pollMs: 50 },
   };
-  const server = createServer(createRequestHandler(ctx, { corsOrigins: config.corsOrigins, trustProxy: config.trustProxy }));
+  const server = createServer(
+    createRequestHandler(ctx, { corsOrigins: config.corsOrigins, trustProxy: config.trustProxy, requestLimit: config.requestLimit, maxBodyBytes: config.bodyLimits.maxBytes }),
+  );
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

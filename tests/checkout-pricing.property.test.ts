@@ -23,6 +23,13 @@ import { sampleBuild } from './helpers/sample-build.ts';
 
 const { project } = loadProject(REPO_ROOT);
 if (!project) throw new Error('the sample data must be valid');
+const sessions = new Map<string, Promise<Record<string, string>>>();
+/** An admin session per tenant, to read back the orders the property placed. */
+function adminSession(companyName: string): Promise<Record<string, string>> {
+  const tenant = project!.tenants.find((t) => t.companyName === companyName)!;
+  if (!sessions.has(companyName)) sessions.set(companyName, api.signIn(companyName, tenant.adminPassword!));
+  return sessions.get(companyName)!;
+}
 
 // One tenant of each sample catalog: default with the apparel minimum, tiered (discounts,
 // sub-cent frames, restricted products shown), and the unpriced one.
@@ -137,7 +144,7 @@ describe('the checkout island prices every cart as the order API charges it', ()
           }
           expect(created.status, JSON.stringify(created.body)).toBe(200);
           accepted++;
-          const listed = await api.post('/v1/retrieve-orders', { companyName: props.companyName, limit: 1 });
+          const listed = await api.post('/v1/retrieve-orders', { companyName: props.companyName, limit: 1 }, await adminSession(props.companyName));
           const order = listed.body.orders[0] as { order_id: string; total: number; order: { code: string; size: string; color: string; quantity: number; price: number; line_total: number }[] };
           expect(order.order_id).toBe(created.body.order_id);
 

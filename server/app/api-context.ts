@@ -2,6 +2,7 @@ import type { Logger } from '../logger.ts';
 import type { PayPalClient } from '../paypal/paypal-client.ts';
 import type { OrderStore } from '../storage/order-store.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
+import type { SessionTokens } from './session-tokens.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
 
 /** What the calls share: built once at start (start-order-api.ts), passed to every handler. */
@@ -11,6 +12,9 @@ export interface ApiContext {
   /** Absent when the server has no PayPal credentials. */
   paypal?: PayPalClient;
   limiter: FailureLimiter;
+  sessions: SessionTokens;
+  /** Lines one order may have (MAX_CART_LINES). */
+  maxCartLines: number;
   log: Logger;
   /** The From of order e-mails. */
   mailFrom: string;

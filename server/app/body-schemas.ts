@@ -99,15 +99,25 @@ const orderLine = {
   },
 };
 
+const session = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['companyName', 'password'],
+  properties: {
+    companyName,
+    password: { type: 'string', minLength: 1, maxLength: 200, description: "The tenant's password (staff) or admin_password (admin)." },
+  },
+};
+
 const updateHistoricalOrder = {
   type: 'object',
   additionalProperties: false,
-  required: ['email', 'created_at', 'cart', 'admin_password'],
+  required: ['email', 'created_at', 'cart'],
   properties: {
     email: { type: 'string', minLength: 1, maxLength: 254 },
     created_at: { type: 'string', minLength: 1, maxLength: 40, description: 'Exactly as retrieve-orders gave it.' },
     cart: { type: 'array', minItems: 1, maxItems: 500, items: orderLine, description: "The order's lines, in order." },
-    admin_password: { type: 'string', maxLength: 200 },
+    admin_password: { type: 'string', maxLength: 200, description: 'Without an admin session token: the admin password.' },
     companyName: { ...companyName, description: 'Ours, optional: the tenant, when two tenants could have an order with the same e-mail and time.' },
   },
 };
@@ -117,6 +127,7 @@ export const BODY_SCHEMAS = {
   'capture-order': captureOrder,
   'retrieve-orders': retrieveOrders,
   'update-historical-order': updateHistoricalOrder,
+  session,
 } as const;
 
 export type CallName = keyof typeof BODY_SCHEMAS;
@@ -179,8 +190,13 @@ export interface UpdateHistoricalOrderBody {
   email: string;
   created_at: string;
   cart: WireOrderLine[];
-  admin_password: string;
+  admin_password?: string;
   companyName?: string;
+}
+
+export interface SessionBody {
+  companyName: string;
+  password: string;
 }
 
 interface Bodies {
@@ -188,6 +204,7 @@ interface Bodies {
   'capture-order': CaptureOrderBody;
   'retrieve-orders': RetrieveOrdersBody;
   'update-historical-order': UpdateHistoricalOrderBody;
+  session: SessionBody;
 }
 
 let validators: Record<CallName, ValidateFunction> | undefined;

@@ -9,6 +9,7 @@ import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
 import type { NewOrder, OrderRecord } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody, type CreateOrderBody, type WireCartLine } from './body-schemas.ts';
+import { secretGuessKey } from './failure-limiter.ts';
 import { HttpError } from './http-error.ts';
 import { withIdempotencyKey, type KeyClaim } from './idempotency.ts';
 import { lineLabel, storedLinesOf } from './order-lines.ts';
@@ -22,6 +23,8 @@ import { isBypassCode } from './secret-compare.ts';
  */
 export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('create-order', request.body);
+  const lineCount = Array.isArray(body.cart) ? body.cart.length : Object.keys(body.cart).length;
+  if (lineCount > ctx.maxCartLines) throw new HttpError(400, `cart: must have at most ${ctx.maxCartLines} lines, got ${lineCount}; split the order`);
   return withIdempotencyKey(ctx, request, 'create-order', async (claim) => {
     const entry = requireTenant(ctx, body.companyName);
     if (body.bypassPaypal) await checkBypassCode(ctx, request, body, entry.tenant.bypassCodes);
@@ -104,8 +107,8 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
 }
 
 async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, codes: readonly string[]): Promise<void> {
-  const limiterKey = `bypass:${request.clientIp}`;
-  await ctx.limiter.refuseIfLimited(limiterKey, 'bypass codes');
+  const limiterKey = secretGuessKey(request.clientIp);
+  await ctx.limiter.refuseIfLimited(limiterKey, 'passwords or codes');
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
   if (!isBypassCode(code, codes)) {

@@ -16,6 +16,11 @@ export interface FailureLog {
   recordFailure(key: string, at: number): Promise<void>;
 }
 
+/** Every wrong secret from one client (bypass code, tenant or admin password) counts against one limit. */
+export function secretGuessKey(clientIp: string): string {
+  return `secret:${clientIp}`;
+}
+
 export class FailureLimiter {
   constructor(
     private readonly log: FailureLog,

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { captureOrder } from './capture-order.ts';
 import { createOrder } from './create-order.ts';
+import { createSession } from './create-session.ts';
 import { HttpError } from './http-error.ts';
 import { retrieveOrders } from './retrieve-orders.ts';
 import { updateHistoricalOrder } from './update-historical-order.ts';
@@ -12,15 +14,19 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/capture-order': captureOrder,
   '/v1/retrieve-orders': retrieveOrders,
   '/v1/update-historical-order': updateHistoricalOrder,
+  '/v1/session': createSession,
 };
 
-/** Bodies are a cart of at most 500 lines; anything bigger is a mistake or an attack. */
-const MAX_BODY_BYTES = 1024 * 1024;
+/** On every answer: JSON only, never sniffed as something else; no referrer leaves with a link. */
+const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
 
 export interface HandlerOptions {
   /** Exact origins allowed to call from a browser. */
   corsOrigins: readonly string[];
   trustProxy: boolean;
+  /** Requests per client and call per window (429 past it), and the largest body read. */
+  requestLimit: { max: number; windowMs: number };
+  maxBodyBytes: number;
 }
 
 /**
@@ -29,13 +35,16 @@ export interface HandlerOptions {
  */
 export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
   const allowed = new Set(options.corsOrigins);
+  // In memory, per instance: a budget against floods, not a security boundary (wrong secrets
+  // are counted in the database, shared by every instance).
+  const budget = new RateLimiterMemory({ points: options.requestLimit.max, duration: Math.ceil(options.requestLimit.windowMs / 1000) });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const requestId = randomBytes(6).toString('hex');
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const log = ctx.log.child({ requestId });
-    const headers: Record<string, string> = { vary: 'Origin', 'cache-control': 'no-store', 'x-request-id': requestId };
+    const headers: Record<string, string> = { vary: 'Origin', ...SECURITY_HEADERS, 'x-request-id': requestId };
     let answer: ApiAnswer;
 
     try {
@@ -47,7 +56,7 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         headers['access-control-expose-headers'] = 'Retry-After, Idempotent-Replayed, X-Request-Id';
       }
       if (req.method === 'OPTIONS') {
-        answer = { status: 204, body: {}, headers: { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'Content-Type, Idempotency-Key', 'access-control-max-age': '600' } };
+        answer = { status: 204, body: {}, headers: { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'Content-Type, Idempotency-Key, Authorization', 'access-control-max-age': '600' } };
       } else if (path === '/healthz') {
         if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /healthz', {}, { allow: 'GET' });
         answer = await health(ctx);
@@ -55,8 +64,10 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         const call = CALLS[path];
         if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')} and GET /healthz`);
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
-        const body = await readJsonBody(req);
-        answer = await call(ctx, { body, headers: req.headers, clientIp: clientIp(req, options.trustProxy), log: log.child({ call: path }) });
+        const ip = clientIp(req, options.trustProxy);
+        await spendBudget(budget, `${path} ${ip}`, path);
+        const body = await readJsonBody(req, options.maxBodyBytes);
+        answer = await call(ctx, { body, headers: req.headers, clientIp: ip, log: log.child({ call: path }) });
       }
     } catch (error) {
       answer = errorAnswer(error, log);
@@ -85,7 +96,17 @@ function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {
   return { status: 500, body: { message: 'Unexpected error in the order API; nothing was charged. Please try again.' } };
 }
 
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+async function spendBudget(budget: RateLimiterMemory, key: string, path: string): Promise<void> {
+  try {
+    await budget.consume(key);
+  } catch (refused) {
+    if (!(refused instanceof RateLimiterRes)) throw refused;
+    const wait = Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
+    throw new HttpError(429, `Too many requests to ${path} from this address; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
+  }
+}
+
+async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new HttpError(415, `Send the body as JSON with Content-Type: application/json${type ? `, not ${type}` : ''}`);
@@ -94,7 +115,7 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, `The body is larger than ${MAX_BODY_BYTES} bytes`);
+    if (size > maxBytes) throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');

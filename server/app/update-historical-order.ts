@@ -1,6 +1,7 @@
 import { moneyFromDollars } from '../../src/domain/money.ts';
 import type { StoredLine } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { secretGuessKey } from './failure-limiter.ts';
 import { validateBody, type WireOrderLine } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { publicLine, publicOrder } from './order-lines.ts';
@@ -18,27 +19,36 @@ const EDITABLE = ['po', 'customer_po', 'est_ship_date'] as const;
  */
 export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('update-historical-order', request.body);
-  const limiterKey = `admin:${request.clientIp}`;
-  await ctx.limiter.refuseIfLimited(limiterKey, 'admin passwords');
-
   const createdAt = Date.parse(body.created_at);
   if (Number.isNaN(createdAt)) throw new HttpError(400, `created_at: must be the order's created_at as retrieve-orders gave it, got "${body.created_at}"`);
-  const company = body.companyName === undefined ? undefined : requireTenant(ctx, body.companyName).tenant.companyName;
-  const candidates = (await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString())).filter((o) => company === undefined || o.companyName === company);
+  const named = body.companyName === undefined ? undefined : requireTenant(ctx, body.companyName).tenant;
+  const candidates = (await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString())).filter((o) => named === undefined || o.companyName === named.companyName);
+
+  // An admin session of the order's tenant, or (the spec's way) its admin password in the body.
+  const bySession = request.headers.authorization !== undefined || body.admin_password === undefined;
+  const sessionTenant = named ?? (candidates.length === 1 ? ctx.tenants.find(candidates[0]!.companyName)?.tenant : undefined);
+  if (bySession && sessionTenant) await ctx.sessions.require(request.headers.authorization, sessionTenant, ['admin']);
+  if (bySession && !sessionTenant && candidates.length === 0) throw new HttpError(401, 'Sign in with the admin password to edit orders');
+
   if (candidates.length === 0) throw new HttpError(404, `There is no order of ${body.email} created at ${body.created_at}`);
   if (candidates.length > 1) throw new HttpError(409, `${candidates.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
   const order = candidates[0]!;
-
-  const adminPassword = ctx.tenants.find(order.companyName)?.tenant.adminPassword;
-  if (!adminPassword || !secretEquals(body.admin_password, adminPassword)) {
-    await ctx.limiter.recordFailure(limiterKey);
-    request.log.warn('wrong admin password', { companyName: order.companyName, ip: request.clientIp });
-    throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${order.companyName} cannot be edited: it has no admin password`);
-  }
+  if (!bySession) await checkAdminPassword(ctx, request, order.companyName, body.admin_password!);
 
   const updated = await ctx.store.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
   request.log.info('order lines edited', { orderId: order.orderId, tenant: order.tenantId });
   return { status: 200, body: { order: publicOrder(updated) } };
+}
+
+async function checkAdminPassword(ctx: ApiContext, request: ApiRequest, companyName: string, typed: string): Promise<void> {
+  const limiterKey = secretGuessKey(request.clientIp);
+  await ctx.limiter.refuseIfLimited(limiterKey, 'passwords or codes');
+  const adminPassword = ctx.tenants.find(companyName)?.tenant.adminPassword;
+  if (!adminPassword || !secretEquals(typed, adminPassword)) {
+    await ctx.limiter.recordFailure(limiterKey);
+    request.log.warn('wrong admin password', { companyName, ip: request.clientIp });
+    throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${companyName} cannot be edited: it has no admin password`);
+  }
 }
 
 function applyEdits(lines: StoredLine[], sent: WireOrderLine[]): StoredLine[] {

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStore } from '../storage/order-store.ts';
 import { openSqliteDatabase } from '../storage/sqlite-database.ts';
 import { startFakePayPal } from './helpers/fake-paypal.ts';
-import { BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
+import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
 import { spawnApi } from './helpers/spawn-api.ts';
-import { postJson } from './helpers/test-api.ts';
+import { postJson, signIn } from './helpers/test-api.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
 
 /**
@@ -36,7 +36,8 @@ const order = (email: string) => ({
 });
 
 async function killDuringBurst(storageEnv: Record<string, string>) {
-  const env = { DATA_ROOT: fixture, MAIL_DIR: mkdtempSync(path.join(scratch, 'mail-')), ...storageEnv };
+  // 16 clients from one address: far past the default request budget, on purpose.
+  const env = { DATA_ROOT: fixture, MAIL_DIR: mkdtempSync(path.join(scratch, 'mail-')), REQUEST_LIMIT: '1000000', ...storageEnv };
   const first = await spawnApi(env);
   const acknowledged: string[] = [];
   let sent = 0;
@@ -66,7 +67,7 @@ async function killDuringBurst(storageEnv: Record<string, string>) {
 
   const second = await spawnApi(env);
   try {
-    const answer = await postJson(second.url, '/v1/retrieve-orders', { companyName: BYPASS_TENANT });
+    const answer = await postJson(second.url, '/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await signIn(second.url, BYPASS_TENANT, ADMIN_PASSWORD));
     const stored = new Set((answer.body.orders as { order_id: string }[]).map((o) => o.order_id));
     const lost = acknowledged.filter((id) => !stored.has(id));
     expect(lost).toEqual([]);

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
 import {
   ADMIN_PASSWORD,
+  ADMIN_PASSWORDS,
   BYPASS_CODE,
   BYPASS_RECIPIENTS,
   BYPASS_TENANT,
   OTHER_TENANT,
   PAYPAL_RECIPIENTS,
   PAYPAL_TENANT,
+  STAFF_PASSWORD,
   writeOrderFixture,
 } from './helpers/order-fixture.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
-import { startTestApi, STOREFRONT_ORIGIN, type TestApi } from './helpers/test-api.ts';
+import { startTestApi, STOREFRONT_ORIGIN, TEST_SESSION_SECRET, type TestApi } from './helpers/test-api.ts';
+import { loadProject } from '../../src/core/data/load-project.ts';
+import { SessionTokens } from '../app/session-tokens.ts';
 
 /**
  * The order API's contract, every call and every error, run against real peers on loopback
@@ -53,8 +58,16 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     first_name: 'Pat', last_name: 'Doe', email: `${randomUUID()}@dealer.example`, store: '', customer_po: '',
     companyName: PAYPAL_TENANT, cart: polos(2), ...overrides,
   });
+  // One admin session per tenant: every test API signs with the same SESSION_SECRET.
+  const sessions = new Map<string, Promise<Record<string, string>>>();
+  const adminSession = (companyName: string) => {
+    if (!sessions.has(companyName)) sessions.set(companyName, api.signIn(companyName, ADMIN_PASSWORDS[companyName]!));
+    return sessions.get(companyName)!;
+  };
+  const listOrders = async (target: TestApi, companyName: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    target.post('/v1/retrieve-orders', { companyName, ...extra }, { ...(await adminSession(companyName)), ...headers });
   const ordersOf = async (companyName: string, email?: string) => {
-    const answer = await api.post('/v1/retrieve-orders', { companyName });
+    const answer = await listOrders(api, companyName);
     expect(answer.status).toBe(200);
     return (answer.body.orders as Record<string, any>[]).filter((o) => email === undefined || o.email === email);
   };
@@ -135,7 +148,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const limited = await api.post('/v1/create-order', bypassOrder(), client);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(limited.body.message).toMatch(/Too many wrong bypass codes/);
+      expect(limited.body.message).toMatch(/Too many wrong passwords or codes/);
       // Another client is not affected.
       expect((await api.post('/v1/create-order', bypassOrder(), { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
     });
@@ -464,14 +477,14 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
         }
         await api2.post('/v1/create-order', paypalOrder()); // unpaid
         await api2.post('/v1/create-order', bypassOrder({ companyName: OTHER_TENANT, code: 'OTHERCODE', cart: [line('ONLY-OTHER', 'OSFA', 'Black', 1)] }));
-        const answer = await api2.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT });
+        const answer = await listOrders(api2, BYPASS_TENANT);
         expect(answer.status).toBe(200);
         const orders = answer.body.orders as Record<string, any>[];
         expect(orders.map((o) => o.order_id)).toEqual([...ids].reverse());
         expect(Object.keys(orders[0]!)).toEqual(expect.arrayContaining(['email', 'created_at', 'first_name', 'last_name', 'company_name', 'store', 'paid', 'order']));
         expect(Object.keys(orders[0]!.order[0])).toEqual(expect.arrayContaining(['code', 'quantity', 'price', 'description', 'size', 'color', 'embroidery', 'customer_po', 'po', 'est_ship_date']));
-        expect((await api2.post('/v1/retrieve-orders', { companyName: PAYPAL_TENANT })).body.orders).toEqual([]);
-        expect((await api2.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT, limit: 2 })).body.orders).toHaveLength(2);
+        expect((await listOrders(api2, PAYPAL_TENANT)).body.orders).toEqual([]);
+        expect((await listOrders(api2, BYPASS_TENANT, { limit: 2 })).body.orders).toHaveLength(2);
       } finally {
         await api2.close();
       }
@@ -504,7 +517,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const cart = order.order.map((l: any) => ({ ...l, po: 'HACKED' }));
       const client = { 'x-forwarded-for': '203.0.113.50' };
       expect(await update(order, cart, 'guess', client)).toMatchObject({ status: 403, body: { message: 'The admin password is not correct' } });
-      expect(await update(order, cart, 'pp-admin', client)).toMatchObject({ status: 403 }); // another tenant's password
+      expect(await update(order, cart, ADMIN_PASSWORDS[PAYPAL_TENANT], client)).toMatchObject({ status: 403 }); // another tenant's password
       expect((await update(order, cart, 'guess2', client)).status).toBe(403);
       const limited = await update(order, cart, ADMIN_PASSWORD, client);
       expect(limited.status).toBe(429);
@@ -530,20 +543,132 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     });
   });
 
+  describe('sessions (order privacy)', () => {
+    const noOrderData = (answer: { body: Record<string, unknown> }) => expect(Object.keys(answer.body)).toEqual(['message']);
+    const placeOne = async () => {
+      const body = bypassOrder();
+      expect((await api.post('/v1/create-order', body)).status).toBe(200);
+      return (await ordersOf(BYPASS_TENANT, body.email))[0]!;
+    };
+    const tenantOf = (root: string, companyName: string) => loadProject(root).project!.tenants.find((t) => t.companyName === companyName)!;
+
+    it('answers retrieve-orders only with a session of that tenant: none, garbage, expired or another tenant\'s get no order data', async () => {
+      await placeOne();
+      const list = (headers: Record<string, string>) => api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, headers);
+
+      const none = await list({});
+      expect(none).toMatchObject({ status: 401, body: { message: expect.stringMatching(/Sign in/) } });
+      noOrderData(none);
+      const garbage = await list({ authorization: 'Bearer not.a.token' });
+      expect(garbage.status).toBe(401);
+      noOrderData(garbage);
+      const forged = await new SessionTokens('another-secret-that-is-long-enough-000', 3600).issue(tenantOf(fixture, BYPASS_TENANT), 'admin');
+      expect((await list({ authorization: `Bearer ${forged.token}` })).status).toBe(401);
+      const expired = await new SessionTokens(TEST_SESSION_SECRET, 60, () => Date.now() - 3_600_000).issue(tenantOf(fixture, BYPASS_TENANT), 'staff');
+      const late = await list({ authorization: `Bearer ${expired.token}` });
+      expect(late).toMatchObject({ status: 401, body: { message: 'Your session has expired; enter the password again' } });
+      noOrderData(late);
+      const otherTenants = await list(await api.signIn(PAYPAL_TENANT, ADMIN_PASSWORDS[PAYPAL_TENANT]!));
+      expect(otherTenants).toMatchObject({ status: 403, body: { message: expect.stringMatching(/another storefront/) } });
+      noOrderData(otherTenants);
+
+      const staff = await list(await api.signIn(BYPASS_TENANT, STAFF_PASSWORD));
+      expect(staff.status).toBe(200);
+      expect((staff.body.orders as unknown[]).length).toBeGreaterThan(0);
+      expect(staff.headers.get('cache-control')).toBe('no-store');
+      expect(staff.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(staff.headers.get('referrer-policy')).toBe('no-referrer');
+    });
+
+    it('refuses a staff session once the tenant\'s password has changed', async () => {
+      const staff = await api.signIn(BYPASS_TENANT, STAFF_PASSWORD);
+      const changed = writeOrderFixture();
+      const file = path.join(changed, 'tenants/bypass-motors.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(`password: ${STAFF_PASSWORD}`, 'password: a-brand-new-password'));
+      const restarted = await startTestApi({ dataRoot: changed, databaseUrl: await newDatabase() });
+      try {
+        const answer = await restarted.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, staff);
+        expect(answer).toMatchObject({ status: 401, body: { message: expect.stringMatching(/password has changed/) } });
+        noOrderData(answer);
+        expect((await restarted.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await restarted.signIn(BYPASS_TENANT, 'a-brand-new-password'))).status).toBe(200);
+      } finally {
+        await restarted.close();
+        rmSync(changed, { recursive: true, force: true });
+      }
+    });
+
+    it('answers the session call with a staff or admin token, and 401 for a wrong password', async () => {
+      const staff = await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD });
+      expect(staff).toMatchObject({ status: 200, body: { role: 'staff', token: expect.any(String), expires_at: expect.any(String) } });
+      expect(Date.parse(staff.body.expires_at)).toBeGreaterThan(Date.now());
+      expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, password: ADMIN_PASSWORD })).body.role).toBe('admin');
+      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, password: 'guess' })).toMatchObject({ status: 401, body: { message: 'Wrong password' } });
+      // A tenant without a password: its orders are for its admins only.
+      expect((await api.post('/v1/session', { companyName: OTHER_TENANT, password: ADMIN_PASSWORDS[OTHER_TENANT] })).body.role).toBe('admin');
+      expect(await api.post('/v1/session', { companyName: OTHER_TENANT, password: '' })).toMatchObject({ status: 400 });
+    });
+
+    it('counts wrong passwords and wrong bypass codes against one limit per client', async () => {
+      const client = { 'x-forwarded-for': '203.0.113.77' };
+      for (let i = 0; i < 3; i++) expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, password: `guess-${i}` }, client)).status).toBe(401);
+      const limited = await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, client);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await api.post('/v1/create-order', bypassOrder(), client)).status).toBe(429);
+      expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD })).status).toBe(200);
+    });
+
+    it('lets an admin session edit an order, and refuses a staff session with 403', async () => {
+      const order = await placeOne();
+      const cart = order.order.map((l: any) => ({ ...l, po: 'BY-SESSION' }));
+      const edit = (headers: Record<string, string>) => api.post('/v1/update-historical-order', { email: order.email, created_at: order.created_at, cart, companyName: BYPASS_TENANT }, headers);
+      expect(await edit(await api.signIn(BYPASS_TENANT, STAFF_PASSWORD))).toMatchObject({ status: 403, body: { message: expect.stringMatching(/admin password/) } });
+      expect((await edit({})).status).toBe(401);
+      expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order[0].po).toBe('');
+      expect((await edit(await api.signIn(BYPASS_TENANT, ADMIN_PASSWORD))).status).toBe(200);
+      expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order[0].po).toBe('BY-SESSION');
+    });
+
+    it('answers 429 with Retry-After past the request budget, while another client still gets through', async () => {
+      const limited = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), env: { REQUEST_LIMIT: '3', REQUEST_LIMIT_WINDOW_SECONDS: '60' } });
+      try {
+        const client = { 'x-forwarded-for': '203.0.113.88' };
+        const call = (headers: Record<string, string>) => limited.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, headers);
+        for (let i = 0; i < 3; i++) expect((await call(client)).status).toBe(401);
+        const refused = await call(client);
+        expect(refused).toMatchObject({ status: 429, body: { message: expect.stringMatching(/Too many requests to \/v1\/retrieve-orders/) } });
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await call({ 'x-forwarded-for': '203.0.113.89', ...(await limited.signIn(BYPASS_TENANT, STAFF_PASSWORD)) })).status).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('refuses a cart with more lines than MAX_CART_LINES, naming the cap', async () => {
+      const capped = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), env: { MAX_CART_LINES: '2' } });
+      try {
+        const cart = [line('K500', 'Medium', 'Navy', 12), line('K500', 'Small', 'Navy', 12), line('K500', 'Medium', 'Black', 12)];
+        expect(await capped.post('/v1/create-order', bypassOrder({ cart }))).toMatchObject({ status: 400, body: { message: 'cart: must have at most 2 lines, got 3; split the order' } });
+      } finally {
+        await capped.close();
+      }
+    });
+  });
+
   describe('CORS', () => {
     it('echoes only configured origins, with Vary: Origin, never * or null', async () => {
-      const allowed = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, { origin: STOREFRONT_ORIGIN });
+      const allowed = await listOrders(api, BYPASS_TENANT, {}, { origin: STOREFRONT_ORIGIN });
       expect(allowed.status).toBe(200);
       expect(allowed.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
       expect(allowed.headers.get('vary')).toBe('Origin');
 
       for (const origin of ['https://evil.example', 'null', 'http://localhost:5174']) {
-        const refused = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, { origin });
+        const refused = await listOrders(api, BYPASS_TENANT, {}, { origin });
         expect(refused.status, origin).toBe(403);
         expect(refused.headers.get('access-control-allow-origin')).toBeNull();
         expect(refused.headers.get('vary')).toBe('Origin');
       }
-      const noOrigin = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT });
+      const noOrigin = await listOrders(api, BYPASS_TENANT);
       expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
     });
 
@@ -622,7 +747,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         expect(await unreachable.api.store.unsentMailCount()).toBe(1);
-        expect((await unreachable.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT })).body.orders).toHaveLength(1);
+        expect((await listOrders(unreachable, BYPASS_TENANT)).body.orders).toHaveLength(1);
       } finally {
         await unreachable.close();
       }

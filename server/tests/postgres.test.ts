@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal } from './helpers/fake-paypal.ts';
-import { BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
+import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
 import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
@@ -47,7 +47,7 @@ describe('several instances sharing one PostgreSQL database', () => {
       const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => instances[i % 3]!.post('/v1/create-order', body, key)));
       expect(answers.map((x) => x.status)).toEqual(Array(12).fill(200));
       expect(new Set(answers.map((x) => x.body.order_id)).size).toBe(1);
-      const listed = (await c.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT })).body.orders as { email: string }[];
+      const listed = (await c.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await c.signIn(BYPASS_TENANT, ADMIN_PASSWORD))).body.orders as { email: string }[];
       expect(listed.filter((o) => o.email === body.email)).toHaveLength(1);
 
       // Concurrent captures of one PayPal order on different instances: one capture at PayPal.

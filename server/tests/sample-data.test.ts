@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { spawnApi } from './helpers/spawn-api.ts';
-import { postJson } from './helpers/test-api.ts';
+import { postJson, signIn } from './helpers/test-api.ts';
 
 /**
  * What the issue's "done when" asks, as a developer would do it: `npm run start:api` on the
@@ -24,7 +24,11 @@ it('npm run start:api serves the sample data: a bypass order is listed and e-mai
     expect(created.status).toBe(200);
     const orderId = created.body.order_id as string;
 
-    const listed = await postJson(api.url, '/v1/retrieve-orders', { companyName: 'Guardian Automotive Group' });
+    // The company name alone lists nothing: the orders need the group's password.
+    const anonymous = await postJson(api.url, '/v1/retrieve-orders', { companyName: 'Guardian Automotive Group' });
+    expect(anonymous.body).toEqual({ message: 'Sign in with the Guardian Automotive Group password to see its orders' });
+    expect(anonymous.status).toBe(401);
+    const listed = await postJson(api.url, '/v1/retrieve-orders', { companyName: 'Guardian Automotive Group' }, await signIn(api.url, 'Guardian Automotive Group', 'guardian-entry'));
     expect(listed.body.orders).toMatchObject([{ order_id: orderId, paid: 2, first_name: 'Dana', order: [{ code: 'K500', quantity: 12, price: 38.77 }] }]);
 
     const deadline = Date.now() + 10_000;

@@ -9,8 +9,8 @@ interface PasswordDialogProps {
 }
 
 /**
- * The 'Enter password' dialog of the entry screen and the stores page. Its behaviour is the
- * framework-free src/runtime/client/password-dialog.ts; the markup is rendered at build time.
+ * The 'Enter password' dialog of the entry screen, the stores page and the orders page. Its
+ * behaviour is the framework-free src/islands/shared/ask-password.ts.
  */
 export function PasswordDialog({ id, submitLabel, autoComplete, context }: PasswordDialogProps) {
   return (

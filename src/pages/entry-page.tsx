@@ -1,5 +1,6 @@
 import { PasswordDialog } from '../components/password-dialog.tsx';
 import { ResponsivePicture } from '../components/responsive-picture.tsx';
+import type { EntryTarget } from '../site/entry-target.ts';
 import type { PictureData } from '../site/picture-data.ts';
 import type { SecretSet } from '../site/secret-hash.ts';
 import { jsonForScript } from '../runtime/server/json-for-script.ts';
@@ -13,7 +14,7 @@ export interface EntryModel {
   headerImage?: PictureData;
   /** Entry passwords (hashed) and, index for index, where each leads. */
   passwords: SecretSet;
-  targets: string[];
+  targets: EntryTarget[];
 }
 
 /** The entry screen for test and local hosts: contacts, a header image and LOGIN. */

@@ -81,7 +81,7 @@ export function SuccessPage({ model }: { model: PageModel }) {
 
 export function OrdersPage({ model }: { model: PageModel }) {
   const { config } = model;
-  const props: OrdersIslandProps = { apiBase: config.apiBase, companyName: config.companyName, adminPassword: config.adminPassword };
+  const props: OrdersIslandProps = { apiBase: config.apiBase, companyName: config.companyName, tenantId: config.tenantId, hasAdminPassword: config.hasAdminPassword };
   return (
     <>
       <h1 className="page-title">Orders</h1>

@@ -32,7 +32,8 @@ export interface StorefrontConfig {
   embroideries: Partial<Record<Category, string[]>>;
   stores: StorefrontStore[];
   bypassCodes: SecretSet;
-  adminPassword?: SecretSet;
+  /** Whether an admin can sign in on the orders page (the order API checks the password). */
+  hasAdminPassword: boolean;
   /** Absent when PayPal is not offered (paypal_not_supported, or no client id configured). */
   paypalClientId?: string;
   companyLogo?: PictureData;

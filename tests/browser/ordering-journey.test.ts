@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, openOrderingSite, retrieveOrders, watchConsole, type OrderingSite } from './orders-harness.ts';
+import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, GUARDIAN_STAFF_PASSWORD, openOrderingSite, retrieveOrders, watchConsole, type OrderingSite } from './orders-harness.ts';
 
 let site: OrderingSite;
 
@@ -131,6 +131,9 @@ describe('ordering, from the item page to the orders table', () => {
     expect(placed?.order.map((line: { size: string; quantity: number }) => `${line.size}×${line.quantity}`).sort()).toEqual(['2XL×6', 'Medium×6']);
 
     await page.goto(`${guardian}orders/`);
+    const signIn = page.getByRole('dialog', { name: 'Enter password' });
+    await signIn.getByLabel('Password', { exact: true }).fill(GUARDIAN_STAFF_PASSWORD);
+    await signIn.getByRole('button', { name: 'Show orders' }).click();
     await page.getByRole('button', { name: /^Lines of the order of Robin Journey, / }).click();
     await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByLabel('Admin password').fill(GUARDIAN_ADMIN_PASSWORD);

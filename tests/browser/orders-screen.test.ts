@@ -2,12 +2,14 @@
 // table of placed orders, expanding to lines, load failures, and admin editing that is stored.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCKED_MESSAGE } from '../../src/islands/orders/orders-island.tsx';
 import { seriousAxeViolations } from './axe.ts';
 import { saveScreenshot } from './chromium.ts';
 import {
   expectedOrderDate,
   GUARDIAN_ADMIN_PASSWORD,
   GUARDIAN_COMPANY,
+  GUARDIAN_STAFF_PASSWORD,
   openOrderingSite,
   placeBypassOrder,
   retrieveOrders,
@@ -48,12 +50,26 @@ interface Opened {
   console: ReturnType<typeof watchConsole>;
 }
 
-async function openOrders(options: { viewport?: { width: number; height: number } } = {}): Promise<Opened> {
-  const context = await site.browser.newContext({ timezoneId: TIME_ZONE, ...options });
+/** A new browser session on the orders page, signed in through its dialog with the group's password unless told not to. */
+async function openOrders(options: { viewport?: { width: number; height: number }; signIn?: boolean } = {}): Promise<Opened> {
+  const { signIn = true, ...contextOptions } = options;
+  const context = await site.browser.newContext({ timezoneId: TIME_ZONE, ...contextOptions });
   const page = await context.newPage();
   const seen = watchConsole(page);
   await page.goto(ordersUrl);
+  if (signIn) await signInWithDialog(page, GUARDIAN_STAFF_PASSWORD);
   return { context, page, console: seen };
+}
+
+function signInDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Enter password' });
+}
+
+async function signInWithDialog(page: Page, password: string): Promise<void> {
+  const dialog = signInDialog(page);
+  await dialog.waitFor();
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Show orders' }).click();
 }
 
 /** The text of each cell of the order rows (not the expanded line rows): date, name, store. */
@@ -200,7 +216,7 @@ describe('the orders screen', () => {
       await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong password');
       await toggleOf(page, 'Dana Reyes').click();
       expect(await page.getByRole('button', { name: /^Edit line/ }).count()).toBe(0);
-      // The password is the build's, checked in the browser: the right one unlocks.
+      // The order API checks the password: the right one unlocks.
       await page.getByLabel('Admin password').fill(GUARDIAN_ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Unlock' }).click();
       await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).waitFor();
@@ -293,9 +309,8 @@ describe('the orders screen', () => {
         email: danaNow.email,
         created_at: danaNow.created_at,
         cart: danaNow.order.map((l: any) => ({ ...l, po: tooLong, est_ship_date: 'next week' })),
-        admin_password: GUARDIAN_ADMIN_PASSWORD,
         companyName: GUARDIAN_COMPANY,
-      });
+      }, await site.api.signIn(GUARDIAN_COMPANY, GUARDIAN_ADMIN_PASSWORD));
       expect(direct.status).toBe(400);
       await expect.poll(() => page.locator('.snackbar').textContent()).toBe(direct.body.message);
       expect(await page.locator('.snackbar').getAttribute('role')).toBe('alert');
@@ -331,10 +346,52 @@ describe('the orders screen', () => {
     }
   });
 
+  it('asks for the group password once per browser session: a wrong one shows nothing, the right one lists the orders', async () => {
+    const { context, page, console: seen } = await openOrders({ signIn: false });
+    try {
+      await signInWithDialog(page, 'not-the-password');
+      await expect.poll(() => signInDialog(page).getByRole('alert').textContent()).toBe('Wrong password');
+      expect(await page.locator('.orders-table').count()).toBe(0);
+      // (Dana Reyes is also the group's account rep in the header; Sam Ortiz only a buyer.)
+      expect(await page.getByText('Sam Ortiz').count()).toBe(0);
+      await saveScreenshot(page, 'orders-sign-in');
+
+      await signInDialog(page).getByLabel('Password', { exact: true }).fill(GUARDIAN_STAFF_PASSWORD);
+      await signInDialog(page).getByRole('button', { name: 'Show orders' }).click();
+      expect((await orderRows(page)).map((row) => row[1])).toEqual(['Sam Ortiz', 'Dana Reyes']);
+      expect(await signInDialog(page).count()).toBe(0);
+
+      // A reload in the same browser session does not ask again.
+      await page.reload();
+      expect((await orderRows(page)).map((row) => row[1])).toEqual(['Sam Ortiz', 'Dana Reyes']);
+      expect(await signInDialog(page).isVisible()).toBe(false);
+      // The page keeps a token, never the password.
+      const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
+      expect(stored).not.toContain(GUARDIAN_STAFF_PASSWORD);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // A new browser session asks again; cancelling shows no orders and a way to ask again.
+    const fresh = await openOrders({ signIn: false });
+    try {
+      await signInDialog(fresh.page).waitFor();
+      await signInDialog(fresh.page).getByRole('button', { name: 'Cancel' }).click();
+      await fresh.page.getByText(LOCKED_MESSAGE).waitFor();
+      expect(await fresh.page.locator('.orders-table').count()).toBe(0);
+      await fresh.page.getByRole('button', { name: 'Enter password' }).click();
+      await signInWithDialog(fresh.page, GUARDIAN_STAFF_PASSWORD);
+      expect((await orderRows(fresh.page)).map((row) => row[1])).toEqual(['Sam Ortiz', 'Dana Reyes']);
+    } finally {
+      await fresh.context.close();
+    }
+  });
+
   // Last: it stops the API.
   it('shows the error when the order API is down, with a way to try again', async () => {
     await site.closeApi();
-    const { context, page } = await openOrders();
+    const { context, page } = await openOrders({ signIn: false });
     try {
       await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unexpected error. Please try again.');
       expect(await page.getByText('Loading orders…').count()).toBe(0);

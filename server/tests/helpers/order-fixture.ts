@@ -14,6 +14,9 @@ export const PAYPAL_TENANT = 'PayPal Motors';
 export const OTHER_TENANT = 'Other Group';
 export const BYPASS_CODE = 'NET30BYP';
 export const ADMIN_PASSWORD = 'bypass-admin';
+export const STAFF_PASSWORD = 'bypass-staff-pw';
+/** Each tenant's admin password: an admin session lists and edits its orders. */
+export const ADMIN_PASSWORDS: Record<string, string> = { [BYPASS_TENANT]: ADMIN_PASSWORD, [PAYPAL_TENANT]: 'pp-admin-pass', [OTHER_TENANT]: 'other-admin' };
 export const BYPASS_RECIPIENTS = ['orders@bypass.example', 'boss@bypass.example'];
 export const PAYPAL_RECIPIENTS = ['orders@paypal.example'];
 
@@ -41,6 +44,7 @@ logo_placements:
   mens: [Left Chest, Yoke]
 email_recipients: [${BYPASS_RECIPIENTS.join(', ')}]
 bypass_codes: [${BYPASS_CODE}, SECONDCODE]
+password: ${STAFF_PASSWORD}
 admin_password: ${ADMIN_PASSWORD}
 `),
   'paypal-motors': tenant(`title: PayPal Motors Store
@@ -54,7 +58,7 @@ logo_placements:
   mens: [Left Chest]
 email_recipients: [${PAYPAL_RECIPIENTS.join(', ')}]
 bypass_codes: [PPBYPASS]
-admin_password: pp-admin
+admin_password: pp-admin-pass
 `),
   'other-group': tenant(`title: Other Group Store
 company_name: ${OTHER_TENANT}

@@ -9,6 +9,8 @@ import type { FakePayPal } from './fake-paypal.ts';
 import type { SmtpSink } from './smtp-sink.ts';
 
 export const STOREFRONT_ORIGIN = 'http://localhost:5173';
+/** Known to the tests, so they can forge an expired token signed with it. */
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 
 export interface TestApi {
   url: string;
@@ -16,6 +18,8 @@ export interface TestApi {
   /** Every JSON log line the API wrote. */
   logs: Record<string, unknown>[];
   post(call: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
+  /** `Authorization: Bearer …` of a new session for the tenant (POST /v1/session). */
+  signIn(companyName: string, password: string): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -46,6 +50,9 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     MAIL_RETRY_BASE_MS: '50',
     MAIL_RETRY_MAX_MS: '200',
     RATE_LIMIT_MAX_FAILURES: '3',
+    // Tests send thousands of requests from few addresses; the one that tests the budget lowers it.
+    REQUEST_LIMIT: '1000000',
+    SESSION_SECRET: TEST_SESSION_SECRET,
     TRUST_PROXY: '1',
     CORS_ORIGINS: STOREFRONT_ORIGIN,
     PENDING_CAPTURE_POLL_MS: '3600000',
@@ -63,6 +70,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     api,
     logs,
     post: (call, body, headers) => postJson(api.url, call, body, headers),
+    signIn: (companyName, password) => signIn(api.url, companyName, password),
     close: async () => {
       await api.close();
       rmSync(scratch, { recursive: true, force: true });
@@ -83,4 +91,10 @@ export async function postJson(url: string, call: string, body: unknown, headers
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : {}, headers: response.headers };
+}
+
+export async function signIn(url: string, companyName: string, password: string): Promise<Record<string, string>> {
+  const answer = await postJson(url, '/v1/session', { companyName, password });
+  if (answer.status !== 200) throw new Error(`could not sign in to ${companyName}: ${answer.status} ${answer.body.message}`);
+  return { authorization: `Bearer ${answer.body.token}` };
 }

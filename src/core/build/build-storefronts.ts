@@ -65,7 +65,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
         const siteDir = path.join(staging, tenant.id);
         pages += await buildTenant({ project, tenant, root, siteDir, images, client, apiOrigin });
       }
-      pages += await renderEntrySite({ project, root, siteDir: path.join(staging, ENTRY_SITE), images, client });
+      pages += await renderEntrySite({ project, root, siteDir: path.join(staging, ENTRY_SITE), images, client, apiOrigin });
     },
     { carryOver },
   );

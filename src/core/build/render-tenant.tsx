@@ -74,6 +74,7 @@ export function renderTenant(model: PageModel, catalog: Catalog, assets: ClientA
           stylesheets: [assetUrl(assets.stylesheet)],
           scripts: scripts.map((script) => assetUrl(script.file)),
           preloads: [...new Set(scripts.flatMap((script) => script.imports))].map(assetUrl),
+          apiBases: [model.config.apiBase],
         }),
       };
     } catch (error) {

@@ -9,6 +9,11 @@ export interface ConfigImages {
   logos: Record<string, PictureData>;
 }
 
+/** The order API's base address for a tenant's pages, without a trailing slash. */
+export function apiBaseOf(tenant: Tenant, apiOrigin?: string): string {
+  return (apiOrigin ?? tenant.serverHostname).replace(/\/+$/, '');
+}
+
 /**
  * The browser's view of a tenant. Every password and code is replaced by a salted hash here,
  * the one place plain secrets are turned into what pages may carry.
@@ -27,7 +32,7 @@ export async function storefrontConfig(site: Site, tenant: Tenant, images: Confi
     title: tenant.title,
     companyName: tenant.companyName,
     base: basePath(tenant.routePrefix),
-    apiBase: (apiOrigin ?? tenant.serverHostname).replace(/\/+$/, ''),
+    apiBase: apiBaseOf(tenant, apiOrigin),
     supplierName: site.supplierName,
     mainPhone: site.mainPhone,
     postalAddress: site.postalAddress,
@@ -38,7 +43,7 @@ export async function storefrontConfig(site: Site, tenant: Tenant, images: Confi
     stores,
     // Codes are compared in upper case, so that is how they are hashed.
     bypassCodes: await hashSecrets(tenant.bypassCodes.map((code) => code.toUpperCase()), `${tenant.id}/bypass`),
-    ...(tenant.adminPassword ? { adminPassword: await hashSecrets([tenant.adminPassword], `${tenant.id}/admin`) } : {}),
+    hasAdminPassword: tenant.adminPassword !== undefined,
     ...(site.paypalClientId && !tenant.flags.paypalNotSupported ? { paypalClientId: site.paypalClientId } : {}),
     companyLogo: images.companyLogo,
     logos: images.logos,

@@ -43,6 +43,16 @@ function checkSite({ site, logoFiles }: ParsedProject): Diagnostic[] {
   return [];
 }
 
+const PLACEHOLDER_SECRETS = new Set(['change-me', 'changeme', 'password', 'admin', 'secret']);
+
+/** Why a tenant or admin password is weak, or undefined. */
+function secretWeakness(secret: string, tenantId: string): string | undefined {
+  const lower = secret.toLowerCase();
+  if (PLACEHOLDER_SECRETS.has(lower) || lower === tenantId.toLowerCase()) return `"${secret}" is a placeholder or the tenant's id`;
+  if (secret.length < 10) return `only ${secret.length} characters`;
+  return undefined;
+}
+
 function checkTenants(project: ParsedProject): Diagnostic[] {
   const out: Diagnostic[] = [];
   const prefixOwner = new Map<string, string>();
@@ -81,6 +91,15 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
       const owner = passwordOwner.get(password);
       if (owner) out.push(report(source, 'error', ['password'], `the same entry password as tenants/${owner}.yaml: the entry screen could not tell which store to open`));
       else passwordOwner.set(password, id);
+    }
+
+    // The order API lists a group's orders to whoever has its password: without one, only to its admins.
+    if (!password && !asString(tenant.admin_password)) out.push(report(source, 'warning', [], 'no password and no admin_password: nobody can see this group\'s order history'));
+    else if (!password) out.push(report(source, 'warning', [], 'no password: only its admins (admin_password) can see this group\'s order history'));
+    for (const key of ['password', 'admin_password'] as const) {
+      const secret = asString(tenant[key]);
+      const weakness = secret === undefined ? undefined : secretWeakness(secret, id);
+      if (weakness) out.push(report(source, 'warning', [key], `${weakness}; it unlocks the group's order history, so choose at least 10 characters that are not easy to guess`));
     }
 
     const codeIndex = new Map<string, number>();

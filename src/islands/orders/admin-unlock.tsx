@@ -1,19 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { matchSecret, type SecretSet } from '../../site/secret-hash.ts';
+import { OrderApiError, UNEXPECTED_ERROR } from '../shared/order-api.ts';
+import { startOrderSession, type OrderSession } from '../shared/order-session.ts';
 
 /** What a wrong admin password shows. */
 export const WRONG_PASSWORD = 'Wrong password';
 
 /**
- * The 'Admin' control: reveals a labelled password field. The password is checked against the
- * build's hash; the right one is handed to `onUnlock` (kept in memory only, and sent with every
- * update so the server checks it too).
+ * The 'Admin' control: reveals a labelled password field. The order API checks the password
+ * (POST /v1/session) and answers an admin session, handed to `onUnlock`; the page never holds
+ * the password or a hash of it.
  */
-export function AdminUnlock({ secretSet, onUnlock }: { secretSet: SecretSet; onUnlock(password: string): void }) {
+export function AdminUnlock({ apiBase, companyName, onUnlock }: { apiBase: string; companyName: string; onUnlock(session: OrderSession): void }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [checking, setChecking] = useState(false);
-  const [wrong, setWrong] = useState(false);
+  const [error, setError] = useState<string>();
   const id = useId();
   const adminButton = useRef<HTMLButtonElement>(null);
   const closedByUser = useRef(false);
@@ -25,24 +26,25 @@ export function AdminUnlock({ secretSet, onUnlock }: { secretSet: SecretSet; onU
     closedByUser.current = true;
     setOpen(false);
     setPassword('');
-    setWrong(false);
+    setError(undefined);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (checking) return;
+    if (checking || password === '') return;
     setChecking(true);
-    setWrong(false);
-    const typed = password;
-    let matched = false;
+    setError(undefined);
     try {
-      matched = (await matchSecret(typed, secretSet)) >= 0;
-    } catch (error) {
-      console.error(error);
+      const session = await startOrderSession(apiBase, companyName, password);
+      // The group's staff password is right, but not the one that unlocks editing.
+      if (session.role === 'admin') onUnlock(session);
+      else setError(WRONG_PASSWORD);
+    } catch (failure) {
+      if (!(failure instanceof OrderApiError)) console.error(failure);
+      setError(failure instanceof OrderApiError && failure.status !== 401 ? failure.message : failure instanceof OrderApiError ? WRONG_PASSWORD : UNEXPECTED_ERROR);
+    } finally {
+      setChecking(false);
     }
-    setChecking(false);
-    if (matched) onUnlock(typed);
-    else setWrong(true);
   }
 
   if (!open) {
@@ -63,11 +65,11 @@ export function AdminUnlock({ secretSet, onUnlock }: { secretSet: SecretSet; onU
         autoComplete="off"
         autoFocus
         value={password}
-        aria-invalid={wrong || undefined}
-        aria-describedby={wrong ? `${id}-error` : undefined}
+        aria-invalid={error !== undefined || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => {
           setPassword(event.target.value);
-          setWrong(false);
+          setError(undefined);
         }}
         onKeyDown={(event) => {
           if (event.key === 'Escape') close();
@@ -76,16 +78,12 @@ export function AdminUnlock({ secretSet, onUnlock }: { secretSet: SecretSet; onU
       <button type="submit" className="button" disabled={checking}>
         {checking ? 'Checking…' : 'Unlock'}
       </button>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={close}
-      >
+      <button type="button" className="button button--secondary" onClick={close}>
         Cancel
       </button>
-      {wrong && (
+      {error && (
         <p id={`${id}-error`} className="admin-unlock__error" role="alert">
-          {WRONG_PASSWORD}
+          {error}
         </p>
       )}
     </form>

@@ -110,12 +110,11 @@ describe('updateBody', () => {
   const [order] = ordersFromResponse({ orders: [wireOrder] }) as [PlacedOrder];
 
   it("sends the order's lines as received, with only the edited line's PO fields changed (trimmed)", () => {
-    const body = updateBody(order, 1, { customer_po: ' CPO-9 ', po: 'PO-1', est_ship_date: '2024-02-01' }, 'change-me', 'Guardian Automotive Group');
+    const body = updateBody(order, 1, { customer_po: ' CPO-9 ', po: 'PO-1', est_ship_date: '2024-02-01' }, 'Guardian Automotive Group');
     expect(body).toEqual({
       email: 'dana@guardian.example',
       created_at: '2024-01-05T15:04:05.123Z',
       cart: [polo, { ...frame, customer_po: 'CPO-9', po: 'PO-1', est_ship_date: '2024-02-01' }],
-      admin_password: 'change-me',
       companyName: 'Guardian Automotive Group',
     });
     // The order held in the page is not changed by building the body.
@@ -123,18 +122,18 @@ describe('updateBody', () => {
   });
 
   it('clears a value emptied by the admin', () => {
-    const body = updateBody(order, 0, { customer_po: '', po: '', est_ship_date: '' }, 'pw', 'Guardian Automotive Group');
+    const body = updateBody(order, 0, { customer_po: '', po: '', est_ship_date: '' }, 'Guardian Automotive Group');
     expect(body.cart[0]).toMatchObject({ customer_po: '', po: '', est_ship_date: '' });
   });
 
   it('refuses a line the order does not have', () => {
-    expect(() => updateBody(order, 2, { customer_po: '', po: '', est_ship_date: '' }, 'pw', 'x')).toThrow(RangeError);
+    expect(() => updateBody(order, 2, { customer_po: '', po: '', est_ship_date: '' }, 'x')).toThrow(RangeError);
   });
 });
 
 describe('linesAfterUpdate', () => {
   const [order] = ordersFromResponse({ orders: [wireOrder] }) as [PlacedOrder];
-  const body = updateBody(order, 0, { customer_po: 'C', po: 'P', est_ship_date: 'E' }, 'pw', 'Guardian Automotive Group');
+  const body = updateBody(order, 0, { customer_po: 'C', po: 'P', est_ship_date: 'E' }, 'Guardian Automotive Group');
 
   it("takes the server's lines from its answer", () => {
     const saved = [{ ...polo, customer_po: 'C', po: 'P', est_ship_date: 'E (confirmed)' }, frame];

@@ -119,16 +119,15 @@ export interface UpdateHistoricalOrderBody {
   email: string;
   created_at: string;
   cart: OrderLine[];
-  admin_password: string;
   companyName: string;
 }
 
 /**
- * update-historical-order's body for one edited line: the order's lines as received, in
+ * update-historical-order's body for one edited line (the admin session goes as a header): the order's lines as received, in
  * their order, with that line's Customer PO, PO and Est. Ship Date replaced (trimmed; empty
  * clears them). Every other field goes back unchanged, which the API requires.
  */
-export function updateBody(order: PlacedOrder, lineIndex: number, edits: LineEdits, adminPassword: string, companyName: string): UpdateHistoricalOrderBody {
+export function updateBody(order: PlacedOrder, lineIndex: number, edits: LineEdits, companyName: string): UpdateHistoricalOrderBody {
   if (!order.order[lineIndex]) throw new RangeError(`the order has no line ${lineIndex}`);
   return {
     email: order.email,
@@ -137,7 +136,6 @@ export function updateBody(order: PlacedOrder, lineIndex: number, edits: LineEdi
       if (index !== lineIndex) return { ...line };
       return { ...line, customer_po: edits.customer_po.trim(), po: edits.po.trim(), est_ship_date: edits.est_ship_date.trim() };
     }),
-    admin_password: adminPassword,
     companyName,
   };
 }

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { PasswordDialog } from '../../components/password-dialog.tsx';
+import { askPassword } from '../shared/ask-password.ts';
 import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from '../shared/order-api.ts';
+import { forgetOrderSession, readOrderSession, saveOrderSession, startOrderSession, type OrderSession } from '../shared/order-session.ts';
 import type { OrdersIslandProps } from '../shared/ordering-props.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { AdminUnlock } from './admin-unlock.tsx';
@@ -18,7 +21,18 @@ import {
 import { formatOrderDate, textOrNotAvailable } from './order-format.ts';
 import { OrderLines, type LineEditing } from './order-lines.tsx';
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[] };
+type Load = { state: 'loading' } | { state: 'locked' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[] };
+
+/** Shown where the orders would be until the password is given. */
+export const LOCKED_MESSAGE = 'Enter the dealership group\'s password to see its orders.';
+
+function browserSession(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Where a line's edit state is kept: its order and its position in it. */
 function lineKey(key: string, index: number): string {
@@ -27,19 +41,24 @@ function lineKey(key: string, index: number): string {
 
 /**
  * The tenant's placed and paid orders, newest first (spec section 2, Orders screen). The build
- * and the hydration render the loading state; the orders are fetched in an effect. An admin
- * (password checked against the build's hash, kept in memory, sent with each update) may edit
- * Customer PO, PO and Est. Ship Date of a line; leaving edit mode saves them.
+ * and the hydration render the loading state; the orders are fetched in an effect. The order
+ * API lists them only for a session of the tenant: without one (401) the page asks once per
+ * browser session for the group's password (or the admin password) in a dialog and keeps the
+ * token in sessionStorage. 'Admin' exchanges the admin password for an admin session, kept in
+ * memory only (a reload is back to the staff view); it may edit Customer PO, PO and Est. Ship
+ * Date of a line, and leaving edit mode saves them.
  */
-export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIslandProps) {
+export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword }: OrdersIslandProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [adminSecret, setAdminSecret] = useState<string>();
+  const [session, setSession] = useState<OrderSession>();
+  const [signingIn, setSigningIn] = useState(false);
   const [drafts, setDrafts] = useState<Readonly<Record<string, LineEdits>>>({});
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const notice = useNotice();
   const id = useId();
+  const dialogId = `${id}-sign-in`;
 
   // Saves run one after another, each built from the latest saved lines, so two quick
   // saves on one order never send each other's old values.
@@ -48,22 +67,63 @@ export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIsla
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
   if (load.state === 'loaded') ordersRef.current = load.orders;
 
+  const keepSession = useCallback(
+    (next: OrderSession | undefined) => {
+      if (next) saveOrderSession(browserSession(), tenantId, next);
+      else forgetOrderSession(browserSession(), tenantId);
+      setSession(next);
+    },
+    [tenantId],
+  );
+
+  /** A 401: the session is gone or expired. Ask again, keeping whatever is on screen. */
+  const sessionRefused = useCallback(() => {
+    keepSession(undefined);
+    setLoad((previous) => (previous.state === 'loaded' ? previous : { state: 'locked' }));
+    setSigningIn(true);
+  }, [keepSession]);
+
   useEffect(() => {
     let current = true;
-    setLoad({ state: 'loading' });
-    postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName })
+    const stored = readOrderSession(browserSession(), tenantId);
+    setSession(stored);
+    // Orders already on screen stay there while they are fetched again.
+    setLoad((previous) => (previous.state === 'loaded' ? previous : { state: 'loading' }));
+    postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName }, { token: stored?.token })
       .then((data) => {
         if (current) setLoad({ state: 'loaded', orders: ordersFromResponse(data) });
       })
       .catch((error: unknown) => {
         if (!current) return;
+        if (error instanceof OrderApiError && error.status === 401) return sessionRefused();
         if (!(error instanceof OrderApiError)) console.error(error);
         setLoad({ state: 'failed', message: error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR });
       });
     return () => {
       current = false;
     };
-  }, [apiBase, companyName, attempt]);
+  }, [apiBase, companyName, tenantId, attempt, sessionRefused]);
+
+  useEffect(() => {
+    if (!signingIn) return;
+    const dialog = document.getElementById(dialogId) as HTMLDialogElement | null;
+    if (!dialog) return;
+    let started: OrderSession | undefined;
+    void askPassword(dialog, async (typed) => {
+      try {
+        started = await startOrderSession(apiBase, companyName, typed);
+        return true;
+      } catch (error) {
+        if (error instanceof OrderApiError && error.status === 401) return 'Wrong password';
+        throw error;
+      }
+    }).then(() => {
+      setSigningIn(false);
+      if (!started) return;
+      keepSession(started);
+      setAttempt((n) => n + 1);
+    });
+  }, [signingIn, dialogId, apiBase, companyName, keepSession]);
 
   const toggleExpanded = (key: string) =>
     setExpanded((previous) => {
@@ -86,17 +146,18 @@ export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIsla
       return rest;
     });
 
+  const adminToken = session?.role === 'admin' ? session.token : undefined;
   const save = useCallback(
     (key: string, index: number, edits: LineEdits) => {
-      if (adminSecret === undefined) return;
+      if (adminToken === undefined) return;
       setSavingLine(lineKey(key, index), true);
       saveQueue.current = saveQueue.current.then(async () => {
         const editKey = lineKey(key, index);
         const order = ordersRef.current.find((o) => orderKey(o) === key);
         try {
           if (!order) throw new OrderApiError(UNEXPECTED_ERROR, 404);
-          const body = updateBody(order, index, edits, adminSecret, companyName);
-          const answer = await postOrderApi<unknown>(apiBase, '/v1/update-historical-order', body);
+          const body = updateBody(order, index, edits, companyName);
+          const answer = await postOrderApi<unknown>(apiBase, '/v1/update-historical-order', body, { token: adminToken });
           const lines = linesAfterUpdate(body, answer);
           // The ref now, not at the next render: a queued save reads it right after this one.
           ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, order: lines } : o));
@@ -110,12 +171,22 @@ export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIsla
           if (!(error instanceof OrderApiError)) console.error(error);
           // The typed values stay in the form, so nothing is lost.
           notice.show('error', error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR);
+          if (error instanceof OrderApiError && error.status === 401) sessionRefused();
         } finally {
           setSavingLine(editKey, false);
         }
       });
     },
-    [adminSecret, apiBase, companyName, notice.show],
+    [adminToken, apiBase, companyName, notice.show, sessionRefused],
+  );
+
+  const signInDialog = (
+    <PasswordDialog
+      id={dialogId}
+      submitLabel="Show orders"
+      autoComplete="current-password"
+      context={<p className="dialog__context">The orders of {companyName} are for its staff: enter the group's password, or the admin password.</p>}
+    />
   );
 
   if (load.state === 'loading') {
@@ -123,6 +194,17 @@ export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIsla
       <p className="island-placeholder" aria-live="polite" aria-busy="true">
         Loading orders…
       </p>
+    );
+  }
+  if (load.state === 'locked') {
+    return (
+      <div className="orders-failed">
+        <p className="orders-failed__message">{LOCKED_MESSAGE}</p>
+        <button type="button" className="button button--secondary" onClick={() => setSigningIn(true)} disabled={signingIn}>
+          Enter password
+        </button>
+        {signInDialog}
+      </div>
     );
   }
   if (load.state === 'failed') {
@@ -179,10 +261,10 @@ export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIsla
 
   return (
     <div className="orders">
-      {adminPassword && (
+      {hasAdminPassword && (
         <div className="orders__admin">
-          {adminSecret === undefined ? (
-            <AdminUnlock secretSet={adminPassword} onUnlock={setAdminSecret} />
+          {adminToken === undefined ? (
+            <AdminUnlock apiBase={apiBase} companyName={companyName} onUnlock={setSession} />
           ) : (
             <p className="orders__admin-note" role="status">
               Admin: open an order and use a line's edit button to change its Customer PO, PO and Est. Ship Date.
@@ -228,7 +310,7 @@ export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIsla
                 <tr className="orders-table__detail">
                   <td colSpan={4}>
                     <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
-                      <OrderLines lines={order.order} admin={adminSecret === undefined ? undefined : adminControls(key, order)} />
+                      <OrderLines lines={order.order} admin={adminToken === undefined ? undefined : adminControls(key, order)} />
                     </div>
                   </td>
                 </tr>
@@ -238,6 +320,7 @@ export function OrdersIsland({ apiBase, companyName, adminPassword }: OrdersIsla
         })}
       </table>
       {notice.element}
+      {signInDialog}
     </div>
   );
 }

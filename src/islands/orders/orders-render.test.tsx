@@ -14,7 +14,7 @@ function bodyCells(markup: string): string[][] {
 
 describe('first render (build time and hydration)', () => {
   it('is the loading state for both islands, whatever the props', () => {
-    expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" />)).toBe(
+    expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" tenantId="guardian" hasAdminPassword />)).toBe(
       '<p class="island-placeholder" aria-live="polite" aria-busy="true">Loading orders…</p>',
     );
     expect(renderToStaticMarkup(<SuccessIsland base="/guardian/" thumbnails={{ 'K500|Navy': '/x.jpg' }} />)).toBe(

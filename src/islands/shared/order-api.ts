@@ -17,7 +17,7 @@ export const UNEXPECTED_ERROR = 'Unexpected error. Please try again.';
  * response's `message` (else 'Unexpected error. Please try again.') and its status, or 500
  * when no response came at all.
  */
-export async function postOrderApi<T>(apiBase: string, path: string, body: unknown, options: { idempotencyKey?: string } = {}): Promise<T> {
+export async function postOrderApi<T>(apiBase: string, path: string, body: unknown, options: { idempotencyKey?: string; token?: string } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${apiBase}${path}`, {
@@ -25,6 +25,7 @@ export async function postOrderApi<T>(apiBase: string, path: string, body: unkno
       headers: {
         'content-type': 'application/json',
         ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       },
       body: JSON.stringify(body),
     });

@@ -39,6 +39,8 @@ export interface SuccessIslandProps {
 export interface OrdersIslandProps {
   apiBase: string;
   companyName: string;
-  /** Absent when the tenant has no admin password: nobody can edit. */
-  adminPassword?: SecretSet;
+  /** Names the session kept in sessionStorage. */
+  tenantId: string;
+  /** False when the tenant has no admin password: nobody can edit. */
+  hasAdminPassword: boolean;
 }

@@ -1,5 +1,6 @@
-import type { SecretSet } from '../../site/secret-hash.ts';
-import { askPassword, readJsonScript } from './password-dialog.ts';
+import { askPassword } from '../../islands/shared/ask-password.ts';
+import { matchSecret, type SecretSet } from '../../site/secret-hash.ts';
+import { readJsonScript } from './read-json-script.ts';
 
 // A store with a password opens its customs catalog only after the 'Enter password' dialog.
 const passwords = readJsonScript<Record<string, SecretSet>>('store-passwords');
@@ -12,6 +13,7 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-password
     if (!secrets) return;
     event.preventDefault();
     if (label) label.textContent = link.dataset.storeName ?? '';
-    if ((await askPassword(dialog, secrets)) !== undefined) window.location.assign(link.href);
+    const accepted = await askPassword(dialog, async (typed) => ((await matchSecret(typed, secrets)) >= 0 ? true : 'Wrong password'));
+    if (accepted !== undefined) window.location.assign(link.href);
   });
 }

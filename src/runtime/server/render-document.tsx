@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 
@@ -9,6 +10,33 @@ export interface DocumentParts {
   /** Module scripts, in order; their static imports are preloaded. */
   scripts: readonly string[];
   preloads?: readonly string[];
+  /** Base addresses of the order APIs the page calls: the only other hosts it may connect to, with PayPal. */
+  apiBases: readonly string[];
+}
+
+const MARK_JS = 'document.documentElement.classList.add("js")';
+
+/**
+ * What the page may load and call: its own files, the order API and PayPal (script, frames,
+ * calls, images), nothing else; the one inline script by its hash. Inline styles stay allowed:
+ * React's style attributes and PayPal's buttons use them. (frame-ancestors cannot be set in a
+ * meta tag; that is a response header of the host.)
+ */
+export function contentSecurityPolicy(apiBases: readonly string[]): string {
+  const paypal = 'https://*.paypal.com https://*.paypalobjects.com';
+  const apis = [...new Set(apiBases.map((base) => new URL(base).origin))].join(' ');
+  const inline = `'sha256-${createHash('sha256').update(MARK_JS).digest('base64')}'`;
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inline} ${paypal}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${paypal}`,
+    `connect-src 'self' ${apis} ${paypal}`.replace(/ +/g, ' '),
+    `frame-src ${paypal}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
 }
 
 /**
@@ -20,10 +48,13 @@ export function renderDocument(parts: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(parts.apiBases))}">`,
+    // Addresses of these pages (tenant prefixes, order pages) are not sent to other hosts.
+    '<meta name="referrer" content="no-referrer">',
     `<title>${escapeHtml(parts.title)}</title>`,
     parts.description ? `<meta name="description" content="${escapeHtml(parts.description)}">` : '',
     '<link rel="icon" href="data:,">',
-    '<script>document.documentElement.classList.add("js")</script>',
+    `<script>${MARK_JS}</script>`,
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(parts.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...parts.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),

@@ -1,0 +1,87 @@
+import { createHmac } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Tenant } from '../../src/domain/tenant.ts';
+import { HttpError } from './http-error.ts';
+
+/** staff: the dealership group's `password`; admin: its `admin_password`. */
+export type SessionRole = 'staff' | 'admin';
+
+export interface Session {
+  tenantId: string;
+  role: SessionRole;
+}
+
+export interface IssuedSession extends Session {
+  token: string;
+  /** ISO time the token stops being accepted. */
+  expiresAt: string;
+}
+
+const AUDIENCE = 'dealer-storefronts/order-api';
+
+/** The secret a role signs in with, when the tenant has one. */
+export function roleSecret(tenant: Tenant, role: SessionRole): string | undefined {
+  return role === 'admin' ? tenant.adminPassword : tenant.password;
+}
+
+/**
+ * Signed, expiring session tokens (JWT, HS256, via `jose`). A token names its tenant and role,
+ * and carries a keyed fingerprint of the password it was issued for: when a merchandiser
+ * changes that password, every token issued for the old one stops working. The fingerprint is
+ * an HMAC under the server's secret, so a token tells nothing about the password offline.
+ */
+export class SessionTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly secret: string,
+    private readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(tenant: Tenant, role: SessionRole): Promise<IssuedSession> {
+    const password = roleSecret(tenant, role);
+    if (password === undefined) throw new Error(`internal: tenant ${tenant.id} has no ${role} password to issue a session for`);
+    const issuedAt = Math.floor(this.now() / 1000);
+    const expires = issuedAt + this.ttlSeconds;
+    const token = await new SignJWT({ role, pwd: this.fingerprint(tenant.id, role, password) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(tenant.id)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expires)
+      .sign(this.key);
+    return { token, tenantId: tenant.id, role, expiresAt: new Date(expires * 1000).toISOString() };
+  }
+
+  /**
+   * The session a request's `Authorization: Bearer …` carries for this tenant. 401 when there is
+   * none, it is not ours, it expired or its password changed; 403 when it is another tenant's.
+   */
+  async require(authorization: string | string[] | undefined, tenant: Tenant, roles: readonly SessionRole[]): Promise<Session> {
+    const token = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+    if (!token) throw new HttpError(401, `Sign in with the ${tenant.companyName} password to see its orders`, {}, { 'www-authenticate': 'Bearer' });
+    let claims: { sub?: string; role?: unknown; pwd?: unknown };
+    try {
+      ({ payload: claims } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()) }));
+    } catch (error) {
+      const expired = error instanceof errors.JWTExpired;
+      throw new HttpError(401, expired ? 'Your session has expired; enter the password again' : 'The session is not valid; enter the password again', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    }
+    const role = claims.role;
+    if (role !== 'staff' && role !== 'admin') throw new HttpError(401, 'The session is not valid; enter the password again');
+    if (claims.sub !== tenant.id) throw new HttpError(403, `This session is for another storefront, not ${tenant.companyName}`);
+    const password = roleSecret(tenant, role);
+    if (password === undefined || claims.pwd !== this.fingerprint(tenant.id, role, password)) {
+      throw new HttpError(401, 'The password has changed since you signed in; enter the new one', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    }
+    if (!roles.includes(role)) throw new HttpError(403, `This needs the admin password; you are signed in as ${role}`);
+    return { tenantId: tenant.id, role };
+  }
+
+  private fingerprint(tenantId: string, role: SessionRole, password: string): string {
+    return createHmac('sha256', this.secret).update(`${tenantId}\u0000${role}\u0000${password}`).digest('base64url').slice(0, 22);
+  }
+}

@@ -1,0 +1,47 @@
+/** What a password check answers: accepted, or the message the dialog shows ('Wrong password'). */
+export type PasswordCheck = (password: string) => Promise<true | string>;
+
+/**
+ * Opens a native <dialog> (the PasswordDialog component's markup) asking for a password and
+ * resolves with the accepted password, or undefined when the visitor cancels. A refused one
+ * shows `check`'s message and asks again. Framework-free: the entry and stores pages use it
+ * without React, the orders island with it.
+ */
+export function askPassword(dialog: HTMLDialogElement, check: PasswordCheck): Promise<string | undefined> {
+  const form = dialog.querySelector('form');
+  const input = dialog.querySelector<HTMLInputElement>('input[type=password]');
+  const error = dialog.querySelector<HTMLElement>('[data-error]');
+  const submit = dialog.querySelector<HTMLButtonElement>('button[value=ok]');
+  if (!form || !input || !error) throw new Error('internal: password dialog markup is incomplete');
+  input.value = '';
+  error.textContent = '';
+  if (!dialog.open) dialog.showModal();
+
+  return new Promise((resolve) => {
+    const onSubmit = async (event: SubmitEvent) => {
+      const action = (event.submitter as HTMLButtonElement | null)?.value;
+      if (action === 'cancel') return; // the dialog closes itself
+      event.preventDefault();
+      const typed = input.value;
+      if (submit) submit.disabled = true;
+      const verdict = await check(typed).catch((failure: unknown) => (failure instanceof Error && failure.message ? failure.message : 'Unexpected error. Please try again.'));
+      if (submit) submit.disabled = false;
+      if (verdict !== true) {
+        error.textContent = verdict;
+        input.select();
+        return;
+      }
+      input.value = '';
+      finish(typed);
+      dialog.close();
+    };
+    const onClose = () => finish(undefined);
+    const finish = (result: string | undefined) => {
+      form.removeEventListener('submit', onSubmit);
+      dialog.removeEventListener('close', onClose);
+      resolve(result);
+    };
+    form.addEventListener('submit', onSubmit);
+    dialog.addEventListener('close', onClose);
+  });
+}

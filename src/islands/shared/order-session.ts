@@ -1,0 +1,51 @@
+import { postOrderApi } from './order-api.ts';
+
+/**
+ * A tenant session of the order API (POST /v1/session): the token that unlocks the tenant's
+ * order history, kept in sessionStorage so one browser session asks for the password once.
+ * The entry screen writes it when its password leads to a tenant; the orders page reads it.
+ */
+export interface OrderSession {
+  token: string;
+  role: 'staff' | 'admin';
+  expiresAt: string;
+}
+
+function sessionKey(tenantId: string): string {
+  return `order-session:${tenantId}`;
+}
+
+/** The stored session, unless there is none, it cannot be read or it has expired. */
+export function readOrderSession(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string, now = Date.now()): OrderSession | undefined {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(sessionKey(tenantId)) ?? 'null');
+    if (value === null || typeof value !== 'object') return undefined;
+    const { token, role, expiresAt } = value as Record<string, unknown>;
+    if (typeof token !== 'string' || (role !== 'staff' && role !== 'admin') || typeof expiresAt !== 'string') return undefined;
+    return Date.parse(expiresAt) > now ? { token, role, expiresAt } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveOrderSession(storage: Pick<Storage, 'setItem'> | undefined, tenantId: string, session: OrderSession): void {
+  try {
+    storage?.setItem(sessionKey(tenantId), JSON.stringify(session));
+  } catch {
+    // Storage refused (private mode, full): the session lasts as long as the page.
+  }
+}
+
+export function forgetOrderSession(storage: Pick<Storage, 'removeItem'> | undefined, tenantId: string): void {
+  try {
+    storage?.removeItem(sessionKey(tenantId));
+  } catch {
+    // nothing stored to forget
+  }
+}
+
+/** Exchanges a password for a session; throws OrderApiError (401 'Wrong password', 429…) otherwise. */
+export async function startOrderSession(apiBase: string, companyName: string, password: string): Promise<OrderSession> {
+  const answer = await postOrderApi<{ token: string; role: 'staff' | 'admin'; expires_at: string }>(apiBase, '/v1/session', { companyName, password });
+  return { token: answer.token, role: answer.role, expiresAt: answer.expires_at };
+}
