@@ -21,7 +21,13 @@ export interface Config {
   /** Undefined when PAYPAL_CLIENT_ID or PAYPAL_CLIENT_SECRET is missing: PayPal checkout answers 503. */
   paypal?: PayPalConfig;
   mail: { smtpUrl?: string; folder: string; from?: string; pollMs: number; retryBaseMs: number; maxRetryMs: number };
-  rateLimit: { maxFailures: number; windowMs: number };
+  rateLimit: { maxFailures: number; windowMs: number; tenantMax: number; tenantIntervalMs: number };
+  /** Unpaid PayPal orders: how many one client may create per hour, and how long one is kept. */
+  unpaidOrders: { maxPerClient: number; ttlMs: number };
+  /** Node's HTTP server limits against slow or piled-up connections. */
+  server: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
+  /** How often expired unpaid orders, idempotency keys and old failures are removed. */
+  maintenanceIntervalMs: number;
   /** Requests one client may make to each call per window, wrong secrets or not. */
   requestLimit: { max: number; windowMs: number };
   /** Caps on what one request may carry. */
@@ -133,7 +139,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       maxFailures: integer('RATE_LIMIT_MAX_FAILURES', 10, 1, 1_000_000),
       windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
+      tenantMax: integer('TENANT_GUESS_LIMIT', 50, 1, 1_000_000),
+      tenantIntervalMs: integer('TENANT_GUESS_INTERVAL_SECONDS', 5, 1, 3_600) * 1000,
     },
+    unpaidOrders: {
+      maxPerClient: integer('MAX_UNPAID_ORDERS_PER_CLIENT', 20, 1, 1_000_000),
+      ttlMs: integer('UNPAID_ORDER_TTL_SECONDS', 3 * 86_400, 1, 365 * 86_400) * 1000,
+    },
+    server: {
+      headersTimeoutMs: integer('HEADERS_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
+      requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 3_600) * 1000,
+      maxConnections: integer('MAX_CONNECTIONS', 1_000, 1, 1_000_000),
+    },
+    maintenanceIntervalMs: integer('MAINTENANCE_INTERVAL_SECONDS', 3_600, 1, 86_400) * 1000,
     requestLimit: {
       max: integer('REQUEST_LIMIT', 300, 1, 1_000_000),
       windowMs: integer('REQUEST_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,

@@ -75,19 +75,37 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     store,
     tenants,
     paypal,
-    limiter: new FailureLimiter(store, config.rateLimit.maxFailures, config.rateLimit.windowMs),
+    limiter: new FailureLimiter(store, config.rateLimit.maxFailures, config.rateLimit.windowMs, Date.now, { max: config.rateLimit.tenantMax, intervalMs: config.rateLimit.tenantIntervalMs }),
     sessions: new SessionTokens(sessionSecret(config.session), config.session.ttlSeconds),
-    maxCartLines: config.bodyLimits.maxCartLines,
+    limits: {
+      maxCartLines: config.bodyLimits.maxCartLines,
+      unpaidOrdersPerClient: { max: config.unpaidOrders.maxPerClient, windowMs: 3_600_000 },
+    },
     log,
     mailFrom,
     mailQueued: () => outbox.nudge(),
     storageKind: config.storage.kind,
-    timing: { staleClaimMs: 60_000, waitForOtherMs: Math.max(20_000, (config.paypal?.timeoutMs ?? 0) + 5_000), pollMs: 50 },
+    timing: {
+      staleClaimMs: 60_000,
+      waitForOtherMs: Math.max(20_000, (config.paypal?.timeoutMs ?? 0) + 5_000),
+      // A capture makes at most a token call and the capture in a row, each given up after
+      // PAYPAL_TIMEOUT_MS; past both and a margin, the request holding the claim has died.
+      staleCaptureMs: 2 * (config.paypal?.timeoutMs ?? 0) + 5_000,
+      captureWaitMs: (config.paypal?.timeoutMs ?? 0) + 2_000,
+      pollMs: 50,
+    },
   };
   const server = createServer(
+    {
+      // A client that sends its headers or body a byte at a time is cut off in seconds, not Node's minutes.
+      headersTimeout: config.server.headersTimeoutMs,
+      requestTimeout: config.server.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.server.headersTimeoutMs),
+      keepAliveTimeout: 5_000,
+    },
     createRequestHandler(ctx, { corsOrigins: config.corsOrigins, trustProxy: config.trustProxy, requestLimit: config.requestLimit, maxBodyBytes: config.bodyLimits.maxBytes }),
   );
-  server.keepAliveTimeout = 5_000;
+  server.maxConnections = config.server.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -103,7 +121,11 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   const maintenance = setInterval(() => {
     store.pruneIdempotencyKeys().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
     store.pruneFailures(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
-  }, 3_600_000);
+    store
+      .removeExpiredUnpaidOrders(Date.now() - config.unpaidOrders.ttlMs)
+      .then((removed) => removed > 0 && log.info('expired unpaid orders removed', { removed }))
+      .catch((error: unknown) => log.warn('could not remove expired unpaid orders', { error }));
+  }, config.maintenanceIntervalMs);
   maintenance.unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

@@ -76,8 +76,10 @@ function lineOf(product: Product, offer: LogoOffer, strays = true): fc.Arbitrary
       stray: strays ? fc.oneof({ weight: 7, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 11 }) }) : fc.constant(null),
       // Now and then a logo this tenant does not have, which both sides must refuse.
       embroidery: strays ? fc.oneof({ weight: 12, arbitrary: offered }, { weight: 1, arbitrary: fc.constant('Not Our Logo') }) : offered,
+      // A product made per store is added from one of its stores' catalogs (the page's props name only the tenant's own).
+      store: product.supportedStores.length > 0 ? fc.constantFrom(...product.supportedStores) : fc.constant(undefined),
     })
-    .map(({ size, color, multiple, stray, embroidery }) => {
+    .map(({ size, color, multiple, stray, embroidery, store }) => {
       const tier = isTierLabel(size) ? Number(size) : 1;
       const step = product.quantityStep ?? 1;
       const unit = (tier * step) / gcd(tier, step);
@@ -95,6 +97,7 @@ function lineOf(product: Product, offer: LogoOffer, strays = true): fc.Arbitrary
         code: product.code,
         placement: recordsPlacement(product.type) && embroidery !== '' ? (offer.placements[0] ?? '') : '',
         embroidery,
+        ...(store === undefined ? {} : { store }),
       };
     });
 }
@@ -116,10 +119,20 @@ describe('the checkout island prices every cart as the order API charges it', ()
       const tenant = project.tenants.find((t) => t.id === tenantId)!;
       const props = checkoutProps(tenantId);
       const products = productIndex(props.products);
+      // Products made only for other groups' stores cannot be ordered here (no catalog lists them).
+      const catalog = project.catalogs.get(tenant.catalogId)!;
+      const orderable = props.products.filter((p) => p.supportedStores.length > 0 || catalog.products.find((c) => c.code === p.code)!.supportedStores.length === 0);
+      // The sessions of the password stores, as their catalogs' password dialog leaves them.
+      const storeTokens = new Map<string, string>();
+      for (const store of tenant.stores.filter((s) => s.password !== undefined)) {
+        const session = await api.post('/v1/session', { companyName: tenant.companyName, store: store.code, password: store.password });
+        if (session.status !== 200) throw new Error(`no session for store ${store.code}: ${JSON.stringify(session.body)}`);
+        storeTokens.set(store.code, session.body.token as string);
+      }
       // Lines of one to three products, so that several lines of one product (and colour) meet
       // and price each other through tiers and discounts.
       const cartArbitrary = fc
-        .uniqueArray(fc.constantFrom(...props.products), { minLength: 1, maxLength: 3, selector: (p) => p.code })
+        .uniqueArray(fc.constantFrom(...orderable), { minLength: 1, maxLength: 3, selector: (p) => p.code })
         .chain((chosen) => fc.array(fc.constantFrom(...chosen).chain((p) => lineOf(p, logoOfferFor(tenant, p.type))), { minLength: 1, maxLength: 8 }))
         .map(cartOf);
       let accepted = 0;
@@ -132,7 +145,7 @@ describe('the checkout island prices every cart as the order API charges it', ()
           const body = createOrderBody(
             { ...EMPTY_FORM, firstName: 'Prop', lastName: 'Test', email: 'prop@test.example' },
             checkout,
-            { companyName: props.companyName, stores: props.stores },
+            { companyName: props.companyName, storeToken: (code) => storeTokens.get(code) },
             tenant.bypassCodes[0]!,
           );
           // The order API over HTTP.

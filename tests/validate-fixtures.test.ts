@@ -56,14 +56,15 @@ describe.concurrent('npm run validate on broken data', () => {
   it('accepts the base fixture (the issue\'s guardian and default examples as written)', () => {
     const result = runScript('validate', ['--root', fixtureProject()]);
     // Valid, with the warnings the issue's example earns: store GCHEV1's password is its
-    // (public) code, the admin password is a placeholder, and the solo tenant has no password
-    // at all, so nobody can read its order history.
+    // (public) code, the admin password is a placeholder, and the solo tenant has no
+    // email_recipients and no password at all, so nobody hears of or can read its orders.
     expect(result.stderr.trim().split('\n')).toEqual([
       'tenants/guardian.yaml:25:94  stores[0].password  warning: store "GCHEV1" has its code as its password; a store\'s code is public in its address (catalog/<code>/customs/), so that password keeps nobody out',
       'tenants/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder or the tenant\'s id; it unlocks the group\'s order history, so choose at least 10 characters that are not easy to guess',
+      'tenants/solo.yaml:2:1  (file)  warning: no email_recipients: nobody is e-mailed when this group places or pays an order',
       "tenants/solo.yaml:2:1  (file)  warning: no password and no admin_password: nobody can see this group's order history",
     ]);
-    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 3 products, 2 stores, 11 images (3 warnings)');
+    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 3 products, 2 stores, 11 images (4 warnings)');
     expect(result.status).toBe(0);
   });
 
@@ -82,9 +83,10 @@ describe('warnings', () => {
       'catalogs/default.yaml:9:12  products[0].sizes  warning: every price of "FM-100" is 0, so no price is shown in this priced catalog',
       expect.stringMatching(/^tenants\/guardian.yaml:25:94  stores\[0\].password  warning: store "GCHEV1" has its code as its password/),
       expect.stringMatching(/^tenants\/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder/),
+      expect.stringMatching(/^tenants\/solo.yaml:2:1  \(file\)  warning: no email_recipients/),
       expect.stringMatching(/^tenants\/solo.yaml:2:1  \(file\)  warning: no password and no admin_password/),
     ]);
-    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 1 product, 2 stores, 11 images (4 warnings)');
+    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 1 product, 2 stores, 11 images (5 warnings)');
     expect(result.status).toBe(0);
   });
 });

@@ -13,8 +13,12 @@ export interface ApiContext {
   paypal?: PayPalClient;
   limiter: FailureLimiter;
   sessions: SessionTokens;
-  /** Lines one order may have (MAX_CART_LINES). */
-  maxCartLines: number;
+  limits: {
+    /** Lines one order may have (MAX_CART_LINES). */
+    maxCartLines: number;
+    /** Unpaid PayPal orders one client may create per window (MAX_UNPAID_ORDERS_PER_CLIENT per hour). */
+    unpaidOrdersPerClient: { max: number; windowMs: number };
+  };
   log: Logger;
   /** The From of order e-mails. */
   mailFrom: string;
@@ -22,10 +26,17 @@ export interface ApiContext {
   mailQueued(): void;
   storageKind: 'sqlite' | 'postgres';
   timing: {
-    /** A claim (idempotency key, capture) older than this belonged to a request that died. */
+    /** An idempotency key's claim older than this belonged to a request that died. */
     staleClaimMs: number;
-    /** How long a request waits for a concurrent one holding the same key or capture. */
+    /** How long a request waits for a concurrent one holding the same idempotency key. */
     waitForOtherMs: number;
+    /**
+     * A capture claim older than this belonged to a request that died: a live one has had
+     * its PayPal calls answered or timed out by then (start-order-api.ts).
+     */
+    staleCaptureMs: number;
+    /** How long a capture waits for a concurrent one on the same order before answering 202 PROCESSING. */
+    captureWaitMs: number;
     pollMs: number;
   };
 }

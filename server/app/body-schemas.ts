@@ -1,4 +1,5 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { cleanText } from './clean-text.ts';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -27,6 +28,7 @@ const cartLine = {
     embroidery: optionalText(200, 'Logo name.'),
     secondEmbroidery: optionalText(200, 'Second logo name.'),
     secondPlacement: optionalText(40, 'Second logo placement.'),
+    store: optionalText(40, "Ours: the code of the store whose customs catalog the line was added from; absent takes the order's store."),
   },
 };
 
@@ -40,7 +42,7 @@ const createOrder = {
     first_name: { type: 'string', minLength: 1, maxLength: 100 },
     last_name: { type: 'string', minLength: 1, maxLength: 100 },
     email: { type: 'string', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', 'x-error': 'must be an e-mail address' },
-    store: optionalText(300, 'The store chosen at checkout, empty or absent for None.'),
+    store: optionalText(300, "The store chosen at checkout: one of the tenant's store codes (or its exact name); empty or absent for None."),
     customer_po: optionalText(100, "The customer's purchase order number."),
     companyName,
     cart: {
@@ -55,6 +57,12 @@ const createOrder = {
     },
     bypassPaypal: { type: 'boolean', description: 'Place the order without payment, with a bypass code.' },
     code: optionalText(100, 'The bypass code typed at checkout (ours; required with bypassPaypal).'),
+    store_tokens: {
+      type: 'array',
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 2000 },
+      description: 'Ours: store session tokens (POST /v1/session with store and password), one per password-protected store whose customs products are in the cart.',
+    },
   },
 };
 
@@ -71,7 +79,8 @@ const retrieveOrders = {
   required: ['companyName'],
   properties: {
     companyName,
-    limit: { type: 'integer', minimum: 1, maximum: 10_000, description: 'Ours: at most this many, newest first (default all).' },
+    limit: { type: 'integer', minimum: 1, maximum: 500, description: 'Ours: at most this many, newest first (default 100).' },
+    cursor: { type: 'string', minLength: 1, maxLength: 200, description: "Ours: the previous answer's next_cursor, for the next page." },
   },
 };
 
@@ -96,16 +105,19 @@ const orderLine = {
     second_embroidery: optionalText(200, 'Ours.'),
     second_placement: optionalText(40, 'Ours.'),
     line_total: { type: ['number', 'null'], description: 'Ours.' },
+    store: optionalText(40, 'Ours: the store code a customs line was ordered for.'),
   },
 };
 
 const session = {
   type: 'object',
   additionalProperties: false,
-  required: ['companyName', 'password'],
+  required: [],
   properties: {
-    companyName,
-    password: { type: 'string', minLength: 1, maxLength: 200, description: "The tenant's password (staff) or admin_password (admin)." },
+    companyName: { ...companyName, description: "The tenant's company_name; absent only for the entry screen's password, which names its tenant by itself." },
+    password: { type: 'string', minLength: 1, maxLength: 200, description: "The tenant's password (staff) or admin_password (admin); with store, that store's password." },
+    code: { type: 'string', minLength: 1, maxLength: 100, description: 'A bypass code of the tenant (compared in upper case): a bypass session.' },
+    store: { type: 'string', minLength: 1, maxLength: 40, description: 'A store code of the tenant: with password, a store session that opens its customs catalog.' },
   },
 };
 
@@ -144,6 +156,7 @@ export interface WireCartLine {
   embroidery?: string | null;
   secondEmbroidery?: string | null;
   secondPlacement?: string | null;
+  store?: string | null;
 }
 
 export interface CreateOrderBody {
@@ -156,6 +169,7 @@ export interface CreateOrderBody {
   cart: WireCartLine[] | Record<string, WireCartLine>;
   bypassPaypal?: boolean;
   code?: string | null;
+  store_tokens?: string[];
 }
 
 export interface CaptureOrderBody {
@@ -166,6 +180,7 @@ export interface CaptureOrderBody {
 export interface RetrieveOrdersBody {
   companyName: string;
   limit?: number;
+  cursor?: string;
 }
 
 export interface WireOrderLine {
@@ -184,6 +199,7 @@ export interface WireOrderLine {
   second_embroidery?: string | null;
   second_placement?: string | null;
   line_total?: number | null;
+  store?: string | null;
 }
 
 export interface UpdateHistoricalOrderBody {
@@ -195,8 +211,10 @@ export interface UpdateHistoricalOrderBody {
 }
 
 export interface SessionBody {
-  companyName: string;
-  password: string;
+  companyName?: string;
+  password?: string;
+  code?: string;
+  store?: string;
 }
 
 interface Bodies {
@@ -224,11 +242,12 @@ function getValidators(): Record<CallName, ValidateFunction> {
   return validators;
 }
 
-/** The body, typed, or a 400 listing every problem as `field: reason`. */
-export function validateBody<N extends CallName>(call: N, body: unknown): Bodies[N] {
+/** The body, typed and its text trimmed, or a 400 listing every problem as `field: reason`. */
+export function validateBody<N extends CallName>(call: N, sent: unknown): Bodies[N] {
   const validate = getValidators()[call];
-  if (validate(body)) return body as Bodies[N];
-  const problems = [...new Set((validate.errors ?? []).map(describeError))];
+  const { body, problems: textProblems } = cleanText(sent);
+  if (textProblems.length === 0 && validate(body)) return body as Bodies[N];
+  const problems = [...new Set([...textProblems, ...(validate.errors ?? []).map(describeError)])];
   const shown = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
   throw new HttpError(400, `Invalid ${call} request: ${shown}`, { problems });
 }

@@ -2,7 +2,7 @@ import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/payp
 import { LostClaimError, type OrderRecord } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
-import { captureOutcome } from './capture-outcome.ts';
+import { captureOutcome, logCaptureOutcome } from './capture-outcome.ts';
 import { HttpError } from './http-error.ts';
 import { sleep } from './idempotency.ts';
 import { requireTenant } from './require-tenant.ts';
@@ -10,9 +10,11 @@ import { requireTenant } from './require-tenant.ts';
 /**
  * POST /v1/capture-order. Captures the PayPal order once: the first capture's answer is
  * stored and every later or concurrent call, on any instance, gets that same answer. The
- * order becomes paid (1) only when PayPal says the capture itself is COMPLETED. A declined
- * instrument is 422 with PayPal's issue code and leaves the order capturable, so the buyer
- * can pick another funding source and the buttons capture again.
+ * order becomes paid (1) only when PayPal says the capture itself is COMPLETED and it matches
+ * the order (amount, custom_id, reference_id: capture-outcome.ts). A declined instrument is
+ * 422 with PayPal's issue code and leaves the order capturable, so the buyer can pick another
+ * funding source and the buttons capture again. A capture PayPal leaves PENDING is 202, and
+ * each later call asks PayPal once whether it has settled.
  */
 export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('capture-order', request.body);
@@ -25,10 +27,18 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
   const paypal = ctx.paypal;
   if (!paypal) throw new HttpError(503, 'PayPal checkout is not available: this order API has no PayPal credentials');
 
-  const deadline = Date.now() + ctx.timing.waitForOtherMs;
+  const deadline = Date.now() + ctx.timing.captureWaitMs;
+  let askedAboutPending = false;
   for (;;) {
-    const claim = await ctx.store.claimCapture(order.orderId, ctx.timing.staleClaimMs);
-    if (claim.kind === 'done') return claim.answer;
+    const claim = await ctx.store.claimCapture(order.orderId, ctx.timing.staleCaptureMs);
+    if (claim.kind === 'done') {
+      if (claim.captureStatus !== 'PENDING' || askedAboutPending) return claim.answer;
+      // The buyer is waiting on the page: ask PayPal now rather than answer what the poller last saw.
+      askedAboutPending = true;
+      const settled = await settlePending(ctx, request, paypal, order);
+      if (settled) return settled;
+      continue; // PayPal did not answer, or another request settled it first: answer what is stored
+    }
     if (claim.kind === 'not-found') throw new HttpError(404, `There is no order ${order.orderId}`);
     if (claim.kind === 'claimed') {
       try {
@@ -38,7 +48,20 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
         throw error;
       }
     }
-    if (Date.now() > deadline) throw new HttpError(409, 'This order is being captured by another request; try again in a moment');
+    if (Date.now() > deadline) {
+      // Another request (maybe one that died) holds the capture. Not an error for the buyer: the
+      // payment may be going through, and calling again gets its answer, or takes over a dead
+      // request's claim once it is stale.
+      return {
+        status: 202,
+        body: {
+          order_id: order.orderId,
+          status: 'PROCESSING',
+          paid: 0,
+          message: 'Payment processing: this payment is still being completed. Check again in a moment; do not pay again.',
+        },
+      };
+    }
     await sleep(ctx.timing.pollMs);
   }
 }
@@ -58,17 +81,40 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
     }
   }
 
-  const status = result.capture?.status ?? result.status;
-  if (status !== 'COMPLETED' && status !== 'PENDING') {
-    // DECLINED or FAILED: nothing was taken; leave the order capturable with another funding source.
+  const captured = result.capture;
+  if (!captured) {
+    // Nothing to record: a retry asks PayPal again (and hears ORDER_ALREADY_CAPTURED if it did capture).
     await ctx.store.releaseCapture(order.orderId, token);
-    request.log.warn('paypal capture not completed', { orderId: order.orderId, status });
-    throw new HttpError(422, `PayPal did not capture the payment (${status}); choose another way to pay`, { issue: `CAPTURE_${status}` });
+    request.log.error('paypal answered a capture without a capture', { orderId: order.orderId, status: result.status, attempt });
+    throw new HttpError(502, 'PayPal did not confirm the payment; try again in a moment');
   }
-  const outcome = captureOutcome(order, status, result.capture?.id ?? null, ctx.tenants, ctx.mailFrom);
+  const outcome = captureOutcome(order, result, captured, ctx.tenants, ctx.mailFrom);
   await ctx.store.finishCapture(order.orderId, token, outcome);
-  if (outcome.paid) ctx.mailQueued();
-  request.log.info('paypal capture stored', { orderId: order.orderId, status, attempt });
+  if (outcome.mail.length > 0) ctx.mailQueued();
+  logCaptureOutcome(request.log, order, outcome, { attempt });
+  return outcome.answer;
+}
+
+/**
+ * Asks PayPal about an order whose stored capture is PENDING and records it if it settled.
+ * Undefined when there is nothing new to answer: PayPal could not be asked, or another
+ * request (or the poller) recorded the settlement first.
+ */
+async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord): Promise<ApiAnswer | undefined> {
+  let result: PayPalOrder;
+  try {
+    result = await paypal.getOrder(order.orderId);
+  } catch (error) {
+    if (!(error instanceof PayPalError)) throw error;
+    request.log.warn('could not ask PayPal about a pending capture', { orderId: order.orderId, error: error.message, debugId: error.debugId });
+    return undefined;
+  }
+  if (!result.capture) return undefined;
+  const outcome = captureOutcome(order, result, result.capture, ctx.tenants, ctx.mailFrom);
+  if (outcome.captureStatus === 'PENDING') return outcome.answer;
+  if (!(await ctx.store.settlePendingCapture(order.orderId, outcome))) return undefined;
+  if (outcome.mail.length > 0) ctx.mailQueued();
+  logCaptureOutcome(request.log, order, outcome, { settledBy: 'capture-order' });
   return outcome.answer;
 }
 

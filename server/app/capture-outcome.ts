@@ -1,20 +1,127 @@
+import { centsText } from '../../src/domain/money.ts';
+import type { Logger } from '../logger.ts';
 import { orderEmail } from '../mail/order-email.ts';
+import { paymentMismatchEmail, type PaymentDifference } from '../mail/payment-mismatch-email.ts';
+import type { PayPalCapture, PayPalOrder } from '../paypal/paypal-client.ts';
 import type { CaptureOutcome, OrderRecord } from '../storage/order-store.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
 
+/** The capture status we record (instead of PayPal's COMPLETED) for a capture that does not match its order. */
+export const MISMATCH_STATUS = 'MISMATCH';
+
+export const PENDING_MESSAGE = 'Payment processing: PayPal has not confirmed it yet. The order is placed as soon as PayPal completes the payment; do not pay again.';
+
+/** A capture outcome with what the log needs to say about it. */
+export interface SettledCapture extends CaptureOutcome {
+  captureId: string | null;
+  /** PayPal's own status of the capture (COMPLETED for a mismatch too). */
+  paypalStatus: string;
+  /** Set when PayPal completed a capture that does not match the order. */
+  mismatch?: PaymentDifference;
+}
+
 /**
- * The outcome to record once PayPal has given a capture of `order` the status `status`: the
- * answer every capture-order call gets from then on, `paid` when it is COMPLETED, and then the
- * tenant's paid-order e-mail. Used when a capture ends at once (capture-order.ts) and when a
- * PENDING one settles later (pending-capture-poller.ts), so both record the same.
+ * The outcome to record once PayPal has given a capture of `order`: the answer every
+ * capture-order call gets from then on, the status to store, `paid`, and the e-mails. Used
+ * when a capture ends at once (capture-order.ts), when a PENDING one is asked about again by
+ * a capture-order call, and by the poller (pending-capture-poller.ts), so all three record the
+ * same thing.
+ *
+ * - COMPLETED and matching the order: paid (1), 200, the tenant's paid-order e-mail.
+ * - COMPLETED but another amount, or another order's or tenant's reference: recorded as
+ *   MISMATCH, not paid, 422 PAYMENT_MISMATCH, and a warning e-mail to the tenant, because
+ *   money did move and someone must look at PayPal before shipping.
+ * - PENDING: 202; asked about again later.
+ * - anything else (DECLINED, FAILED…): PayPal's status, not paid, 422 CAPTURE_DECLINED. PayPal
+ *   finished this order, so paying again takes a new order (create-order).
  */
-export function captureOutcome(order: OrderRecord, status: string, captureId: string | null, tenants: TenantDirectory, mailFrom: string): CaptureOutcome {
-  const paid = status === 'COMPLETED';
+export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture: PayPalCapture, tenants: TenantDirectory, mailFrom: string): SettledCapture {
   const tenant = tenants.find(order.companyName)?.tenant;
+  const recipients = tenant?.emailRecipients ?? [];
+  const captureId = capture.id ?? null;
+  const base = { captureId, paypalStatus: capture.status };
+  if (capture.status === 'PENDING') {
+    return {
+      ...base,
+      answer: { status: 202, body: { order_id: order.orderId, status: 'PENDING', paid: 0, capture_id: captureId, message: PENDING_MESSAGE } },
+      captureStatus: 'PENDING',
+      paid: false,
+      mail: [],
+    };
+  }
+  if (capture.status !== 'COMPLETED') {
+    return {
+      ...base,
+      answer: {
+        status: 422,
+        body: { message: `PayPal declined the payment (${capture.status}); nothing was charged. Pay again with another funding source.`, issue: 'CAPTURE_DECLINED' },
+      },
+      captureStatus: capture.status,
+      paid: false,
+      mail: [],
+    };
+  }
+  const mismatch = paymentDifference(order, result, capture);
+  if (mismatch) {
+    return {
+      ...base,
+      mismatch,
+      answer: {
+        status: 422,
+        body: {
+          message: `Your payment could not be matched to this order; it was not accepted. Contact us before paying again; quote order ${order.orderId}.`,
+          issue: 'PAYMENT_MISMATCH',
+        },
+      },
+      captureStatus: MISMATCH_STATUS,
+      paid: false,
+      mail: paymentMismatchEmail(order, captureId, mismatch, recipients, mailFrom),
+    };
+  }
   return {
-    answer: { status: 200, body: { order_id: order.orderId, status, paid: paid ? 1 : 0, capture_id: captureId } },
-    captureStatus: status,
-    paid,
-    mail: paid && tenant ? orderEmail({ ...order, paid: 1 }, tenant.emailRecipients, mailFrom) : [],
+    ...base,
+    answer: { status: 200, body: { order_id: order.orderId, status: 'COMPLETED', paid: 1, capture_id: captureId } },
+    captureStatus: 'COMPLETED',
+    paid: true,
+    mail: tenant ? orderEmail({ ...order, paid: 1 }, tenant, mailFrom) : [],
   };
+}
+
+/**
+ * How PayPal's completed capture differs from what this server asked for, or undefined when
+ * it matches: the captured amount must be the server's total in USD, to the cent, and the
+ * purchase unit must carry this order's `custom_id` and this tenant's `reference_id`. A
+ * buyer's browser can alter a PayPal order before approving it; only the server's record of
+ * the order says what is owed. (Orders stored before payment references existed have
+ * paymentRef '' and PayPal no custom_id, which match.)
+ */
+export function paymentDifference(order: OrderRecord, result: PayPalOrder, capture: PayPalCapture): PaymentDifference | undefined {
+  const expected = { amount: centsText(order.total), currency: 'USD', customId: order.paymentRef, referenceId: order.tenantId };
+  const got = { amount: capture.amount, customId: result.customId, referenceId: result.referenceId };
+  const problems: string[] = [];
+  if (!got.amount) problems.push('amount: PayPal did not say what it captured');
+  else if (got.amount.currency !== expected.currency || got.amount.value !== expected.amount) {
+    problems.push(`amount: expected ${expected.amount} ${expected.currency}, PayPal captured ${got.amount.value} ${got.amount.currency}`);
+  }
+  if ((got.customId ?? '') !== expected.customId) problems.push(`custom_id: expected "${expected.customId}", PayPal has "${got.customId ?? ''}"`);
+  if (got.referenceId !== expected.referenceId) problems.push(`reference_id: expected "${expected.referenceId}", PayPal has "${got.referenceId ?? ''}"`);
+  return problems.length > 0 ? { expected, got, problems } : undefined;
+}
+
+/** Logs a recorded capture outcome: a mismatch is an error (someone must act), a decline a warning. */
+export function logCaptureOutcome(log: Logger, order: OrderRecord, outcome: SettledCapture, fields: Record<string, unknown> = {}): void {
+  const about = { orderId: order.orderId, tenant: order.tenantId, captureId: outcome.captureId, status: outcome.captureStatus, ...fields };
+  if (outcome.mismatch) {
+    log.error('paypal payment does not match the order; not marked paid', {
+      ...about,
+      paypalStatus: outcome.paypalStatus,
+      expected: outcome.mismatch.expected,
+      got: outcome.mismatch.got,
+      problems: outcome.mismatch.problems,
+    });
+  } else if (!outcome.paid && outcome.captureStatus !== 'PENDING') {
+    log.warn('paypal capture not completed', about);
+  } else {
+    log.info('paypal capture stored', about);
+  }
 }

@@ -2,19 +2,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
 import { formatMoney, moneyFromDollars, type Money } from '../../src/domain/money.ts';
 import { logoOfferFor } from '../../src/domain/logo-rules.ts';
-import { cartProblems } from '../../src/domain/order-rules.ts';
+import { cartProblems, orderTotalProblem } from '../../src/domain/order-rules.ts';
 import { priceCart, type PricedCart } from '../../src/domain/pricing.ts';
 import { orderEmail } from '../mail/order-email.ts';
 import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
 import type { NewOrder, OrderRecord } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody, type CreateOrderBody, type WireCartLine } from './body-schemas.ts';
-import { secretGuessKey } from './failure-limiter.ts';
 import { HttpError } from './http-error.ts';
 import { withIdempotencyKey, type KeyClaim } from './idempotency.ts';
 import { lineLabel, storedLinesOf } from './order-lines.ts';
+import { orderStoreOf, storeProblem } from './order-stores.ts';
 import { requireTenant } from './require-tenant.ts';
-import { isBypassCode } from './secret-compare.ts';
+import { bypassCodeIndex } from './secret-compare.ts';
+import type { Tenant } from '../../src/domain/tenant.ts';
 
 /**
  * POST /v1/create-order. Prices the cart itself from the tenant's catalog, then either places
@@ -24,51 +25,68 @@ import { isBypassCode } from './secret-compare.ts';
 export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('create-order', request.body);
   const lineCount = Array.isArray(body.cart) ? body.cart.length : Object.keys(body.cart).length;
-  if (lineCount > ctx.maxCartLines) throw new HttpError(400, `cart: must have at most ${ctx.maxCartLines} lines, got ${lineCount}; split the order`);
+  if (lineCount > ctx.limits.maxCartLines) throw new HttpError(400, `cart: must have at most ${ctx.limits.maxCartLines} lines, got ${lineCount}; split the order`);
   return withIdempotencyKey(ctx, request, 'create-order', async (claim) => {
     const entry = requireTenant(ctx, body.companyName);
-    if (body.bypassPaypal) await checkBypassCode(ctx, request, body, entry.tenant.bypassCodes);
+    const { tenant } = entry;
+    const codeIndex = body.bypassPaypal ? await checkBypassCode(ctx, request, body, tenant) : -1;
+    const orderStore = orderStoreOf(tenant, body.store?.trim() ?? '');
 
     // Lines with one cart key become one line; a message names the line where the key first appeared.
     const entries: [number | string, WireCartLine][] = Array.isArray(body.cart) ? body.cart.map((line, i) => [i, line]) : Object.entries(body.cart);
-    const sent = entries.map(([where, line]) => ({ where, line: { ...line, embroidery: line.embroidery ?? '', secondEmbroidery: line.secondEmbroidery ?? '' } }));
+    const sent = entries.map(([where, line]) => ({
+      where,
+      line: { ...line, embroidery: line.embroidery ?? '', secondEmbroidery: line.secondEmbroidery ?? '', store: line.store?.trim() || undefined },
+    }));
     const firstSeen = new Map<string, number | string>();
     for (const { where, line } of sent) if (!firstSeen.has(cartKey(line))) firstSeen.set(cartKey(line), where);
     const lines = mergeCartLines(sent.map((s) => s.line));
+    const labelOf = (line: (typeof lines)[number]) => lineLabel(firstSeen.get(cartKey(line))!, line);
     const problems = cartProblems(lines, {
       findProduct: entry.findProduct,
-      minimumApparelOrder: entry.tenant.flags.minimumApparelOrder,
-      logoOffer: (type) => logoOfferFor(entry.tenant, type),
+      minimumApparelOrder: tenant.flags.minimumApparelOrder,
+      logoOffer: (type) => logoOfferFor(tenant, type),
     });
-    if (problems.length > 0) {
-      const named = problems.map((p) => (p.index === undefined ? p.message : `${lineLabel(firstSeen.get(cartKey(lines[p.index]!))!, lines[p.index]!)}: ${p.message}`));
-      throw new HttpError(400, named.slice(0, 3).join('; ') + (named.length > 3 ? `; and ${named.length - 3} more` : ''), { problems: named });
-    }
+    if (problems.length > 0) refuse(400, problems.map((p) => (p.index === undefined ? p.message : `${labelOf(lines[p.index]!)}: ${p.message}`)));
+
+    const unlocked = await ctx.sessions.storesOf(body.store_tokens ?? [], tenant);
+    const storeProblems = lines.flatMap((line) => {
+      const problem = storeProblem(tenant, { product: entry.findProduct(line.code)!, store: line.store }, orderStore, unlocked);
+      return problem ? [{ ...problem, message: `${labelOf(line)}: ${problem.message}` }] : [];
+    });
+    if (storeProblems.length > 0) refuse(storeProblems.some((p) => p.status === 400) ? 400 : 403, storeProblems.map((p) => p.message));
+
     const priced = priceCart(lines, entry.findProduct);
     warnOfTamperedPrices(request, priced);
+    const overCeiling = orderTotalProblem(priced.total, tenant.maxOrderTotal, tenant.companyName);
+    if (overCeiling) throw new HttpError(400, overCeiling);
 
     const order: NewOrder = {
       orderId: '',
-      tenantId: entry.tenant.id,
-      companyName: entry.tenant.companyName,
-      email: body.email.trim(),
-      firstName: body.first_name.trim(),
-      lastName: body.last_name.trim(),
-      store: body.store?.trim() ?? '',
-      customerPo: body.customer_po?.trim() ?? '',
+      tenantId: tenant.id,
+      companyName: tenant.companyName,
+      email: body.email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      store: orderStore?.name ?? '',
+      customerPo: body.customer_po ?? '',
       paid: 0,
       total: priced.total,
-      lines: storedLinesOf(priced, entry.findProduct, body.customer_po?.trim() ?? ''),
+      lines: storedLinesOf(priced, entry.findProduct, body.customer_po ?? ''),
       createdAt: new Date().toISOString(),
+      placedWith: '',
+      clientIp: request.clientIp,
+      paymentRef: '',
     };
 
     if (body.bypassPaypal) {
       order.orderId = randomUUID();
       order.paid = 2;
+      order.placedWith = `bypass code ${codeIndex + 1} of ${tenant.bypassCodes.length}`;
       const answer = { status: 200, body: { order_id: order.orderId } };
       const stored = await ctx.store.insertOrder(order, {
         completes: claim && { ...claim, answer },
-        mail: (placed) => orderEmail(placed, entry.tenant.emailRecipients, ctx.mailFrom),
+        mail: (placed) => orderEmail(placed, tenant, ctx.mailFrom),
       });
       ctx.mailQueued();
       logPlaced(request, stored);
@@ -78,17 +96,22 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
     if (!ctx.paypal) {
       throw new HttpError(503, 'PayPal checkout is not available: this order API has no PayPal credentials. Use a bypass code, or call us to order.');
     }
-    if (entry.tenant.flags.paypalNotSupported) {
-      throw new HttpError(400, `PayPal checkout is not offered to ${entry.tenant.companyName}; enter your bypass code to place the order`);
+    if (tenant.flags.paypalNotSupported) {
+      throw new HttpError(400, `PayPal checkout is not offered to ${tenant.companyName}; enter your bypass code to place the order`);
     }
     if (priced.total === 0) throw new HttpError(400, 'The order total is $0.00, so there is nothing to pay with PayPal; enter your bypass code to place the order');
+    await refuseTooManyUnpaid(ctx, request);
 
+    // The same for a retried request (same key and body), so PayPal's answer to the retry, the original order, carries it too.
+    const requestId = paypalRequestId(claim);
+    order.paymentRef = `${tenant.id}/${requestId.slice(-24)}`;
     let paypalOrderId: string;
     try {
       const created = await ctx.paypal.createOrder({
-        requestId: paypalRequestId(claim),
-        referenceId: entry.tenant.id,
-        description: `${entry.tenant.companyName} order`,
+        requestId,
+        referenceId: tenant.id,
+        customId: order.paymentRef,
+        description: `${tenant.companyName} order`,
         total: priced.total,
         items: paypalItems(priced),
       });
@@ -99,6 +122,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       throw new HttpError(502, 'PayPal could not start the payment; nothing was charged. Try again in a moment.', { issue: error.issue });
     }
     order.orderId = paypalOrderId;
+    order.placedWith = `PayPal order ${paypalOrderId}`;
     const answer = { status: 200, body: { order_id: paypalOrderId } };
     const stored = await ctx.store.insertOrder(order, { completes: claim && { ...claim, answer } });
     request.log.info('paypal order created', { orderId: stored.orderId, tenant: stored.tenantId, total: formatMoney(stored.total) });
@@ -106,15 +130,33 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
   });
 }
 
-async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, codes: readonly string[]): Promise<void> {
-  const limiterKey = secretGuessKey(request.clientIp);
-  await ctx.limiter.refuseIfLimited(limiterKey, 'passwords or codes');
+/** A 400 or 403 naming the first few problems; all of them in `problems`. */
+function refuse(status: number, named: string[]): never {
+  throw new HttpError(status, named.slice(0, 3).join('; ') + (named.length > 3 ? `; and ${named.length - 3} more` : ''), { problems: named });
+}
+
+/** The position of the bypass code the body carries, or 403 (and a guess counted) when it is missing or wrong. */
+async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, tenant: Tenant): Promise<number> {
+  await ctx.limiter.beforeGuess(request.clientIp, tenant.id);
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
-  if (!isBypassCode(code, codes)) {
-    await ctx.limiter.recordFailure(limiterKey);
+  const index = bypassCodeIndex(code, tenant.bypassCodes);
+  if (index < 0) {
+    await ctx.limiter.wrongGuess(request.clientIp, tenant.id);
     request.log.warn('wrong bypass code', { companyName: body.companyName, ip: request.clientIp });
     throw new HttpError(403, 'That bypass code is not valid');
+  }
+  return index;
+}
+
+/** Each PayPal order costs a call to PayPal and a row until it expires: one client may hold only so many unpaid at once. */
+async function refuseTooManyUnpaid(ctx: ApiContext, request: ApiRequest): Promise<void> {
+  const { max, windowMs } = ctx.limits.unpaidOrdersPerClient;
+  const open = await ctx.store.countUnpaidOrdersFrom(request.clientIp, Date.now() - windowMs);
+  if (open >= max) {
+    const wait = Math.ceil(windowMs / 1000);
+    request.log.warn('too many unpaid PayPal orders from one client', { ip: request.clientIp, open });
+    throw new HttpError(429, `Too many unpaid PayPal orders from this address; finish or abandon one, or try again in ${Math.ceil(wait / 60)} minutes`, {}, { 'retry-after': String(wait) });
   }
 }
 
@@ -134,7 +176,7 @@ function paypalItems(priced: PricedCart<WireCartLine>): PayPalItem[] {
 
 /** PayPal's own idempotency: a retried request (same key and body) creates no second PayPal order. */
 function paypalRequestId(claim: KeyClaim | undefined): string {
-  if (!claim) return randomUUID();
+  if (!claim) return `create-${randomUUID()}`;
   return `create-${createHash('sha256').update(`${claim.key}\n${claim.requestHash}`).digest('hex').slice(0, 48)}`;
 }
 

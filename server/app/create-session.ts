@@ -1,34 +1,83 @@
+import type { Tenant } from '../../src/domain/tenant.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
-import { validateBody } from './body-schemas.ts';
-import { secretGuessKey } from './failure-limiter.ts';
+import { validateBody, type SessionBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { requireTenant } from './require-tenant.ts';
-import { secretEquals } from './secret-compare.ts';
-import { roleSecret, type SessionRole } from './session-tokens.ts';
+import { bypassCodeIndex, secretEquals } from './secret-compare.ts';
+import { roleSecret, type Grant, type SessionRole } from './session-tokens.ts';
 
 /**
- * POST /v1/session (ours): the dealership group's `password` gives a staff session, its
- * `admin_password` an admin one. The answer is a signed token the storefront sends as
- * `Authorization: Bearer …` to retrieve-orders and update-historical-order.
+ * POST /v1/session (ours): every secret a storefront asks for is checked here, and only here,
+ * so no page carries a code, a password or a hash of one.
+ * - `{ companyName, password }`: the group's `password` gives a staff session, its
+ *   `admin_password` an admin one (order history; editing).
+ * - `{ companyName, code }`: a bypass code gives a bypass session (the checkout's bypass mode).
+ * - `{ companyName, store, password }`: a store's password gives that store's session (its
+ *   customs catalog, and its products in an order).
+ * - `{ password }`: the entry screen, which does not know the tenant yet: the tenant whose
+ *   entry password it is, and a staff session of it.
+ * Each wrong secret counts against the client's and the tenant's guess limits.
  */
 export async function createSession(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('session', request.body);
+  if ((body.password === undefined) === (body.code === undefined)) {
+    throw new HttpError(400, 'Invalid session request: send either password or code');
+  }
+  if (body.companyName === undefined) {
+    if (body.code !== undefined || body.store !== undefined) throw new HttpError(400, 'Invalid session request: companyName is required with code or store');
+    return entrySession(ctx, request, body.password!);
+  }
   const { tenant } = requireTenant(ctx, body.companyName);
-  const limiterKey = secretGuessKey(request.clientIp);
-  await ctx.limiter.refuseIfLimited(limiterKey, 'passwords or codes');
+  await ctx.limiter.beforeGuess(request.clientIp, tenant.id);
+  const grant = grantFor(tenant, body);
+  if (!grant) {
+    await ctx.limiter.wrongGuess(request.clientIp, tenant.id);
+    request.log.warn('wrong secret', { tenant: tenant.id, asked: body.code !== undefined ? 'bypass code' : body.store !== undefined ? `store ${body.store}` : 'password', ip: request.clientIp });
+    throw body.code !== undefined ? new HttpError(403, 'That bypass code is not valid') : new HttpError(401, 'Wrong password');
+  }
+  return issue(ctx, request, tenant, grant);
+}
 
+function grantFor(tenant: Tenant, body: SessionBody): Grant | undefined {
+  if (body.code !== undefined) {
+    if (body.store !== undefined) throw new HttpError(400, 'Invalid session request: send store with a password, not a code');
+    const index = bypassCodeIndex(body.code, tenant.bypassCodes);
+    return index >= 0 ? { role: 'bypass', code: index } : undefined;
+  }
+  const password = body.password!;
+  if (body.store !== undefined) {
+    const store = tenant.stores.find((s) => s.code === body.store);
+    if (!store) throw new HttpError(400, `store: ${tenant.companyName} has no store with code "${body.store}"`);
+    if (store.password === undefined) throw new HttpError(400, `store: ${store.name} has no password; its catalog is open`);
+    return secretEquals(password, store.password) ? { role: 'store', store: store.code } : undefined;
+  }
   // Both compared, whichever matches, so timing says nothing about which one exists.
-  const matches = (['admin', 'staff'] as const satisfies readonly SessionRole[]).filter((role) => {
+  const roles = (['admin', 'staff'] as const satisfies readonly SessionRole[]).filter((role) => {
     const expected = roleSecret(tenant, role);
-    return expected !== undefined && secretEquals(body.password, expected);
+    return expected !== undefined && secretEquals(password, expected);
   });
-  const role = matches[0];
-  if (!role) {
-    await ctx.limiter.recordFailure(limiterKey);
-    request.log.warn('wrong session password', { companyName: tenant.companyName, ip: request.clientIp });
+  return roles[0] && { role: roles[0] };
+}
+
+async function entrySession(ctx: ApiContext, request: ApiRequest, password: string): Promise<ApiAnswer> {
+  await ctx.limiter.beforeGuess(request.clientIp, undefined);
+  // Every tenant compared, so timing says nothing about which one matched.
+  const matches = ctx.tenants.all().filter(({ tenant }) => tenant.password !== undefined && secretEquals(password, tenant.password));
+  const tenant = matches[0]?.tenant;
+  if (!tenant) {
+    await ctx.limiter.wrongGuess(request.clientIp, undefined);
+    request.log.warn('wrong entry password', { ip: request.clientIp });
     throw new HttpError(401, 'Wrong password');
   }
-  const session = await ctx.sessions.issue(tenant, role);
-  request.log.info('session started', { tenant: tenant.id, role });
-  return { status: 200, body: { token: session.token, role: session.role, expires_at: session.expiresAt } };
+  const answer = await issue(ctx, request, tenant, { role: 'staff' });
+  return { ...answer, body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } };
+}
+
+async function issue(ctx: ApiContext, request: ApiRequest, tenant: Tenant, grant: Grant): Promise<ApiAnswer> {
+  const session = await ctx.sessions.issue(tenant, grant);
+  request.log.info('session started', { tenant: tenant.id, role: grant.role, ...(grant.role === 'store' ? { store: grant.store } : {}) });
+  return {
+    status: 200,
+    body: { token: session.token, role: grant.role, ...(grant.role === 'store' ? { store: grant.store } : {}), expires_at: session.expiresAt },
+  };
 }

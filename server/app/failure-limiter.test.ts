@@ -26,4 +26,19 @@ describe('FailureLimiter', () => {
     await b.recordFailure('ip-1'); // concurrent guesses can pass the limit: the wait follows the newest two
     expect(await a.retryAfterSeconds('ip-1')).toBe(60);
   });
+
+  it('brakes a tenant guessed at from many clients to one check per interval, never locking it for the window', async () => {
+    let now = 0;
+    const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 900_000, () => now, { max: 5, intervalMs: 5_000 });
+    for (let client = 1; client <= 5; client++) {
+      await limiter.beforeGuess(`ip-${client}`, 'guardian');
+      await limiter.wrongGuess(`ip-${client}`, 'guardian');
+      now += 100;
+    }
+    // The sixth client, with the right code or not, waits for the interval after the last wrong guess.
+    await expect(limiter.beforeGuess('ip-6', 'guardian')).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '5' } });
+    await expect(limiter.beforeGuess('ip-6', 'hennessy')).resolves.toBeUndefined();
+    now += 5_000;
+    await expect(limiter.beforeGuess('ip-6', 'guardian')).resolves.toBeUndefined();
+  });
 });

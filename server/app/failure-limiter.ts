@@ -16,9 +16,24 @@ export interface FailureLog {
   recordFailure(key: string, at: number): Promise<void>;
 }
 
-/** Every wrong secret from one client (bypass code, tenant or admin password) counts against one limit. */
+/** Every wrong secret from one client (bypass code, tenant, store or admin password) counts against one limit. */
 export function secretGuessKey(clientIp: string): string {
   return `secret:${clientIp}`;
+}
+
+/** Every wrong secret for one tenant, from anyone; the entry screen's password (no tenant yet) counts as `entry`. */
+export function tenantGuessKey(tenantId: string | undefined): string {
+  return `tenant:${tenantId ?? 'entry'}`;
+}
+
+/**
+ * Past `max` wrong secrets for one tenant within the window, that tenant accepts one secret
+ * check every `intervalMs`: guessing from many addresses slows to a crawl, while a dealer who
+ * types the right code waits seconds, never a quarter of an hour.
+ */
+export interface TenantBrake {
+  max: number;
+  intervalMs: number;
 }
 
 export class FailureLimiter {
@@ -27,7 +42,28 @@ export class FailureLimiter {
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly tenantBrake: TenantBrake = { max: 50, intervalMs: 5_000 },
   ) {}
+
+  /**
+   * Before checking a secret someone typed for `tenantId`: 429 while this client has too many
+   * wrong ones, or while the tenant is braked and its last wrong one is too recent.
+   */
+  async beforeGuess(clientIp: string, tenantId: string | undefined): Promise<void> {
+    await this.refuseIfLimited(secretGuessKey(clientIp), 'passwords or codes');
+    const recent = await this.log.recentFailures(tenantGuessKey(tenantId), this.now() - this.windowMs, this.tenantBrake.max);
+    if (recent.length < this.tenantBrake.max) return;
+    const wait = Math.ceil((recent[0]! + this.tenantBrake.intervalMs - this.now()) / 1000);
+    if (wait > 0) {
+      throw new HttpError(429, `Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
+    }
+  }
+
+  /** A secret typed for `tenantId` was wrong: it counts for the client and for the tenant. */
+  async wrongGuess(clientIp: string, tenantId: string | undefined): Promise<void> {
+    await this.recordFailure(secretGuessKey(clientIp));
+    await this.recordFailure(tenantGuessKey(tenantId));
+  }
 
   /** 0 when `key` may try now, else the seconds to wait. */
   async retryAfterSeconds(key: string): Promise<number> {

@@ -29,6 +29,7 @@ export function storedLinesOf(priced: PricedCart<WireCartLine>, findProduct: Pro
       customerPo,
       po: '',
       estShipDate: '',
+      ...(line.store ? { store: line.store } : {}),
     };
   });
 }
@@ -51,11 +52,15 @@ export function publicLine(line: StoredLine) {
     second_embroidery: line.secondEmbroidery,
     second_placement: line.secondPlacement,
     line_total: moneyToDollars(line.lineTotal),
+    ...(line.store ? { store: line.store } : {}),
   };
 }
 
-/** An order as retrieve-orders answers it: the spec's fields, then ours (order_id, total). */
-export function publicOrder(order: OrderRecord) {
+/**
+ * An order as retrieve-orders answers it: the spec's fields, then ours (order_id, total) and,
+ * for an admin, how it was placed and from which client address.
+ */
+export function publicOrder(order: OrderRecord, { audit = false }: { audit?: boolean } = {}) {
   return {
     email: order.email,
     created_at: order.createdAt,
@@ -68,6 +73,7 @@ export function publicOrder(order: OrderRecord) {
     order_id: order.orderId,
     customer_po: order.customerPo,
     total: moneyToDollars(order.total),
+    ...(audit ? { placed_with: order.placedWith, client_ip: order.clientIp } : {}),
   };
 }
 

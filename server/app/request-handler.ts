@@ -38,6 +38,7 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
   // In memory, per instance: a budget against floods, not a security boundary (wrong secrets
   // are counted in the database, shared by every instance).
   const budget = new RateLimiterMemory({ points: options.requestLimit.max, duration: Math.ceil(options.requestLimit.windowMs / 1000) });
+  let warnedOfProxy = false;
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -65,6 +66,11 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')} and GET /healthz`);
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
         const ip = clientIp(req, options.trustProxy);
+        if (!options.trustProxy && !warnedOfProxy && req.headers['x-forwarded-for'] !== undefined) {
+          // Behind a proxy without TRUST_PROXY every client shares the proxy's address, and with it one guess limit.
+          warnedOfProxy = true;
+          ctx.log.warn('a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is 0: every client behind it counts as the proxy\'s one address in the rate limits; set TRUST_PROXY=1 if this API is reachable only through that proxy', { proxy: ip });
+        }
         await spendBudget(budget, `${path} ${ip}`, path);
         const body = await readJsonBody(req, options.maxBodyBytes);
         answer = await call(ctx, { body, headers: req.headers, clientIp: ip, log: log.child({ call: path }) });
@@ -106,6 +112,9 @@ async function spendBudget(budget: RateLimiterMemory, key: string, path: string)
   }
 }
 
+/** Throws on a byte sequence that is not UTF-8, instead of quietly replacing it with U+FFFD. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
@@ -118,7 +127,12 @@ async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unk
     if (size > maxBytes) throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new HttpError(400, 'The body is not valid UTF-8 text; send JSON encoded as UTF-8');
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -6,10 +6,15 @@ export function secretEquals(typed: string, expected: string): boolean {
   return timingSafeEqual(digest(typed), digest(expected));
 }
 
-/** Bypass codes are compared in upper case (spec section 4): `net30guard` is `NET30GUARD`. */
-export function isBypassCode(typed: string, codes: readonly string[]): boolean {
-  let found = false;
+/**
+ * The position of the bypass code typed, or -1. Codes are compared in upper case (spec
+ * section 4): `net30guard` is `NET30GUARD`. The position is what an order records, never the code.
+ */
+export function bypassCodeIndex(typed: string, codes: readonly string[]): number {
+  let found = -1;
   // Compare with every code, not stopping at a match, so timing says nothing about the list.
-  for (const code of codes) if (secretEquals(typed.trim().toUpperCase(), code.toUpperCase())) found = true;
+  codes.forEach((code, index) => {
+    if (secretEquals(typed.trim().toUpperCase(), code.toUpperCase()) && found < 0) found = index;
+  });
   return found;
 }

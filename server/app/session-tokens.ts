@@ -6,13 +6,22 @@ import { HttpError } from './http-error.ts';
 /** staff: the dealership group's `password`; admin: its `admin_password`. */
 export type SessionRole = 'staff' | 'admin';
 
+/**
+ * What a token grants: a staff or admin session (order history), a bypass session (the
+ * checkout's bypass mode; `code` is the code's position, never the code), or a store session
+ * (that store's password-protected customs catalog and its products in an order).
+ */
+export type Grant = { role: SessionRole } | { role: 'bypass'; code: number } | { role: 'store'; store: string };
+
 export interface Session {
   tenantId: string;
   role: SessionRole;
 }
 
-export interface IssuedSession extends Session {
+export interface IssuedSession {
   token: string;
+  tenantId: string;
+  grant: Grant;
   /** ISO time the token stops being accepted. */
   expiresAt: string;
 }
@@ -22,6 +31,17 @@ const AUDIENCE = 'dealer-storefronts/order-api';
 /** The secret a role signs in with, when the tenant has one. */
 export function roleSecret(tenant: Tenant, role: SessionRole): string | undefined {
   return role === 'admin' ? tenant.adminPassword : tenant.password;
+}
+
+/** The secret a grant was issued for: when it changes in the tenant file, the token stops working. */
+function grantSecret(tenant: Tenant, grant: Grant): string | undefined {
+  if (grant.role === 'bypass') return tenant.bypassCodes[grant.code]?.toUpperCase();
+  if (grant.role === 'store') return tenant.stores.find((store) => store.code === grant.store)?.password;
+  return roleSecret(tenant, grant.role);
+}
+
+function grantName(grant: Grant): string {
+  return grant.role === 'store' ? `store:${grant.store}` : grant.role === 'bypass' ? `bypass:${grant.code}` : grant.role;
 }
 
 /**
@@ -41,19 +61,41 @@ export class SessionTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(tenant: Tenant, role: SessionRole): Promise<IssuedSession> {
-    const password = roleSecret(tenant, role);
-    if (password === undefined) throw new Error(`internal: tenant ${tenant.id} has no ${role} password to issue a session for`);
+  async issue(tenant: Tenant, grant: Grant): Promise<IssuedSession> {
+    const password = grantSecret(tenant, grant);
+    if (password === undefined) throw new Error(`internal: tenant ${tenant.id} has no secret to issue a ${grantName(grant)} session for`);
     const issuedAt = Math.floor(this.now() / 1000);
     const expires = issuedAt + this.ttlSeconds;
-    const token = await new SignJWT({ role, pwd: this.fingerprint(tenant.id, role, password) })
+    const extra = grant.role === 'store' ? { store: grant.store } : grant.role === 'bypass' ? { code: grant.code } : {};
+    const token = await new SignJWT({ role: grant.role, ...extra, pwd: this.fingerprint(tenant.id, grantName(grant), password) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(tenant.id)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expires)
       .sign(this.key);
-    return { token, tenantId: tenant.id, role, expiresAt: new Date(expires * 1000).toISOString() };
+    return { token, tenantId: tenant.id, grant, expiresAt: new Date(expires * 1000).toISOString() };
+  }
+
+  /**
+   * The store codes of `tokens` that are valid store sessions of `tenant` (signed by us, not
+   * expired, issued for the store's current password). Others are ignored: the order then
+   * lacks that store's permission and says so.
+   */
+  async storesOf(tokens: readonly string[], tenant: Tenant): Promise<Set<string>> {
+    const stores = new Set<string>();
+    for (const token of tokens) {
+      try {
+        const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()) });
+        if (payload.role !== 'store' || payload.sub !== tenant.id || typeof payload.store !== 'string') continue;
+        const grant: Grant = { role: 'store', store: payload.store };
+        const password = grantSecret(tenant, grant);
+        if (password !== undefined && payload.pwd === this.fingerprint(tenant.id, grantName(grant), password)) stores.add(payload.store);
+      } catch {
+        // expired, forged or someone else's: grants nothing
+      }
+    }
+    return stores;
   }
 
   /**
@@ -81,7 +123,7 @@ export class SessionTokens {
     return { tenantId: tenant.id, role };
   }
 
-  private fingerprint(tenantId: string, role: SessionRole, password: string): string {
+  private fingerprint(tenantId: string, role: string, password: string): string {
     return createHmac('sha256', this.secret).update(`${tenantId}\u0000${role}\u0000${password}`).digest('base64url').slice(0, 22);
   }
 }

@@ -35,6 +35,11 @@ export class TenantDirectory {
     return this.byCompany.get(companyName);
   }
 
+  /** Every tenant, in the order the data lists them. */
+  all(): TenantEntry[] {
+    return [...this.byCompany.values()];
+  }
+
   get size(): number {
     return this.byCompany.size;
   }

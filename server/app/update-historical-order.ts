@@ -1,7 +1,6 @@
 import { moneyFromDollars } from '../../src/domain/money.ts';
 import type { StoredLine } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
-import { secretGuessKey } from './failure-limiter.ts';
 import { validateBody, type WireOrderLine } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { publicLine, publicOrder } from './order-lines.ts';
@@ -41,11 +40,11 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
 }
 
 async function checkAdminPassword(ctx: ApiContext, request: ApiRequest, companyName: string, typed: string): Promise<void> {
-  const limiterKey = secretGuessKey(request.clientIp);
-  await ctx.limiter.refuseIfLimited(limiterKey, 'passwords or codes');
-  const adminPassword = ctx.tenants.find(companyName)?.tenant.adminPassword;
+  const tenant = ctx.tenants.find(companyName)?.tenant;
+  await ctx.limiter.beforeGuess(request.clientIp, tenant?.id);
+  const adminPassword = tenant?.adminPassword;
   if (!adminPassword || !secretEquals(typed, adminPassword)) {
-    await ctx.limiter.recordFailure(limiterKey);
+    await ctx.limiter.wrongGuess(request.clientIp, tenant?.id);
     request.log.warn('wrong admin password', { companyName, ip: request.clientIp });
     throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${companyName} cannot be edited: it has no admin password`);
   }

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../src/domain/money.ts';
+import type { Tenant } from '../../src/domain/tenant.ts';
 import type { OrderRecord } from '../storage/order-store.ts';
 import type { MailMessage } from './mail-message.ts';
 
@@ -6,28 +7,31 @@ import type { MailMessage } from './mail-message.ts';
  * The notice a tenant's `email_recipients` get for a placed or paid order: who, what, how much.
  * One message, or none when the tenant has no recipients.
  */
-export function orderEmail(order: OrderRecord, recipients: readonly string[], from: string): MailMessage[] {
-  if (recipients.length === 0) return [];
+export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipients' | 'stores'>, from: string): MailMessage[] {
+  if (tenant.emailRecipients.length === 0) return [];
   const how = order.paid === 1 ? 'paid with PayPal' : 'placed with a bypass code, to be invoiced';
+  const storeName = (code: string) => tenant.stores.find((s) => s.code === code)?.name ?? code;
+  const store = tenant.stores.find((s) => s.name === order.store);
   const lines = order.lines.map((line) => {
     const logos = [line.embroidery && `${line.embroidery}${line.placement ? ` (${line.placement})` : ''}`, line.secondEmbroidery && `${line.secondEmbroidery}${line.secondPlacement ? ` (${line.secondPlacement})` : ''}`]
       .filter(Boolean)
       .join(' + ');
     return [
-      `${line.code}  ${line.name}`,
-      `    size ${line.size}, colour ${line.color}${logos ? `, logo ${logos}` : ''}`,
+      `${line.code}  ${oneLine(line.name)}${line.store ? `  for ${oneLine(storeName(line.store))}` : ''}`,
+      `    size ${oneLine(line.size)}, colour ${oneLine(line.color)}${logos ? `, logo ${oneLine(logos)}` : ''}`,
       `    ${line.quantity} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`,
     ].join('\n');
   });
   const text = [
-    `A new order for ${order.companyName}, ${how}.`,
+    `A new order for ${oneLine(order.companyName)}, ${how}.`,
     '',
     `Order:        ${order.orderId}`,
     `Placed:       ${order.createdAt}`,
-    `Name:         ${order.firstName} ${order.lastName}`,
-    `E-mail:       ${order.email}`,
-    `Store:        ${order.store || 'None'}`,
-    `Customer PO:  ${order.customerPo || '-'}`,
+    `Name:         ${oneLine(`${order.firstName} ${order.lastName}`)}`,
+    `E-mail:       ${oneLine(order.email)}`,
+    `Store:        ${store ? oneLine(`${store.name}${store.address ? `, ${store.address}` : ''}`) : oneLine(order.store) || 'None'}`,
+    `Customer PO:  ${oneLine(order.customerPo) || '-'}`,
+    ...(order.placedWith ? [`Placed with:  ${oneLine(order.placedWith)}`] : []),
     '',
     ...lines,
     '',
@@ -37,9 +41,18 @@ export function orderEmail(order: OrderRecord, recipients: readonly string[], fr
   return [
     {
       from,
-      to: [...recipients],
-      subject: `Order ${order.orderId} from ${order.firstName} ${order.lastName} (${order.companyName}), ${formatMoney(order.total)}, ${order.paid === 1 ? 'paid' : 'to invoice'}`,
+      to: [...tenant.emailRecipients],
+      subject: oneLine(`Order ${order.orderId} from ${order.firstName} ${order.lastName} (${order.companyName}), ${formatMoney(order.total)}, ${order.paid === 1 ? 'paid' : 'to invoice'}`),
       text,
     },
   ];
+}
+
+/**
+ * A field's text on one line of the e-mail. The API refuses control characters in new
+ * orders; this keeps an older stored order (or a field it did not check) from adding lines
+ * such as a forged "Total:" to the body or headers to the message.
+ */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }

@@ -11,7 +11,7 @@ describe('PayPalClient against a fake PayPal on loopback', () => {
   afterAll(() => fake.close());
 
   const client = (secret = fake.clientSecret, timeoutMs = 5_000) => new PayPalClient({ clientId: fake.clientId, clientSecret: secret, baseUrl: fake.url, timeoutMs });
-  const input = (requestId: string) => ({ requestId, referenceId: 'tenant', description: 'order', total: moneyFromDollars(10), items: [{ name: 'x', sku: 'X', unitAmount: moneyFromDollars(5), quantity: 2 }] });
+  const input = (requestId: string) => ({ requestId, referenceId: 'tenant', customId: 'tenant/ref', description: 'order', total: moneyFromDollars(10), items: [{ name: 'x', sku: 'X', unitAmount: moneyFromDollars(5), quantity: 2 }] });
 
   it('gets a token once and sends PayPal-Request-Id, so a retried create returns the same order', async () => {
     const paypal = client();
@@ -21,7 +21,8 @@ describe('PayPalClient against a fake PayPal on loopback', () => {
     expect(fake.calls.filter((c) => c.path === '/v1/oauth2/token')).toHaveLength(1);
     expect(fake.calls.filter((c) => c.path === '/v2/checkout/orders').map((c) => c.requestId)).toEqual(['req-1', 'req-1']);
     const captured = await paypal.captureOrder(first.id, 'cap-1');
-    expect(captured.capture?.status).toBe('COMPLETED');
+    // What capture-order verifies: the references it gave PayPal and the amount PayPal took.
+    expect(captured).toMatchObject({ referenceId: 'tenant', customId: 'tenant/ref', capture: { status: 'COMPLETED', amount: { currency: 'USD', value: '10.00' } } });
     expect((await paypal.getOrder(first.id)).capture?.id).toBe(captured.capture?.id);
   });
 

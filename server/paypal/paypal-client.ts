@@ -28,14 +28,26 @@ export interface PayPalItem {
   quantity: number;
 }
 
+/** An amount as PayPal gives it: `{ currency: 'USD', value: '77.54' }`, the value as PayPal's text, not a number. */
+export interface PayPalAmount {
+  currency: string;
+  value: string;
+}
+
 export interface PayPalCapture {
   id: string;
   status: string;
+  /** What PayPal captured; absent only if PayPal left it out. */
+  amount?: PayPalAmount;
 }
 
 export interface PayPalOrder {
   id: string;
   status: string;
+  /** The first purchase unit's `reference_id` (our tenant id). */
+  referenceId?: string;
+  /** The first purchase unit's `custom_id` (our order's paymentRef). */
+  customId?: string;
   /** The first capture of the first purchase unit, once there is one. */
   capture?: PayPalCapture;
 }
@@ -60,13 +72,15 @@ export class PayPalClient {
 
   constructor(private readonly config: PayPalConfig) {}
 
-  async createOrder(input: { requestId: string; referenceId: string; total: Money; items: PayPalItem[]; description: string }): Promise<PayPalOrder> {
+  /** `referenceId` names the tenant and `customId` this order; a capture must carry both back (capture-order.ts). */
+  async createOrder(input: { requestId: string; referenceId: string; customId: string; total: Money; items: PayPalItem[]; description: string }): Promise<PayPalOrder> {
     const amount = (value: Money) => ({ currency_code: 'USD', value: centsText(value) });
     const body = {
       intent: 'CAPTURE',
       purchase_units: [
         {
           reference_id: input.referenceId.slice(0, 256),
+          custom_id: input.customId.slice(0, 127),
           description: input.description.slice(0, 127),
           amount: { ...amount(input.total), breakdown: { item_total: amount(input.total) } },
           items: input.items.map((item) => ({
@@ -146,9 +160,34 @@ async function readAnswer(response: Response): Promise<unknown> {
   throw new PayPalError(`PayPal answered ${response.status} ${error.name ?? error.error ?? ''}${issue ? ` ${issue}` : ''}: ${what}`, response.status, error.name ?? error.error, issue, error.debug_id);
 }
 
+interface PayPalAmountJson {
+  currency_code?: string;
+  value?: string;
+}
+
+interface PayPalCaptureJson {
+  id: string;
+  status: string;
+  amount?: PayPalAmountJson;
+  custom_id?: string;
+}
+
 function orderOf(json: unknown): PayPalOrder {
-  const order = json as { id?: string; status?: string; purchase_units?: { payments?: { captures?: { id: string; status: string }[] } }[] };
+  const order = json as { id?: string; status?: string; purchase_units?: { reference_id?: string; custom_id?: string; payments?: { captures?: PayPalCaptureJson[] } }[] };
   if (!order.id || !order.status) throw new PayPalError('PayPal answered without an order id or status', 200);
-  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
-  return { id: order.id, status: order.status, capture: capture && { id: capture.id, status: capture.status } };
+  const unit = order.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  const amount = capture?.amount;
+  return {
+    id: order.id,
+    status: order.status,
+    referenceId: unit?.reference_id,
+    // PayPal repeats custom_id on each capture; the purchase unit's is the one we set.
+    customId: unit?.custom_id ?? capture?.custom_id,
+    capture: capture && {
+      id: capture.id,
+      status: capture.status,
+      amount: amount?.currency_code !== undefined && amount.value !== undefined ? { currency: amount.currency_code, value: amount.value } : undefined,
+    },
+  };
 }

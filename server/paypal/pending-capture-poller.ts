@@ -1,4 +1,4 @@
-import { captureOutcome } from '../app/capture-outcome.ts';
+import { captureOutcome, logCaptureOutcome } from '../app/capture-outcome.ts';
 import type { Logger } from '../logger.ts';
 import type { OrderStore } from '../storage/order-store.ts';
 import type { TenantDirectory } from '../app/tenant-directory.ts';
@@ -6,8 +6,10 @@ import type { PayPalClient } from './paypal-client.ts';
 
 /**
  * A capture PayPal leaves PENDING (an eCheck, a review) settles later. Rather than lose such
- * an order, this asks PayPal about each pending one every so often and records the outcome:
- * COMPLETED makes the order paid (1) and sends its e-mail, like a capture that completed at once.
+ * an order, this asks PayPal about each pending one every so often and records the outcome
+ * exactly as a capture that ended at once (capture-outcome.ts): COMPLETED and matching makes
+ * the order paid (1) and sends its e-mail; a mismatch or a decline is recorded, so the next
+ * capture-order call answers 422.
  */
 export class PendingCapturePoller {
   private timer: NodeJS.Timeout | undefined;
@@ -46,14 +48,15 @@ export class PendingCapturePoller {
         this.log.warn('could not ask PayPal about a pending capture', { orderId: order.orderId, error: (error as Error).message });
         return undefined;
       });
-      const status = result?.capture?.status;
-      if (!result || !status || status === 'PENDING') continue;
-      const outcome = captureOutcome(order, status, result.capture?.id ?? null, this.tenants, this.mailFrom);
+      const capture = result?.capture;
+      if (!result || !capture || capture.status === 'PENDING') continue;
+      // Verified like a capture that completed at once: a mismatch is recorded, not paid.
+      const outcome = captureOutcome(order, result, capture, this.tenants, this.mailFrom);
       const changed = await this.store.settlePendingCapture(order.orderId, outcome);
       if (changed) {
         settled++;
-        this.log.info('pending capture settled', { orderId: order.orderId, status });
-        if (outcome.paid) this.onMailQueued();
+        logCaptureOutcome(this.log, order, outcome, { settledBy: 'poller' });
+        if (outcome.mail.length > 0) this.onMailQueued();
       }
     }
     return settled;

@@ -93,6 +93,16 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'secret failures shared by all instances',
     sql: secretFailures,
   },
+  {
+    version: 3,
+    name: 'audit (how an order was paid, from which client) and the PayPal reference to verify captures against',
+    sql: () => [
+      "ALTER TABLE orders ADD COLUMN placed_with TEXT NOT NULL DEFAULT ''",
+      "ALTER TABLE orders ADD COLUMN client_ip TEXT NOT NULL DEFAULT ''",
+      "ALTER TABLE orders ADD COLUMN payment_ref TEXT NOT NULL DEFAULT ''",
+      'CREATE INDEX orders_unpaid ON orders (paid, created_at)',
+    ],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

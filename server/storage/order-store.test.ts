@@ -13,7 +13,7 @@ async function storeAt(clock: { now: number }) {
 
 const order = (orderId: string): NewOrder => ({
   orderId, tenantId: 't', companyName: 'T', email: 'a@b.example', firstName: 'A', lastName: 'B', store: '', customerPo: '',
-  paid: 2, total: money(10_000), lines: [], createdAt: '2025-01-05T10:00:00.000Z',
+  paid: 2, total: money(10_000), lines: [], createdAt: '2025-01-05T10:00:00.000Z', placedWith: '', clientIp: '', paymentRef: '',
 });
 const answer = { status: 200, body: { order_id: 'x' } };
 
@@ -50,7 +50,7 @@ describe('OrderStore claims', () => {
     const outcome = { answer, captureStatus: 'COMPLETED', paid: true, mail: [] };
     await expect(store.finishCapture('pp', (first as { token: string }).token, outcome)).rejects.toBeInstanceOf(LostClaimError);
     await store.finishCapture('pp', (second as { token: string }).token, outcome);
-    expect(await store.claimCapture('pp', 60_000)).toEqual({ kind: 'done', answer });
+    expect(await store.claimCapture('pp', 60_000)).toEqual({ kind: 'done', answer, captureStatus: 'COMPLETED' });
     expect((await store.findOrder('pp'))?.paid).toBe(1);
   });
 

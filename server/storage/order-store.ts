@@ -30,6 +30,8 @@ export interface StoredLine {
   customerPo: string;
   po: string;
   estShipDate: string;
+  /** The store code a customs line was ordered for, when it named one. */
+  store?: string;
 }
 
 export interface NewOrder {
@@ -46,10 +48,23 @@ export interface NewOrder {
   lines: StoredLine[];
   /** ISO 8601 with milliseconds; moved on by 1 ms if the same e-mail already has an order at that instant. */
   createdAt: string;
+  /** Audit: how it was placed ("bypass code 2 of 3", "PayPal order …"), never a secret. */
+  placedWith: string;
+  /** Audit: the client address the order came from. */
+  clientIp: string;
+  /**
+   * PayPal orders: the `custom_id` the server gave PayPal (`<tenant id>/<random>`), which the
+   * capture must carry back; '' for bypass orders.
+   */
+  paymentRef: string;
 }
 
 export interface OrderRecord extends NewOrder {
-  /** PayPal's status of the capture, once one was made (COMPLETED, PENDING, DECLINED…). */
+  /**
+   * The capture's recorded status, once one was made: PayPal's COMPLETED, PENDING, DECLINED,
+   * FAILED (any final status PayPal gives), or our MISMATCH for a capture PayPal completed
+   * that did not match the order (capture-outcome.ts). Undefined while never captured.
+   */
   captureStatus?: string;
 }
 
@@ -78,7 +93,8 @@ export type IdempotencyClaim =
 
 export type CaptureClaim =
   | { kind: 'claimed'; token: string; attempt: number; order: OrderRecord }
-  | { kind: 'done'; answer: StoredAnswer }
+  /** `captureStatus` PENDING: PayPal had not settled it when the answer was stored; capture-order asks again. */
+  | { kind: 'done'; answer: StoredAnswer; captureStatus: string | null }
   | { kind: 'busy' }
   | { kind: 'not-found' };
 
@@ -94,6 +110,12 @@ export interface KeyCompletion {
   key: string;
   token: string;
   answer: StoredAnswer;
+}
+
+/** Where an order stands in a tenant's newest-first list: the paging cursor of retrieve-orders. */
+export interface OrderPosition {
+  createdAt: string;
+  id: number;
 }
 
 /** Thrown when a stale claim was taken over by another request while this one was still working. */
@@ -181,10 +203,10 @@ export class OrderStore {
           if (options.completes) await this.completeKey(tx, options.completes);
           const createdAt = await this.freeCreatedAt(tx, order);
           await tx.run(
-            `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             [order.orderId, order.tenantId, order.companyName, order.email, order.firstName, order.lastName, order.store,
-              order.customerPo, order.paid, order.total, JSON.stringify(order.lines), createdAt, this.now()],
+              order.customerPo, order.paid, order.total, JSON.stringify(order.lines), createdAt, this.now(), order.placedWith, order.clientIp, order.paymentRef],
           );
           const stored = { ...order, createdAt };
           for (const message of options.mail?.(stored) ?? []) await this.enqueueMail(tx, order.orderId, message);
@@ -214,14 +236,42 @@ export class OrderStore {
     return row && orderFromRow(row);
   }
 
-  /** Placed (2) and paid (1) orders of a tenant, newest first. */
-  async listPlacedOrders(companyName: string, limit?: number): Promise<OrderRecord[]> {
-    const rows = await this.db.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM orders WHERE company_name = ? AND paid IN (1, 2)
-       ORDER BY created_at DESC, id DESC${limit ? ' LIMIT ?' : ''}`,
-      limit ? [companyName, limit] : [companyName],
+  /**
+   * Placed (2) and paid (1) orders of a tenant, newest first, `limit` at a time: `after` is the
+   * position (created_at, id) of the last order of the previous page. Keyset paging, so a page
+   * costs the same however deep it is and an order placed meanwhile never shifts a page.
+   */
+  async listPlacedOrders(companyName: string, limit: number, after?: OrderPosition): Promise<{ orders: OrderRecord[]; last?: OrderPosition }> {
+    const rows = await this.db.query<OrderRow & { id: number | string }>(
+      `SELECT ${ORDER_COLUMNS}, id FROM orders WHERE company_name = ? AND paid IN (1, 2)
+       ${after ? 'AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+      after ? [companyName, after.createdAt, after.createdAt, after.id, limit] : [companyName, limit],
     );
-    return rows.map(orderFromRow);
+    const lastRow = rows.at(-1);
+    return { orders: rows.map(orderFromRow), last: lastRow && { createdAt: lastRow.created_at, id: Number(lastRow.id) } };
+  }
+
+  /** Unpaid PayPal orders created by `clientIp` since `since` (epoch ms). */
+  async countUnpaidOrdersFrom(clientIp: string, since: number): Promise<number> {
+    const [row] = await this.db.query<{ n: number | string }>(
+      'SELECT COUNT(*) AS n FROM orders WHERE paid = 0 AND client_ip = ? AND created_at >= ?',
+      [clientIp, new Date(since).toISOString()],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Removes PayPal orders nobody paid, created before `before` (epoch ms): never captured, or
+   * captured and declined. A capture still PENDING, or one whose payment did not match
+   * (someone must look at it in PayPal), is kept.
+   */
+  async removeExpiredUnpaidOrders(before: number): Promise<number> {
+    return this.db.run(
+      `DELETE FROM orders WHERE paid = 0 AND created_at < ? AND capture_state <> 'capturing'
+       AND (capture_status IS NULL OR capture_status NOT IN ('PENDING', 'MISMATCH', 'COMPLETED'))`,
+      [new Date(before).toISOString()],
+    );
   }
 
   async findOrdersByEmailAndTime(email: string, createdAt: string): Promise<OrderRecord[]> {
@@ -264,20 +314,20 @@ export class OrderStore {
     );
     const [row] = claimed;
     if (row) return { kind: 'claimed', token, attempt: Number(row.capture_attempts), order: orderFromRow(row) };
-    const [current] = await this.db.query<{ capture_state: string; capture_answer: string | null }>(
-      'SELECT capture_state, capture_answer FROM orders WHERE order_id = ?',
+    const [current] = await this.db.query<{ capture_state: string; capture_answer: string | null; capture_status: string | null }>(
+      'SELECT capture_state, capture_answer, capture_status FROM orders WHERE order_id = ?',
       [orderId],
     );
     if (!current) return { kind: 'not-found' };
     if (current.capture_state === 'done' && current.capture_answer) {
-      return { kind: 'done', answer: JSON.parse(current.capture_answer) as StoredAnswer };
+      return { kind: 'done', answer: JSON.parse(current.capture_answer) as StoredAnswer, captureStatus: current.capture_status };
     }
     return { kind: 'busy' };
   }
 
   /**
    * Records the capture's outcome for good: its answer (replayed to every later capture
-   * call), PayPal's capture status, `paid` 1 when it is COMPLETED, and the paid-order e-mail.
+   * call), its status, `paid` 1 when it is COMPLETED and verified, and its e-mails.
    */
   async finishCapture(orderId: string, token: string, outcome: CaptureOutcome): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -308,7 +358,10 @@ export class OrderStore {
     return rows.map(orderFromRow);
   }
 
-  /** A pending capture settled: record its new status (and `paid` 1 with its e-mail when COMPLETED), once. */
+  /**
+   * A pending capture settled: record its new status, answer, `paid` and e-mails, once. The
+   * poller and a capture-order call may settle the same order at once; only one wins.
+   */
   async settlePendingCapture(orderId: string, outcome: CaptureOutcome): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const changed = await tx.run(
@@ -377,7 +430,7 @@ export class OrderStore {
 }
 
 const ORDER_COLUMNS =
-  'order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, capture_status';
+  'order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, capture_status, placed_with, client_ip, payment_ref';
 
 interface OrderRow extends SqlRow {
   order_id: string;
@@ -393,6 +446,9 @@ interface OrderRow extends SqlRow {
   lines: string;
   created_at: string;
   capture_status: string | null;
+  placed_with: string;
+  client_ip: string;
+  payment_ref: string;
 }
 
 function orderFromRow(row: OrderRow): OrderRecord {
@@ -410,5 +466,8 @@ function orderFromRow(row: OrderRow): OrderRecord {
     lines: JSON.parse(row.lines) as StoredLine[],
     createdAt: row.created_at,
     captureStatus: row.capture_status ?? undefined,
+    placedWith: row.placed_with,
+    clientIp: row.client_ip,
+    paymentRef: row.payment_ref,
   };
 }

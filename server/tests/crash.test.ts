@@ -67,8 +67,14 @@ async function killDuringBurst(storageEnv: Record<string, string>) {
 
   const second = await spawnApi(env);
   try {
-    const answer = await postJson(second.url, '/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await signIn(second.url, BYPASS_TENANT, ADMIN_PASSWORD));
-    const stored = new Set((answer.body.orders as { order_id: string }[]).map((o) => o.order_id));
+    const admin = await signIn(second.url, BYPASS_TENANT, ADMIN_PASSWORD);
+    const stored = new Set<string>();
+    // Every page of the tenant's orders.
+    for (let cursor: string | undefined, page = 0; page === 0 || cursor; page++) {
+      const answer = await postJson(second.url, '/v1/retrieve-orders', { companyName: BYPASS_TENANT, limit: 500, ...(cursor ? { cursor } : {}) }, admin);
+      for (const o of answer.body.orders as { order_id: string }[]) stored.add(o.order_id);
+      cursor = answer.body.next_cursor ?? undefined;
+    }
     const lost = acknowledged.filter((id) => !stored.has(id));
     expect(lost).toEqual([]);
     expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length);

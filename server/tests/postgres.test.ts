@@ -6,7 +6,9 @@ import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFi
 import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
+import { authorityContract } from './authority-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
+import { paymentContract } from './payment-contract.ts';
 
 let postgres: ThrowawayPostgres;
 let databases = 0;
@@ -18,6 +20,14 @@ afterAll(() => postgres?.stop());
 
 describe('order API on PostgreSQL', () => {
   orderApiContract(() => postgres.createDatabase(`contract_${++databases}`));
+});
+
+describe('order API on PostgreSQL: the authority', () => {
+  authorityContract(() => postgres.createDatabase(`authority_${++databases}`));
+});
+
+describe('payment verification on PostgreSQL', () => {
+  paymentContract(() => postgres.createDatabase('payment_1'));
 });
 
 /**

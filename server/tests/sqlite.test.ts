@@ -1,7 +1,17 @@
 import { describe } from 'vitest';
+import { authorityContract } from './authority-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
+import { paymentContract } from './payment-contract.ts';
 
 // Each API the suite starts gets its own new SQLite file (test-api.ts), as `npm run start:api` does by default.
 describe('order API on SQLite', () => {
   orderApiContract(async () => undefined);
+});
+
+describe('payment verification on SQLite', () => {
+  paymentContract(async () => undefined);
+});
+
+describe('order API on SQLite: the authority', () => {
+  authorityContract(async () => undefined);
 });

@@ -1,14 +1,14 @@
 import type { Product } from '../domain/product.ts';
 import type { PageModel } from '../pages/page-model.ts';
-import { href } from '../site/routes.ts';
+import { itemHref } from '../site/routes.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
-/** A catalog card: image and name, linking to the item page. */
-export function ProductCard({ model, product }: { model: PageModel; product: Product }) {
+/** A catalog card: image and name, linking to the item page (for the store whose catalog lists it, if any). */
+export function ProductCard({ model, product, storeCode }: { model: PageModel; product: Product; storeCode?: string }) {
   const image = model.productImage(product.code, product.defaultColor);
   return (
     <li className="card">
-      <a className="card__link" href={href(model.config.base, { page: 'item', code: product.code })}>
+      <a className="card__link" href={itemHref(model.config.base, product.code, storeCode)}>
         {image && <ResponsivePicture image={image} alt="" sizes="(min-width: 60em) 18rem, (min-width: 36em) 45vw, 90vw" className="card__image" />}
         <span className="card__name">{product.name}</span>
       </a>

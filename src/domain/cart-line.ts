@@ -22,17 +22,25 @@ export interface CartLine {
   embroidery: string;
   secondEmbroidery?: string;
   secondPlacement?: string;
+  /**
+   * Ours: the store code of the store catalog (`/catalog/<storeCode>/customs/`) a customs line
+   * was added from. The order API holds the line to that store's `supportedStores` and password;
+   * a line without one takes the order's store.
+   */
+  store?: string;
 }
 
 /** The fields that make two cart lines the same line: adding one again adds to its quantity. */
-export type CartKeyFields = Pick<CartLine, 'code' | 'size' | 'color' | 'embroidery' | 'secondEmbroidery'>;
+export type CartKeyFields = Pick<CartLine, 'code' | 'size' | 'color' | 'embroidery' | 'secondEmbroidery' | 'store'>;
 
 /**
- * The composite key of a line: code, size or tier, colour, embroidery and second embroidery.
- * A JSON array, so no name can ever contain the separator and make two lines collide.
+ * The composite key of a line: code, size or tier, colour, embroidery, second embroidery and,
+ * for a line added from a store's catalog, that store. A JSON array, so no name can ever
+ * contain the separator and make two lines collide.
  */
 export function cartKey(line: CartKeyFields): string {
-  return JSON.stringify([line.code, line.size, line.color, line.embroidery ?? '', line.secondEmbroidery ?? '']);
+  const key = [line.code, line.size, line.color, line.embroidery ?? '', line.secondEmbroidery ?? ''];
+  return JSON.stringify(line.store ? [...key, line.store] : key);
 }
 
 /** The lines of a cart given as a list or as the browser's keyed map (the keys are recomputed, never trusted). */

@@ -3,6 +3,7 @@ import { logoProblem, type LogoChoice, type LogoOffer } from './logo-rules.ts';
 import { productColors, type Product } from './product.ts';
 import type { PricingLine, ProductLookup } from './pricing.ts';
 import { isTierLabel } from './size-labels.ts';
+import { formatMoney, type Money } from './money.ts';
 
 /**
  * What makes a cart orderable (spec sections 5 and 9, plus the catalog's `min_quantity` and
@@ -24,6 +25,15 @@ export function atLeastMessage(units: number): string {
 
 export function multiplesMessage(step: number): string {
   return `Must order in multiples of ${step}`;
+}
+
+/**
+ * A tenant's ceiling on one order's total (`max_order_total`): the checkout shows it before
+ * the buyer pays, and the order API refuses such an order with the same words.
+ */
+export function orderTotalProblem(total: Money, ceiling: Money, companyName: string): string | undefined {
+  if (total <= ceiling) return undefined;
+  return `The order total ${formatMoney(total)} is over ${companyName}'s limit of ${formatMoney(ceiling)} for one order; split it into smaller orders or call us`;
 }
 
 export const APPAREL_MINIMUM_MESSAGE = `Must order at least ${APPAREL_MINIMUM} mens and womens items in total, or none`;

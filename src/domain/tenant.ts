@@ -1,4 +1,5 @@
 import type { Category, Placement } from './categories.ts';
+import type { Money } from './money.ts';
 
 export interface AccountRep {
   name: string;
@@ -44,7 +45,12 @@ export interface Tenant {
   bypassCodes: string[];
   password?: string;
   adminPassword?: string;
+  /** The largest total the order API accepts for one order (tenant file `max_order_total`). */
+  maxOrderTotal: Money;
 }
+
+/** The ceiling on one order's total when a tenant file sets none: large for a dealership group, far from an accident. */
+export const DEFAULT_MAX_ORDER_TOTAL_DOLLARS = 50_000;
 
 export interface CatalogLinks {
   auto?: string;

@@ -4,6 +4,7 @@ import type { Category } from '../domain/categories.ts';
 import { ACCESSORY_MINIMUM, atLeastMessage } from '../domain/order-rules.ts';
 import type { Product } from '../domain/product.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
+import { href } from '../site/routes.ts';
 import type { PageModel } from './page-model.ts';
 
 interface CatalogPageProps {
@@ -23,12 +24,28 @@ function groupBySubCategory(products: Product[]): { heading?: string; products: 
   return [...groups].map(([heading, list]) => ({ heading, products: list }));
 }
 
+/** Whether customs are chosen per store (spec section 2): the tenant has stores and the picker on. */
+function picksCustomsByStore(model: PageModel): boolean {
+  return model.config.flags.enableCustomsStorePicker && model.config.stores.length > 0;
+}
+
+/**
+ * The products a catalog page lists: a store's customs catalog, the products that store
+ * supports; with the store picker, the customs catalog without a store only the products no
+ * store is named for, since the others are ordered from their store's catalog (the order API
+ * holds them to it, and a password store's plates are for those who gave its password).
+ */
 export function catalogProducts(model: PageModel, category: Category, storeCode?: string): Product[] {
-  return model.products.filter((product) => product.type === category && (storeCode === undefined || product.supportedStores.includes(storeCode)));
+  const leaveOutStoreBound = category === 'customs' && storeCode === undefined && picksCustomsByStore(model);
+  return model.products.filter(
+    (product) =>
+      product.type === category && (storeCode === undefined ? !(leaveOutStoreBound && model.storeBound.has(product.code)) : product.supportedStores.includes(storeCode)),
+  );
 }
 
 export function CatalogPage({ model, category, store }: CatalogPageProps) {
   const products = catalogProducts(model, category, store?.code);
+  const pointToStores = category === 'customs' && store === undefined && picksCustomsByStore(model);
   const groups = groupBySubCategory(products);
   const logos = model.config.embroideries[category] ?? [];
   const title = store ? `${CATEGORY_LABELS[category]} for ${store.name}` : CATEGORY_LABELS[category];
@@ -40,12 +57,17 @@ export function CatalogPage({ model, category, store }: CatalogPageProps) {
           {atLeastMessage(ACCESSORY_MINIMUM)}
         </p>
       )}
+      {pointToStores && (
+        <p className="notice" role="note">
+          Custom plates made for a store are in that store's catalog. <a href={href(model.config.base, { page: 'stores' })}>Choose your store</a>
+        </p>
+      )}
       {groups.map((group) => (
         <section key={group.heading ?? ''} aria-label={group.heading ?? title}>
           {group.heading && groups.length > 1 && <h2 className="group-heading">{capitalize(group.heading)}</h2>}
           <ul className="card-grid">
             {group.products.map((product) => (
-              <ProductCard key={product.code} model={model} product={product} />
+              <ProductCard key={product.code} model={model} product={product} storeCode={store?.code} />
             ))}
           </ul>
         </section>

@@ -2,7 +2,6 @@ import { PasswordDialog } from '../components/password-dialog.tsx';
 import { ResponsivePicture } from '../components/responsive-picture.tsx';
 import type { EntryTarget } from '../site/entry-target.ts';
 import type { PictureData } from '../site/picture-data.ts';
-import type { SecretSet } from '../site/secret-hash.ts';
 import { jsonForScript } from '../runtime/server/json-for-script.ts';
 
 export interface EntryModel {
@@ -12,8 +11,7 @@ export interface EntryModel {
   postalAddress: string;
   banner: string;
   headerImage?: PictureData;
-  /** Entry passwords (hashed) and, index for index, where each leads. */
-  passwords: SecretSet;
+  /** Where a password may lead: the order API says which one a typed password opens. */
   targets: EntryTarget[];
 }
 
@@ -38,7 +36,7 @@ export function EntryPage({ model }: { model: EntryModel }) {
         <noscript>
           <p className="notice">Logging in needs JavaScript.</p>
         </noscript>
-        <script type="application/json" id="entry-passwords" dangerouslySetInnerHTML={{ __html: jsonForScript({ passwords: model.passwords, targets: model.targets }) }} />
+        <script type="application/json" id="entry-targets" dangerouslySetInnerHTML={{ __html: jsonForScript(model.targets) }} />
       </main>
       <footer className="site-footer">
         <address>

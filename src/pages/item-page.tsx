@@ -22,6 +22,7 @@ export function itemIslandProps(model: PageModel, product: Product, showPrices: 
     ...logoOfferFor(config, product.type),
     showImagePreview: config.flags.showImagePreview,
     showPrices,
+    stores: config.stores.filter((store) => product.supportedStores.includes(store.code)).map(({ code, name }) => ({ code, name })),
   };
 }
 

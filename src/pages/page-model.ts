@@ -11,6 +11,12 @@ export interface PageModel {
    * with supportedStores narrowed to this tenant's own store codes (catalogs are shared).
    */
   products: Product[];
+  /**
+   * Codes of the products the catalog sells per store (a non-empty supportedStores before it
+   * was narrowed: the stores may all be other groups'). A customs catalog without a store
+   * leaves them out when the tenant has the store picker.
+   */
+  storeBound: ReadonlySet<string>;
   productImage(code: string, color: string): PictureData | undefined;
   catalogLinks: CatalogLinks;
 }

@@ -2,10 +2,12 @@ import type { PageModel } from './page-model.ts';
 import { href } from '../site/routes.ts';
 import { PasswordDialog } from '../components/password-dialog.tsx';
 import { jsonForScript } from '../runtime/server/json-for-script.ts';
+import type { StoresPageData } from '../islands/shared/store-session.ts';
 
 /**
  * The store picker. A store with custom products links to its customs catalog; one with a
- * password is opened through the 'Enter password' dialog of the stores island.
+ * password is opened through the 'Enter password' dialog of the stores script, which asks the
+ * order API: the page itself knows only which stores have a password.
  */
 export function StoresPage({ model, storesWithProducts }: { model: PageModel; storesWithProducts: ReadonlySet<string> }) {
   const { config } = model;
@@ -26,9 +28,9 @@ export function StoresPage({ model, storesWithProducts }: { model: PageModel; st
           return (
             <li key={store.code} className="store">
               {storesWithProducts.has(store.code) ? (
-                <a className="store__link" href={href(config.base, { page: 'store-catalog', storeCode: store.code })} data-store-code={store.code} data-store-name={store.name} data-password={store.password ? '' : undefined}>
+                <a className="store__link" href={href(config.base, { page: 'store-catalog', storeCode: store.code })} data-store-code={store.code} data-store-name={store.name} data-password={store.hasPassword ? '' : undefined}>
                   {content}
-                  {store.password && <span className="store__lock">Password required</span>}
+                  {store.hasPassword && <span className="store__lock">Password required</span>}
                 </a>
               ) : (
                 <div className="store__link store__link--empty">
@@ -41,7 +43,7 @@ export function StoresPage({ model, storesWithProducts }: { model: PageModel; st
         })}
       </ul>
       <PasswordDialog id="store-password-dialog" submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
-      <script type="application/json" id="store-passwords" dangerouslySetInnerHTML={{ __html: jsonForScript(Object.fromEntries(config.stores.filter((store) => store.password).map((store) => [store.code, store.password]))) }} />
+      <script type="application/json" id="stores-page" dangerouslySetInnerHTML={{ __html: jsonForScript({ tenantId: config.tenantId, companyName: config.companyName, apiBase: config.apiBase } satisfies StoresPageData) }} />
     </>
   );
 }

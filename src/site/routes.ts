@@ -38,6 +38,24 @@ export function href(base: string, route: Route): string {
   return `${base}${routePath(route)}`;
 }
 
+/**
+ * The query parameter of an item link from a store's customs catalog: the store the item is
+ * ordered for, which the item page gives the cart lines it adds. One item page serves every
+ * store, so the store travels in the address rather than in the page.
+ */
+export const ITEM_STORE_PARAM = 'store';
+
+/** The item page's address, for a store when the link comes from that store's catalog. */
+export function itemHref(base: string, code: string, storeCode?: string): string {
+  const page = href(base, { page: 'item', code });
+  return storeCode === undefined ? page : `${page}?${ITEM_STORE_PARAM}=${encodeURIComponent(storeCode)}`;
+}
+
+/** The store code an item page's address carries ('' or absent: none). */
+export function storeOfItemAddress(search: string): string | undefined {
+  return new URLSearchParams(search).get(ITEM_STORE_PARAM) || undefined;
+}
+
 /** The categories that get a catalog page: those with at least one product the tenant may see. */
 export function categoriesOf(products: readonly Product[]): Category[] {
   return CATEGORIES.filter((category) => products.some((product) => product.type === category));

@@ -1,19 +1,20 @@
+import type { Money } from '../domain/money.ts';
 import type { Category, Placement } from '../domain/categories.ts';
 import type { AccountRep, TenantFlags } from '../domain/tenant.ts';
 import type { PictureData } from './picture-data.ts';
-import type { SecretSet } from './secret-hash.ts';
 
 export interface StorefrontStore {
   name: string;
   address: string;
   code: string;
-  /** Present when the store's customs catalog asks for a password. */
-  password?: SecretSet;
+  /** Whether the store's customs catalog asks for a password (the order API checks it). */
+  hasPassword: boolean;
 }
 
 /**
- * What the browser may know about a tenant: everything a page or island shows or checks,
- * and no secret in plain text. Built once per tenant by src/core/build/storefront-config.ts.
+ * What the browser may know about a tenant: everything a page or island shows, and no secret
+ * in any form (not even hashed: the order API alone checks passwords and codes). Built once
+ * per tenant by src/core/build/storefront-config.ts.
  */
 export interface StorefrontConfig {
   tenantId: string;
@@ -31,9 +32,12 @@ export interface StorefrontConfig {
   logoPlacements: Partial<Record<Category, Placement[]>>;
   embroideries: Partial<Record<Category, string[]>>;
   stores: StorefrontStore[];
-  bypassCodes: SecretSet;
+  /** Whether the checkout's Code field can switch to bypass mode (the order API checks the code). */
+  hasBypassCodes: boolean;
   /** Whether an admin can sign in on the orders page (the order API checks the password). */
   hasAdminPassword: boolean;
+  /** The order API's ceiling on one order's total (`max_order_total`), shown at checkout before paying. */
+  maxOrderTotal: Money;
   /** Absent when PayPal is not offered (paypal_not_supported, or no client id configured). */
   paypalClientId?: string;
   companyLogo?: PictureData;

@@ -5,12 +5,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { APPAREL_MINIMUM_MESSAGE } from '../../src/domain/order-rules.ts';
+import { BYPASS_CHECK_DELAY_MS } from '../../src/islands/checkout/bypass-code.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { saveScreenshot } from './chromium.ts';
 import {
   cartLine,
   fillDetails,
-  loadCheckout,
   openCheckout,
   openCheckoutWorld,
   ordersOf,
@@ -158,10 +158,10 @@ describe('checkout with a bypass code', () => {
       // Focus stays in the cart for keyboard users.
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your cart');
 
-      // A wrong code (or a change to the right one) leaves bypass mode.
+      // A wrong code (or a change to the right one) leaves bypass mode, also once the order API has answered.
       await enterCode(page, 'NET30GUARDX');
       await expect.poll(() => checkoutButton(page).isDisabled(), { timeout: 5_000, message: 'Checkout is disabled again' }).toBe(true);
-      await sleep(600);
+      await sleep(BYPASS_CHECK_DELAY_MS + 500);
       expect(await checkoutButton(page).isDisabled()).toBe(true);
       expect(await page.getByText('Code accepted').count()).toBe(0);
       await saveScreenshot(page, 'checkout-guardian-wrong-code');
@@ -210,10 +210,11 @@ describe('checkout with a bypass code', () => {
     const { context, page } = await openCheckout(world, 'guardian', lines);
     try {
       const before = await storage(page, 'cart');
-      await context.route(`${world.api.url}/**`, (route) => route.abort('connectionrefused'));
       await fillDetails(page, { first: 'Ana', last: 'Down', email: uniqueEmail('down') });
+      // The order API accepts the code, then goes away.
       await enterCode(page, 'NET30GUARD');
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
+      await context.route(`${world.api.url}/**`, (route) => route.abort('connectionrefused'));
       // From the keyboard: Enter in the Code field submits the form.
       await page.getByLabel('Code', { exact: true }).press('Enter');
       const error = page.locator('.snackbar--error');
@@ -230,6 +231,43 @@ describe('checkout with a bypass code', () => {
       expect(await page.locator('.cart-line').count()).toBe(1);
       expect(page.url()).toBe(`${world.baseUrl('guardian')}checkout/`);
       expect(await checkoutButton(page).isEnabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks the order API about each code: a wrong one changes nothing, and after too many wrong ones the snackbar says how long to wait', async () => {
+    const { context, page } = await openCheckout(world, 'guardian', [cartLine(guardian, 'FM-100', '# boxes', 1)]);
+    try {
+      // This shopper is a client of its own (the API trusts X-Forwarded-For here), so its
+      // wrong guesses do not hold up the other tests' codes.
+      await context.route(`${world.api.url}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '203.0.113.7' } }));
+      const asked: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url() === `${world.api.url}/v1/session`) asked.push(request.postDataJSON());
+      });
+      await fillDetails(page, { first: 'Gus', last: 'Guess', email: uniqueEmail('guess') });
+      const hint = page.getByText('Enter your bypass code to place the order.');
+      await hint.waitFor();
+      // The test API allows 3 wrong guesses per client. Leaving the field asks at once.
+      for (const code of ['WRONG1', 'WRONG2', 'WRONG3']) {
+        await enterCode(page, code);
+        await page.getByLabel('Code', { exact: true }).blur();
+        await expect.poll(() => asked.length, { timeout: 5_000, message: `${code} is asked about` }).toBe(['WRONG1', 'WRONG2', 'WRONG3'].indexOf(code) + 1);
+      }
+      await sleep(BYPASS_CHECK_DELAY_MS + 500);
+      // Wrong codes say nothing new, and each was asked about once.
+      expect(asked).toEqual(['WRONG1', 'WRONG2', 'WRONG3'].map((code) => ({ companyName: guardian.companyName, code })));
+      expect(await page.locator('.snackbar').count()).toBe(0);
+      expect(await hint.isVisible()).toBe(true);
+      expect(await checkoutButton(page).isDisabled()).toBe(true);
+
+      // Now even the right code is refused for a while, and the shopper is told how long.
+      await enterCode(page, 'NET30GUARD');
+      await snackbar(page, 'error', 'Too many wrong passwords or codes; try again in');
+      expect(await page.locator('.snackbar--error').innerText()).toMatch(/^Too many wrong passwords or codes; try again in \d+ seconds \(429\)$/);
+      expect(await checkoutButton(page).isDisabled()).toBe(true);
+      expect(await page.getByText('Code accepted').count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -282,6 +320,96 @@ describe('checkout with a bypass code', () => {
   });
 });
 
+describe('customs plates ordered from a store catalog', () => {
+  /** From a store's customs catalog, the item page of `productName`: one print run of 500 in `color`, added to the cart. */
+  async function addPlateRun(page: Page, productName: string, storeName: string, color: string): Promise<void> {
+    await page.getByRole('main').getByRole('link', { name: productName }).click();
+    await page.waitForURL(/\/item\/[^/]+\/\?store=/);
+    await page.locator('[data-island="item"][data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByText(`For ${storeName}`, { exact: true }).waitFor();
+    await page.getByLabel(`Quantity 500 ${color}`, { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Item added to cart').waitFor();
+  }
+
+  /** The create-order bodies the page sends. */
+  function createOrderBodies(page: Page): Record<string, any>[] {
+    const bodies: Record<string, any>[] = [];
+    page.on('request', (request) => {
+      if (request.url() === `${world.api.url}/v1/create-order` && request.method() === 'POST') bodies.push(JSON.parse(request.postData() ?? '{}'));
+    });
+    return bodies;
+  }
+
+  it("keeps the store on the line, preselects it at checkout and sends it, with a password store's session", async () => {
+    const { context, page, pageErrors } = await openCheckout(world, 'guardian', []);
+    const base = world.baseUrl('guardian');
+    const bodies = createOrderBodies(page);
+    try {
+      // Guardian Ford (no password): its catalog → the plastic plate's item page for it → the cart.
+      await page.goto(`${base}catalog/GFORD1/customs/`);
+      await addPlateRun(page, 'Plastic Plate', 'Guardian Ford', 'White');
+      await page.goto(`${base}checkout/`);
+      await waitForCheckoutIsland(page);
+      await page.locator('.cart-line').getByText('For Guardian Ford', { exact: true }).waitFor();
+      const store = page.getByLabel('Store', { exact: true });
+      expect(await store.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Guardian Ford');
+
+      const email = uniqueEmail('ford-plates');
+      await fillDetails(page, { first: 'Fay', last: 'Ford', email });
+      await enterCode(page, 'NET30GUARD');
+      await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
+      await checkoutButton(page).click();
+      await page.waitForURL(`${base}success/`, { timeout: 8_000 });
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]).toMatchObject({ store: 'GFORD1', cart: [{ code: 'PLT-PL', quantity: 500, color: 'White', store: 'GFORD1' }] });
+      expect(bodies[0]).not.toHaveProperty('store_tokens');
+      const [order] = await ordersOf(world, guardian.companyName, email);
+      expect(order).toMatchObject({ store: 'Guardian Ford', paid: 2 });
+
+      // Guardian Chevrolet asks for its password; the session the order API answered goes with the order.
+      await page.goto(`${base}stores/`);
+      await page.getByRole('link', { name: /^Guardian Chevrolet/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Enter password' });
+      await dialog.getByLabel('Password', { exact: true }).fill('GCHEV1');
+      await Promise.all([page.waitForURL(`${base}catalog/GCHEV1/customs/`), dialog.getByRole('button', { name: 'Open' }).click()]);
+      await addPlateRun(page, 'Aluminum Plate', 'Guardian Chevrolet', 'White');
+      await page.goto(`${base}checkout/`);
+      await waitForCheckoutIsland(page);
+      await page.locator('.cart-line').getByText('For Guardian Chevrolet', { exact: true }).waitFor();
+      expect(await page.getByLabel('Store', { exact: true }).evaluate((select: HTMLSelectElement) => select.value)).toBe('GCHEV1');
+      const chevroletEmail = uniqueEmail('chevrolet-plates');
+      await fillDetails(page, { first: 'Cy', last: 'Chevy', email: chevroletEmail });
+      await enterCode(page, 'NET30GUARD');
+      await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
+      await checkoutButton(page).click();
+      await page.waitForURL(`${base}success/`, { timeout: 8_000 });
+      const token = JSON.parse((await storage(page, 'store-session:guardian:GCHEV1')) ?? 'null')?.token;
+      expect(bodies[1]).toMatchObject({ store: 'GCHEV1', cart: [{ code: 'PLT-AL', store: 'GCHEV1' }], store_tokens: [token] });
+      expect(await ordersOf(world, guardian.companyName, chevroletEmail)).toHaveLength(1);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses a password store's plates without its session, with the order API's message", async () => {
+    const plates = { ...cartLine(guardian, 'PLT-AL', '500', 500, 'White'), store: 'GCHEV1' };
+    const { context, page } = await openCheckout(world, 'guardian', [plates]);
+    try {
+      await fillDetails(page, { first: 'No', last: 'Token', email: uniqueEmail('no-token') });
+      await enterCode(page, 'NET30GUARD');
+      await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
+      await checkoutButton(page).click();
+      await page.locator('.snackbar--error').filter({ hasText: '(403)' }).waitFor({ timeout: 8_000 });
+      expect(page.url()).toBe(`${world.baseUrl('guardian')}checkout/`);
+      expect(await page.locator('.cart-line').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('checkout with PayPal', () => {
   it('loads PayPal only when payment is possible, and a wrong code leaves the payment area', async () => {
     const empty = await openCheckout(world, 'stivers', []);
@@ -298,7 +426,7 @@ describe('checkout with PayPal', () => {
       await page.locator('.fake-paypal-button').waitFor();
       expect(await checkoutButton(page).count()).toBe(0);
       await enterCode(page, 'WRONGCODE');
-      await sleep(600);
+      await sleep(BYPASS_CHECK_DELAY_MS + 500);
       expect(await page.getByRole('heading', { name: 'Payment' }).isVisible()).toBe(true);
       expect(await page.locator('.fake-paypal-button').isVisible()).toBe(true);
       expect(await checkoutButton(page).count()).toBe(0);
@@ -402,38 +530,50 @@ describe('checkout with PayPal', () => {
     }
   });
 
-  it('places an order whose capture PayPal leaves PENDING, and the success page says the payment is being confirmed', async () => {
+  it('says "Payment processing" while PayPal processes the payment (202), asks again, and places the order once it is paid', async () => {
     const polo = cartLine(stivers, 'K500', 'Large', 1, 'Navy', { embroidery: 'Stivers Script', placement: 'Left Chest' });
     const { context, page, pageErrors } = await openCheckout(world, 'stivers', [polo]);
+    const captures: number[] = [];
     try {
-      const email = uniqueEmail('pending');
+      // The first capture answers as the order API does while PayPal holds the payment; the
+      // next reaches the API, which captures it (COMPLETED).
+      await context.route(`${world.api.url}/v1/capture-order`, async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        captures.push(Date.now());
+        if (captures.length > 1) return route.continue();
+        const { order_id } = JSON.parse(route.request().postData() ?? '{}') as { order_id: string };
+        return route.fulfill({
+          status: 202,
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': world.siteOrigin, vary: 'Origin' },
+          body: JSON.stringify({ order_id, status: 'PENDING', paid: 0, message: 'PayPal is still processing this payment.' }),
+        });
+      });
+      const email = uniqueEmail('processing');
       await fillDetails(page, { first: 'Pen', last: 'Ding', email });
       await setApproval(page, 'approve');
-      world.paypal.defaultOutcome = 'PENDING';
       await page.locator('.fake-paypal-button').click();
+
+      const processing = page.getByRole('status').filter({ hasText: 'Payment processing' });
+      await processing.waitFor({ timeout: 5_000 });
+      // Not the success path: no success message, still on the checkout, the cart kept.
+      expect(await page.locator('.snackbar--success').count()).toBe(0);
+      expect(page.url()).toBe(`${world.baseUrl('stivers')}checkout/`);
+      expect(await page.locator('.cart-line').count()).toBe(1);
+      await saveScreenshot(page, 'checkout-payment-processing');
+
       await snackbar(page, 'success', 'Order placed successfully');
       await page.waitForURL(`${world.baseUrl('stivers')}success/`, { timeout: 8_000 });
-      await page.getByRole('heading', { name: 'Order Placed Successfully' }).waitFor();
-      const note = page.getByRole('status').filter({ hasText: 'PayPal is still confirming your payment' });
-      await note.waitFor();
-      expect(await note.innerText()).toMatch(/appears under View Orders once PayPal completes it; you do not need to pay again\.$/);
-      expect(JSON.parse((await storage(page, 'cart')) ?? '{}')).toEqual({});
-      // Not listed until PayPal completes it: the orders screen shows placed and paid orders only.
-      expect(await ordersOf(world, stivers.companyName, email)).toEqual([]);
-      expect(pageErrors).toEqual([]);
-
-      // The next order, paid at once, says nothing of a pending payment.
-      world.paypal.defaultOutcome = 'COMPLETED';
-      await loadCheckout(page, world.baseUrl('stivers'), [polo]);
-      await fillDetails(page, { first: 'Pen', last: 'Ding', email });
-      await setApproval(page, 'approve');
-      await page.locator('.fake-paypal-button').click();
-      await page.waitForURL(`${world.baseUrl('stivers')}success/`, { timeout: 8_000 });
       await page.getByText('Thank you. Your order of 1 line has been placed:').waitFor();
-      expect(await page.getByText('PayPal is still confirming your payment').count()).toBe(0);
-      expect(await ordersOf(world, stivers.companyName, email)).toHaveLength(1);
+      // Asked again about 3 s later, with the same body.
+      expect(captures).toHaveLength(2);
+      expect(captures[1]! - captures[0]!).toBeGreaterThan(2_500);
+      expect(JSON.parse((await storage(page, 'cart')) ?? '{}')).toEqual({});
+      const orders = await ordersOf(world, stivers.companyName, email);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({ paid: 1 });
+      expect(pageErrors).toEqual([]);
     } finally {
-      world.paypal.defaultOutcome = 'COMPLETED';
       await context.close();
     }
   });

@@ -34,8 +34,9 @@ beforeAll(async () => {
     { first_name: 'Dana', last_name: 'Reyes', email: 'dana@guardian.example', store: 'Guardian Ford', customer_po: 'CPO-A' },
     [{ type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' }],
   );
+  // Sam's order names no store; its frames, made per store, were added from Guardian Ford's catalog.
   sam = await placeBypassOrder(site.api, { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example' }, [
-    { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '' },
+    { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '', store: 'GFORD1' },
     { type: 'office', name: 'Note Pads', price: 0, quantity: 5, size: '# pads', color: 'White', code: 'NP-50', placement: '', embroidery: '' },
   ]);
 }, 120_000);
@@ -385,6 +386,50 @@ describe('the orders screen', () => {
       expect((await orderRows(fresh.page)).map((row) => row[1])).toEqual(['Sam Ortiz', 'Dana Reyes']);
     } finally {
       await fresh.context.close();
+    }
+  });
+
+  // After the tests that count Sam's and Dana's orders: it places a hundred more.
+  it("lists 100 orders at a time with 'Load more orders', and shows an admin how each was placed", async () => {
+    // 99 more orders: with Sam's, the newest 100 fill the first page, and Dana's, the oldest, is on the next.
+    for (let start = 0; start < 99; start += 11) {
+      await Promise.all(
+        Array.from({ length: 11 }, (_, index) =>
+          placeBypassOrder(site.api, { first_name: 'Bulk', last_name: `Buyer ${start + index + 1}`, email: `bulk${start + index + 1}@guardian.example` }, [
+            { type: 'service', name: 'Floor Mats', price: 76.44, quantity: 1, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' },
+          ]),
+        ),
+      );
+    }
+    const { context, page, console: seen } = await openOrders();
+    try {
+      expect(await orderRows(page)).toHaveLength(100);
+      const more = page.getByRole('button', { name: 'Load more orders' });
+      expect(await page.getByText('Dana Reyes', { exact: true }).count()).toBe(0);
+      // Staff see no placement details.
+      await toggleOf(page, 'Sam Ortiz').click();
+      await linesOf(page, 'Sam Ortiz').waitFor();
+      expect(await page.getByText('Placed with:').count()).toBe(0);
+
+      // The admin's session lists the orders again, now with how each was placed and from where.
+      await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
+      const placedWith = page.locator('.orders-table__detail').getByText('Placed with:');
+      await placedWith.waitFor();
+      const details = await page.locator('.orders-table__detail .orders-table__placed').innerText();
+      expect(details).toMatch(/Placed with:\s*bypass code/);
+      expect(details).toMatch(/Client address:\s*\S+/);
+
+      await more.click();
+      await expect.poll(async () => (await orderRows(page)).length, { timeout: 5_000 }).toBe(101);
+      expect((await orderRows(page)).at(-1)?.[1]).toBe('Dana Reyes');
+      expect(await more.count()).toBe(0);
+      // Each order once, newest first, as the API lists them.
+      const firstPage = (await retrieveOrders(site.api)).map((o) => o.created_at);
+      expect(firstPage).toHaveLength(100);
+      expect(await page.locator('.orders-table time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual([...firstPage, dana.created_at]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

@@ -1,9 +1,12 @@
 // Shared by the storefront browser suites: one sample build, one local server (the project's own
-// `npm start` server and mounts), one Chromium per test process, the three tenants the storefront
-// issue asks for, and what a visit watches for and checks on every page.
+// `npm start` server and mounts), the real order API on loopback (it checks the entry and store
+// passwords), one Chromium per test process, the three tenants the storefront issue asks for,
+// and what a visit watches for and checks on every page.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Locator, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { startTestApi, type TestApi } from '../../server/tests/helpers/test-api.ts';
 import { loadProject, type Project } from '../../src/core/data/load-project.ts';
 import { siteMounts } from '../../src/core/serve/site-mounts.ts';
 import { createSiteServer } from '../../src/core/serve/site-server.ts';
@@ -102,6 +105,8 @@ export interface Storefront {
   entryUrl: string;
   /** http://localhost:PORT/guardian/ or http://first.localhost:PORT/ */
   baseUrl(tenantId: string): string;
+  /** The order API the site is built for, allowing the site's origins. */
+  api: TestApi;
   browser: Browser;
 }
 
@@ -110,16 +115,25 @@ let users = 0;
 
 /**
  * The built sample site served by createSiteServer(siteMounts(...)) on 127.0.0.1, as
- * `npm start` serves it, and one Chromium, shared by every suite of the test process.
- * Pair every call with closeStorefront().
+ * `npm start` serves it, the order API it is built for, and one Chromium, shared by every
+ * suite of the test process. The site's port is taken first, so the API can allow its origins
+ * and the site be built for the API's URL. Pair every call with closeStorefront().
  */
 export function openStorefront(): Promise<Storefront> {
   users += 1;
   shared ??= (async () => {
-    const { outDir } = await sampleBuild();
-    const server = createSiteServer(siteMounts(project.tenants, outDir));
+    let site: ReturnType<typeof createSiteServer> | undefined;
+    const server = createServer((request, response) => {
+      if (site) site.emit('request', request, response);
+      else response.writeHead(503).end('not built yet');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
+    // The suites type a few wrong passwords on purpose, all from one address: more than the
+    // test API's usual limit of wrong guesses before it answers 429 to everything.
+    const api = await startTestApi({ dataRoot: REPO_ROOT, env: { CORS_ORIGINS: `http://localhost:${port},http://first.localhost:${port}`, RATE_LIMIT_MAX_FAILURES: '50' } });
+    const { outDir } = await sampleBuild(api.url);
+    site = createSiteServer(siteMounts(project.tenants, outDir));
     const browser = await launchChromium();
     return {
       port,
@@ -129,11 +143,13 @@ export function openStorefront(): Promise<Storefront> {
         // Chromium resolves every *.localhost name to loopback.
         return t.routePrefix === '' ? `http://${t.id}.localhost:${port}/` : `http://localhost:${port}/${t.routePrefix}/`;
       },
+      api,
       browser,
       close: async () => {
         await browser.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await api.close();
       },
     };
   })();

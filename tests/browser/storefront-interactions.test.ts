@@ -1,6 +1,7 @@
 // What a shopper does on the built storefront with JavaScript on: follows links, picks a colour,
-// opens the description and the second logo, enters store and entry passwords, and uses the
-// keyboard alone. (Adding to the cart and ordering are the ordering issue's tests.)
+// opens the description and the second logo, enters store and entry passwords (checked by the
+// real order API), and uses the keyboard alone. (Adding to the cart and ordering are the
+// ordering issue's tests.)
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS } from '../../src/site/category-labels.ts';
@@ -154,7 +155,26 @@ for (const testCase of CASES) {
           await dialog.getByLabel('Password', { exact: true }).fill(locked.password);
           await Promise.all([page.waitForURL(`${base}catalog/${store.code}/customs/`), dialog.getByRole('button', { name: 'Open' }).click()]);
           expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
-        });
+          // The order API checked the password; the store session it answered is where the
+          // checkout finds it, so an order of this store's products is accepted.
+          const kept = JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), `store-session:${t.id}:${store.code}`)) ?? 'null') as { token?: unknown; expiresAt?: unknown } | null;
+          expect(typeof kept?.token).toBe('string');
+          expect(Date.parse(String(kept?.expiresAt))).toBeGreaterThan(Date.now());
+          // The stores page calls the order API (another origin).
+        }, { foreign: true });
+      });
+
+      it("stores: says so when the order service cannot be reached, and opens nothing", async () => {
+        const store = storeOf(t, locked.code);
+        await withVisit(`${base}stores/`, async ({ page }) => {
+          await page.route(`${storefront.api.url}/**`, (route) => route.abort('connectionrefused'));
+          await page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click();
+          const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));
+          await dialog.getByLabel('Password', { exact: true }).fill(locked.password);
+          await dialog.getByRole('button', { name: 'Open' }).click();
+          await visible(dialog.getByText('The order service cannot be reached; try again'));
+          expect(page.url()).toBe(`${base}stores/`);
+        }, { foreign: true });
       });
     }
 
@@ -208,19 +228,23 @@ describe('the entry screen', () => {
       expect(page.url()).toBe(storefront.entryUrl);
 
       if (!guardian.password) throw new Error('guardian needs an entry password');
-      // The same password starts the group's order session, so its orders page does not ask
-      // again. This site's order API host is not reachable here: it is answered in its place.
-      const sessionCalls: unknown[] = [];
-      await page.route('**/v1/session', (route) => {
-        const cors = { 'access-control-allow-origin': new URL(storefront.entryUrl).origin, 'access-control-allow-headers': 'content-type' };
-        if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-        sessionCalls.push(route.request().postDataJSON());
-        return route.fulfill({ status: 200, headers: cors, contentType: 'application/json', body: JSON.stringify({ token: 'entry-token', role: 'staff', expires_at: '2099-01-01T00:00:00.000Z' }) });
-      });
+      // Only the order API knows the passwords: without it, nobody gets in, and the dialog says why.
+      await page.route(`${storefront.api.url}/**`, (route) => route.abort('connectionrefused'));
+      await dialog.getByLabel('Password', { exact: true }).fill(guardian.password);
+      await dialog.getByLabel('Password', { exact: true }).press('Enter');
+      await visible(dialog.getByText('The order service cannot be reached; try again'));
+      expect(page.url()).toBe(storefront.entryUrl);
+      await page.unroute(`${storefront.api.url}/**`);
+
+      // The order API says whose password it is; the session it answers with opens the
+      // group's order history too, so its orders page does not ask again.
       await dialog.getByLabel('Password', { exact: true }).fill(guardian.password);
       await Promise.all([page.waitForURL(storefront.baseUrl('guardian')), dialog.getByLabel('Password', { exact: true }).press('Enter')]);
-      expect(sessionCalls).toEqual([{ companyName: guardian.companyName, password: guardian.password }]);
-      expect(await page.evaluate(() => sessionStorage.getItem('order-session:guardian'))).toContain('entry-token');
+      expect(await page.evaluate(() => sessionStorage.getItem('logged-in'))).toBe('true');
+      const kept = JSON.parse((await page.evaluate(() => sessionStorage.getItem('order-session:guardian'))) ?? 'null') as { token: string; role: string } | null;
+      expect(kept?.role).toBe('staff');
+      const orders = await storefront.api.post('/v1/retrieve-orders', { companyName: guardian.companyName }, { authorization: `Bearer ${kept?.token}` });
+      expect(orders.status).toBe(200);
       expect(await mainHeading(page)).toBe(guardian.title);
       await expectFrame(page, guardian, storefront.baseUrl('guardian'));
       // The entry screen calls the order API (another origin) to start the session.
@@ -317,6 +341,7 @@ describe('with the keyboard alone', () => {
       await page.keyboard.type(locked.password);
       await Promise.all([page.waitForURL(`${base}catalog/${store.code}/customs/`), page.keyboard.press('Enter')]);
       expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
-    });
+      // The order API checks the password (another origin).
+    }, { foreign: true });
   });
 });

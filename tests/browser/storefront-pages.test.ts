@@ -4,6 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/domain/categories.ts';
+import type { Product } from '../../src/domain/product.ts';
 import { CATEGORY_LABELS } from '../../src/site/category-labels.ts';
 import {
   CASES,
@@ -154,6 +155,7 @@ for (const testCase of CASES) {
         const problems = new Problems(page, new URL(base).origin, { javaScript: js });
         try {
           const present = presentCategories(t);
+          const pickerOn = t.flags.enableCustomsStorePicker && t.stores.length > 0;
           // The issue's two special cases must be among them: the accessory notice and 'Available Logos:' of mens.
           expect(present).toEqual(expect.arrayContaining(['mens', 'accessory']));
           for (const category of present) {
@@ -162,7 +164,9 @@ for (const testCase of CASES) {
             expect(response?.status(), where).toBe(200);
             expect(await page.title(), where).toBe(`${CATEGORY_LABELS[category]} | ${t.title}`);
             expect(await mainHeading(page), where).toBe(CATEGORY_LABELS[category]);
-            const products = visibleProducts(t).filter((p) => p.type === category);
+            // With the store picker, store-made customs are listed only in their stores' catalogs.
+            const storeMade = (p: Product) => category === 'customs' && pickerOn && p.supportedStores.length > 0;
+            const products = visibleProducts(t).filter((p) => p.type === category && !storeMade(p));
             expect(sortByHref(await cards(page)), where).toEqual(sortByHref(products.map((p) => ({ name: p.name, href: `${base}item/${p.code}/` }))));
             // Grouped by sub-category, under a heading each when there are several.
             const groups = [...new Set(products.map((p) => p.subCategory))];
@@ -197,7 +201,8 @@ for (const testCase of CASES) {
           expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
           const expected = storeProducts(t, store.code);
           expect(expected.length).toBeGreaterThan(0);
-          expect(await cards(page)).toEqual(expected.map((p) => ({ name: p.name, href: `${base}item/${p.code}/` })));
+          // Each links to the item page for this store, which gives the lines it adds the store.
+          expect(await cards(page)).toEqual(expected.map((p) => ({ name: p.name, href: `${base}item/${p.code}/?store=${store.code}` })));
           // Fewer than the whole customs catalog: the store's own products only.
           expect(expected.length).toBeLessThan(visibleProducts(t).filter((p) => p.type === 'customs').length);
         });

@@ -6,15 +6,29 @@ import type { AddressInfo } from 'node:net';
  * A stand-in for PayPal's REST API on loopback: OAuth token, create, capture and get of
  * Orders v2, with PayPal's idempotency (the same PayPal-Request-Id gets the same answer) and
  * its refusal to capture an order twice (ORDER_ALREADY_CAPTURED). How a capture goes is set
- * per order or for all: COMPLETED, PENDING or INSTRUMENT_DECLINED.
+ * per order or for all: COMPLETED, PENDING, DECLINED (a capture PayPal made and declined) or
+ * INSTRUMENT_DECLINED (refused, the order stays capturable). Like PayPal, it echoes the
+ * purchase unit's reference_id and custom_id, and a capture carries the order's amount.
  */
-export type CaptureOutcome = 'COMPLETED' | 'PENDING' | 'INSTRUMENT_DECLINED';
+export type CaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'INSTRUMENT_DECLINED';
+
+interface FakeAmount {
+  currency_code: string;
+  value: string;
+}
 
 export interface FakeOrder {
   id: string;
   status: string;
-  body: { purchase_units: { amount: { value: string; breakdown?: { item_total: { value: string } } }; items?: { name: string; sku: string; quantity: string; unit_amount: { value: string } }[] }[] };
-  capture?: { id: string; status: string };
+  body: {
+    purchase_units: {
+      reference_id?: string;
+      custom_id?: string;
+      amount: FakeAmount & { breakdown?: { item_total: FakeAmount } };
+      items?: { name: string; sku: string; quantity: string; unit_amount: FakeAmount }[];
+    }[];
+  };
+  capture?: { id: string; status: string; amount: FakeAmount; custom_id?: string };
 }
 
 export interface FakePayPal {
@@ -35,7 +49,11 @@ export interface FakePayPal {
   /** Marks an order captured behind the API's back, as if an earlier attempt had died after PayPal captured. */
   captureBehindTheScenes(orderId: string): void;
   /** Settles a PENDING capture. */
-  settle(orderId: string, status: 'COMPLETED' | 'DECLINED'): void;
+  settle(orderId: string, status: 'COMPLETED' | 'DECLINED' | 'FAILED'): void;
+  /** Changes the order's amount before it is captured, as a buyer's browser could (the capture then takes this amount). */
+  setAmount(orderId: string, value: string, currency?: string): void;
+  /** Changes the order's custom_id before it is captured, as if it were another order's PayPal order. */
+  setCustomId(orderId: string, customId: string): void;
   close(): Promise<void>;
 }
 
@@ -59,13 +77,25 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     captureBehindTheScenes(orderId) {
       const order = fake.orders.get(orderId)!;
       order.status = 'COMPLETED';
-      order.capture = { id: `CAP-${randomBytes(6).toString('hex').toUpperCase()}`, status: 'COMPLETED' };
+      order.capture = newCapture(order, 'COMPLETED');
     },
     settle(orderId, status) {
       const order = fake.orders.get(orderId)!;
       order.capture = { ...order.capture!, status };
     },
+    setAmount(orderId, value, currency = 'USD') {
+      const unit = fake.orders.get(orderId)!.body.purchase_units[0]!;
+      unit.amount = { currency_code: currency, value };
+    },
+    setCustomId(orderId, customId) {
+      fake.orders.get(orderId)!.body.purchase_units[0]!.custom_id = customId;
+    },
     close: async () => undefined,
+  };
+
+  const newCapture = (order: FakeOrder, status: string): NonNullable<FakeOrder['capture']> => {
+    const unit = order.body.purchase_units[0]!;
+    return { id: `CAP-${randomBytes(6).toString('hex').toUpperCase()}`, status, amount: { currency_code: unit.amount.currency_code, value: unit.amount.value }, custom_id: unit.custom_id };
   };
 
   const representation = (order: FakeOrder) => ({
@@ -124,7 +154,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       const outcome = fake.outcomes.get(order.id) ?? fake.defaultOutcome;
       if (outcome === 'INSTRUMENT_DECLINED') return remember(error(422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED'));
       order.status = 'COMPLETED';
-      order.capture = { id: `CAP-${randomBytes(6).toString('hex').toUpperCase()}`, status: outcome };
+      order.capture = newCapture(order, outcome);
       return remember({ status: 201, body: representation(order) });
     }
     const get = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);

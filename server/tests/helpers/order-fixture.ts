@@ -19,6 +19,12 @@ export const STAFF_PASSWORD = 'bypass-staff-pw';
 export const ADMIN_PASSWORDS: Record<string, string> = { [BYPASS_TENANT]: ADMIN_PASSWORD, [PAYPAL_TENANT]: 'pp-admin-pass', [OTHER_TENANT]: 'other-admin' };
 export const BYPASS_RECIPIENTS = ['orders@bypass.example', 'boss@bypass.example'];
 export const PAYPAL_RECIPIENTS = ['orders@paypal.example'];
+/** Bypass Motors' stores: Ford without a password, Kia with one; Other Group has its own. */
+export const OPEN_STORE = { code: 'BFORD1', name: 'Bypass Ford', address: '1 Ford Road, Testville' };
+export const PASSWORD_STORE = { code: 'BKIA01', name: 'Bypass Kia', address: '2 Kia Road, Testville', password: 'kia-store-pass-1' };
+export const OTHER_TENANTS_STORE = 'OTHER1';
+/** Other Group's ceiling on one order's total, in dollars. */
+export const OTHER_MAX_ORDER_TOTAL = 500;
 
 const site = `# yaml-language-server: $schema=../schemas/site.schema.json
 supplier_name: Test Supply
@@ -46,6 +52,10 @@ email_recipients: [${BYPASS_RECIPIENTS.join(', ')}]
 bypass_codes: [${BYPASS_CODE}, SECONDCODE]
 password: ${STAFF_PASSWORD}
 admin_password: ${ADMIN_PASSWORD}
+enable_customs_store_picker: true
+stores:
+  - { name: ${OPEN_STORE.name}, address: "${OPEN_STORE.address}", code: ${OPEN_STORE.code} }
+  - { name: ${PASSWORD_STORE.name}, address: "${PASSWORD_STORE.address}", code: ${PASSWORD_STORE.code}, password: ${PASSWORD_STORE.password} }
 `),
   'paypal-motors': tenant(`title: PayPal Motors Store
 company_name: ${PAYPAL_TENANT}
@@ -68,6 +78,9 @@ paypal_not_supported: true
 email_recipients: [orders@other.example]
 bypass_codes: [OTHERCODE]
 admin_password: other-admin
+max_order_total: ${OTHER_MAX_ORDER_TOTAL}
+stores:
+  - { name: Other Store, address: "3 Other Road", code: ${OTHER_TENANTS_STORE} }
 `),
 };
 
@@ -92,6 +105,10 @@ const catalogs: Record<string, FixtureProduct[]> = {
     { code: 'MF-STR', type: 'customs', colors: ['Chrome'], sizes: '{ "500": 0.0279, "1000": 0.0259 }' },
     { code: 'C112', type: 'hat', colors: ['Grey'], sizes: '{ OSFA: 21.99 }' },
     { code: 'FREE', type: 'office', colors: ['White'], sizes: '{ "# pads": 0 }' },
+    // Custom plates for one store each (supportedStores), and one a store of another group names.
+    { code: 'PLT-BF', type: 'customs', colors: ['White'], sizes: '{ "500": 1.29 }', extra: `supportedStores: [${OPEN_STORE.code}]` },
+    { code: 'PLT-BK', type: 'customs', colors: ['White'], sizes: '{ "500": 1.29 }', extra: `supportedStores: [${PASSWORD_STORE.code}]` },
+    { code: 'PLT-OT', type: 'customs', colors: ['White'], sizes: '{ "500": 1.29 }', extra: `supportedStores: [${OTHER_TENANTS_STORE}]` },
   ],
   other: [{ code: 'ONLY-OTHER', type: 'hat', colors: ['Black'], sizes: '{ OSFA: 20 }' }],
 };

@@ -17,6 +17,8 @@ export interface SmtpSink {
   rejectNext: number;
   rejected: number;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The e-mails that mention `text` (an order id), once there are at least `count` of them. */
+  waitForMention(text: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return sink.received;
+    },
+    async waitForMention(text, count = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      const mentioning = () => sink.received.filter((m) => m.text.includes(text));
+      while (mentioning().length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} e-mails about ${text}, got ${mentioning().length} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return mentioning();
     },
     close: async () => undefined,
   };

@@ -50,6 +50,8 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     MAIL_RETRY_BASE_MS: '50',
     MAIL_RETRY_MAX_MS: '200',
     RATE_LIMIT_MAX_FAILURES: '3',
+    // Every test call comes from its own made-up address, all guessing at a few tenants; the test of the per-tenant brake lowers it.
+    TENANT_GUESS_LIMIT: '100000',
     // Tests send thousands of requests from few addresses; the one that tests the budget lowers it.
     REQUEST_LIMIT: '1000000',
     SESSION_SECRET: TEST_SESSION_SECRET,

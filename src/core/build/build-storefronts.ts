@@ -106,8 +106,9 @@ async function buildTenant({ project, tenant, root, siteDir, images, client, api
   // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
   const ownStores = new Set(tenant.stores.map((store) => store.code));
   const model: PageModel = {
-    config: await storefrontConfig(project.site, tenant, { companyLogo, logos }, apiOrigin),
+    config: storefrontConfig(project.site, tenant, { companyLogo, logos }, apiOrigin),
     products: products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) })),
+    storeBound: new Set(products.filter((product) => product.supportedStores.length > 0).map((product) => product.code)),
     productImage: (code, color) => productImages.get(imageKey(code, color)),
     catalogLinks: project.site.catalogLinks,
   };

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { EntryPage } from '../../pages/entry-page.tsx';
 import { renderDocument } from '../../runtime/server/render-document.tsx';
 import { basePath } from '../../site/routes.ts';
-import { hashSecrets } from '../../site/secret-hash.ts';
 import type { Project } from '../data/load-project.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { apiBaseOf } from './storefront-config.ts';
@@ -21,7 +20,8 @@ interface EntrySiteBuild {
 
 /**
  * The entry screen, its own small site for test and local hosts (served at their root):
- * a tenant's entry password leads to that tenant's route prefix.
+ * a tenant's entry password leads to that tenant's route prefix. The page lists only where
+ * passwords may lead; the order API says which tenant a typed password belongs to.
  */
 export async function renderEntrySite({ project, root, siteDir, images, client, apiOrigin }: EntrySiteBuild): Promise<number> {
   const { site } = project;
@@ -39,7 +39,6 @@ export async function renderEntrySite({ project, root, siteDir, images, client, 
           postalAddress: site.postalAddress,
           banner: site.entryBanner,
           headerImage: site.entryHeaderImage ? await publish(path.join(root, 'tenants', 'logos', site.entryHeaderImage), 'banner') : undefined,
-          passwords: await hashSecrets(withPassword.map((tenant) => tenant.password ?? ''), 'entry'),
           targets,
         }}
       />

@@ -27,8 +27,9 @@ async function guardianModel(productImage: PageModel['productImage']): Promise<{
   const tenant = project.tenants.find((t) => t.id === 'guardian');
   const catalog = tenant && project.catalogs.get(tenant.catalogId);
   if (!tenant || !catalog) throw new Error('guardian and its catalog must exist');
-  const config = await storefrontConfig(project.site, tenant, { logos: {} });
-  return { model: { config, products: catalog.products, productImage, catalogLinks: project.site.catalogLinks }, catalog };
+  const config = storefrontConfig(project.site, tenant, { logos: {} });
+  const storeBound = new Set(catalog.products.filter((p) => p.supportedStores.length > 0).map((p) => p.code));
+  return { model: { config, products: catalog.products, storeBound, productImage, catalogLinks: project.site.catalogLinks }, catalog };
 }
 
 describe('rendering a tenant', () => {

@@ -1,7 +1,6 @@
 import type { Site, Tenant } from '../../domain/tenant.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import { basePath } from '../../site/routes.ts';
-import { hashSecrets } from '../../site/secret-hash.ts';
 import type { StorefrontConfig } from '../../site/storefront-config.ts';
 
 export interface ConfigImages {
@@ -15,18 +14,10 @@ export function apiBaseOf(tenant: Tenant, apiOrigin?: string): string {
 }
 
 /**
- * The browser's view of a tenant. Every password and code is replaced by a salted hash here,
- * the one place plain secrets are turned into what pages may carry.
+ * The browser's view of a tenant. Passwords and codes stay out entirely: pages only learn
+ * that a store or the checkout asks for one, and the order API checks what is typed.
  */
-export async function storefrontConfig(site: Site, tenant: Tenant, images: ConfigImages, apiOrigin?: string): Promise<StorefrontConfig> {
-  const stores = await Promise.all(
-    tenant.stores.map(async (store) => ({
-      name: store.name,
-      address: store.address,
-      code: store.code,
-      ...(store.password ? { password: await hashSecrets([store.password], `${tenant.id}/store/${store.code}`) } : {}),
-    })),
-  );
+export function storefrontConfig(site: Site, tenant: Tenant, images: ConfigImages, apiOrigin?: string): StorefrontConfig {
   return {
     tenantId: tenant.id,
     title: tenant.title,
@@ -40,10 +31,10 @@ export async function storefrontConfig(site: Site, tenant: Tenant, images: Confi
     flags: tenant.flags,
     logoPlacements: tenant.logoPlacements,
     embroideries: tenant.embroideries,
-    stores,
-    // Codes are compared in upper case, so that is how they are hashed.
-    bypassCodes: await hashSecrets(tenant.bypassCodes.map((code) => code.toUpperCase()), `${tenant.id}/bypass`),
+    stores: tenant.stores.map((store) => ({ name: store.name, address: store.address, code: store.code, hasPassword: store.password !== undefined })),
+    hasBypassCodes: tenant.bypassCodes.length > 0,
     hasAdminPassword: tenant.adminPassword !== undefined,
+    maxOrderTotal: tenant.maxOrderTotal,
     ...(site.paypalClientId && !tenant.flags.paypalNotSupported ? { paypalClientId: site.paypalClientId } : {}),
     companyLogo: images.companyLogo,
     logos: images.logos,

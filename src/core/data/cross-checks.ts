@@ -26,7 +26,7 @@ function report(source: YamlSource, severity: Severity, path: DataPath, message:
 
 /** The rules a JSON Schema cannot express: references between files, images on disk, exact decimals. */
 export function crossCheck(project: ParsedProject): Diagnostic[] {
-  return [...checkSite(project), ...checkTenants(project), ...checkCatalogs(project)];
+  return [...checkSite(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkCatalogs(project)];
 }
 
 function missingFile(folder: string, name: string, present: ReadonlySet<string>): string {
@@ -51,6 +51,50 @@ function secretWeakness(secret: string, tenantId: string): string | undefined {
   if (PLACEHOLDER_SECRETS.has(lower) || lower === tenantId.toLowerCase()) return `"${secret}" is a placeholder or the tenant's id`;
   if (secret.length < 10) return `only ${secret.length} characters`;
   return undefined;
+}
+
+/** Every secret of a tenant file, with where it is. */
+function tenantSecrets(tenant: Record<string, unknown>): { path: DataPath; secret: string }[] {
+  const out: { path: DataPath; secret: string }[] = [];
+  for (const key of ['password', 'admin_password'] as const) {
+    const secret = asString(tenant[key]);
+    if (secret) out.push({ path: [key], secret });
+  }
+  asArray(tenant.bypass_codes).forEach((code, index) => typeof code === 'string' && out.push({ path: ['bypass_codes', index], secret: code }));
+  asArray(tenant.stores).forEach((store, index) => {
+    const password = asString(asRecord(store).password);
+    if (password) out.push({ path: ['stores', index, 'password'], secret: password });
+  });
+  return out;
+}
+
+/** How many characters two secrets share at their start or their end, whichever is longer (case ignored). */
+function sharedPart(a: string, b: string): string {
+  const x = a.toUpperCase();
+  const y = b.toUpperCase();
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let end = 0;
+  while (end < x.length && end < y.length && x[x.length - 1 - end] === y[y.length - 1 - end]) end++;
+  return start >= end ? `${a.slice(0, start)}…` : `…${a.slice(a.length - end)}`;
+}
+
+/** Shared parts shorter than this are coincidence; longer ones let one group's secret suggest another's. */
+const PATTERN_LENGTH = 5;
+
+/**
+ * A secret that shares a pattern with another group's (NET30GUARD, NET30HEN) can be guessed by
+ * anyone who knows one of them: each is warned about once, naming the other file.
+ */
+function checkSecretPatterns(project: ParsedProject): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const all = [...project.tenants].flatMap(([id, source]) => tenantSecrets(asRecord(source.data)).map((entry) => ({ ...entry, id, source })));
+  for (const entry of all) {
+    const other = all.find((candidate) => candidate.id !== entry.id && sharedPart(entry.secret, candidate.secret).length - 1 >= PATTERN_LENGTH);
+    if (!other) continue;
+    out.push(report(entry.source, 'warning', entry.path, `shares "${sharedPart(entry.secret, other.secret)}" with a secret of tenants/${other.id}.yaml; anyone who knows one can guess the other, so make each group's secrets unrelated`));
+  }
+  return out;
 }
 
 function checkTenants(project: ParsedProject): Diagnostic[] {
@@ -101,6 +145,14 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
       const weakness = secret === undefined ? undefined : secretWeakness(secret, id);
       if (weakness) out.push(report(source, 'warning', [key], `${weakness}; it unlocks the group's order history, so choose at least 10 characters that are not easy to guess`));
     }
+
+    asArray(tenant.bypass_codes).forEach((code, index) => {
+      if (typeof code === 'string' && code.length < 10) {
+        out.push(report(source, 'warning', ['bypass_codes', index], `bypass code of only ${code.length} characters; it places orders without payment, so choose at least 10 characters that are not easy to guess`));
+      }
+    });
+    // Without recipients an order is stored but nobody hears of it.
+    if (asArray(tenant.email_recipients).length === 0) out.push(report(source, 'warning', [], 'no email_recipients: nobody is e-mailed when this group places or pays an order'));
 
     const codeIndex = new Map<string, number>();
     asArray(tenant.stores).forEach((store, index) => {

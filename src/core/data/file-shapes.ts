@@ -26,6 +26,7 @@ export interface TenantFile {
   bypass_codes?: string[];
   password?: string;
   admin_password?: string;
+  max_order_total?: number;
 }
 
 export interface ProductFile {

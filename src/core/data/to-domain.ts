@@ -2,7 +2,7 @@ import { normalizeCategoryKey, type Category, type Placement } from '../../domai
 import { moneyFromDollars } from '../../domain/money.ts';
 import type { Catalog, Product } from '../../domain/product.ts';
 import { sizeFamily } from '../../domain/size-labels.ts';
-import type { Site, Tenant } from '../../domain/tenant.ts';
+import { DEFAULT_MAX_ORDER_TOTAL_DOLLARS, type Site, type Tenant } from '../../domain/tenant.ts';
 import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
 
 /** File shapes (snake_case, as merchandisers write them) become domain types here and only here. */
@@ -32,6 +32,7 @@ export function tenantFromFile(id: string, file: TenantFile): Tenant {
     bypassCodes: file.bypass_codes ?? [],
     password: file.password,
     adminPassword: file.admin_password,
+    maxOrderTotal: moneyFromDollars(file.max_order_total ?? DEFAULT_MAX_ORDER_TOTAL_DOLLARS),
   };
 }
 

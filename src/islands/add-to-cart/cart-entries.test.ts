@@ -52,6 +52,16 @@ describe('adding an item to the cart', () => {
     });
   });
 
+  it("marks each line with the store whose catalog the item was opened from, and no line without one", () => {
+    const forStore = cartEntries(plate, NO_LOGOS, select({ [tierCell('500', 'White')]: '1', [tierCell('1000', 'Black Red')]: '1' }, { embroidery: '' }), 'GCHEV1');
+    expect('lines' in forStore && forStore.lines.map((l) => [l.size, l.color, l.store])).toEqual([
+      ['500', 'White', 'GCHEV1'],
+      ['1000', 'Black Red', 'GCHEV1'],
+    ]);
+    const plain = cartEntries(plate, NO_LOGOS, select({ [tierCell('500', 'White')]: '1' }, { embroidery: '' }));
+    expect('lines' in plain && plain.lines.every((l) => !('store' in l))).toBe(true);
+  });
+
   it('counts tier cells as runs: 2 runs of 500 in Black Red are 1000 pieces', () => {
     const result = cartEntries(plate, NO_LOGOS, select({ [tierCell('500', 'Black Red')]: '2', [tierCell('1000', 'White')]: '1' }, { embroidery: '' }));
     expect('lines' in result && result.lines.map((l) => [l.size, l.color, l.quantity, l.placement])).toEqual([

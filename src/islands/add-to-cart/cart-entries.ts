@@ -26,8 +26,9 @@ export function tierCell(tier: string, color: string): string {
 /**
  * Turns a selection into cart lines, or the one message that says why nothing can be added.
  * For a tier product each filled cell is runs of that tier in that colour (pieces = tier × runs).
+ * `storeCode`, the store whose catalog the page was opened from, goes on every line.
  */
-export function cartEntries(product: Product, offer: LogoOffer, selection: ItemSelection): { lines: CartLine[] } | { problem: string } {
+export function cartEntries(product: Product, offer: LogoOffer, selection: ItemSelection, storeCode?: string): { lines: CartLine[] } | { problem: string } {
   const tiered = product.sizes.some((size) => isTierLabel(size.label));
   const colors = productColors(product);
   const cells = tiered
@@ -56,6 +57,7 @@ export function cartEntries(product: Product, offer: LogoOffer, selection: ItemS
       embroidery: selection.embroidery,
       ...(selection.secondEmbroidery !== '' ? { secondEmbroidery: selection.secondEmbroidery } : {}),
       ...(secondPlacement !== undefined ? { secondPlacement } : {}),
+      ...(storeCode ? { store: storeCode } : {}),
     });
   }
   return { lines };

@@ -8,6 +8,7 @@ import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { acceptQuantity, cartEntries, tierCell } from './cart-entries.ts';
 import type { ItemIslandProps } from './item-island-props.ts';
+import { itemStore, type ItemStore } from './item-store.ts';
 
 const DEFAULT_PLACEMENT = 'Left Chest';
 
@@ -20,7 +21,7 @@ function defaultPlacement(placements: readonly string[]): string {
  * hydrates it with, so the page is complete without JavaScript and nothing moves on hydration.
  */
 export function ItemDetails(props: ItemIslandProps) {
-  const { product, images, embroideries, placements, showImagePreview, showPrices } = props;
+  const { product, images, embroideries, placements, showImagePreview, showPrices, stores } = props;
   const [color, setColor] = useState(product.defaultColor);
   const [secondLogo, setSecondLogo] = useState(false);
   const [embroidery, setEmbroidery] = useState('');
@@ -29,6 +30,9 @@ export function ItemDetails(props: ItemIslandProps) {
   const [secondPlacement, setSecondPlacement] = useState(defaultPlacement(placements));
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [leaving, setLeaving] = useState(false);
+  // Read from the address after hydration: the page is built once for every store.
+  const [store, setStore] = useState<ItemStore>();
+  useEffect(() => setStore(itemStore(window.location.search, stores)), [stores]);
   const notice = useNotice();
   const [expanded, setExpanded] = useState(false);
   const [overflowing, setOverflowing] = useState(false);
@@ -71,7 +75,7 @@ export function ItemDetails(props: ItemIslandProps) {
 
   const addToCart = async (event: FormEvent) => {
     event.preventDefault();
-    const result = cartEntries(product, { embroideries, placements }, { color, embroidery, placement, secondEmbroidery, secondPlacement, quantities });
+    const result = cartEntries(product, { embroideries, placements }, { color, embroidery, placement, secondEmbroidery, secondPlacement, quantities }, store?.code);
     if ('problem' in result) {
       notice.show('error', result.problem);
       return;
@@ -102,6 +106,7 @@ export function ItemDetails(props: ItemIslandProps) {
         <h1 id={`${id}-title`} className="item__title">
           {product.fullname}
         </h1>
+        {store && <p className="item__store">For {store.name}</p>}
         {price !== undefined && <p className="item__price">Starts at {formatMoney(price)} each</p>}
         {product.description && (
           <div className={`item__description${expanded ? ' item__description--expanded' : ''}`} data-collapsible="">

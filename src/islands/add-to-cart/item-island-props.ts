@@ -1,5 +1,6 @@
 import type { Product } from '../../domain/product.ts';
 import type { PictureData } from '../../site/picture-data.ts';
+import type { ItemStore } from './item-store.ts';
 
 /** Serialized into the item page's HTML; everything the add-to-cart island needs. */
 export interface ItemIslandProps {
@@ -11,4 +12,6 @@ export interface ItemIslandProps {
   showImagePreview: boolean;
   /** False for a price-less catalog, which shows no prices at all. */
   showPrices: boolean;
+  /** The tenant's stores this product is made for: the item page opened from one's catalog adds lines for it. */
+  stores: ItemStore[];
 }

@@ -11,6 +11,13 @@ describe('the stored cart', () => {
     expect(readStoredCart(JSON.stringify({ 'whatever key': line }))).toEqual({ [cartKey(line)]: line });
   });
 
+  it('keeps the store a customs line was added for apart from the same line for another store', () => {
+    const plate = { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '' };
+    const stored = { a: { ...plate, store: 'GCHEV1' }, b: { ...plate, store: 'GFORD1' }, c: { ...plate, store: 7 } };
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(Object.values(readStoredCart(JSON.stringify(stored))).map((l) => l.store)).toEqual(['GCHEV1', 'GFORD1']);
+  });
+
   it('is empty when nothing is stored', () => {
     expect(readStoredCart(null)).toEqual({});
   });

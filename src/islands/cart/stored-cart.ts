@@ -4,7 +4,7 @@ import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 export const CART_STORAGE_KEY = 'cart';
 
 const TEXT_FIELDS = ['type', 'name', 'size', 'color', 'code', 'placement', 'embroidery'] as const;
-const OPTIONAL_TEXT_FIELDS = ['secondEmbroidery', 'secondPlacement'] as const;
+const OPTIONAL_TEXT_FIELDS = ['secondEmbroidery', 'secondPlacement', 'store'] as const;
 
 /** A line as it must look to be trusted back from storage; anything else is dropped. */
 export function isCartLine(value: unknown): value is CartLine {

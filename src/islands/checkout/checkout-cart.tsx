@@ -9,11 +9,13 @@ interface CheckoutCartProps {
   thumbnails: ProductThumbnails;
   logoThumbnails: Record<string, string>;
   showModificationThumbnail: boolean;
+  /** The tenant's stores, to name the store a customs line was added for. */
+  stores: readonly { code: string; name: string }[];
   onRemove(line: CheckoutLine): void;
 }
 
 /** The cart panel: every line with its remove button, then 'Subtotal (N items): $X'. */
-export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbnails, showModificationThumbnail, onRemove }: CheckoutCartProps) {
+export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbnails, showModificationThumbnail, stores, onRemove }: CheckoutCartProps) {
   return (
     <section className="checkout__cart" aria-labelledby={headingId}>
       <h2 id={headingId} className="checkout__heading" tabIndex={-1}>
@@ -31,6 +33,7 @@ export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbn
               entry={entry}
               image={thumbnails[productImageKey(entry.line.code, entry.line.color)]}
               logo={showModificationThumbnail && entry.line.embroidery ? logoThumbnails[entry.line.embroidery] : undefined}
+              storeName={entry.line.store ? (stores.find((store) => store.code === entry.line.store)?.name ?? entry.line.store) : undefined}
               onRemove={onRemove}
             />
           ))}
@@ -43,7 +46,7 @@ export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbn
   );
 }
 
-function CartLineItem({ entry, image, logo, onRemove }: { entry: CheckoutLine; image?: string; logo?: string; onRemove(line: CheckoutLine): void }) {
+function CartLineItem({ entry, image, logo, storeName, onRemove }: { entry: CheckoutLine; image?: string; logo?: string; storeName?: string; onRemove(line: CheckoutLine): void }) {
   const { line, product, unitPrice, lineTotal } = entry;
   const customs = (product?.type ?? line.type) === 'customs';
   const facts: [string, string][] = [
@@ -66,6 +69,7 @@ function CartLineItem({ entry, image, logo, onRemove }: { entry: CheckoutLine; i
       </div>
       <div className="cart-line__body">
         <p className="cart-line__name">{line.name}</p>
+        {storeName && <p className="cart-line__store">For {storeName}</p>}
         {product === undefined || unitPrice === undefined ? <p className="cart-line__unavailable">This item is not available in this catalog. Remove it to check out.</p> : null}
         <dl className="cart-line__facts">
           {facts.map(([term, value]) => (

@@ -3,10 +3,12 @@ import { useStore } from 'zustand';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { handOverOrder } from '../shared/last-order.ts';
-import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from '../shared/order-api.ts';
+import { OrderApiError, postOrderApi, postOrderApiAnswer, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
+import { readStoreSession } from '../shared/store-session.ts';
 import { useNotice } from '../shared/use-notice.tsx';
-import { createBypassChecker } from './bypass-code.ts';
+import { askOrderApi, createBypassChecker } from './bypass-code.ts';
+import { afterCaptureFailure, captureUntilSettled, PAYMENT_PROCESSING } from './capture-answer.ts';
 import { attemptKey, endAttempt } from './checkout-attempt.ts';
 import { CheckoutCart } from './checkout-cart.tsx';
 import {
@@ -19,6 +21,7 @@ import {
   priceCheckout,
   productIndex,
   storeLabel,
+  storeOfCart,
   type CheckoutForm,
   type CheckoutLine,
   type PricedCheckout,
@@ -60,27 +63,45 @@ function errorText(error: unknown): string {
   return `${message} (${status})`;
 }
 
-/** A capture PayPal declined leaves the order capturable: the buyer should pick another funding source. */
-function isDeclinedCapture(error: unknown): boolean {
-  return error instanceof OrderApiError && error.status === 422 && (error.issue === 'INSTRUMENT_DECLINED' || error.issue?.startsWith('CAPTURE_') === true);
-}
+/**
+ * Where a PayPal payment stands after the buyer approved it: being captured while PayPal
+ * processes it, or still processing when the checkout stopped asking (the order exists).
+ */
+type PaymentState = { state: 'processing'; orderId: string } | { state: 'unconfirmed'; orderId: string };
 
 function Checkout(props: CheckoutIslandProps) {
-  const { apiBase, companyName, base, stores, bypassCodes, paypalClientId, minimumApparelOrder, logos } = props;
+  const { apiBase, companyName, base, stores, hasBypassCodes, paypalClientId, minimumApparelOrder, logos, maxOrderTotal } = props;
   const id = useId();
   const items = useStore(cartStore, (state) => state.items);
   const products = useMemo(() => productIndex(props.products), [props.products]);
-  const checkout = useMemo(() => priceCheckout(items, products, { minimumApparelOrder, logos }), [items, products, minimumApparelOrder, logos]);
+  const checkout = useMemo(
+    () => priceCheckout(items, products, { minimumApparelOrder, logos, maxOrderTotal, companyName }),
+    [items, products, minimumApparelOrder, logos, maxOrderTotal, companyName],
+  );
   const { show, element: snackbar } = useNotice();
 
-  const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM);
+  // A cart of customs plates added from one store's catalog is for that store.
+  const linesStore = storeOfCart(checkout, stores);
+  const [form, setForm] = useState<CheckoutForm>(() => ({ ...EMPTY_FORM, store: linesStore ?? '' }));
+  useEffect(() => {
+    if (linesStore !== undefined) setForm((current) => (current.store === '' ? { ...current, store: linesStore } : current));
+  }, [linesStore]);
   const formRef = useRef<HTMLFormElement>(null);
   const update = (field: keyof CheckoutForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
 
   // Bypass mode holds exactly while the code in the field is the one that matched.
   const [matchedCode, setMatchedCode] = useState<string>();
   const bypassMode = matchedCode !== undefined && matchedCode === form.code;
-  const checker = useMemo(() => createBypassChecker(bypassCodes, (code, matches) => setMatchedCode(matches ? code : undefined)), [bypassCodes]);
+  // The order API checks the code; a tenant without codes asks nothing (a wrong guess counts against a limit).
+  const checker = useMemo(
+    () =>
+      createBypassChecker(
+        hasBypassCodes ? askOrderApi(apiBase, companyName) : async () => false,
+        (code, matches) => setMatchedCode(matches ? code : undefined),
+        { onError: (error) => show('error', errorText(error)) },
+      ),
+    [hasBypassCodes, apiBase, companyName, show],
+  );
   useEffect(() => () => checker.dispose(), [checker]);
   useEffect(() => {
     checker.check(form.code);
@@ -96,11 +117,14 @@ function Checkout(props: CheckoutIslandProps) {
 
   const showError = (error: unknown) => show('error', errorText(error));
 
-  const succeed = (placedCheckout: PricedCheckout, paymentPending = false) => {
+  const [payment, setPayment] = useState<PaymentState>();
+  const orderContext = { companyName, storeToken: (storeCode: string) => readStoreSession(sessionStorage, props.tenantId, storeCode) };
+
+  const succeed = (placedCheckout: PricedCheckout) => {
     show('success', ORDER_PLACED);
     setForm(EMPTY_FORM);
     setMatchedCode(undefined);
-    handOverOrder(sessionStorage, chargedLines(placedCheckout), paymentPending);
+    handOverOrder(sessionStorage, chargedLines(placedCheckout));
     sessionStorage.removeItem(PAYPAL_ORDER_KEY);
     endAttempt(sessionStorage);
     cartStore.getState().clear();
@@ -121,7 +145,7 @@ function Checkout(props: CheckoutIslandProps) {
     setSubmitting(true);
     const ordered = checkout;
     try {
-      await createOrder(createOrderBody(form, ordered, { companyName, stores }, form.code));
+      await createOrder(createOrderBody(form, ordered, orderContext, form.code));
       succeed(ordered);
     } catch (error) {
       showError(error);
@@ -136,7 +160,7 @@ function Checkout(props: CheckoutIslandProps) {
       errorShown.current = false;
       const ordered = checkout;
       try {
-        const orderId = await createOrder(createOrderBody(form, ordered, { companyName, stores }));
+        const orderId = await createOrder(createOrderBody(form, ordered, orderContext));
         sessionStorage.setItem(PAYPAL_ORDER_KEY, orderId);
         paypalOrder.current = { id: orderId, checkout: ordered };
         return orderId;
@@ -149,17 +173,32 @@ function Checkout(props: CheckoutIslandProps) {
     onApprove: async (approvedId: string, restart: () => void) => {
       const orderId = approvedId || sessionStorage.getItem(PAYPAL_ORDER_KEY) || '';
       submittingRef.current = true;
-      let captured: { status?: unknown } | undefined;
-      try {
-        captured = await postOrderApi<{ status?: unknown }>(apiBase, '/v1/capture-order', { order_id: orderId, companyName });
-      } catch (error) {
-        submittingRef.current = false;
-        showError(error);
-        if (isDeclinedCapture(error)) restart();
+      const paidCheckout = paypalOrder.current?.id === orderId ? paypalOrder.current.checkout : checkout;
+      const result = await captureUntilSettled(() => postOrderApiAnswer<unknown>(apiBase, '/v1/capture-order', { order_id: orderId, companyName }), {
+        onProcessing: () => setPayment({ state: 'processing', orderId }),
+      });
+      if (result.outcome === 'paid') {
+        setPayment(undefined);
+        succeed(paidCheckout);
         return;
       }
-      // PENDING: PayPal holds the funds for review; the order is placed, its payment not yet final.
-      succeed(paypalOrder.current?.id === orderId ? paypalOrder.current.checkout : checkout, captured?.status === 'PENDING');
+      if (result.outcome === 'processing') {
+        // The order exists and PayPal may still complete it: paying again could pay twice, so
+        // the buttons stay off. The cart stays as it is; nothing is lost.
+        setPayment({ state: 'unconfirmed', orderId });
+        return;
+      }
+      setPayment(undefined);
+      submittingRef.current = false;
+      showError(result.error);
+      const next = afterCaptureFailure(result.error);
+      if (next === 'restart') restart();
+      if (next === 'new-order') {
+        // That PayPal order is finished: the next press must create a new one, under a new key.
+        endAttempt(sessionStorage);
+        sessionStorage.removeItem(PAYPAL_ORDER_KEY);
+        paypalOrder.current = undefined;
+      }
     },
     onCancel: () => {
       sessionStorage.removeItem(PAYPAL_ORDER_KEY);
@@ -211,6 +250,7 @@ function Checkout(props: CheckoutIslandProps) {
         thumbnails={props.thumbnails}
         logoThumbnails={props.logoThumbnails}
         showModificationThumbnail={props.showModificationThumbnail}
+        stores={stores}
         onRemove={removeLine}
       />
       <section className="checkout__order" aria-labelledby={`${id}-details`}>
@@ -252,6 +292,8 @@ function Checkout(props: CheckoutIslandProps) {
               maxLength={100}
               value={form.code}
               onChange={update('code')}
+              onBlur={() => checker.checkNow(form.code)}
+              onKeyDown={(event) => event.key === 'Enter' && checker.checkNow(form.code)}
               aria-describedby={`${id}-code-hint`}
             />
           </Field>
@@ -296,7 +338,8 @@ function Checkout(props: CheckoutIslandProps) {
               </h2>
               <PaymentHelp id={`${id}-payment-help`} />
             </div>
-            {payable ? (
+            <PaymentStatus payment={payment} />
+            {payment?.state === 'unconfirmed' ? null : payable ? (
               <PayPalPayment clientId={paypalClientId} {...paypal} />
             ) : (
               <p className="checkout-form__hint">
@@ -311,6 +354,26 @@ function Checkout(props: CheckoutIslandProps) {
         )}
       </section>
       {snackbar}
+    </div>
+  );
+}
+
+/**
+ * Said where the PayPal buttons are, in one live region: that PayPal is still processing the
+ * payment, and, once the checkout stops waiting, what that means for the buyer.
+ */
+function PaymentStatus({ payment }: { payment: PaymentState | undefined }) {
+  return (
+    <div className={`checkout-paypal__status${payment ? ' notice' : ''}`} role="status">
+      {payment?.state === 'processing' && <p>{PAYMENT_PROCESSING} PayPal is confirming your payment. Please wait and do not refresh the page.</p>}
+      {payment?.state === 'unconfirmed' && (
+        <>
+          <p>
+            <strong>Payment processing.</strong> PayPal has not confirmed your payment yet. Your order number is <strong>{payment.orderId}</strong>.
+          </p>
+          <p>Do not pay again: the dealership is e-mailed your order as soon as PayPal confirms the payment. Your cart is kept on this page.</p>
+        </>
+      )}
     </div>
   );
 }

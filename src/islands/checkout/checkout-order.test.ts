@@ -9,6 +9,7 @@ import {
   canPayWithPayPal,
   canPlaceBypassOrder,
   chargedLines,
+  storeOfCart,
   createOrderBody,
   EMPTY_FORM,
   lineName,
@@ -154,10 +155,6 @@ describe('when checkout is possible', () => {
 });
 
 describe('createOrderBody', () => {
-  const stores = [
-    { name: 'Guardian Chevrolet', address: '100 Main St, Springfield', code: 'GCHEV1' },
-    { name: 'Guardian Ford', address: '', code: 'GFORD1' },
-  ];
   const checkout = priceCheckout(
     cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy', { price: 1, placement: 'Left Chest', embroidery: 'Guardian Shield' }), line('FM-100', 'Floor Mats', '# boxes', 500, 'White', { type: 'service' })),
     products,
@@ -165,13 +162,13 @@ describe('createOrderBody', () => {
   );
   const form = { firstName: ' Dana ', lastName: 'Reyes', email: ' dana@guardian.example ', customerPo: 'PO-77', store: 'GFORD1', code: 'net30guard ' };
 
-  it('carries the payload fields, the store by name and every line at the price shown', () => {
-    const body = createOrderBody(form, checkout, { companyName: 'Guardian Automotive Group', stores });
+  it('carries the payload fields, the store by code and every line at the price shown', () => {
+    const body = createOrderBody(form, checkout, { companyName: 'Guardian Automotive Group' });
     expect(body).toEqual({
       first_name: 'Dana',
       last_name: 'Reyes',
       email: 'dana@guardian.example',
-      store: 'Guardian Ford',
+      store: 'GFORD1',
       customer_po: 'PO-77',
       companyName: 'Guardian Automotive Group',
       cart: [
@@ -180,17 +177,60 @@ describe('createOrderBody', () => {
       ],
     });
     expect(body).not.toHaveProperty('bypassPaypal');
+    expect(body).not.toHaveProperty('store_tokens');
   });
 
   it('asks for an order without payment when a bypass code is given, and sends no store for None', () => {
-    const body = createOrderBody({ ...form, store: '' }, checkout, { companyName: 'Guardian Automotive Group', stores }, form.code);
+    const body = createOrderBody({ ...form, store: '' }, checkout, { companyName: 'Guardian Automotive Group' }, form.code);
     expect(body.bypassPaypal).toBe(true);
     expect(body.code).toBe('net30guard');
     expect(body.store).toBe('');
   });
 
+  it('sends each customs line with the store it was added for, and the tokens of the password stores the lines are for', () => {
+    const chevroletPlates = line('PLT-AL', 'Aluminum Plate', '500', 500, 'White', { type: 'customs', store: 'GCHEV1' });
+    const fordFrames = line('MF-STR', 'Metal Frame', '500', 500, 'Chrome', { type: 'customs', store: 'GFORD1' });
+    const mats = line('FM-100', 'Floor Mats', '# boxes', 2, 'White', { type: 'service' });
+    const plates = priceCheckout(cart(chevroletPlates, fordFrames, mats), products, rules(false));
+    // This browser gave the Chevrolet store's password (and another group's store's, which no line names).
+    const tokens: Record<string, string> = { GCHEV1: 'token-chevrolet', HHONWS: 'token-elsewhere' };
+    const body = createOrderBody({ ...form, store: '' }, plates, { companyName: 'Guardian Automotive Group', storeToken: (code) => tokens[code] });
+    expect(body.store).toBe('');
+    expect(body.cart.map((l) => [l.code, l.store])).toEqual([
+      ['PLT-AL', 'GCHEV1'],
+      ['MF-STR', 'GFORD1'],
+      ['FM-100', undefined],
+    ]);
+    expect(body.store_tokens).toEqual(['token-chevrolet']);
+
+    // A line without a store is for the order's store: its token goes too.
+    const unbound = priceCheckout(cart({ ...chevroletPlates, store: undefined }), products, rules(false));
+    expect(createOrderBody({ ...form, store: 'GCHEV1' }, unbound, { companyName: 'Guardian Automotive Group', storeToken: (code) => tokens[code] }).store_tokens).toEqual(['token-chevrolet']);
+    expect(createOrderBody({ ...form, store: '' }, unbound, { companyName: 'Guardian Automotive Group', storeToken: (code) => tokens[code] })).not.toHaveProperty('store_tokens');
+  });
+
   it('hands the success page the lines with the unit price charged, in dollars', () => {
     expect(chargedLines(checkout).map((l) => [l.code, l.price])).toEqual([['K500', 38.77], ['FM-100', 71.5]]);
+  });
+});
+
+describe('the store the Store select starts with', () => {
+  const stores = [{ code: 'GCHEV1' }, { code: 'GFORD1' }];
+  const plates = (store?: string) => line('PLT-AL', 'Aluminum Plate', '500', 500, 'White', { type: 'customs', store });
+  const frames = (store?: string) => line('MF-STR', 'Metal Frame', '500', 500, 'Chrome', { type: 'customs', store });
+  const mats = line('FM-100', 'Floor Mats', '# boxes', 2, 'White', { type: 'service' });
+  const of = (...lines: CartLine[]) => storeOfCart(priceCheckout(cart(...lines), products, rules(false)), stores);
+
+  it('is the store of the customs lines when they all agree, whatever else is in the cart', () => {
+    expect(of(plates('GCHEV1'), frames('GCHEV1'), mats)).toBe('GCHEV1');
+    expect(of(frames('GFORD1'), plates())).toBe('GFORD1');
+  });
+
+  it('is none when the lines name two stores, no store, or a store the tenant does not have', () => {
+    expect(of(plates('GCHEV1'), frames('GFORD1'))).toBeUndefined();
+    expect(of(plates(), mats)).toBeUndefined();
+    expect(of()).toBeUndefined();
+    expect(of(plates('HHONWS'))).toBeUndefined();
   });
 });
 

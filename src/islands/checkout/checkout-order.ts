@@ -1,7 +1,7 @@
 import type { CartLine } from '../../domain/cart-line.ts';
 import { formatMoney, moneyToDollars, type Money } from '../../domain/money.ts';
 import { logoOfferFor, type LogoLists } from '../../domain/logo-rules.ts';
-import { cartProblems } from '../../domain/order-rules.ts';
+import { cartProblems, orderTotalProblem } from '../../domain/order-rules.ts';
 import { priceCart, type PricedLine } from '../../domain/pricing.ts';
 import type { Product } from '../../domain/product.ts';
 
@@ -40,6 +40,9 @@ export type ProductIndex = ReadonlyMap<string, Product>;
 /** The tenant's rules the cart is held to, as the checkout page's props carry them. */
 export interface TenantOrderRules {
   minimumApparelOrder: boolean;
+  /** Over it, the order API refuses the order: named among the problems before paying. */
+  maxOrderTotal?: Money;
+  companyName?: string;
   logos: LogoLists;
 }
 
@@ -77,7 +80,8 @@ export function priceCheckout(items: Readonly<Record<string, CartLine>>, product
       : cartProblems(cart, { findProduct, minimumApparelOrder: tenant.minimumApparelOrder, logoOffer: (type) => logoOfferFor(tenant.logos, type) }).map((problem) =>
           problem.index === undefined ? problem.message : `${lineName(cart[problem.index]!)}: ${problem.message}`,
         );
-  return { lines, total: priced.total, itemCount: cart.reduce((sum, line) => sum + line.quantity, 0), problems };
+  const overCeiling = tenant.maxOrderTotal === undefined ? undefined : orderTotalProblem(priced.total, tenant.maxOrderTotal, tenant.companyName ?? 'this storefront');
+  return { lines, total: priced.total, itemCount: cart.reduce((sum, line) => sum + line.quantity, 0), problems: overCeiling ? [...problems, overCeiling] : problems };
 }
 
 /** How a line is named to the shopper (and in its remove button): 'Sport Polo Medium Navy'. */
@@ -118,34 +122,61 @@ export interface CreateOrderBody {
   first_name: string;
   last_name: string;
   email: string;
+  /** A store code of the tenant, '' for None. */
   store: string;
   customer_po: string;
   companyName: string;
   cart: CartLine[];
+  /** The store sessions of the password stores the cart's lines are for; absent when there are none. */
+  store_tokens?: string[];
   bypassPaypal?: true;
   code?: string;
 }
 
+export interface OrderContext {
+  companyName: string;
+  /** The token of a store session this browser holds (a password store's catalog was opened), if any. */
+  storeToken?(storeCode: string): string | undefined;
+}
+
+/**
+ * The stores the cart's lines are for, each once, in cart order: a line's own store (the
+ * store catalog it was added from), else the order's store, which the order API gives it.
+ */
+export function storesOfLines(checkout: Pick<PricedCheckout, 'lines'>, orderStore: string): string[] {
+  const codes = checkout.lines.map(({ line }) => line.store || orderStore).filter((code) => code !== '');
+  return [...new Set(codes)];
+}
+
+/**
+ * The store the Store select starts with: the one every store-bound line of the cart was
+ * added for, when they agree and it is one of the tenant's stores; else none.
+ */
+export function storeOfCart(checkout: Pick<PricedCheckout, 'lines'>, stores: readonly Pick<StoreChoice, 'code'>[]): string | undefined {
+  const codes = new Set(checkout.lines.map(({ line }) => line.store).filter((code): code is string => Boolean(code)));
+  const [only] = codes;
+  return codes.size === 1 && stores.some((store) => store.code === only) ? only : undefined;
+}
+
 /**
  * The body of one checkout attempt. Each line carries the unit price the shopper was shown
- * (the server prices it again and ignores it); the store is sent by name, '' for None; with
- * a bypass code the body asks for an order without payment.
+ * (the server prices it again and ignores it) and the store it was added for; the store goes
+ * by code, '' for None; the tokens of the password stores the lines are for prove their
+ * passwords were given; with a bypass code the body asks for an order without payment.
  */
-export function createOrderBody(
-  form: CheckoutForm,
-  checkout: PricedCheckout,
-  context: { companyName: string; stores: readonly StoreChoice[] },
-  bypassCode?: string,
-): CreateOrderBody {
-  const store = context.stores.find((s) => s.code === form.store);
+export function createOrderBody(form: CheckoutForm, checkout: PricedCheckout, context: OrderContext, bypassCode?: string): CreateOrderBody {
+  const tokens = storesOfLines(checkout, form.store)
+    .map((code) => context.storeToken?.(code))
+    .filter((token): token is string => token !== undefined);
   return {
     first_name: form.firstName.trim(),
     last_name: form.lastName.trim(),
     email: form.email.trim(),
-    store: store?.name ?? '',
+    store: form.store,
     customer_po: form.customerPo.trim(),
     companyName: context.companyName,
     cart: chargedLines(checkout),
+    ...(tokens.length > 0 ? { store_tokens: tokens } : {}),
     ...(bypassCode === undefined ? {} : { bypassPaypal: true as const, code: bypassCode.trim() }),
   };
 }

@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { editsOf, linesAfterUpdate, orderKey, orderName, ordersFromResponse, sameEdits, UnreadableOrdersError, updateBody, type PlacedOrder } from './order-data.ts';
+import {
+  appendOrders,
+  editsOf,
+  linesAfterUpdate,
+  nextCursorOf,
+  orderKey,
+  orderName,
+  ordersFromResponse,
+  sameEdits,
+  UnreadableOrdersError,
+  updateBody,
+  type PlacedOrder,
+} from './order-data.ts';
 
 /** A line exactly as the order API's retrieve-orders gives it (server/app/order-lines.ts). */
 const polo = {
@@ -76,8 +88,30 @@ describe('ordersFromResponse', () => {
     expect(warn).toHaveBeenCalledWith('Skipped 3 unreadable orders from retrieve-orders');
   });
 
+  it("keeps how an order was placed and the client's address, which only an admin session gets", () => {
+    const [order] = ordersFromResponse({ orders: [{ ...wireOrder, placed_with: 'bypass code 1 of 2', client_ip: '203.0.113.7' }] });
+    expect(order).toMatchObject({ placed_with: 'bypass code 1 of 2', client_ip: '203.0.113.7' });
+    const [staff] = ordersFromResponse({ orders: [wireOrder] });
+    expect(staff).not.toHaveProperty('placed_with');
+    expect(staff).not.toHaveProperty('client_ip');
+  });
+
   it('throws when the answer has no orders list', () => {
     for (const answer of [undefined, null, {}, { orders: {} }, []]) expect(() => ordersFromResponse(answer)).toThrow(UnreadableOrdersError);
+  });
+});
+
+describe('paging through the orders', () => {
+  it("reads where the next page starts, and null after the last page or from an API that does not page", () => {
+    expect(nextCursorOf({ orders: [], next_cursor: 'c2' })).toBe('c2');
+    expect(nextCursorOf({ orders: [], next_cursor: null })).toBeNull();
+    expect(nextCursorOf({ orders: [] })).toBeNull();
+    expect(nextCursorOf(undefined)).toBeNull();
+  });
+
+  it('appends the next page after the orders listed, without listing an order twice', () => {
+    const [first, second, third] = ['2024-01-03', '2024-01-02', '2024-01-01'].map((day) => ordersFromResponse({ orders: [{ ...wireOrder, created_at: `${day}T00:00:00.000Z` }] })[0]!);
+    expect(appendOrders([first!, second!], [second!, third!]).map((o) => o.created_at)).toEqual([first!.created_at, second!.created_at, third!.created_at]);
   });
 });
 

@@ -20,6 +20,7 @@ export const ORDER_LINE_FIELDS = [
   'second_embroidery',
   'second_placement',
   'line_total',
+  'store',
 ] as const;
 
 export type OrderLineField = (typeof ORDER_LINE_FIELDS)[number];
@@ -36,7 +37,14 @@ export interface PlacedOrder {
   store: string;
   paid: unknown;
   order: OrderLine[];
+  /** For an admin session only: how the order was placed ('bypass code 1 of 2', 'PayPal order …, capture …'). */
+  placed_with?: string;
+  /** For an admin session only: the address the order was placed from. */
+  client_ip?: string;
 }
+
+/** How many orders one retrieve-orders call asks for; 'Load more orders' asks for the next as many. */
+export const ORDERS_PAGE_SIZE = 100;
 
 /** The only fields of a line an admin may change, in the order the table shows them. */
 export const EDITABLE_FIELDS = ['customer_po', 'po', 'est_ship_date'] as const;
@@ -74,6 +82,8 @@ function orderOf(value: unknown): PlacedOrder | undefined {
     store: text(value.store),
     paid: value.paid,
     order: lines as OrderLine[],
+    ...(typeof value.placed_with === 'string' && value.placed_with !== '' ? { placed_with: value.placed_with } : {}),
+    ...(typeof value.client_ip === 'string' && value.client_ip !== '' ? { client_ip: value.client_ip } : {}),
   };
 }
 
@@ -94,6 +104,17 @@ export function ordersFromResponse(data: unknown): PlacedOrder[] {
   }
   if (skipped > 0) console.warn(`Skipped ${skipped} unreadable order${skipped === 1 ? '' : 's'} from retrieve-orders`);
   return orders;
+}
+
+/** Where the next page of a retrieve-orders answer starts (`next_cursor`), or null after the last page. */
+export function nextCursorOf(data: unknown): string | null {
+  return isRecord(data) && typeof data.next_cursor === 'string' && data.next_cursor !== '' ? data.next_cursor : null;
+}
+
+/** The orders listed with a further page after them; an order already listed (placed while paging) is not listed twice. */
+export function appendOrders(listed: readonly PlacedOrder[], page: readonly PlacedOrder[]): PlacedOrder[] {
+  const keys = new Set(listed.map(orderKey));
+  return [...listed, ...page.filter((order) => !keys.has(orderKey(order)))];
 }
 
 /** Tells orders apart in the page: update-historical-order identifies one the same way. */

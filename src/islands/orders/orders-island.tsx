@@ -7,11 +7,14 @@ import type { OrdersIslandProps } from '../shared/ordering-props.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { AdminUnlock } from './admin-unlock.tsx';
 import {
+  appendOrders,
   editsOf,
   linesAfterUpdate,
+  nextCursorOf,
   orderKey,
   orderName,
   ordersFromResponse,
+  ORDERS_PAGE_SIZE,
   sameEdits,
   updateBody,
   type EditableField,
@@ -21,7 +24,8 @@ import {
 import { formatOrderDate, textOrNotAvailable } from './order-format.ts';
 import { OrderLines, type LineEditing } from './order-lines.tsx';
 
-type Load = { state: 'loading' } | { state: 'locked' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[] };
+/** `nextCursor`: where the next page of orders starts, null when every order is listed. */
+type Load = { state: 'loading' } | { state: 'locked' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[]; nextCursor: string | null };
 
 /** Shown where the orders would be until the password is given. */
 export const LOCKED_MESSAGE = 'Enter the dealership group\'s password to see its orders.';
@@ -53,6 +57,11 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
   const [attempt, setAttempt] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [session, setSession] = useState<OrderSession>();
+  /** The admin session of the 'Admin' control: memory only, so a reload is back to the staff view. */
+  const [unlocked, setUnlocked] = useState<OrderSession>();
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** Counts list loads, so a 'Load more' answer for a list since replaced is dropped. */
+  const listGeneration = useRef(0);
   const [signingIn, setSigningIn] = useState(false);
   const [drafts, setDrafts] = useState<Readonly<Record<string, LineEdits>>>({});
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
@@ -79,19 +88,23 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
   /** A 401: the session is gone or expired. Ask again, keeping whatever is on screen. */
   const sessionRefused = useCallback(() => {
     keepSession(undefined);
+    setUnlocked(undefined);
     setLoad((previous) => (previous.state === 'loaded' ? previous : { state: 'locked' }));
     setSigningIn(true);
   }, [keepSession]);
 
   useEffect(() => {
     let current = true;
-    const stored = readOrderSession(browserSession(), tenantId);
-    setSession(stored);
+    const generation = ++listGeneration.current;
+    // An admin session lists more of each order (how it was placed, from where).
+    const active = unlocked ?? readOrderSession(browserSession(), tenantId);
+    setSession(active);
+    setLoadingMore(false);
     // Orders already on screen stay there while they are fetched again.
     setLoad((previous) => (previous.state === 'loaded' ? previous : { state: 'loading' }));
-    postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName }, { token: stored?.token })
+    postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName, limit: ORDERS_PAGE_SIZE }, { token: active?.token })
       .then((data) => {
-        if (current) setLoad({ state: 'loaded', orders: ordersFromResponse(data) });
+        if (current && generation === listGeneration.current) setLoad({ state: 'loaded', orders: ordersFromResponse(data), nextCursor: nextCursorOf(data) });
       })
       .catch((error: unknown) => {
         if (!current) return;
@@ -102,7 +115,26 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
     return () => {
       current = false;
     };
-  }, [apiBase, companyName, tenantId, attempt, sessionRefused]);
+  }, [apiBase, companyName, tenantId, attempt, unlocked, sessionRefused]);
+
+  const loadMore = async (cursor: string) => {
+    const generation = listGeneration.current;
+    setLoadingMore(true);
+    try {
+      const data = await postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName, limit: ORDERS_PAGE_SIZE, cursor }, { token: session?.token });
+      const page = ordersFromResponse(data);
+      if (generation !== listGeneration.current) return;
+      setLoad((previous) => (previous.state === 'loaded' ? { state: 'loaded', orders: appendOrders(previous.orders, page), nextCursor: nextCursorOf(data) } : previous));
+    } catch (error) {
+      if (generation !== listGeneration.current) return;
+      if (!(error instanceof OrderApiError)) console.error(error);
+      // The orders listed stay, and the button stays to try again.
+      notice.show('error', error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR);
+      if (error instanceof OrderApiError && error.status === 401) sessionRefused();
+    } finally {
+      if (generation === listGeneration.current) setLoadingMore(false);
+    }
+  };
 
   useEffect(() => {
     if (!signingIn) return;
@@ -161,7 +193,8 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
           const lines = linesAfterUpdate(body, answer);
           // The ref now, not at the next render: a queued save reads it right after this one.
           ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, order: lines } : o));
-          setLoad({ state: 'loaded', orders: ordersRef.current });
+          const orders = ordersRef.current;
+          setLoad((previous) => ({ state: 'loaded', orders, nextCursor: previous.state === 'loaded' ? previous.nextCursor : null }));
           const button = editButtons.current.get(editKey);
           const row = button?.closest('tr');
           if (button && (row?.contains(document.activeElement) || document.activeElement === document.body)) button.focus();
@@ -264,7 +297,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
       {hasAdminPassword && (
         <div className="orders__admin">
           {adminToken === undefined ? (
-            <AdminUnlock apiBase={apiBase} companyName={companyName} onUnlock={setSession} />
+            <AdminUnlock apiBase={apiBase} companyName={companyName} onUnlock={setUnlocked} />
           ) : (
             <p className="orders__admin-note" role="status">
               Admin: open an order and use a line's edit button to change its Customer PO, PO and Est. Ship Date.
@@ -309,6 +342,20 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
               {open && (
                 <tr className="orders-table__detail">
                   <td colSpan={4}>
+                    {(order.placed_with !== undefined || order.client_ip !== undefined) && (
+                      <dl className="orders-table__placed">
+                        {order.placed_with !== undefined && (
+                          <div>
+                            <dt>Placed with:</dt> <dd>{order.placed_with}</dd>
+                          </div>
+                        )}
+                        {order.client_ip !== undefined && (
+                          <div>
+                            <dt>Client address:</dt> <dd>{order.client_ip}</dd>
+                          </div>
+                        )}
+                      </dl>
+                    )}
                     <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
                       <OrderLines lines={order.order} admin={adminToken === undefined ? undefined : adminControls(key, order)} />
                     </div>
@@ -319,6 +366,13 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
           );
         })}
       </table>
+      {load.nextCursor !== null && (
+        <p className="orders__more">
+          <button type="button" className="button button--secondary" disabled={loadingMore} aria-busy={loadingMore} onClick={() => load.nextCursor !== null && void loadMore(load.nextCursor)}>
+            {loadingMore ? 'Loading more orders…' : 'Load more orders'}
+          </button>
+        </p>
+      )}
       {notice.element}
       {signInDialog}
     </div>

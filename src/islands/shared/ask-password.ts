@@ -1,5 +1,23 @@
+import { OrderApiError, UNEXPECTED_ERROR } from './order-api.ts';
+
 /** What a password check answers: accepted, or the message the dialog shows ('Wrong password'). */
 export type PasswordCheck = (password: string) => Promise<true | string>;
+
+export const WRONG_PASSWORD = 'Wrong password';
+export const SERVICE_UNREACHABLE = 'The order service cannot be reached; try again';
+
+/**
+ * What the dialog says when the order API did not accept a password: 'Wrong password' for a
+ * 401, the server's own message otherwise (a 429 says how long to wait), and that it cannot
+ * be reached when no answer came.
+ */
+export function refusalText(error: unknown): string {
+  if (!(error instanceof OrderApiError)) return UNEXPECTED_ERROR;
+  if (error.status === 401) return WRONG_PASSWORD;
+  // postOrderApi's answer when the request itself failed (offline, blocked, refused).
+  if (error.status === 500 && error.message === UNEXPECTED_ERROR) return SERVICE_UNREACHABLE;
+  return error.message;
+}
 
 /**
  * Opens a native <dialog> (the PasswordDialog component's markup) asking for a password and

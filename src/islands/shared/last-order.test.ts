@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartLine } from '../../domain/cart-line.ts';
-import { handOverOrder, LAST_ORDER_KEY, readLastOrder, readPaymentPending } from './last-order.ts';
+import { handOverOrder, LAST_ORDER_KEY, readLastOrder } from './last-order.ts';
 
 const polo: CartLine = {
   type: 'mens',
@@ -85,14 +85,11 @@ describe('handOverOrder', () => {
     };
   }
 
-  it('hands the lines over, and whether PayPal left the payment pending, replacing the last order', () => {
+  it('hands the lines over, replacing the last order', () => {
     const session = memory();
-    handOverOrder(session, [polo], true);
+    handOverOrder(session, [polo]);
     expect(readLastOrder(session)).toEqual([polo]);
-    expect(readPaymentPending(session)).toBe(true);
-    handOverOrder(session, [plate], false);
+    handOverOrder(session, [plate]);
     expect(readLastOrder(session)).toEqual([plate]);
-    expect(readPaymentPending(session)).toBe(false);
-    expect(readPaymentPending(undefined)).toBe(false);
   });
 });

@@ -6,23 +6,12 @@ import { isCartLine } from '../cart/stored-cart.ts';
  * success page (pages are separate documents): a JSON array of CartLine.
  */
 export const LAST_ORDER_KEY = 'last-order';
-/** Set ('1') beside it when PayPal accepted the payment but left its capture PENDING. */
-export const PAYMENT_PENDING_KEY = 'last-order-payment-pending';
-
-/** What the checkout writes for the success page; the next order replaces all of it. */
-export function handOverOrder(storage: Pick<Storage, 'setItem' | 'removeItem'>, lines: readonly CartLine[], paymentPending: boolean): void {
+/**
+ * What the checkout writes for the success page, only once the order is placed and paid (a
+ * payment PayPal is still processing stays on the checkout); the next order replaces it.
+ */
+export function handOverOrder(storage: Pick<Storage, 'setItem'>, lines: readonly CartLine[]): void {
   storage.setItem(LAST_ORDER_KEY, JSON.stringify(lines));
-  if (paymentPending) storage.setItem(PAYMENT_PENDING_KEY, '1');
-  else storage.removeItem(PAYMENT_PENDING_KEY);
-}
-
-/** Whether the order handed over waits for PayPal to complete its payment. */
-export function readPaymentPending(storage: Pick<Storage, 'getItem'> | undefined): boolean {
-  try {
-    return storage?.getItem(PAYMENT_PENDING_KEY) === '1';
-  } catch {
-    return false;
-  }
 }
 
 /**

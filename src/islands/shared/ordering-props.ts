@@ -1,6 +1,6 @@
+import type { Money } from '../../domain/money.ts';
 import type { LogoLists } from '../../domain/logo-rules.ts';
 import type { Product } from '../../domain/product.ts';
-import type { SecretSet } from '../../site/secret-hash.ts';
 
 /** Image URLs of a product colour, keyed by productImageKey; small enough for cart lines. */
 export type ProductThumbnails = Record<string, string>;
@@ -13,14 +13,18 @@ export function productImageKey(code: string, color: string): string {
 export interface CheckoutIslandProps {
   apiBase: string;
   companyName: string;
+  /** Names what the checkout keeps in sessionStorage per tenant (store sessions). */
+  tenantId: string;
   /** The tenant's base path, for links ('/guardian/'). */
   base: string;
   stores: { name: string; address: string; code: string }[];
-  /** Upper-cased bypass codes, hashed. */
-  bypassCodes: SecretSet;
+  /** Whether the tenant has bypass codes at all; the order API checks a typed one. */
+  hasBypassCodes: boolean;
   /** Absent when PayPal is not offered (paypal_not_supported, or no client id configured). */
   paypalClientId?: string;
   minimumApparelOrder: boolean;
+  /** The order API's ceiling on one order's total. */
+  maxOrderTotal: Money;
   /** The tenant's logos and placements per type, which every cart line is held to. */
   logos: LogoLists;
   showModificationThumbnail: boolean;

@@ -3,7 +3,7 @@ import type { CartLine } from '../../domain/cart-line.ts';
 import { href } from '../../site/routes.ts';
 import { formatDollars } from '../orders/order-format.ts';
 import { productImageKey, type SuccessIslandProps } from '../shared/ordering-props.ts';
-import { readLastOrder, readPaymentPending } from '../shared/last-order.ts';
+import { readLastOrder } from '../shared/last-order.ts';
 
 function sessionStorageOrUndefined(): Storage | undefined {
   try {
@@ -57,11 +57,8 @@ function OrderedLine({ line, thumbnail }: { line: CartLine; thumbnail: string | 
 export function SuccessIsland({ base, thumbnails }: SuccessIslandProps) {
   /** undefined while reading, null when nothing was handed over. */
   const [lines, setLines] = useState<CartLine[] | null>();
-  const [paymentPending, setPaymentPending] = useState(false);
   useEffect(() => {
-    const storage = sessionStorageOrUndefined();
-    setLines(readLastOrder(storage) ?? null);
-    setPaymentPending(readPaymentPending(storage));
+    setLines(readLastOrder(sessionStorageOrUndefined()) ?? null);
   }, []);
 
   if (lines === undefined) {
@@ -88,11 +85,6 @@ export function SuccessIsland({ base, thumbnails }: SuccessIslandProps) {
       <p className="order-summary__intro">
         Thank you. Your order of {lines.length} {lines.length === 1 ? 'line' : 'lines'} has been placed:
       </p>
-      {paymentPending && (
-        <p className="notice" role="status">
-          PayPal is still confirming your payment. The order appears under View Orders once PayPal completes it; you do not need to pay again.
-        </p>
-      )}
       <ul className="order-summary__lines">
         {lines.map((line, index) => (
           <OrderedLine key={index} line={line} thumbnail={thumbnails[productImageKey(line.code, line.color)]} />

@@ -1,28 +1,52 @@
-import { askPassword } from '../../islands/shared/ask-password.ts';
-import { saveOrderSession, startOrderSession } from '../../islands/shared/order-session.ts';
+import { askPassword, refusalText, WRONG_PASSWORD } from '../../islands/shared/ask-password.ts';
+import { OrderApiError, postOrderApi } from '../../islands/shared/order-api.ts';
+import { saveOrderSession, type OrderSession } from '../../islands/shared/order-session.ts';
 import type { EntryTarget } from '../../site/entry-target.ts';
-import { matchSecret, type SecretSet } from '../../site/secret-hash.ts';
 import { readJsonScript } from './read-json-script.ts';
 
-// The entry screen: a tenant's password leads to its storefront.
-const { passwords, targets } = readJsonScript<{ passwords: SecretSet; targets: EntryTarget[] }>('entry-passwords');
+// The entry screen: the order API says which tenant a typed password belongs to (the page
+// knows only where passwords may lead), and the session it answers with opens that tenant's
+// order history too, so the orders page does not ask again.
+const targets = readJsonScript<EntryTarget[]>('entry-targets');
+const apiBases = [...new Set(targets.map((target) => target.apiBase))];
 const dialog = document.getElementById('login-dialog') as HTMLDialogElement;
 
-document.querySelector('[data-login]')?.addEventListener('click', async () => {
-  let target: EntryTarget | undefined;
-  const password = await askPassword(dialog, async (typed) => {
-    target = targets[await matchSecret(typed, passwords)];
-    return target ? true : 'Wrong password';
-  });
-  if (password === undefined || !target) return;
-  sessionStorage.setItem('logged-in', 'true');
-  // The same password opens the group's order history: start that session now, so the orders
-  // page does not ask again. Best effort: if the order API does not answer, it asks later.
-  try {
-    const session = await Promise.race([startOrderSession(target.apiBase, target.companyName, password), new Promise<never>((_, reject) => setTimeout(reject, 3000))]);
-    saveOrderSession(sessionStorage, target.tenantId, session);
-  } catch {
-    // the orders page asks
+interface EntrySessionAnswer {
+  token: string;
+  role: OrderSession['role'];
+  expires_at: string;
+  tenant_id: string;
+}
+
+/** The target and session the password opens, asking each order API in turn; throws the most telling refusal. */
+async function signIn(password: string): Promise<{ target: EntryTarget; session: OrderSession }> {
+  let refusal: unknown = new OrderApiError(WRONG_PASSWORD, 401);
+  for (const apiBase of apiBases) {
+    try {
+      const answer = await postOrderApi<EntrySessionAnswer>(apiBase, '/v1/session', { password });
+      const target = targets.find((candidate) => candidate.tenantId === answer.tenant_id && candidate.apiBase === apiBase);
+      if (target) return { target, session: { token: answer.token, role: answer.role, expiresAt: answer.expires_at } };
+    } catch (error) {
+      // A wrong password here may be right at another API; anything else (429, no answer) is
+      // what to tell the visitor if no API accepts it.
+      if (!(error instanceof OrderApiError && error.status === 401)) refusal = error;
+    }
   }
-  window.location.assign(target.base);
+  throw refusal;
+}
+
+document.querySelector('[data-login]')?.addEventListener('click', async () => {
+  let signedIn: Awaited<ReturnType<typeof signIn>> | undefined;
+  const password = await askPassword(dialog, async (typed) => {
+    try {
+      signedIn = await signIn(typed);
+      return true;
+    } catch (error) {
+      return refusalText(error);
+    }
+  });
+  if (password === undefined || !signedIn) return;
+  sessionStorage.setItem('logged-in', 'true');
+  saveOrderSession(sessionStorage, signedIn.target.tenantId, signedIn.session);
+  window.location.assign(signedIn.target.base);
 });

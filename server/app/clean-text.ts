@@ -1,0 +1,37 @@
+/**
+ * Every text field the API accepts is one line of text: names, store, PO, codes, passwords.
+ * Control characters (line breaks, tabs, NUL, DEL) and lone UTF-16 surrogates have no place
+ * in them; a carriage return in a name once forged lines in the order e-mail. Surrounding
+ * spaces are trimmed before any length is checked, so a name of spaces is an empty name.
+ */
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Fields compared exactly as typed, so they are not trimmed. */
+const UNTRIMMED = new Set(['password', 'admin_password']);
+
+/** The body with every string trimmed, and each field that holds a character it may not, as `field: reason`. */
+export function cleanText(body: unknown): { body: unknown; problems: string[] } {
+  const problems: string[] = [];
+  const walk = (value: unknown, path: string, key: string): unknown => {
+    if (typeof value === 'string') {
+      if (CONTROL.test(value)) problems.push(`${path}: must be one line of text, without control characters (line breaks, tabs)`);
+      else if (LONE_SURROGATE.test(value)) problems.push(`${path}: is not valid text (a lone UTF-16 surrogate)`);
+      return UNTRIMMED.has(key) ? value : value.trim();
+    }
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}[${index}]`, key));
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [name, walk(item, path === '' ? fieldName(name) : `${path}${/^[A-Za-z_]\w*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}`, name)]),
+      );
+    }
+    return value;
+  };
+  const cleaned = walk(body, '', '');
+  return { body: cleaned, problems };
+}
+
+function fieldName(name: string): string {
+  return /^[A-Za-z_]\w*$/.test(name) ? name : `[${JSON.stringify(name)}]`;
+}

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
+import {
+  ADMIN_PASSWORDS,
+  BYPASS_CODE,
+  BYPASS_TENANT,
+  OPEN_STORE,
+  OTHER_MAX_ORDER_TOTAL,
+  OTHER_TENANT,
+  OTHER_TENANTS_STORE,
+  PASSWORD_STORE,
+  PAYPAL_TENANT,
+  STAFF_PASSWORD,
+  writeOrderFixture,
+} from './helpers/order-fixture.ts';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
+import { startTestApi, type TestApi, type TestApiOptions } from './helpers/test-api.ts';
+
+/**
+ * The order API as the authority (run on SQLite and PostgreSQL): every store rule the
+ * storefront shows, every secret, guess limits for a client and for a tenant, text hygiene,
+ * ceilings on work, paging and the audit trail are enforced by the server, whatever a browser sends.
+ */
+export function authorityContract(newDatabase: () => Promise<string | undefined>): void {
+  let fixture: string;
+  let paypal: FakePayPal;
+  let smtp: SmtpSink;
+  let api: TestApi;
+  const extra: TestApi[] = [];
+
+  /** Another API on the same fixture with its own database and settings. */
+  const startApi = async (env: Record<string, string>, options: Partial<TestApiOptions> = {}) => {
+    const started = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), paypal, smtp, env, ...options });
+    extra.push(started);
+    return started;
+  };
+
+  beforeAll(async () => {
+    fixture = writeOrderFixture();
+    paypal = await startFakePayPal();
+    smtp = await startSmtpSink();
+    api = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), paypal, smtp });
+  });
+  afterAll(async () => {
+    for (const started of [api, ...extra]) await started?.close();
+    await paypal?.close();
+    await smtp?.close();
+    rmSync(fixture, { recursive: true, force: true });
+  });
+
+  const plate = (code: string, extraFields: Record<string, unknown> = {}) => ({ type: 'customs', name: code, price: 1, quantity: 500, size: '500', color: 'White', code, ...extraFields });
+  const polo = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+  const order = (overrides: Record<string, unknown> = {}) => ({
+    first_name: 'Ann', last_name: 'Lee', email: `${randomUUID()}@dealer.example`, store: '', customer_po: '',
+    companyName: BYPASS_TENANT, cart: [polo], bypassPaypal: true, code: BYPASS_CODE, ...overrides,
+  });
+  const admin = (target: TestApi, companyName: string) => target.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
+  const ordersOf = async (target: TestApi, companyName: string, email?: string) => {
+    const answer = await target.post('/v1/retrieve-orders', { companyName, limit: 500 }, await admin(target, companyName));
+    expect(answer.status).toBe(200);
+    return (answer.body.orders as Record<string, any>[]).filter((o) => email === undefined || o.email === email);
+  };
+  const storeToken = async (password = PASSWORD_STORE.password, store = PASSWORD_STORE.code) => api.post('/v1/session', { companyName: BYPASS_TENANT, store, password });
+
+  describe('store rules', () => {
+    const refused = async (body: Record<string, unknown>, status: number, message: RegExp) => {
+      const answer = await api.post('/v1/create-order', body);
+      expect(answer).toMatchObject({ status, body: { message: expect.stringMatching(message) } });
+      expect(await ordersOf(api, BYPASS_TENANT, body.email as string)).toEqual([]);
+    };
+
+    it('refuses a store that is not one of the tenant\'s: made up, or another group\'s', async () => {
+      await refused(order({ store: 'Totally Fake Store' }), 400, /store: Bypass Motors has no store "Totally Fake Store" \(its stores: BFORD1, BKIA01\)/);
+      await refused(order({ store: OTHER_TENANTS_STORE }), 400, /has no store "OTHER1"/);
+    });
+
+    it('takes the store by code and records its name; the e-mail shows its address', async () => {
+      const body = order({ store: OPEN_STORE.code });
+      const created = await api.post('/v1/create-order', body);
+      expect(created.status).toBe(200);
+      const [stored] = await ordersOf(api, BYPASS_TENANT, body.email);
+      expect(stored!.store).toBe(OPEN_STORE.name);
+      const [mail] = await smtp.waitForMention(created.body.order_id);
+      expect(mail?.text).toMatch(/Store: +Bypass Ford, 1 Ford Road, Testville/);
+      expect(mail?.text).toMatch(/Placed with: +bypass code 1 of 2/);
+      expect(mail?.text).not.toContain(BYPASS_CODE);
+    });
+
+    it('refuses store-restricted custom plates without a store, for an unsupported store, and for another group\'s store', async () => {
+      await refused(order({ cart: [plate('PLT-BF')] }), 400, /cart\[0\] \(PLT-BF, 500, White\): Choose the store these custom plates are for/);
+      await refused(order({ cart: [plate('PLT-BF')], store: PASSWORD_STORE.code }), 400, /PLT-BF is not offered to Bypass Kia/);
+      await refused(order({ cart: [plate('PLT-BF', { store: PASSWORD_STORE.code })], store: OPEN_STORE.code }), 400, /PLT-BF is not offered to Bypass Kia/);
+      await refused(order({ cart: [plate('PLT-OT')], store: OPEN_STORE.code }), 400, /PLT-OT is not offered to Bypass Ford/);
+      await refused(order({ cart: [plate('PLT-BF', { store: OTHER_TENANTS_STORE })] }), 400, /store "OTHER1" is not one of Bypass Motors's stores/);
+    });
+
+    it('accepts a plate for its store, from the line or from the order, and the line keeps its store', async () => {
+      const fromLine = order({ cart: [plate('PLT-BF', { store: OPEN_STORE.code })] });
+      expect((await api.post('/v1/create-order', fromLine)).status).toBe(200);
+      const [stored] = await ordersOf(api, BYPASS_TENANT, fromLine.email);
+      expect(stored!.order[0]).toMatchObject({ code: 'PLT-BF', store: OPEN_STORE.code });
+      expect((await api.post('/v1/create-order', order({ cart: [plate('PLT-BF')], store: OPEN_STORE.code }))).status).toBe(200);
+    });
+
+    it('needs the store\'s token for a password store\'s plates: 403 without, 200 with', async () => {
+      await refused(order({ cart: [plate('PLT-BK', { store: PASSWORD_STORE.code })] }), 403, /Bypass Kia's custom products need its store password/);
+      const wrong = await storeToken('not-the-password');
+      expect(wrong).toMatchObject({ status: 401, body: { message: 'Wrong password' } });
+      const session = await storeToken();
+      expect(session).toMatchObject({ status: 200, body: { role: 'store', store: PASSWORD_STORE.code, token: expect.any(String) } });
+      // A token of another kind, or one that is not ours, grants nothing.
+      const bypassSession = await api.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE });
+      await refused(order({ cart: [plate('PLT-BK', { store: PASSWORD_STORE.code })], store_tokens: [bypassSession.body.token, 'not.a.token'] }), 403, /need its store password/);
+      const body = order({ cart: [plate('PLT-BK', { store: PASSWORD_STORE.code })], store_tokens: [session.body.token] });
+      expect((await api.post('/v1/create-order', body)).status).toBe(200);
+    });
+  });
+
+  describe('secrets are checked by the server only', () => {
+    it('a bypass code gives a bypass session; a wrong one is 403', async () => {
+      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, code: ' net30byp ' })).toMatchObject({ status: 200, body: { role: 'bypass', token: expect.any(String) } });
+      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, code: 'PPBYPASS' })).toMatchObject({ status: 403, body: { message: 'That bypass code is not valid' } });
+    });
+
+    it('the entry screen\'s password alone names its tenant and starts a staff session', async () => {
+      const entry = await api.post('/v1/session', { password: STAFF_PASSWORD });
+      expect(entry).toMatchObject({ status: 200, body: { role: 'staff', tenant_id: 'bypass-motors', company_name: BYPASS_TENANT } });
+      const listed = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, { authorization: `Bearer ${entry.body.token}` });
+      expect(listed.status).toBe(200);
+      expect(await api.post('/v1/session', { password: 'nobody-has-this' })).toMatchObject({ status: 401, body: { message: 'Wrong password' } });
+      expect((await api.post('/v1/session', { password: STAFF_PASSWORD, code: BYPASS_CODE })).status).toBe(400);
+    });
+  });
+
+  describe('guessing is bounded per client and per tenant', () => {
+    it('11 wrong codes from 11 addresses brake the tenant for seconds, not a quarter of an hour, and other tenants are untouched', async () => {
+      const braked = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '2', RATE_LIMIT_MAX_FAILURES: '3' });
+      const from = (i: number) => ({ 'x-forwarded-for': `192.0.2.${i}` });
+      const answers = [];
+      for (let i = 1; i <= 11; i++) answers.push((await braked.post('/v1/session', { companyName: BYPASS_TENANT, code: `WRONGCODE${i}` }, from(i))).status);
+      expect(answers.slice(0, 10)).toEqual(Array(10).fill(403));
+      expect(answers[10]).toBe(429);
+      // The right code from a new address waits too, but only seconds.
+      const waiting = await braked.post('/v1/create-order', order(), from(50));
+      expect(waiting.status).toBe(429);
+      expect(Number(waiting.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+      expect(waiting.body.message).toMatch(/Many wrong passwords or codes were tried for this storefront/);
+      // Another tenant's checkout still works meanwhile.
+      expect((await braked.post('/v1/create-order', order({ companyName: PAYPAL_TENANT, code: 'PPBYPASS' }), from(51))).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect((await braked.post('/v1/create-order', order(), from(52))).status).toBe(200);
+    });
+
+    it('warns once when requests come through a proxy while TRUST_PROXY is 0', async () => {
+      const direct = await startApi({ TRUST_PROXY: '0' });
+      for (let i = 0; i < 3; i++) await direct.post('/v1/session', { companyName: BYPASS_TENANT, password: 'wrong-password' });
+      expect(direct.logs.filter((line) => String(line.msg).includes('TRUST_PROXY is 0'))).toHaveLength(1);
+    });
+  });
+
+  describe('text fields are single lines of valid text', () => {
+    const fields: [string, (value: string) => Record<string, unknown>][] = [
+      ['first_name', (v) => ({ first_name: v })],
+      ['last_name', (v) => ({ last_name: v })],
+      ['email', (v) => ({ email: v })],
+      ['store', (v) => ({ store: v })],
+      ['customer_po', (v) => ({ customer_po: v })],
+      ['companyName', (v) => ({ companyName: v })],
+      ['code', (v) => ({ code: v })],
+      ['cart[0].color', (v) => ({ cart: [{ ...polo, color: v }] })],
+      ['cart[0].embroidery', (v) => ({ cart: [{ ...polo, embroidery: v }] })],
+    ];
+    it.each(fields)('refuses control characters in %s with a 400 naming it', async (field, set) => {
+      for (const bad of ['Ann\r\nTotal: $0.01 (PAID IN FULL)', 'A\u0000B', 'tab\there']) {
+        const body = order(set(bad));
+        const answer = await api.post('/v1/create-order', body);
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toContain(`${field}: must be one line of text`);
+      }
+    });
+
+    it('trims before checking length, refuses lone surrogates and bodies that are not UTF-8', async () => {
+      expect((await api.post('/v1/create-order', order({ first_name: '   ' }))).body.message).toContain('first_name: must not be empty');
+      const trimmed = order({ first_name: '  Ann  ' });
+      expect((await api.post('/v1/create-order', trimmed)).status).toBe(200);
+      expect((await ordersOf(api, BYPASS_TENANT, trimmed.email))[0]!.first_name).toBe('Ann');
+      const surrogate = await api.post('/v1/create-order', JSON.stringify(order()).replace('"Ann"', '"A\\ud800nn"'));
+      expect(surrogate).toMatchObject({ status: 400, body: { message: expect.stringContaining('first_name: is not valid text') } });
+      const latin1 = Buffer.from(JSON.stringify(order({ first_name: 'Ren\u00e9' })), 'latin1');
+      const response = await fetch(`${api.url}/v1/create-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: latin1 });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(/not valid UTF-8/);
+    });
+  });
+
+  describe('bounded work', () => {
+    it('refuses an order over the tenant\'s max_order_total, naming the ceiling', async () => {
+      const hats = (quantity: number) => order({ companyName: OTHER_TENANT, code: 'OTHERCODE', cart: [{ quantity, size: 'OSFA', color: 'Black', code: 'ONLY-OTHER' }] });
+      expect(await api.post('/v1/create-order', hats(26))).toMatchObject({ status: 400, body: { message: `The order total $520.00 is over ${OTHER_TENANT}'s limit of $${OTHER_MAX_ORDER_TOTAL}.00 for one order; split it into smaller orders or call us` } });
+      expect((await api.post('/v1/create-order', hats(25))).status).toBe(200);
+    });
+
+    it('limits unpaid PayPal orders per client, and removes unpaid ones when they expire', async () => {
+      const expiring = await startApi({ MAX_UNPAID_ORDERS_PER_CLIENT: '2', UNPAID_ORDER_TTL_SECONDS: '1', MAINTENANCE_INTERVAL_SECONDS: '1' });
+      const client = { 'x-forwarded-for': '192.0.2.200' };
+      const paypalOrder = () => ({ first_name: 'Pat', last_name: 'Doe', email: `${randomUUID()}@dealer.example`, companyName: PAYPAL_TENANT, cart: [{ ...polo, quantity: 2 }] });
+      const first = await expiring.post('/v1/create-order', paypalOrder(), client);
+      expect(first.status).toBe(200);
+      expect((await expiring.post('/v1/create-order', paypalOrder(), client)).status).toBe(200);
+      const third = await expiring.post('/v1/create-order', paypalOrder(), client);
+      expect(third).toMatchObject({ status: 429, body: { message: expect.stringMatching(/Too many unpaid PayPal orders/) } });
+      // A bypass order is no unpaid order: it stays.
+      const placed = order({ companyName: PAYPAL_TENANT, code: 'PPBYPASS' });
+      expect((await expiring.post('/v1/create-order', placed, client)).status).toBe(200);
+
+      const deadline = Date.now() + 10_000;
+      while ((await expiring.api.store.findOrder(first.body.order_id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await expiring.api.store.findOrder(first.body.order_id)).toBeUndefined();
+      expect(await expiring.post('/v1/capture-order', { order_id: first.body.order_id, companyName: PAYPAL_TENANT })).toMatchObject({ status: 404 });
+      expect(await ordersOf(expiring, PAYPAL_TENANT, placed.email)).toHaveLength(1);
+    });
+
+    it('cuts off a body sent a byte at a time after REQUEST_TIMEOUT_SECONDS', async () => {
+      const strict = await startApi({ REQUEST_TIMEOUT_SECONDS: '2', HEADERS_TIMEOUT_SECONDS: '1' });
+      const { hostname, port } = new URL(strict.url);
+      const started = Date.now();
+      const closedAfter = await new Promise<number>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(`POST /v1/create-order HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
+          const drip = setInterval(() => socket.writable && socket.write('{'), 250);
+          socket.on('close', () => {
+            clearInterval(drip);
+            resolve(Date.now() - started);
+          });
+        });
+        socket.on('error', () => undefined);
+        setTimeout(() => reject(new Error('the slow body was not cut off within 10 s')), 10_000);
+      });
+      expect(closedAfter).toBeGreaterThanOrEqual(1_500);
+      expect(closedAfter).toBeLessThan(6_000);
+    });
+  });
+
+  describe('paging and audit', () => {
+    it('pages a tenant\'s orders with a cursor, and shows admins how each was placed and from where', async () => {
+      const paged = await startApi({});
+      const client = { 'x-forwarded-for': '192.0.2.77' };
+      for (let i = 0; i < 5; i++) expect((await paged.post('/v1/create-order', order({ companyName: BYPASS_TENANT, code: i % 2 ? 'secondcode' : BYPASS_CODE }), client)).status).toBe(200);
+      const adminHeaders = await admin(paged, BYPASS_TENANT);
+      const seen: Record<string, any>[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 3; page++) {
+        const answer = await paged.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT, limit: 2, ...(cursor ? { cursor } : {}) }, adminHeaders);
+        expect(answer.status).toBe(200);
+        seen.push(...answer.body.orders);
+        cursor = answer.body.next_cursor ?? undefined;
+        expect(answer.body.orders).toHaveLength(page < 2 ? 2 : 1);
+        if (page === 2) expect(answer.body.next_cursor).toBeNull();
+      }
+      expect(new Set(seen.map((o) => o.order_id)).size).toBe(5);
+      const times = seen.map((o) => Date.parse(o.created_at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(seen.map((o) => o.placed_with).sort()).toEqual(['bypass code 1 of 2', 'bypass code 1 of 2', 'bypass code 1 of 2', 'bypass code 2 of 2', 'bypass code 2 of 2']);
+      expect(seen.every((o) => o.client_ip === '192.0.2.77')).toBe(true);
+      expect(JSON.stringify(seen)).not.toMatch(/NET30BYP|SECONDCODE/i);
+
+      const staff = await paged.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await paged.signIn(BYPASS_TENANT, STAFF_PASSWORD));
+      expect(staff.body.orders).toHaveLength(5);
+      expect(staff.body.orders[0]).not.toHaveProperty('placed_with');
+      expect(staff.body.orders[0]).not.toHaveProperty('client_ip');
+      expect((await paged.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT, cursor: 'bogus' }, adminHeaders)).status).toBe(400);
+    });
+  });
+}

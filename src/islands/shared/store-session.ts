@@ -1,0 +1,53 @@
+import { postOrderApi } from './order-api.ts';
+
+/**
+ * A store session of the order API (POST /v1/session with the store's code and password):
+ * the token that proves this browser session was given the store's password. The stores page
+ * writes it when the password is accepted; the checkout sends the tokens of the stores in the
+ * cart (`store_tokens`), because the order API accepts a password store's customs products
+ * only with that store's token. Kept in sessionStorage, like the order session, so it is gone
+ * when the browser session ends.
+ */
+export interface StoreSession {
+  token: string;
+  expiresAt: string;
+}
+
+/** What the stores page tells its script (src/runtime/client/stores.ts): whom to ask about a store's password. No secret. */
+export interface StoresPageData {
+  tenantId: string;
+  companyName: string;
+  apiBase: string;
+}
+
+function storeSessionKey(tenantId: string, storeCode: string): string {
+  return `store-session:${tenantId}:${storeCode}`;
+}
+
+/** The store's token, unless none is stored, it cannot be read or it has expired. */
+export function readStoreSession(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string, storeCode: string, now = Date.now()): string | undefined {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(storeSessionKey(tenantId, storeCode)) ?? 'null');
+    if (value === null || typeof value !== 'object') return undefined;
+    const { token, expiresAt } = value as Record<string, unknown>;
+    if (typeof token !== 'string' || token === '' || typeof expiresAt !== 'string') return undefined;
+    return Date.parse(expiresAt) > now ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveStoreSession(storage: Pick<Storage, 'setItem'> | undefined, tenantId: string, storeCode: string, session: StoreSession): void {
+  try {
+    storage?.setItem(storeSessionKey(tenantId, storeCode), JSON.stringify({ token: session.token, expiresAt: session.expiresAt }));
+  } catch {
+    // Storage refused (private mode, full): the checkout then has no token to send, and the
+    // order API says which store's password is missing.
+  }
+}
+
+/** Exchanges a store's password for its session; throws OrderApiError (401 'Wrong password', 429…) otherwise. */
+export async function startStoreSession(apiBase: string, companyName: string, storeCode: string, password: string): Promise<StoreSession> {
+  const answer = await postOrderApi<{ token: string; expires_at: string }>(apiBase, '/v1/session', { companyName, store: storeCode, password });
+  return { token: answer.token, expiresAt: answer.expires_at };
+}
