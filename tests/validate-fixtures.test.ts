@@ -91,6 +91,21 @@ describe('warnings', () => {
   });
 });
 
+describe('warnings about secrets', () => {
+  it('warns about short codes and store passwords, and a code that shares its start with another group\'s', () => {
+    const result = runScript('validate', ['--root', fixtureProject('weak-secrets', 'warning')]);
+    const solo = diagnosticLines(result.stderr).filter((line) => line.startsWith('tenants/solo.yaml'));
+    expect(solo).toEqual([
+      "tenants/solo.yaml:2:1  (file)  warning: no password: only its admins (admin_password) can see this group's order history",
+      'tenants/solo.yaml:12:71  stores[0].password  warning: store password of only 6 characters; it opens the store\'s custom products to order, so choose at least 10 characters that are not easy to guess',
+      'tenants/solo.yaml:13:16  bypass_codes[0]  warning: bypass code of only 9 characters; it places orders without payment, so choose at least 10 characters that are not easy to guess',
+      'tenants/solo.yaml:13:16  bypass_codes[0]  warning: shares "NET30…" with a secret of tenants/guardian.yaml; anyone who knows one can guess the other, so make each group\'s secrets unrelated',
+    ]);
+    expect(diagnosticLines(result.stderr)).toContainEqual(expect.stringMatching(/^tenants\/guardian.yaml:\d+:\d+  bypass_codes\[0\]  warning: shares "NET30…" with a secret of tenants\/solo.yaml/));
+    expect(result.status).toBe(0);
+  });
+});
+
 describe.concurrent('npm run build on broken data', () => {
   let built = '';
   beforeAll(() => {

@@ -151,6 +151,13 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
         out.push(report(source, 'warning', ['bypass_codes', index], `bypass code of only ${code.length} characters; it places orders without payment, so choose at least 10 characters that are not easy to guess`));
       }
     });
+    asArray(tenant.stores).forEach((store, index) => {
+      const { code, password } = asRecord(store);
+      // A password equal to the store's code is warned about below, as a gate that keeps nobody out.
+      if (typeof password === 'string' && password.length < 10 && password !== code) {
+        out.push(report(source, 'warning', ['stores', index, 'password'], `store password of only ${password.length} characters; it opens the store's custom products to order, so choose at least 10 characters that are not easy to guess`));
+      }
+    });
     // Without recipients an order is stored but nobody hears of it.
     if (asArray(tenant.email_recipients).length === 0) out.push(report(source, 'warning', [], 'no email_recipients: nobody is e-mailed when this group places or pays an order'));
 
