@@ -44,6 +44,35 @@ const EXPECTED: Record<string, string[]> = {
   'bad-half-color': ['catalogs/default.yaml:8:18  products[0].halfColors[0]  must be two colour names separated by one space, like "Black Red", got "Black/Red"'],
   'missing-site-file': ['tenants/_site.yaml:1:1  (file)  is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)'],
   'yml-extension': ['tenants/solo.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to solo.yaml)'],
+  // One cause, one file: the base fixture's catalog lists guardian's store GCHEV1 and both tenants
+  // use it, so each of these would also print errors about files that are fine if the checks
+  // across files read a broken one.
+  'unreadable-tenant': ['tenants/guardian.yaml:30:1  (file)  YAML syntax error: Missing closing "quote'],
+  'unreadable-catalog': ['catalogs/default.yaml:31:1  (file)  YAML syntax error: Missing closing "quote'],
+  'invalid-tenant': ['tenants/guardian.yaml:24:1  sotres  unknown field "sotres" (did you mean "stores"?)'],
+  'invalid-tenant-copy': ['tenants/acme.yaml:14:1  show_image_preveiw  unknown field "show_image_preveiw" (did you mean "show_image_preview"?)'],
+  'ignored-tenant-file': ['tenants/guardian.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to guardian.yaml)'],
+  'ignored-catalog-file': ['catalogs/default.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to default.yaml)'],
+  'logo-with-folder': ['tenants/solo.yaml:7:15  company_logo  must be a .png, .jpg or .webp file name in tenants/logos/, got "logos/solo.png"'],
+  'invalid-supported-store': ['catalogs/default.yaml:20:31  products[1].supportedStores[1]  must use only letters and digits, got "GFORD-"'],
+};
+
+/**
+ * Fixtures whose one broken file must be the only file named: no error about another file (a
+ * store "unknown" only because the tenant defining it cannot be read, a prefix "already used" by
+ * a file with errors), and no line about another file mentioning the broken one.
+ */
+const CAUSE_ONLY: Record<string, string> = {
+  'syntax-error': 'tenants/solo.yaml',
+  'duplicate-key': 'tenants/solo.yaml',
+  'unreadable-tenant': 'tenants/guardian.yaml',
+  'unreadable-catalog': 'catalogs/default.yaml',
+  'invalid-tenant': 'tenants/guardian.yaml',
+  'invalid-tenant-copy': 'tenants/acme.yaml',
+  'ignored-tenant-file': 'tenants/guardian.yml',
+  'ignored-catalog-file': 'catalogs/default.yml',
+  'logo-with-folder': 'tenants/solo.yaml',
+  'invalid-supported-store': 'catalogs/default.yaml',
 };
 
 describe.concurrent('npm run validate on broken data', () => {
@@ -73,6 +102,20 @@ describe.concurrent('npm run validate on broken data', () => {
     expect(errorLines(result.stderr)).toEqual(expected);
     expect(result.stderr).toMatch(/\d+ errors? in \d+ files?[.,]/);
     expect(result.status).toBe(1);
+  });
+
+  it.each(Object.entries(CAUSE_ONLY))('%s: names only %s, not the files that depend on it', (name, file) => {
+    const result = runScript('validate', ['--root', fixtureProject(name)]);
+    const errors = errorLines(result.stderr);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const line of errors) {
+      expect(line.startsWith(`${file}:`), line).toBe(true);
+      const dataFiles = line.match(/(?:tenants|catalogs)\/[\w.-]+\.ya?ml/g) ?? [];
+      expect(dataFiles.filter((named) => named !== file), line).toEqual([]);
+    }
+    const othersNamingIt = diagnosticLines(result.stderr).filter((line) => !line.startsWith(`${file}:`) && line.includes(file));
+    expect(othersNamingIt).toEqual([]);
+    expect(result.stderr).toMatch(/\d+ errors? in 1 file[.,]/);
   });
 });
 

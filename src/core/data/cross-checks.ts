@@ -17,16 +17,58 @@ export interface ParsedProject {
   /** File names present in tenants/logos/ and catalogs/images/. */
   logoFiles: ReadonlySet<string>;
   productImageFiles: ReadonlySet<string>;
+  /**
+   * Files that have errors of their own (YAML or schema), by file (tenants/solo.yaml), with the
+   * paths those errors are at; WHOLE_FILE when nothing in the file can be read.
+   */
+  failed: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Ids of data files that exist but were ignored for their name (solo.yml, Guardian.yaml). */
+  ignoredTenants: ReadonlySet<string>;
+  ignoredCatalogs: ReadonlySet<string>;
 }
+
+/** The path of a diagnostic about a file as a whole, and of an error that leaves nothing in it readable. */
+export const WHOLE_FILE = formatDataPath([]);
 
 function report(source: YamlSource, severity: Severity, path: DataPath, message: string, atKey = false): Diagnostic {
   const { line, col } = atKey ? source.locateKey(path) : source.locate(path);
   return { severity, file: source.file, line, col, path: formatDataPath(path), message };
 }
 
-/** The rules a JSON Schema cannot express: references between files, images on disk, exact decimals. */
+/**
+ * The rules a JSON Schema cannot express: references between files, images on disk, exact decimals.
+ *
+ * Only causes are reported. A file with errors of its own (unreadable, or failing its schema) is
+ * left out of every comparison with other files, and no check reads a value its own errors are
+ * about, so one typo prints its error, not a screenful about files that are fine; what those
+ * checks would find is reported once the file is fixed.
+ */
 export function crossCheck(project: ParsedProject): Diagnostic[] {
-  return [...checkSite(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkCatalogs(project)];
+  const all = [...checkSite(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkCatalogs(project)];
+  return all.filter((d) => !repeatsOwnError(d, project.failed.get(d.file)));
+}
+
+/** Whether a diagnostic is about a value at or inside one its file's own errors already points at. */
+function repeatsOwnError(d: Diagnostic, errorPaths: ReadonlySet<string> | undefined): boolean {
+  if (!errorPaths) return false;
+  for (const at of errorPaths) {
+    if (at === WHOLE_FILE || d.path === at || d.path.startsWith(`${at}.`) || d.path.startsWith(`${at}[`)) return true;
+  }
+  return false;
+}
+
+/** A tenant whose file has errors of its own: what it says about other files cannot be trusted yet. */
+function hasOwnErrors(project: ParsedProject, source: YamlSource): boolean {
+  return project.failed.has(source.file);
+}
+
+/**
+ * Whether every tenant file was read and passed its schema, so that the tenants' stores and
+ * catalogs are all known: otherwise a store code or a catalog that looks unused may be in the file
+ * that could not be read.
+ */
+function allTenantsKnown(project: ParsedProject): boolean {
+  return project.ignoredTenants.size === 0 && ![...project.tenants.values()].some((source) => hasOwnErrors(project, source));
 }
 
 function missingFile(folder: string, name: string, present: ReadonlySet<string>): string {
@@ -88,7 +130,9 @@ const PATTERN_LENGTH = 5;
  */
 function checkSecretPatterns(project: ParsedProject): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const all = [...project.tenants].flatMap(([id, source]) => tenantSecrets(asRecord(source.data)).map((entry) => ({ ...entry, id, source })));
+  const all = [...project.tenants]
+    .filter(([, source]) => !hasOwnErrors(project, source))
+    .flatMap(([id, source]) => tenantSecrets(asRecord(source.data)).map((entry) => ({ ...entry, id, source })));
   for (const entry of all) {
     const other = all.find((candidate) => candidate.id !== entry.id && sharedPart(entry.secret, candidate.secret).length - 1 >= PATTERN_LENGTH);
     if (!other) continue;
@@ -105,9 +149,14 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
 
   for (const [id, source] of project.tenants) {
     const tenant = asRecord(source.data);
+    // Uniqueness is compared only between files without errors of their own: a clash with a file
+    // being fixed would otherwise be reported on whichever of the two comes second, often the good one.
+    const comparable = !hasOwnErrors(project, source);
 
     const catalog = asString(tenant.catalog);
-    if (catalog && !project.catalogs.has(catalog)) {
+    // A catalog file ignored for its name (default.yml, Default.yaml) already has its error.
+    const ignoredCatalog = catalog !== undefined && [...project.ignoredCatalogs].some((ignored) => ignored.toLowerCase() === catalog.toLowerCase());
+    if (catalog && !project.catalogs.has(catalog) && !ignoredCatalog) {
       const known = [...project.catalogs.keys()];
       out.push(report(source, 'error', ['catalog'], `no catalog "${catalog}": catalogs/${catalog}.yaml does not exist${didYouMean(catalog, known) || ` (catalogs: ${known.join(', ')})`}`));
     }
@@ -116,7 +165,7 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
     if (logo && !project.logoFiles.has(logo)) out.push(report(source, 'error', ['company_logo'], missingFile('tenants/logos', logo, project.logoFiles)));
 
     const prefix = asString(tenant.route_prefix);
-    if (prefix) {
+    if (prefix && comparable) {
       const owner = prefixOwner.get(prefix);
       if (owner) out.push(report(source, 'error', ['route_prefix'], `route prefix "${prefix}" is already used by tenants/${owner}.yaml; each prefix must be unique`));
       else prefixOwner.set(prefix, id);
@@ -124,22 +173,25 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
 
     // The order API finds a tenant by the companyName the storefront sends.
     const company = asString(tenant.company_name);
-    if (company) {
+    if (company && comparable) {
       const owner = companyOwner.get(company);
       if (owner) out.push(report(source, 'error', ['company_name'], `company name "${company}" is already used by tenants/${owner}.yaml; the order API tells tenants apart by it`));
       else companyOwner.set(company, id);
     }
 
     const password = asString(tenant.password);
-    if (password) {
+    if (password && comparable) {
       const owner = passwordOwner.get(password);
       if (owner) out.push(report(source, 'error', ['password'], `the same entry password as tenants/${owner}.yaml: the entry screen could not tell which store to open`));
       else passwordOwner.set(password, id);
     }
 
     // The order API lists a group's orders to whoever has its password: without one, only to its admins.
-    if (!password && !asString(tenant.admin_password)) out.push(report(source, 'warning', [], 'no password and no admin_password: nobody can see this group\'s order history'));
-    else if (!password) out.push(report(source, 'warning', [], 'no password: only its admins (admin_password) can see this group\'s order history'));
+    // A password written as something other than non-empty text has its schema error; calling it
+    // missing would only repeat that.
+    const malformedPassword = (['password', 'admin_password'] as const).some((key) => tenant[key] !== undefined && !asString(tenant[key]));
+    if (!malformedPassword && !password && !asString(tenant.admin_password)) out.push(report(source, 'warning', [], 'no password and no admin_password: nobody can see this group\'s order history'));
+    else if (!malformedPassword && !password) out.push(report(source, 'warning', [], 'no password: only its admins (admin_password) can see this group\'s order history'));
     for (const key of ['password', 'admin_password'] as const) {
       const secret = asString(tenant[key]);
       const weakness = secret === undefined ? undefined : secretWeakness(secret, id);
@@ -159,7 +211,9 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
       }
     });
     // Without recipients an order is stored but nobody hears of it.
-    if (asArray(tenant.email_recipients).length === 0) out.push(report(source, 'warning', [], 'no email_recipients: nobody is e-mailed when this group places or pays an order'));
+    // Recipients written as something other than a list have their schema error instead.
+    const recipients = tenant.email_recipients;
+    if (recipients === undefined || (Array.isArray(recipients) && recipients.length === 0)) out.push(report(source, 'warning', [], 'no email_recipients: nobody is e-mailed when this group places or pays an order'));
 
     const codeIndex = new Map<string, number>();
     asArray(tenant.stores).forEach((store, index) => {
@@ -211,10 +265,12 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
   const out: Diagnostic[] = [];
   const storeCodes = allStoreCodes(project);
   const usedCatalogs = new Set([...project.tenants.values()].map((t) => asString(asRecord(t.data).catalog)));
+  // A store code or a catalog's user may be in a tenant file that could not be read or checked.
+  const tenantsKnown = allTenantsKnown(project);
 
   for (const [id, source] of project.catalogs) {
     const catalog = asRecord(source.data);
-    if (!usedCatalogs.has(id)) out.push(report(source, 'warning', [], `no tenant uses catalog "${id}"`));
+    if (tenantsKnown && !usedCatalogs.has(id)) out.push(report(source, 'warning', [], `no tenant uses catalog "${id}"`));
     const priced = catalog.priced !== false;
     const codeIndex = new Map<string, number>();
 
@@ -257,13 +313,14 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       }
       asArray(product.discount).forEach((_, discountIndex) => out.push(...checkPriceDecimals(source, at('discount', discountIndex, 'price'))));
 
-      const prices = Object.values(sizes).filter((price): price is number => typeof price === 'number');
+      // A price that is not a number has its schema error; the others alone are not "every price".
+      const prices = Object.values(sizes);
       if (priced && prices.length > 0 && prices.every((price) => price === 0)) {
         out.push(report(source, 'warning', at('sizes'), `every price of "${code ?? `products[${index}]`}" is 0, so no price is shown in this priced catalog`));
       }
 
       asArray(product.supportedStores).forEach((storeCode, storeIndex) => {
-        if (typeof storeCode === 'string' && storeCode.length === 6 && !storeCodes.has(storeCode)) {
+        if (tenantsKnown && typeof storeCode === 'string' && storeCode.length === 6 && !storeCodes.has(storeCode)) {
           out.push(report(source, 'error', at('supportedStores', storeIndex), `no tenant has a store with code "${storeCode}"${didYouMean(storeCode, [...storeCodes])}`));
         }
       });

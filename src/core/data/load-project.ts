@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../domain/product.ts';
 import type { Site, Tenant } from '../../domain/tenant.ts';
-import { crossCheck, type ParsedProject } from './cross-checks.ts';
+import { crossCheck, WHOLE_FILE, type ParsedProject } from './cross-checks.ts';
 import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
 import { validateAgainstSchema, type SchemaName } from './schema-validator.ts';
@@ -42,10 +42,18 @@ export function loadProject(root: string): LoadResult {
   const fileError = (file: string, message: string) =>
     diagnostics.push({ severity: 'error', file, line: 1, col: 1, path: '(file)', message });
 
+  // Files with errors of their own, and where those errors are: the cross-file checks must not
+  // report their consequences (a store "unknown" only because the file defining it is unreadable).
+  const failed = new Map<string, ReadonlySet<string>>();
+
   const load = (relative: string, schema: SchemaName): YamlSource => {
     const source = parseYamlSource(relative, readFileSync(path.join(root, relative), 'utf8'));
     diagnostics.push(...source.diagnostics);
-    if (source.diagnostics.length === 0) diagnostics.push(...validateAgainstSchema(source, schema));
+    const schemaErrors = source.diagnostics.length === 0 ? validateAgainstSchema(source, schema) : [];
+    diagnostics.push(...schemaErrors);
+    // A file the YAML parser rejects has no data at all, whatever path its error names.
+    if (source.diagnostics.length > 0) failed.set(relative, new Set([WHOLE_FILE]));
+    else if (schemaErrors.length > 0) failed.set(relative, new Set(schemaErrors.map((d) => d.path)));
     const expected = `# yaml-language-server: $schema=../schemas/${schema}.schema.json`;
     if (!source.text.split('\n').slice(0, 5).some((line) => line.trim() === expected)) {
       diagnostics.push({ severity: 'warning', file: relative, line: 1, col: 1, path: '(file)', message: `should start with the line "${expected}" so editors can check it while typing` });
@@ -55,36 +63,45 @@ export function loadProject(root: string): LoadResult {
 
   const loadFolder = (folder: string, schema: SchemaName, skip: (name: string) => boolean) => {
     const sources = new Map<string, YamlSource>();
+    const ignored = new Set<string>();
     for (const name of listFiles(path.join(root, folder))) {
       const relative = `${folder}/${name}`;
       if (skip(name)) continue;
       if (/\.yml$/i.test(name)) {
         fileError(relative, `is ignored: data files must end in .yaml (rename it to ${name.replace(/\.yml$/i, '.yaml')})`);
+        ignored.add(name.slice(0, -'.yml'.length));
         continue;
       }
       if (!name.endsWith('.yaml')) continue;
       const id = name.slice(0, -'.yaml'.length);
       if (!ID.test(id)) {
         fileError(relative, `the file name is the ${schema} id and must be lowercase letters, digits and dashes, got "${id}"`);
+        ignored.add(id);
         continue;
       }
       sources.set(id, load(relative, schema));
     }
-    return sources;
+    return { sources, ignored };
   };
 
   let site: YamlSource | undefined;
   if (existsSync(path.join(root, SITE_FILE))) site = load(SITE_FILE, 'site');
   else fileError(SITE_FILE, 'is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)');
 
+  const tenants = loadFolder('tenants', 'tenant', (name) => name.startsWith('_'));
+  const catalogs = loadFolder('catalogs', 'catalog', () => false);
   const parsed: ParsedProject = {
     site,
-    tenants: loadFolder('tenants', 'tenant', (name) => name.startsWith('_')),
-    catalogs: loadFolder('catalogs', 'catalog', () => false),
+    tenants: tenants.sources,
+    catalogs: catalogs.sources,
     logoFiles: new Set(listFiles(path.join(root, 'tenants/logos'))),
     productImageFiles: new Set(listFiles(path.join(root, 'catalogs/images'))),
+    failed,
+    ignoredTenants: tenants.ignored,
+    ignoredCatalogs: catalogs.ignored,
   };
-  if (parsed.tenants.size === 0) fileError('tenants/', 'has no tenant files: add tenants/<tenant-id>.yaml');
+  // A tenant file ignored for its name already has its error; "no tenant files" would repeat it.
+  if (parsed.tenants.size === 0 && tenants.ignored.size === 0) fileError('tenants/', 'has no tenant files: add tenants/<tenant-id>.yaml');
   diagnostics.push(...crossCheck(parsed));
   diagnostics.sort(compareDiagnostics);
 
