@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverInterruptedSwap } from '../src/core/build/atomic-output.ts';
+import { REPORT_FILE } from '../src/core/build/build-report.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript, treeDigest } from './helpers/run-cli.ts';
 
@@ -27,7 +28,8 @@ describe('npm run build', () => {
   it('builds byte-identical output from the same data, run after run', () => {
     const root = fixtureProject();
     for (const out of ['dist-a', 'dist-b', 'dist-c']) expect(runScript('build', ['--root', root, '--out-dir', out]).status).toBe(0);
-    const digests = ['dist-a', 'dist-b', 'dist-c'].map((out) => treeDigest(path.join(root, out)));
+    // The report holds the run's timings and cache figures; every published file must match.
+    const digests = ['dist-a', 'dist-b', 'dist-c'].map((out) => treeDigest(path.join(root, out), [REPORT_FILE]));
     expect(new Set(digests).size).toBe(1);
   });
 
@@ -57,7 +59,7 @@ describe('npm run build', () => {
   it('killed at any moment, leaves either the old dist/ or the new one, never a mix', async () => {
     const root = fixtureProject();
     expect(runScript('build', ['--root', root]).status).toBe(0);
-    const oldDigest = treeDigest(path.join(root, 'dist'));
+    const oldDigest = treeDigest(path.join(root, 'dist'), [REPORT_FILE]);
     retitle(root, 'guardian', 'Guardian Store Renamed');
 
     const outcomes: string[] = [];
@@ -68,11 +70,11 @@ describe('npm run build', () => {
       child.kill('SIGKILL');
       await exited;
       recoverInterruptedSwap(path.join(root, 'dist'));
-      outcomes.push(treeDigest(path.join(root, 'dist')));
+      outcomes.push(treeDigest(path.join(root, 'dist'), [REPORT_FILE]));
     }
     // What a build left alone to finish writes: the only other state dist/ may ever be in.
     expect(runScript('build', ['--root', root]).status).toBe(0);
-    const newDigest = treeDigest(path.join(root, 'dist'));
+    const newDigest = treeDigest(path.join(root, 'dist'), [REPORT_FILE]);
     expect(newDigest).not.toBe(oldDigest);
 
     for (const digest of outcomes) expect([oldDigest, newDigest]).toContain(digest);

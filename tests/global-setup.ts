@@ -24,7 +24,7 @@ export default function warmBuildCaches(): () => void {
   rmSync(scratch, { recursive: true, force: true });
   if (result.status !== 0) rmSync(runRoot, { recursive: true, force: true });
   if (result.status !== 0) throw new Error(`the sample data does not build:\n${result.stderr}`);
-  const images = /^Images: .*$/m.exec(result.stdout)?.[0] ?? '';
+  const images = /^images: .*$/m.exec(result.stdout)?.[0] ?? '';
   console.log(`global setup: sample build in ${((Date.now() - started) / 1000).toFixed(0)} s (${images})`);
   return () => rmSync(runRoot, { recursive: true, force: true });
 }

@@ -1,22 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
-import { productColors } from '../../domain/product.ts';
 import type { Tenant } from '../../domain/tenant.ts';
-import { visibleProducts } from '../../domain/visible-products.ts';
 import type { PageModel } from '../../pages/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import { basePath } from '../../site/routes.ts';
 import { reportLoad } from '../cli/validate-command.ts';
 import { loadProject, type Project } from '../data/load-project.ts';
 import { writeAtomically } from './atomic-output.ts';
+import { SILENT_PROGRESS, type BuildPhase, type BuildProgress } from './build-progress.ts';
+import { measureSite, writeReport, type BuildReport, type SiteReport } from './build-report.ts';
 import { bundleClientCached } from './bundle-client.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { createImagePipeline, type ImagePipeline } from './images/index.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
-import { renderTenant } from './render-tenant.tsx';
-import { storefrontConfig } from './storefront-config.ts';
+import { bundledAssets, tenantPages } from './render-tenant.tsx';
+import { entryHeaderImage, PreparedImages, tenantImageRequests, tenantImageSources, type ImageRequest, type TenantImageSources } from './site-images.ts';
+import { tenantPageModel } from './tenant-page-model.ts';
 
 export interface BuildOptions {
   /** Where tenants/ and catalogs/ are. */
@@ -29,12 +29,17 @@ export interface BuildOptions {
   only?: readonly string[];
   /** Replaces every tenant's server_hostname, so a local build talks to a local order API. */
   apiOrigin?: string;
+  /** Told about each phase as it runs; nothing by default. */
+  progress?: BuildProgress;
 }
 
 export interface BuildResult {
   tenants: string[];
   pages: number;
+  /** Variant files of the distinct images used: encoded now, or found in the cache. */
   images: { encoded: number; reused: number };
+  /** What was written to <outDir>/report.json. */
+  report: BuildReport;
 }
 
 export class BuildInputError extends Error {}
@@ -42,83 +47,163 @@ export class BuildInputError extends Error {}
 /** Folder of the entry screen's own small site; tenant ids cannot start with '_'. */
 export const ENTRY_SITE = '_entry';
 
+interface SitePlan {
+  id: string;
+  requests: ImageRequest[];
+  tenant?: { tenant: Tenant; sources: TenantImageSources };
+}
+
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin }: BuildOptions): Promise<BuildResult> {
-  const result = loadProject(root);
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS }: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const phasesMs: Record<BuildPhase, number> = { validate: 0, images: 0, bundle: 0, pages: 0, write: 0 };
+  const timed = async <T>(phase: BuildPhase, run: () => Promise<T> | T): Promise<T> => {
+    const from = performance.now();
+    const value = await run();
+    phasesMs[phase] += performance.now() - from;
+    return value;
+  };
+
+  progress.phaseStarted('validate');
+  const result = await timed('validate', () => loadProject(root));
   if (!reportLoad(result) || !result.project) throw new BuildInputError('the data has errors; the previous output is unchanged');
   const { project } = result;
+  const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
 
   const known = project.tenants.map((tenant) => tenant.id);
   const unknown = only.filter((id) => !known.includes(id));
   if (unknown.length > 0) throw new BuildInputError(`unknown tenant ${unknown.map((id) => `"${id}"`).join(', ')}; tenants are ${known.join(', ')}`);
   const chosen = only.length > 0 ? project.tenants.filter((tenant) => only.includes(tenant.id)) : project.tenants;
   const carryOver = only.length > 0 ? known.filter((id) => !only.includes(id)) : [];
+  progress.phaseEnded({ phase: 'validate', tenants: project.tenants.length, warnings: warnings.length }, phasesMs.validate);
 
-  const client = await bundleClientCached(repoRoot);
+  const plans: SitePlan[] = chosen.map((tenant) => {
+    const sources = tenantImageSources(root, tenant, catalogOf(project, tenant));
+    return { id: tenant.id, requests: tenantImageRequests(sources), tenant: { tenant, sources } };
+  });
+  const header = entryHeaderImage(root, project.site);
+  plans.push({ id: ENTRY_SITE, requests: header ? [header] : [] });
+
   const images = createImagePipeline({ cacheDir: path.join(root, '.cache', 'images') });
-  let pages = 0;
+  const prepared = new PreparedImages(images);
+  const imageStats = new Map<string, { encoded: number; reused: number }>();
+  progress.phaseStarted('images', plans.reduce((sum, plan) => sum + plan.requests.length, 0));
+  await timed('images', async () => {
+    // One site after the other, so the pipeline's counts before and after are that site's own.
+    for (const plan of plans) {
+      const before = images.stats();
+      await prepared.prepareAll(plan.requests, () => progress.imageDone());
+      const after = images.stats();
+      imageStats.set(plan.id, { encoded: after.encoded - before.encoded, reused: after.reused - before.reused });
+    }
+  });
+  // Counted once per distinct image, as the cache holds them; the report's per-site figures count each site's copies.
+  const variants = prepared.variantCount();
+  const imageTotals = { encoded: images.stats().encoded, reused: variants - images.stats().encoded };
+  progress.phaseEnded({ phase: 'images', variants, ...imageTotals }, phasesMs.images);
 
+  progress.phaseStarted('bundle');
+  const client = await timed('bundle', () => bundleClientCached(repoRoot));
+  progress.phaseEnded({ phase: 'bundle', cached: client.cached }, phasesMs.bundle);
+
+  let pages = 0;
+  let report: BuildReport | undefined;
+  let writeStarted = performance.now();
   await writeAtomically(
     outDir,
     async (staging) => {
-      for (const tenant of chosen) {
-        const siteDir = path.join(staging, tenant.id);
-        pages += await buildTenant({ project, tenant, root, siteDir, images, client, apiOrigin });
-      }
-      pages += await renderEntrySite({ project, root, siteDir: path.join(staging, ENTRY_SITE), images, client, apiOrigin });
+      phasesMs.write += performance.now() - writeStarted;
+      progress.phaseStarted('pages');
+      const sites: SiteReport[] = [];
+      await timed('pages', async () => {
+        for (const plan of plans) {
+          const siteDir = path.join(staging, plan.id);
+          if (plan.tenant) {
+            await buildTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress });
+          } else {
+            progress.siteStarted(plan.id, 1);
+            await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin });
+            progress.pageDone(plan.id);
+          }
+          const measured = measureSite(siteDir);
+          pages += measured.pages;
+          const ownWarnings = warnings.filter((d) => d.file === `tenants/${plan.id}.yaml`).length;
+          sites.push({ id: plan.id, pages: measured.pages, images: { files: measured.imageFiles, ...imageStats.get(plan.id)! }, bytes: measured.bytes, warnings: ownWarnings });
+        }
+      });
+      progress.phaseEnded({ phase: 'pages', pages, sites: plans.length }, phasesMs.pages);
+
+      progress.phaseStarted('write');
+      writeStarted = performance.now();
+      report = {
+        partial: only.length > 0,
+        tenants: sites.filter((site) => site.id !== ENTRY_SITE),
+        entry: sites.find((site) => site.id === ENTRY_SITE)!,
+        warnings: warnings.length,
+        phasesMs: roundedMs(phasesMs),
+        totalMs: Math.round(performance.now() - started),
+      };
+      // Inside the staging folder: a failed build keeps the previous report with the previous output.
+      writeReport(staging, report);
     },
     { carryOver },
   );
-  return { tenants: chosen.map((tenant) => tenant.id), pages, images: images.stats() };
+  phasesMs.write += performance.now() - writeStarted;
+  progress.phaseEnded({ phase: 'write', outDir }, phasesMs.write);
+  if (!report) throw new Error('internal: the build finished without writing its report');
+  return { tenants: chosen.map((tenant) => tenant.id), pages, images: imageTotals, report };
+}
+
+function catalogOf(project: Project, tenant: Tenant) {
+  const catalog = project.catalogs.get(tenant.catalogId);
+  if (!catalog) throw new Error(`internal: tenant ${tenant.id} has no catalog after validation`);
+  return catalog;
+}
+
+function roundedMs(phasesMs: Record<BuildPhase, number>): Record<BuildPhase, number> {
+  return Object.fromEntries(Object.entries(phasesMs).map(([phase, ms]) => [phase, Math.round(ms)])) as Record<BuildPhase, number>;
 }
 
 interface TenantBuild {
   project: Project;
   tenant: Tenant;
-  root: string;
+  sources: TenantImageSources;
   siteDir: string;
   images: ImagePipeline;
+  prepared: PreparedImages;
   client: { assets: ClientAssets; dir: string };
   apiOrigin?: string;
+  progress: BuildProgress;
 }
 
-async function buildTenant({ project, tenant, root, siteDir, images, client, apiOrigin }: TenantBuild): Promise<number> {
-  const catalog = project.catalogs.get(tenant.catalogId);
-  if (!catalog) throw new Error(`internal: tenant ${tenant.id} has no catalog after validation`);
+async function buildTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress }: TenantBuild): Promise<void> {
+  const catalog = catalogOf(project, tenant);
   const base = basePath(tenant.routePrefix);
-  const publish = publisher(images, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
+  const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
 
-  const products = visibleProducts(tenant, catalog);
   const productImages = new Map<string, PictureData>();
   await Promise.all(
-    products.flatMap((product) =>
-      productColors(product).map(async (color) => {
-        productImages.set(imageKey(product.code, color), await publish(path.join(root, 'catalogs', 'images', productImageFile(product.code, color)), 'product'));
-      }),
-    ),
+    sources.products.map(async ({ code, color, source }) => {
+      productImages.set(imageKey(code, color), await publish(source, 'product'));
+    }),
   );
-  const logoNames = [...new Set(Object.values(tenant.embroideries).flat())];
   // Built in name order, not completion order: the same data must give the same bytes.
-  const logoImages = await Promise.all(logoNames.map((name) => publish(path.join(root, 'tenants', 'logos', logoImageFile(name)), 'logo')));
-  const logos: Record<string, PictureData> = Object.fromEntries(logoNames.map((name, index) => [name, logoImages[index] as PictureData]));
-  const companyLogo = tenant.companyLogo ? await publish(path.join(root, 'tenants', 'logos', tenant.companyLogo), 'logo') : undefined;
+  const logoImages = await Promise.all(sources.logos.map(({ source }) => publish(source, 'logo')));
+  const logos: Record<string, PictureData> = Object.fromEntries(sources.logos.map(({ name }, index) => [name, logoImages[index] as PictureData]));
+  const companyLogo = sources.companyLogo ? await publish(sources.companyLogo, 'logo') : undefined;
 
-  // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
-  const ownStores = new Set(tenant.stores.map((store) => store.code));
-  const model: PageModel = {
-    config: storefrontConfig(project.site, tenant, { companyLogo, logos }, apiOrigin),
-    products: products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) })),
-    storeBound: new Set(products.filter((product) => product.supportedStores.length > 0).map((product) => product.code)),
-    productImage: (code, color) => productImages.get(imageKey(code, color)),
-    catalogLinks: project.site.catalogLinks,
-  };
-  const rendered = renderTenant(model, catalog, client.assets);
-  for (const page of rendered) {
-    mkdirSync(path.dirname(path.join(siteDir, page.file)), { recursive: true });
-    writeFileSync(path.join(siteDir, page.file), page.html);
+  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo, logos, productImage: (code, color) => productImages.get(imageKey(code, color)) }, apiOrigin);
+  const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
+  progress.siteStarted(tenant.id, pending.length);
+  for (const page of pending) {
+    const { file, html } = page.render();
+    mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
+    writeFileSync(path.join(siteDir, file), html);
+    progress.pageDone(tenant.id);
+    // Rendering is synchronous: without a turn of the event loop, a progress bar could not redraw until the tenant is done.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   copyClientAssets(client, path.join(siteDir, 'assets'));
-  return rendered.length;
 }
 
 function imageKey(code: string, color: string): string {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { build, type Manifest } from 'vite';
 import type { ClientAssets, ClientEntry } from './client-assets.ts';
 
-const ENTRIES: Record<ClientEntry, string> = {
+/** Each browser entry's source; `npm run dev` serves these as Vite dev modules. */
+export const ENTRIES: Record<ClientEntry, string> = {
   base: 'src/runtime/client/base.ts',
   item: 'src/runtime/client/item.tsx',
   stores: 'src/runtime/client/stores.ts',
@@ -13,15 +14,16 @@ const ENTRIES: Record<ClientEntry, string> = {
   success: 'src/runtime/client/success.tsx',
   orders: 'src/runtime/client/orders.tsx',
 };
-const STYLESHEET = 'src/styles/storefront.css';
+export const STYLESHEET = 'src/styles/storefront.css';
 
 /**
  * The bundles depend only on the code, never on the data, so they are cached by a digest of
  * src/ and the lockfile: a build after a data-only change bundles nothing.
  */
-export async function bundleClientCached(repoRoot: string): Promise<{ assets: ClientAssets; dir: string }> {
+export async function bundleClientCached(repoRoot: string): Promise<{ assets: ClientAssets; dir: string; cached: boolean }> {
   const dir = path.join(repoRoot, '.cache', 'client', sourceDigest(repoRoot));
-  if (!existsSync(path.join(dir, 'manifest.json'))) {
+  const cached = existsSync(path.join(dir, 'manifest.json'));
+  if (!cached) {
     mkdirSync(path.dirname(dir), { recursive: true });
     const staging = mkdtempSync(`${dir}-tmp-`);
     try {
@@ -31,7 +33,7 @@ export async function bundleClientCached(repoRoot: string): Promise<{ assets: Cl
       rmSync(staging, { recursive: true, force: true });
     }
   }
-  return { assets: readAssets(dir), dir };
+  return { assets: readAssets(dir), dir, cached };
 }
 
 function sourceDigest(repoRoot: string): string {

@@ -3,13 +3,14 @@ import path from 'node:path';
 import type { PictureData } from '../../site/picture-data.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { pictureSources, type ImagePipeline, type ImagePreset } from './images/index.ts';
+import type { PreparedImages } from './site-images.ts';
 
-/** Prepares an image (encoded once, whatever the number of tenants) and publishes it into one site. */
-export function publisher(images: ImagePipeline, outDir: string, urlPrefix: string) {
+/** Publishes an image prepared in the images phase (encoded once, whatever the number of tenants) into one site. */
+export function publisher(images: ImagePipeline, prepared: PreparedImages, outDir: string, urlPrefix: string) {
   return async (source: string, preset: ImagePreset): Promise<PictureData> => {
-    const prepared = await images.prepare(source, preset);
-    await images.emit(prepared, outDir);
-    return pictureSources(prepared, urlPrefix);
+    const image = prepared.get(source, preset);
+    await images.emit(image, outDir);
+    return pictureSources(image, urlPrefix);
   };
 }
 

@@ -8,12 +8,16 @@ import type { ClientAssets } from './client-assets.ts';
 import { apiBaseOf } from './storefront-config.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
 import type { ImagePipeline } from './images/index.ts';
+import { entryHeaderImage, type PreparedImages } from './site-images.ts';
+import { bundledAssets, type PageAssets } from './render-tenant.tsx';
+import type { PictureData } from '../../site/picture-data.ts';
 
 interface EntrySiteBuild {
   project: Project;
   root: string;
   siteDir: string;
   images: ImagePipeline;
+  prepared: PreparedImages;
   client: { assets: ClientAssets; dir: string };
   apiOrigin?: string;
 }
@@ -23,12 +27,24 @@ interface EntrySiteBuild {
  * a tenant's entry password leads to that tenant's route prefix. The page lists only where
  * passwords may lead; the order API says which tenant a typed password belongs to.
  */
-export async function renderEntrySite({ project, root, siteDir, images, client, apiOrigin }: EntrySiteBuild): Promise<number> {
+export async function renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin }: EntrySiteBuild): Promise<number> {
+  const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), '/assets/img/');
+  const header = entryHeaderImage(root, project.site);
+  const headerImage = header ? await publish(header.source, header.preset) : undefined;
+  const html = renderEntryDocument(project, headerImage, bundledAssets(client.assets, '/'), apiOrigin);
+  mkdirSync(siteDir, { recursive: true });
+  writeFileSync(path.join(siteDir, 'index.html'), html);
+  copyClientAssets(client, path.join(siteDir, 'assets'));
+  return 1;
+}
+
+/** The entry screen's HTML; the build and `npm run dev` differ only in the assets and the header image's URLs. */
+export function renderEntryDocument(project: Project, headerImage: PictureData | undefined, assets: PageAssets, apiOrigin?: string): string {
   const { site } = project;
   const withPassword = project.tenants.filter((tenant) => tenant.password);
   const targets = withPassword.map((tenant) => ({ base: basePath(tenant.routePrefix), tenantId: tenant.id, companyName: tenant.companyName, apiBase: apiBaseOf(tenant, apiOrigin) }));
-  const publish = publisher(images, path.join(siteDir, 'assets', 'img'), '/assets/img/');
-  const html = renderDocument({
+  const { scripts, preloads } = assets.scripts(['entry']);
+  return renderDocument({
     title: site.supplierName,
     body: (
       <EntryPage
@@ -38,18 +54,16 @@ export async function renderEntrySite({ project, root, siteDir, images, client, 
           supportEmail: site.supportEmail,
           postalAddress: site.postalAddress,
           banner: site.entryBanner,
-          headerImage: site.entryHeaderImage ? await publish(path.join(root, 'tenants', 'logos', site.entryHeaderImage), 'banner') : undefined,
+          headerImage,
           targets,
         }}
       />
     ),
-    stylesheets: [`/assets/${client.assets.stylesheet}`],
-    scripts: [`/assets/${client.assets.entries.entry.file}`],
-    preloads: client.assets.entries.entry.imports.map((file) => `/assets/${file}`),
+    stylesheets: assets.stylesheets,
+    scripts,
+    preloads,
     apiBases: targets.map((target) => target.apiBase),
+    csp: assets.csp,
+    headExtra: assets.headExtra,
   });
-  mkdirSync(siteDir, { recursive: true });
-  writeFileSync(path.join(siteDir, 'index.html'), html);
-  copyClientAssets(client, path.join(siteDir, 'assets'));
-  return 1;
 }

@@ -60,25 +60,91 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
   ];
 }
 
+/**
+ * Where a page's stylesheet and entry scripts come from: the hashed bundle in a build
+ * (bundledAssets), Vite's dev modules under `npm run dev` (src/core/dev).
+ */
+export interface PageAssets {
+  stylesheets: readonly string[];
+  scripts(entries: readonly ClientEntry[]): { scripts: string[]; preloads: string[] };
+  /** The Content-Security-Policy meta; false only in dev (see renderDocument). */
+  csp?: boolean;
+  /** Extra markup at the end of <head> (dev: the live-update client). */
+  headExtra?: string;
+}
+
+/** The bundled files of a build, published in the tenant's assets/ folder. */
+export function bundledAssets(assets: ClientAssets, base: string): PageAssets {
+  const assetUrl = (file: string) => `${base}assets/${file}`;
+  return {
+    stylesheets: [assetUrl(assets.stylesheet)],
+    scripts: (entries) => {
+      const scripts = entries.map((entry) => assets.entries[entry]);
+      return { scripts: scripts.map((script) => assetUrl(script.file)), preloads: [...new Set(scripts.flatMap((script) => script.imports))].map(assetUrl) };
+    },
+  };
+}
+
 /** Renders every page of a tenant to HTML; a page that throws fails the build, naming the page. */
-export function renderTenant(model: PageModel, catalog: Catalog, assets: ClientAssets): RenderedPage[] {
-  const assetUrl = (file: string) => `${model.config.base}assets/${file}`;
-  return pageSpecs(model, catalog).map((spec) => {
-    try {
-      const scripts = spec.entries.map((entry) => assets.entries[entry]);
-      return {
-        file: spec.file,
-        html: renderDocument({
-          title: spec.title,
-          body: <PageShell model={model}>{spec.body}</PageShell>,
-          stylesheets: [assetUrl(assets.stylesheet)],
-          scripts: scripts.map((script) => assetUrl(script.file)),
-          preloads: [...new Set(scripts.flatMap((script) => script.imports))].map(assetUrl),
-          apiBases: [model.config.apiBase],
-        }),
-      };
-    } catch (error) {
-      throw new RouteRenderError(model.config.tenantId, spec.file, error);
-    }
-  });
+export function renderTenant(model: PageModel, catalog: Catalog, assets: ClientAssets | PageAssets): RenderedPage[] {
+  const pageAssets = 'scripts' in assets ? assets : bundledAssets(assets, model.config.base);
+  return pageSpecs(model, catalog).map((spec) => renderSpec(model, spec, pageAssets));
+}
+
+/**
+ * Renders the one page a path below the tenant's base asks for ('', 'item/K500/', with or
+ * without the trailing slash or index.html), from the same route table as the build, or the
+ * tenant's 404 page (found: false). Used by `npm run dev`, which renders on request.
+ */
+export function renderTenantPage(model: PageModel, catalog: Catalog, relativePath: string, assets: PageAssets): RenderedPage & { found: boolean } {
+  const wanted = fileOfPath(relativePath);
+  const specs = pageSpecs(model, catalog);
+  const spec = specs.find((candidate) => safeDecode(candidate.file) === wanted);
+  const notFound = specs.find((candidate) => candidate.file === '404.html');
+  if (!spec && !notFound) throw new Error('internal: the route table has no 404 page');
+  return { ...renderSpec(model, (spec ?? notFound)!, assets), found: spec !== undefined && spec.file !== '404.html' };
+}
+
+function fileOfPath(relativePath: string): string {
+  const decoded = safeDecode(relativePath.replace(/^\/+/, ''));
+  if (decoded === '' || decoded.endsWith('/')) return `${decoded}index.html`;
+  if (decoded.endsWith('.html')) return decoded;
+  return `${decoded}/index.html`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function renderSpec(model: PageModel, spec: PageSpec, assets: PageAssets): RenderedPage {
+  try {
+    const { scripts, preloads } = assets.scripts(spec.entries);
+    return {
+      file: spec.file,
+      html: renderDocument({
+        title: spec.title,
+        body: <PageShell model={model}>{spec.body}</PageShell>,
+        stylesheets: assets.stylesheets,
+        scripts,
+        preloads,
+        apiBases: [model.config.apiBase],
+        csp: assets.csp,
+        headExtra: assets.headExtra,
+      }),
+    };
+  } catch (error) {
+    throw new RouteRenderError(model.config.tenantId, spec.file, error);
+  }
+}
+
+/**
+ * The pages of a tenant, each rendered only when asked: the build renders and writes them one
+ * at a time, so its progress can be shown between pages.
+ */
+export function tenantPages(model: PageModel, catalog: Catalog, assets: PageAssets): { file: string; render(): RenderedPage }[] {
+  return pageSpecs(model, catalog).map((spec) => ({ file: spec.file, render: () => renderSpec(model, spec, assets) }));
 }

@@ -3,7 +3,10 @@ import { parseArgs } from 'node:util';
 import { buildStorefronts, BuildInputError } from '../build/build-storefronts.ts';
 import { ImageSourceError } from '../build/images/index.ts';
 import { RouteRenderError } from '../build/render-tenant.tsx';
+import { plainBuildProgress } from './plain-build-progress.ts';
 import { projectRoot } from './project-root.ts';
+import { reportTable } from './report-table.ts';
+import { terminalBuildProgress } from './terminal-build-progress.ts';
 
 /** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR]` */
 export async function runBuild(argv: string[]): Promise<number> {
@@ -24,13 +27,20 @@ export async function runBuild(argv: string[]): Promise<number> {
     return 1;
   }
   const started = performance.now();
+  // Bars only where someone watches them redraw: a CI log or a pipe gets one line per phase.
+  const interactive = process.stdout.isTTY === true && !isCi();
+  const terminal = interactive ? terminalBuildProgress() : undefined;
+  const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress });
+    terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Images: ${result.images.encoded} encoded, ${result.images.reused} reused from the cache`);
+    console.log(`\n${reportTable(result.report)}\n`);
     console.log(`Built ${result.tenants.length} tenant${result.tenants.length === 1 ? '' : 's'} (${result.pages} pages) into ${path.relative(process.cwd(), outDir) || '.'}/ in ${seconds} s`);
     return 0;
   } catch (error) {
+    // The bars stop first, so the message is printed below them rather than drawn over.
+    terminal?.stop();
     // Problems in the data or a page, not bugs: one line naming what to fix, no stack trace.
     if (error instanceof BuildInputError || error instanceof ImageSourceError || error instanceof RouteRenderError) {
       console.error(`Build failed: ${error.message}`);
@@ -38,4 +48,10 @@ export async function runBuild(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** CI services set CI (GitHub Actions, GitLab, CircleCI…); 'false' or '0' is someone turning it off. */
+function isCi(): boolean {
+  const ci = process.env.CI;
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
 }

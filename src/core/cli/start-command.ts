@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import type { Tenant } from '../../domain/tenant.ts';
 import { loadProject } from '../data/load-project.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
 import { createSiteServer, type SiteMount } from '../serve/site-server.ts';
@@ -41,21 +42,12 @@ export async function runStart(argv: string[]): Promise<void> {
       return { server: createSiteServer(own), port: port + 1 + index, mounts: own };
     }),
   ];
-  const origins = [
-    `http://localhost:${port}`,
-    `http://127.0.0.1:${port}`,
-    ...noPrefix.flatMap((tenant, index) => [`http://${tenant.id}.localhost:${port}`, `http://localhost:${port + 1 + index}`, `http://127.0.0.1:${port + 1 + index}`]),
-  ];
+  const origins = localOrigins(project.tenants, port);
 
   const api = startApi(root, apiPort, origins);
   await Promise.all(servers.map(({ server, port: p }) => new Promise<void>((resolve) => server.listen(p, '127.0.0.1', resolve))));
 
-  console.log(`\nEntry screen    http://localhost:${port}/`);
-  for (const tenant of project.tenants) {
-    if (tenant.routePrefix !== '') console.log(`${tenant.id.padEnd(15)} http://localhost:${port}/${tenant.routePrefix}/`);
-  }
-  noPrefix.forEach((tenant, index) => console.log(`${tenant.id.padEnd(15)} http://${tenant.id}.localhost:${port}/  or  http://localhost:${port + 1 + index}/`));
-  console.log(`Order API       ${apiOrigin}  (orders in .cache/order-api/, e-mails as .eml files in .cache/order-api/mail/)\n`);
+  printUrls(project.tenants, port, apiOrigin);
 
   const stop = () => {
     api.kill('SIGTERM');
@@ -69,11 +61,33 @@ export async function runStart(argv: string[]): Promise<void> {
   });
 }
 
-function startApi(root: string, port: number, origins: string[]): ChildProcess {
+/** The origins the local pages are served from (the order API allows them): `npm start` and `npm run dev` alike. */
+export function localOrigins(tenants: readonly Tenant[], port: number): string[] {
+  const noPrefix = tenants.filter((tenant) => tenant.routePrefix === '');
+  return [
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+    ...noPrefix.flatMap((tenant, index) => [`http://${tenant.id}.localhost:${port}`, `http://localhost:${port + 1 + index}`, `http://127.0.0.1:${port + 1 + index}`]),
+  ];
+}
+
+/** The list of addresses `npm start` and `npm run dev` print. */
+export function printUrls(tenants: readonly Tenant[], port: number, apiOrigin: string): void {
+  const noPrefix = tenants.filter((tenant) => tenant.routePrefix === '');
+  console.log(`\nEntry screen    http://localhost:${port}/`);
+  for (const tenant of tenants) {
+    if (tenant.routePrefix !== '') console.log(`${tenant.id.padEnd(15)} http://localhost:${port}/${tenant.routePrefix}/`);
+  }
+  noPrefix.forEach((tenant, index) => console.log(`${tenant.id.padEnd(15)} http://${tenant.id}.localhost:${port}/  or  http://localhost:${port + 1 + index}/`));
+  console.log(`Order API       ${apiOrigin}  (orders in .cache/order-api/, e-mails as .eml files in .cache/order-api/mail/)\n`);
+}
+
+/** The order API (server/main.ts under `root`) as a child process on loopback, allowing `origins`; `env` adds to its configuration (DATA_ROOT…). */
+export function startApi(root: string, port: number, origins: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: String(port), CORS_ORIGINS: origins.join(',') },
+    env: { ...process.env, PORT: String(port), CORS_ORIGINS: origins.join(','), ...env },
   });
 }
 

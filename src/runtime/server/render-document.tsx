@@ -12,6 +12,14 @@ export interface DocumentParts {
   preloads?: readonly string[];
   /** Base addresses of the order APIs the page calls: the only other hosts it may connect to, with PayPal. */
   apiBases: readonly string[];
+  /**
+   * The Content-Security-Policy meta (default true). Only `npm run dev` leaves it out: Vite's
+   * dev server injects inline scripts (React Fast Refresh's preamble, the error overlay) whose
+   * hashes change with every Vite version, and the dev pages load their modules from Vite.
+   */
+  csp?: boolean;
+  /** Extra markup at the end of <head>; the dev server's live-update client. */
+  headExtra?: string;
 }
 
 const MARK_JS = 'document.documentElement.classList.add("js")';
@@ -48,7 +56,7 @@ export function renderDocument(parts: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(parts.apiBases))}">`,
+    parts.csp === false ? '' : `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(parts.apiBases))}">`,
     // Addresses of these pages (tenant prefixes, order pages) are not sent to other hosts.
     '<meta name="referrer" content="no-referrer">',
     `<title>${escapeHtml(parts.title)}</title>`,
@@ -58,6 +66,7 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(parts.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...parts.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    parts.headExtra ?? '',
   ].filter(Boolean);
   return `<!DOCTYPE html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${renderToString(parts.body)}\n</body>\n</html>\n`;
 }

@@ -1,0 +1,98 @@
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BuildPhase } from './build-progress.ts';
+
+export interface ByteTotals {
+  html: number;
+  js: number;
+  css: number;
+  images: number;
+  /** Anything else published (none today); kept so the kinds always add up to the folder. */
+  other: number;
+}
+
+/** What one site of dist/ holds after the build, and what it cost. */
+export interface SiteReport {
+  /** Tenant id, or '_entry' for the entry screen's site. */
+  id: string;
+  /** HTML documents written, the 404 page included. */
+  pages: number;
+  /** Image files published, and how their variants were obtained (encoded now or reused from the cache). */
+  images: { files: number; encoded: number; reused: number };
+  bytes: ByteTotals;
+  /** Validator warnings in the tenant's own file (tenants/<id>.yaml). */
+  warnings: number;
+}
+
+export interface BuildReport {
+  /** True for `--tenant` builds: the report covers only the tenants built this time. */
+  partial: boolean;
+  tenants: SiteReport[];
+  entry: SiteReport;
+  /** Every validator warning of the run, including those of shared files (_site.yaml, catalogs). */
+  warnings: number;
+  /**
+   * Milliseconds per phase. The report is written inside the staging folder, so `write` covers
+   * preparing it and carrying other tenants over; the final swap into place comes after.
+   */
+  phasesMs: Record<BuildPhase, number>;
+  /** From the start of the build until the report was written. */
+  totalMs: number;
+}
+
+export const REPORT_FILE = 'report.json';
+
+const KIND_BY_EXTENSION: Record<string, keyof ByteTotals> = {
+  '.html': 'html',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.css': 'css',
+  '.avif': 'images',
+  '.webp': 'images',
+  '.jpg': 'images',
+  '.jpeg': 'images',
+  '.png': 'images',
+  '.gif': 'images',
+  '.svg': 'images',
+};
+
+/**
+ * Measures a site folder as written, rather than adding up what the build meant to write, so
+ * the report cannot disagree with what is published.
+ */
+export function measureSite(siteDir: string): { pages: number; imageFiles: number; bytes: ByteTotals } {
+  const bytes: ByteTotals = { html: 0, js: 0, css: 0, images: 0, other: 0 };
+  let pages = 0;
+  let imageFiles = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const kind = KIND_BY_EXTENSION[path.extname(entry.name).toLowerCase()] ?? 'other';
+      bytes[kind] += statSync(full).size;
+      if (kind === 'html') pages += 1;
+      if (kind === 'images') imageFiles += 1;
+    }
+  };
+  walk(siteDir);
+  return { pages, imageFiles, bytes };
+}
+
+/** The sum of several sites' figures: what the table's total row and the CI summary show. */
+export function totalOf(sites: readonly SiteReport[]): Omit<SiteReport, 'id'> {
+  const total: Omit<SiteReport, 'id'> = { pages: 0, images: { files: 0, encoded: 0, reused: 0 }, bytes: { html: 0, js: 0, css: 0, images: 0, other: 0 }, warnings: 0 };
+  for (const site of sites) {
+    total.pages += site.pages;
+    total.warnings += site.warnings;
+    for (const key of ['files', 'encoded', 'reused'] as const) total.images[key] += site.images[key];
+    for (const key of Object.keys(total.bytes) as (keyof ByteTotals)[]) total.bytes[key] += site.bytes[key];
+  }
+  return total;
+}
+
+export function writeReport(outDir: string, report: BuildReport): void {
+  writeFileSync(path.join(outDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
+}

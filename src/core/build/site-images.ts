@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
+import { productColors, type Catalog } from '../../domain/product.ts';
+import type { Site, Tenant } from '../../domain/tenant.ts';
+import { visibleProducts } from '../../domain/visible-products.ts';
+import type { ImagePipeline, ImagePreset, PreparedImage } from './images/index.ts';
+
+export interface ImageRequest {
+  source: string;
+  preset: ImagePreset;
+}
+
+/** The images one tenant's pages show, found from the data alone, so they can be prepared (and counted) before any page is rendered. */
+export interface TenantImageSources {
+  products: { code: string; color: string; source: string }[];
+  /** In name order: the same data must give the same bytes. */
+  logos: { name: string; source: string }[];
+  companyLogo?: string;
+}
+
+export function tenantImageSources(root: string, tenant: Tenant, catalog: Catalog): TenantImageSources {
+  const products = visibleProducts(tenant, catalog).flatMap((product) =>
+    productColors(product).map((color) => ({ code: product.code, color, source: path.join(root, 'catalogs', 'images', productImageFile(product.code, color)) })),
+  );
+  const logoNames = [...new Set(Object.values(tenant.embroideries).flat())];
+  const logos = logoNames.map((name) => ({ name, source: path.join(root, 'tenants', 'logos', logoImageFile(name)) }));
+  const companyLogo = tenant.companyLogo ? path.join(root, 'tenants', 'logos', tenant.companyLogo) : undefined;
+  return { products, logos, companyLogo };
+}
+
+export function tenantImageRequests(sources: TenantImageSources): ImageRequest[] {
+  return uniqueRequests([
+    ...sources.products.map(({ source }) => ({ source, preset: 'product' as const })),
+    ...sources.logos.map(({ source }) => ({ source, preset: 'logo' as const })),
+    ...(sources.companyLogo ? [{ source: sources.companyLogo, preset: 'logo' as const }] : []),
+  ]);
+}
+
+export function entryHeaderImage(root: string, site: Site): ImageRequest | undefined {
+  return site.entryHeaderImage ? { source: path.join(root, 'tenants', 'logos', site.entryHeaderImage), preset: 'banner' } : undefined;
+}
+
+/**
+ * Images prepared by the build's images phase, looked up by the pages phase. Preparing before
+ * rendering lets the images be counted for progress and their encode/reuse figures be told per
+ * site; rendering then only publishes what was prepared.
+ */
+export class PreparedImages {
+  private readonly prepared = new Map<string, PreparedImage>();
+
+  constructor(private readonly images: ImagePipeline) {}
+
+  /** Prepares every request (the pipeline limits how many encode at once), calling `onEach` as each finishes. */
+  async prepareAll(requests: readonly ImageRequest[], onEach: () => void): Promise<void> {
+    await Promise.all(
+      requests.map(async ({ source, preset }) => {
+        this.prepared.set(keyOf(source, preset), await this.images.prepare(source, preset));
+        onEach();
+      }),
+    );
+  }
+
+  /** Variant files of every distinct image prepared, however many sites publish each: what a cold build encodes. */
+  variantCount(): number {
+    return [...this.prepared.values()].reduce((sum, image) => sum + image.variants.length, 0);
+  }
+
+  get(source: string, preset: ImagePreset): PreparedImage {
+    const image = this.prepared.get(keyOf(source, preset));
+    if (!image) throw new Error(`internal: ${source} (${preset}) is shown on a page but was not prepared in the images phase`);
+    return image;
+  }
+}
+
+/** A file asked for twice by one site is published once; counting it once keeps the figures equal to the files written. */
+function uniqueRequests(requests: ImageRequest[]): ImageRequest[] {
+  const seen = new Map(requests.map((request) => [keyOf(request.source, request.preset), request]));
+  return [...seen.values()];
+}
+
+function keyOf(source: string, preset: ImagePreset): string {
+  return `${preset}\u0000${path.resolve(source)}`;
+}

@@ -1,0 +1,145 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { drawPlaceholderLogo } from '../scripts/sample-images/placeholder-logo.ts';
+import { runNewTenant } from '../src/core/cli/new-tenant-command.ts';
+import { fixtureProject } from './helpers/fixture-project.ts';
+import { errorLines, runScript, treeDigest } from './helpers/run-cli.ts';
+
+const FLAGS = ['--title', 'Smith Auto Store', '--company-name', 'Smith Auto Group', '--catalog', 'default'];
+
+describe('npm run new-tenant with flags', () => {
+  it('writes a commented tenant file and a logo that validate and build', async () => {
+    const root = fixtureProject();
+    const created = runScript('new-tenant', ['smith-auto', '--root', root, ...FLAGS]);
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toContain('Wrote tenants/smith-auto.yaml and tenants/logos/smith-auto.png');
+    for (const step of ['npm run validate', 'npm run dev', 'npm run build -- --tenant smith-auto']) expect(created.stdout).toContain(step);
+
+    const text = readFileSync(path.join(root, 'tenants/smith-auto.yaml'), 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/tenant.schema.json');
+    for (const field of ['title: Smith Auto Store', 'company_name: Smith Auto Group', 'route_prefix: smith-auto', 'server_hostname: https://orders.example.com', 'catalog: default', 'company_logo: smith-auto.png']) {
+      expect(text).toMatch(new RegExp(`^${field.replace(/[.]/g, '\\.')} `, 'm'));
+    }
+    // Secrets stay commented out: a placeholder would be committed as a live, guessable one.
+    for (const secret of ['password', 'admin_password', 'bypass_codes']) {
+      expect(text).toMatch(new RegExp(`^# ${secret}:`, 'm'));
+      expect(text).not.toMatch(new RegExp(`^${secret}:`, 'm'));
+    }
+    const logo = await sharp(path.join(root, 'tenants/logos/smith-auto.png')).metadata();
+    expect([logo.format, logo.width, logo.height]).toEqual(['png', 600, 200]);
+
+    const validated = runScript('validate', ['--root', root]);
+    expect(errorLines(validated.stderr)).toEqual([]);
+    expect(validated.stdout).toMatch(/^Valid: 3 tenants/);
+    expect(validated.status).toBe(0);
+
+    const built = runScript('build', ['--root', root, '--tenant', 'smith-auto']);
+    expect(built.status, built.stderr).toBe(0);
+    for (const page of ['index.html', 'catalog/mens/index.html', 'checkout/index.html', 'orders/index.html']) {
+      expect(existsSync(path.join(root, 'dist/smith-auto', page)), page).toBe(true);
+    }
+    expect(readFileSync(path.join(root, 'dist/smith-auto/index.html'), 'utf8')).toContain('Smith Auto Store');
+  });
+
+  it('takes an empty route prefix, served at the host root', () => {
+    const root = fixtureProject();
+    const created = runScript('new-tenant', ['lake-motors', '--root', root, '--title', 'Lake Motors Store', '--company-name', 'Lake Motors', '--catalog', 'default', '--route-prefix', '']);
+    expect(created.status, created.stderr).toBe(0);
+    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(/^route_prefix: "" /m);
+    expect(runScript('validate', ['--root', root]).status).toBe(0);
+  });
+});
+
+describe.concurrent('npm run new-tenant refuses, and writes nothing', () => {
+  const refusals: [string, string[], RegExp[]][] = [
+    ['a taken id', ['guardian', ...FLAGS], [/^tenant id "guardian": taken: tenants\/guardian.yaml already exists/m]],
+    ['an id that is not kebab-case', ['Smith_Auto', ...FLAGS], [/^tenant id "Smith_Auto": must be lowercase letters and digits/m]],
+    [
+      'a duplicate company name',
+      ['smith-auto', ...FLAGS, '--company-name', 'Guardian Automotive Group'],
+      [/^--company-name "Guardian Automotive Group": company name "Guardian Automotive Group" is already used by tenants\/guardian.yaml/m],
+    ],
+    ['a duplicate route prefix', ['smith-auto', ...FLAGS, '--route-prefix', 'guardian'], [/^--route-prefix "guardian": route prefix "guardian" is already used by tenants\/guardian.yaml/m]],
+    ['an uppercase route prefix', ['smith-auto', ...FLAGS, '--route-prefix', 'Smith'], [/^--route-prefix "Smith": must be lowercase letters, digits and dashes/m]],
+    ['an unknown catalog', ['smith-auto', ...FLAGS, '--catalog', 'defualt'], [/^--catalog "defualt": no catalog "defualt": catalogs\/defualt.yaml does not exist \(did you mean "default"\?\)/m]],
+    ['an empty title', ['smith-auto', ...FLAGS, '--title', ''], [/^--title "": must not be empty/m]],
+    ['a missing flag (no terminal to ask)', ['smith-auto', '--title', 'Smith Auto Store', '--company-name', 'Smith Auto Group'], [/^missing --catalog\b/m]],
+    [
+      'several problems at once',
+      ['smith-auto', '--company-name', 'Solo Motors', '--catalog', 'nope'],
+      [/^missing --title\b/m, /^--company-name "Solo Motors": .*already used by tenants\/solo.yaml/m, /^--catalog "nope": no catalog "nope"/m],
+    ],
+  ];
+
+  it.each(refusals)('%s', (_name, args, messages) => {
+    const root = fixtureProject();
+    const before = treeDigest(root);
+    const result = runScript('new-tenant', [...args, '--root', root]);
+    for (const message of messages) expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/Nothing written\.$/m);
+    expect(result.status).toBe(1);
+    expect(treeDigest(root)).toBe(before);
+  });
+
+  it('an existing logo of that name, which it would overwrite', () => {
+    const root = fixtureProject();
+    writeFileSync(path.join(root, 'tenants/logos/smith-auto.png'), 'the real logo, put there first');
+    const before = treeDigest(root);
+    const result = runScript('new-tenant', ['smith-auto', '--root', root, ...FLAGS]);
+    expect(result.stderr).toMatch(/^tenant id "smith-auto": tenants\/logos\/smith-auto.png already exists and would be overwritten/m);
+    expect(result.status).toBe(1);
+    expect(treeDigest(root)).toBe(before);
+  });
+});
+
+describe('npm run new-tenant in a terminal', () => {
+  it('asks for what the flags leave out, and asks again after an answer the validator refuses', async () => {
+    const root = fixtureProject();
+    const input = new PassThrough();
+    // Title; a company name guardian has, then a free one; Enter keeps the route prefix (the id);
+    // an unknown catalog, then the real one.
+    input.end(['Lake Motors Store', 'Guardian Automotive Group', 'Lake Motors', '', 'nope', 'default', ''].join('\n'));
+    const output = collect();
+    const errors = collect();
+
+    const code = await runNewTenant(['lake-motors', '--root', root], { input, output, errors, interactive: true, drawLogo: drawPlaceholderLogo });
+
+    expect(errors.text()).toContain('Not accepted: company name "Guardian Automotive Group" is already used by tenants/guardian.yaml');
+    expect(errors.text()).toContain('Not accepted: no catalog "nope": catalogs/nope.yaml does not exist');
+    expect(output.text()).toContain('Route prefix (served under /<prefix>/; \'\' for the host root) [lake-motors]: ');
+    expect(code).toBe(0);
+    const text = readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8');
+    expect(text).toMatch(/^company_name: Lake Motors /m);
+    expect(text).toMatch(/^route_prefix: lake-motors /m);
+    expect(existsSync(path.join(root, 'tenants/logos/lake-motors.png'))).toBe(true);
+  });
+
+  it('writes nothing when the input ends before every answer is given', async () => {
+    const root = fixtureProject();
+    const before = treeDigest(root);
+    const input = new PassThrough();
+    input.end('Lake Motors Store\n');
+    const errors = collect();
+
+    const code = await runNewTenant(['lake-motors', '--root', root], { input, output: collect(), errors, interactive: true, drawLogo: drawPlaceholderLogo });
+
+    expect(code).toBe(1);
+    expect(errors.text()).toContain('Nothing written.');
+    expect(treeDigest(root)).toBe(before);
+  });
+});
+
+/** A stream that keeps what is written to it. */
+function collect(): Writable & { text(): string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  return Object.assign(stream, { text: () => Buffer.concat(chunks).toString('utf8') });
+}
