@@ -36,8 +36,25 @@ export interface LoadResult {
 export const SITE_FILE = 'tenants/_site.yaml';
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 
+/**
+ * Parsed and schema-checked files by path, kept between loads by a long-running process
+ * (`npm run dev`): a file whose text has not changed is not parsed again. Parsing is most of a
+ * load, so after one save only the saved file costs anything.
+ */
+export class SourceCache {
+  private readonly files = new Map<string, { text: string; source: YamlSource; schemaErrors: Diagnostic[] }>();
+
+  get(file: string, text: string, parse: () => { source: YamlSource; schemaErrors: Diagnostic[] }): { source: YamlSource; schemaErrors: Diagnostic[] } {
+    const cached = this.files.get(file);
+    if (cached && cached.text === text) return cached;
+    const fresh = { text, ...parse() };
+    this.files.set(file, fresh);
+    return fresh;
+  }
+}
+
 /** Reads tenants/, catalogs/ and their images under `root`, and reports every problem at once. */
-export function loadProject(root: string): LoadResult {
+export function loadProject(root: string, cache?: SourceCache): LoadResult {
   const diagnostics: Diagnostic[] = [];
   const fileError = (file: string, message: string) =>
     diagnostics.push({ severity: 'error', file, line: 1, col: 1, path: '(file)', message });
@@ -47,9 +64,13 @@ export function loadProject(root: string): LoadResult {
   const failed = new Map<string, ReadonlySet<string>>();
 
   const load = (relative: string, schema: SchemaName): YamlSource => {
-    const source = parseYamlSource(relative, readFileSync(path.join(root, relative), 'utf8'));
+    const text = readFileSync(path.join(root, relative), 'utf8');
+    const parse = () => {
+      const parsed = parseYamlSource(relative, text);
+      return { source: parsed, schemaErrors: parsed.diagnostics.length === 0 ? validateAgainstSchema(parsed, schema) : [] };
+    };
+    const { source, schemaErrors } = cache ? cache.get(path.join(root, relative), text, parse) : parse();
     diagnostics.push(...source.diagnostics);
-    const schemaErrors = source.diagnostics.length === 0 ? validateAgainstSchema(source, schema) : [];
     diagnostics.push(...schemaErrors);
     // A file the YAML parser rejects has no data at all, whatever path its error names.
     if (source.diagnostics.length > 0) failed.set(relative, new Set([WHOLE_FILE]));

@@ -3,7 +3,7 @@ import type { Tenant } from '../../domain/tenant.ts';
 import { ENTRY_SITE } from '../build/build-storefronts.ts';
 import { tenantImageSources } from '../build/site-images.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
-import { loadProject, type Project } from '../data/load-project.ts';
+import { loadProject, SourceCache, type Project } from '../data/load-project.ts';
 
 /** The entry screen's key among the sites a change can affect (tenant ids cannot start with '_'). */
 export const ENTRY_KEY = ENTRY_SITE;
@@ -32,6 +32,7 @@ export class DevData {
   private constructor(
     readonly root: string,
     project: Project,
+    private readonly cache: SourceCache,
   ) {
     this.project = project;
     this.digests = siteDigests(project);
@@ -39,13 +40,14 @@ export class DevData {
 
   /** Loads the data; undefined (after printing the problems) when it has errors, as the build refuses it. */
   static load(root: string): { data?: DevData; diagnostics: Diagnostic[] } {
-    const result = loadProject(root);
-    return { data: result.project ? new DevData(root, result.project) : undefined, diagnostics: result.diagnostics };
+    const cache = new SourceCache();
+    const result = loadProject(root, cache);
+    return { data: result.project ? new DevData(root, result.project, cache) : undefined, diagnostics: result.diagnostics };
   }
 
   /** Reloads after `files` (absolute paths) changed. */
   reload(files: readonly string[]): DataChange {
-    const result = loadProject(this.root);
+    const result = loadProject(this.root, this.cache);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     const errorsChanged = errors.map(formatDiagnostic).join('\n') !== this.errors.map(formatDiagnostic).join('\n');
     this.errors = errors;
