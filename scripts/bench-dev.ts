@@ -2,7 +2,7 @@
 // page in Chromium, under `npm run dev`, on a copy of the sample data and on a generated copy
 // with 600 products in every catalog. Prints the median and the slowest of a few edits.
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../src/core/serve/free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument, YAMLSeq, type YAMLMap } from 'yaml';
@@ -17,16 +17,6 @@ const CATALOG = 'catalogs/default.yaml';
 const TENANT = 'guardian';
 const ITEM = 'K500';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function copySample(dir: string): void {
   for (const folder of ['tenants', 'catalogs']) cpSync(path.join(REPO, folder), path.join(dir, folder), { recursive: true });

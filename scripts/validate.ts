@@ -1,3 +1,3 @@
 import { runValidate } from '../src/core/cli/validate-command.ts';
 
-process.exitCode = runValidate(process.argv.slice(2));
+process.exitCode = await runValidate(process.argv.slice(2));

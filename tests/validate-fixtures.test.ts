@@ -55,7 +55,19 @@ const EXPECTED: Record<string, string[]> = {
   'ignored-catalog-file': ['catalogs/default.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to default.yaml)'],
   'logo-with-folder': ['tenants/solo.yaml:7:15  company_logo  must be a .png, .jpg or .webp file name in tenants/logos/, got "logos/solo.png"'],
   'invalid-supported-store': ['catalogs/default.yaml:20:31  products[1].supportedStores[1]  must use only letters and digits, got "GFORD-"'],
+  // K500_navy.jpg is a real photo cut off after 2 KB (its header is whole), K500_black.jpg a text file.
+  'unusable-images': [
+    'catalogs/default.yaml:9:14  products[0].colors[0]  catalogs/images/K500_navy.jpg: not a readable image (cut off or damaged: its header is whole but its picture data is not)',
+    'catalogs/default.yaml:9:20  products[0].colors[1]  catalogs/images/K500_black.jpg: not a readable image (Input buffer contains unsupported image format)',
+  ],
 };
+
+/**
+ * The base fixture's images are 8×8 stand-ins, so that the many builds of it in the tests stay
+ * fast; each use of one earns a warning that it is smaller than pages show it. Tests about other
+ * warnings leave those out.
+ */
+const isStandInSize = (line: string) => / warning: (catalogs\/images|tenants\/logos)\/[^:]+ is 8×8, /.test(line);
 
 /**
  * Fixtures whose one broken file must be the only file named: no error about another file (a
@@ -84,16 +96,21 @@ describe.concurrent('npm run validate on broken data', () => {
 
   it('accepts the base fixture (the issue\'s guardian and default examples as written)', () => {
     const result = runScript('validate', ['--root', fixtureProject()]);
+    const lines = result.stderr.trim().split('\n');
+    // Every use of each of its 11 stand-in images: 6 product colours, the entry header, 2 company
+    // logos and 3 embroidery logos (Guardian Shield is used twice).
+    expect(lines.filter(isStandInSize)).toHaveLength(12);
+    expect(lines).toContain('tenants/_site.yaml:6:21  entry_header_image  warning: tenants/logos/entry-header.jpg is 8×8, the entry screen shows it at 1600 px wide, so it will look blurry; use one at least 1600 px wide');
     // Valid, with the warnings the issue's example earns: store GCHEV1's password is its
     // (public) code, the admin password is a placeholder, and the solo tenant has no
     // email_recipients and no password at all, so nobody hears of or can read its orders.
-    expect(result.stderr.trim().split('\n')).toEqual([
+    expect(lines.filter((line) => !isStandInSize(line))).toEqual([
       'tenants/guardian.yaml:25:94  stores[0].password  warning: store "GCHEV1" has its code as its password; a store\'s code is public in its address (catalog/<code>/customs/), so that password keeps nobody out',
       'tenants/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder or the tenant\'s id; it unlocks the group\'s order history, so choose at least 10 characters that are not easy to guess',
       'tenants/solo.yaml:2:1  (file)  warning: no email_recipients: nobody is e-mailed when this group places or pays an order',
       "tenants/solo.yaml:2:1  (file)  warning: no password and no admin_password: nobody can see this group's order history",
     ]);
-    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 3 products, 2 stores, 11 images (4 warnings)');
+    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 3 products, 2 stores, 11 images (16 warnings)');
     expect(result.status).toBe(0);
   });
 
@@ -122,22 +139,42 @@ describe.concurrent('npm run validate on broken data', () => {
 describe('warnings', () => {
   it('prints a warning for a priced product whose prices are all 0, and still passes', () => {
     const result = runScript('validate', ['--root', fixtureProject('zero-prices', 'warning')]);
-    expect(diagnosticLines(result.stderr)).toEqual([
+    expect(diagnosticLines(result.stderr).filter((line) => !isStandInSize(line))).toEqual([
       'catalogs/default.yaml:9:12  products[0].sizes  warning: every price of "FM-100" is 0, so no price is shown in this priced catalog',
       expect.stringMatching(/^tenants\/guardian.yaml:25:94  stores\[0\].password  warning: store "GCHEV1" has its code as its password/),
       expect.stringMatching(/^tenants\/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder/),
       expect.stringMatching(/^tenants\/solo.yaml:2:1  \(file\)  warning: no email_recipients/),
       expect.stringMatching(/^tenants\/solo.yaml:2:1  \(file\)  warning: no password and no admin_password/),
     ]);
-    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 1 product, 2 stores, 11 images (5 warnings)');
+    // The fixture removes the photos of the products it drops (see its .remove), which would otherwise be unused.
+    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 1 product, 2 stores, 6 images (12 warnings)');
     expect(result.status).toBe(0);
+  });
+});
+
+describe('images', () => {
+  it('names every unreadable, truncated, too small and unused image at once, where the data uses it', () => {
+    const result = runScript('validate', ['--root', fixtureProject('unusable-images')]);
+    expect(diagnosticLines(result.stderr).filter((line) => line.startsWith('catalogs/') && !isStandInSize(line))).toEqual([
+      'catalogs/default.yaml:9:14  products[0].colors[0]  catalogs/images/K500_navy.jpg: not a readable image (cut off or damaged: its header is whole but its picture data is not)',
+      'catalogs/default.yaml:9:20  products[0].colors[1]  catalogs/images/K500_black.jpg: not a readable image (Input buffer contains unsupported image format)',
+      'catalogs/default.yaml:25:14  products[2].colors[0]  warning: catalogs/images/FM-100_white.jpg is 120×90, the item page shows it at 960 px wide, so it will look blurry; use one at least 960 px wide',
+      'catalogs/images/PLT-AL_black-red.jpg:1:1  (file)  warning: no product colour or half colour uses this image (did you mean "PLT-AL_black_red.jpg"?)',
+    ]);
+    expect(result.stderr).toMatch(/^2 errors in 1 file, \d+ warnings\. Fix them and run again\.$/m);
+    expect(result.status).toBe(1);
+  });
+
+  it('does not say an image is unused when a data file that may use it cannot be read', () => {
+    const result = runScript('validate', ['--root', fixtureProject('unreadable-tenant')]);
+    expect(result.stderr).not.toContain('uses this image');
   });
 });
 
 describe('warnings about secrets', () => {
   it('warns about short codes and store passwords, and a code that shares its start with another group\'s', () => {
     const result = runScript('validate', ['--root', fixtureProject('weak-secrets', 'warning')]);
-    const solo = diagnosticLines(result.stderr).filter((line) => line.startsWith('tenants/solo.yaml'));
+    const solo = diagnosticLines(result.stderr).filter((line) => line.startsWith('tenants/solo.yaml') && !isStandInSize(line));
     expect(solo).toEqual([
       "tenants/solo.yaml:2:1  (file)  warning: no password: only its admins (admin_password) can see this group's order history",
       'tenants/solo.yaml:12:71  stores[0].password  warning: store password of only 6 characters; it opens the store\'s custom products to order, so choose at least 10 characters that are not easy to guess',

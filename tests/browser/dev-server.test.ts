@@ -3,7 +3,7 @@
 // beside it; the open item page follows catalog edits, shows and clears the data-error overlay,
 // and picks up a component edit through React Fast Refresh.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/core/serve/free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -23,16 +23,6 @@ let browser: Browser;
 let page: Page;
 const errors: string[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Rewrites a file of the copied data or source, replacing `from` (which must be there) with `to`. */
 function edit(root: string, file: string, from: string, to: string): void {

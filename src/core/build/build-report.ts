@@ -1,6 +1,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildPhase } from './build-progress.ts';
+import { PUBLISHING_FILES } from './publish-site.ts';
 
 export interface ByteTotals {
   html: number;
@@ -58,7 +59,10 @@ const KIND_BY_EXTENSION: Record<string, keyof ByteTotals> = {
 
 /**
  * Measures a site folder as written, rather than adding up what the build meant to write, so
- * the report cannot disagree with what is published.
+ * the report cannot disagree with what is published. It counts the content (pages, scripts,
+ * styles, images) uncompressed: the .br/.gz siblings and the CDN's files (`_headers`,
+ * `robots.txt`, `manifest.json`) are left out, whether or not they were written yet, so the
+ * figures are the same with `--no-precompress`; the manifest lists every file with its size.
  */
 export function measureSite(siteDir: string): { pages: number; imageFiles: number; bytes: ByteTotals } {
   const bytes: ByteTotals = { html: 0, js: 0, css: 0, images: 0, other: 0 };
@@ -71,6 +75,7 @@ export function measureSite(siteDir: string): { pages: number; imageFiles: numbe
         walk(full);
         continue;
       }
+      if (/\.(br|gz)$/.test(entry.name) || (dir === siteDir && PUBLISHING_FILES.includes(entry.name))) continue;
       const kind = KIND_BY_EXTENSION[path.extname(entry.name).toLowerCase()] ?? 'other';
       bytes[kind] += statSync(full).size;
       if (kind === 'html') pages += 1;

@@ -11,8 +11,9 @@ import { SILENT_PROGRESS, type BuildPhase, type BuildProgress } from './build-pr
 import { measureSite, writeReport, type BuildReport, type SiteReport } from './build-report.ts';
 import { bundleClientCached } from './bundle-client.ts';
 import type { ClientAssets } from './client-assets.ts';
-import { createImagePipeline, type ImagePipeline } from './images/index.ts';
+import { checkImages, createImagePipeline, type ImagePipeline, UnusableImagesError } from './images/index.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
+import { publishSite } from './publish-site.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { entryHeaderImage, PreparedImages, tenantImageRequests, tenantImageSources, type ImageRequest, type TenantImageSources } from './site-images.ts';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   apiOrigin?: string;
   /** Told about each phase as it runs; nothing by default. */
   progress?: BuildProgress;
+  /** Write .br and .gz siblings of the text files (default true; `--no-precompress`). */
+  precompress?: boolean;
 }
 
 export interface BuildResult {
@@ -54,7 +57,7 @@ interface SitePlan {
 }
 
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS }: BuildOptions): Promise<BuildResult> {
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS, precompress = true }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phasesMs: Record<BuildPhase, number> = { validate: 0, images: 0, bundle: 0, pages: 0, write: 0 };
   const timed = async <T>(phase: BuildPhase, run: () => Promise<T> | T): Promise<T> => {
@@ -65,7 +68,8 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   };
 
   progress.phaseStarted('validate');
-  const result = await timed('validate', () => loadProject(root));
+  // Images are read here too, so an unusable one stops the build with the data's other errors, before anything is written.
+  const result = await timed('validate', async () => checkImages(root, loadProject(root)));
   if (!reportLoad(result) || !result.project) throw new BuildInputError('the data has errors; the previous output is unchanged');
   const { project } = result;
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
@@ -89,13 +93,19 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   const imageStats = new Map<string, { encoded: number; reused: number }>();
   progress.phaseStarted('images', plans.reduce((sum, plan) => sum + plan.requests.length, 0));
   await timed('images', async () => {
+    const unusable = new Map<string, string>();
     // One site after the other, so the pipeline's counts before and after are that site's own.
     for (const plan of plans) {
       const before = images.stats();
-      await prepared.prepareAll(plan.requests, () => progress.imageDone());
+      // The other sites' images are still tried, so every image that cannot be encoded is named at once.
+      await prepared.prepareAll(plan.requests, () => progress.imageDone()).catch((error: unknown) => {
+        if (!(error instanceof UnusableImagesError)) throw error;
+        for (const problem of error.problems) unusable.set(problem.file, `${path.relative(root, problem.file).split(path.sep).join('/')}: ${problem.reason}`);
+      });
       const after = images.stats();
       imageStats.set(plan.id, { encoded: after.encoded - before.encoded, reused: after.reused - before.reused });
     }
+    if (unusable.size > 0) throw new BuildInputError(`images that cannot be used; the previous output is unchanged:\n${[...unusable.values()].sort().map((line) => `  ${line}`).join('\n')}`);
   });
   // Counted once per distinct image, as the cache holds them; the report's per-site figures count each site's copies.
   const variants = prepared.variantCount();
@@ -134,6 +144,10 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
       progress.phaseEnded({ phase: 'pages', pages, sites: plans.length }, phasesMs.pages);
 
       progress.phaseStarted('write');
+      // CDN files and .br/.gz siblings, after measuring: the report counts the content, not its compressed copies. The
+      // compression cache sits beside the code, not the data: its bytes depend only on content, so every data folder shares it.
+      const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
+      await timed('write', () => Promise.all(plans.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir }))));
       writeStarted = performance.now();
       report = {
         partial: only.length > 0,

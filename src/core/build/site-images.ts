@@ -3,7 +3,7 @@ import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
 import { productColors, type Catalog } from '../../domain/product.ts';
 import type { Site, Tenant } from '../../domain/tenant.ts';
 import { visibleProducts } from '../../domain/visible-products.ts';
-import type { ImagePipeline, ImagePreset, PreparedImage } from './images/index.ts';
+import { ImageSourceError, UnusableImagesError, type ImagePipeline, type ImagePreset, type PreparedImage } from './images/index.ts';
 
 export interface ImageRequest {
   source: string;
@@ -50,14 +50,24 @@ export class PreparedImages {
 
   constructor(private readonly images: ImagePipeline) {}
 
-  /** Prepares every request (the pipeline limits how many encode at once), calling `onEach` as each finishes. */
+  /**
+   * Prepares every request (the pipeline limits how many encode at once), calling `onEach` as each
+   * finishes. Sources that cannot be used are all tried and reported together (UnusableImagesError),
+   * so a merchandiser fixes every bad photo in one round, not one per build.
+   */
   async prepareAll(requests: readonly ImageRequest[], onEach: () => void): Promise<void> {
-    await Promise.all(
+    const outcomes = await Promise.allSettled(
       requests.map(async ({ source, preset }) => {
         this.prepared.set(keyOf(source, preset), await this.images.prepare(source, preset));
         onEach();
       }),
     );
+    const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    const bug = failures.find((reason) => !(reason instanceof ImageSourceError));
+    if (bug !== undefined) throw bug;
+    // The same file asked for under two presets fails twice for one cause.
+    const problems = [...new Map((failures as ImageSourceError[]).map((problem) => [problem.message, problem])).values()];
+    if (problems.length > 0) throw new UnusableImagesError(problems);
   }
 
   /** Variant files of every distinct image prepared, however many sites publish each: what a cold build encodes. */

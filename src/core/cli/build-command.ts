@@ -8,7 +8,7 @@ import { projectRoot } from './project-root.ts';
 import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 
-/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR]` */
+/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR] [--no-precompress]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -17,6 +17,8 @@ export async function runBuild(argv: string[]): Promise<number> {
       'api-origin': { type: 'string' },
       root: { type: 'string' },
       'out-dir': { type: 'string' },
+      // Skips the .br/.gz siblings: a quicker build for local use, where nothing is deployed.
+      'no-precompress': { type: 'boolean' },
     },
   });
   const root = projectRoot(values.root);
@@ -32,7 +34,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress, precompress: values['no-precompress'] !== true });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${reportTable(result.report)}\n`);

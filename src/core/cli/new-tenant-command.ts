@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { parse, stringify } from 'yaml';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
-import { loadProject } from '../data/load-project.ts';
+import { listFiles, loadProject } from '../data/load-project.ts';
 import { projectRoot } from './project-root.ts';
 
 /** The required fields of a tenant file, in the order they are asked for and written. */
@@ -286,14 +286,6 @@ function createPrompter(input: Readable, output: Writable): Prompter {
 
 // ---------------------------------------------------------------------------------------
 // The checks
-
-function listFiles(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name)
-    .sort();
-}
 
 /** Catalog ids as the loader finds them: catalogs/<id>.yaml. */
 function catalogIdsOf(root: string): string[] {

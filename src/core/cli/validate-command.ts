@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
+import { checkImages } from '../build/images/index.ts';
 import { formatDiagnostic } from '../data/diagnostic.ts';
 import { loadProject, type LoadResult } from '../data/load-project.ts';
 import { projectRoot } from './project-root.ts';
 
-/** `npm run validate [-- --root DIR]`: every problem of every file, or a one-line summary. */
-export function runValidate(argv: string[]): number {
+/** `npm run validate [-- --root DIR]`: every problem of every file and every image it uses, or a one-line summary. */
+export async function runValidate(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { root: { type: 'string' } } });
-  const result = loadProject(projectRoot(values.root));
+  const root = projectRoot(values.root);
+  const result = await checkImages(root, loadProject(root));
   return reportLoad(result) ? 0 : 1;
 }
 

@@ -5,6 +5,7 @@ import type { Site, Tenant } from '../../domain/tenant.ts';
 import { crossCheck, WHOLE_FILE, type ParsedProject } from './cross-checks.ts';
 import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
+import { imageUses, unusedImages, type ImageUse } from './image-uses.ts';
 import { validateAgainstSchema, type SchemaName } from './schema-validator.ts';
 import { catalogFromFile, siteFromFile, tenantFromFile } from './to-domain.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
@@ -31,6 +32,12 @@ export interface LoadResult {
   /** Present only when there is no error. */
   project?: Project;
   stats: ProjectStats;
+  /**
+   * Where the data names each image file that exists, for checkImages (src/core/build/images/),
+   * which reads the files: reading images is asynchronous and needs sharp, so it is a step of its
+   * own after this synchronous load rather than part of it.
+   */
+  imageUses: ImageUse[];
 }
 
 export const SITE_FILE = 'tenants/_site.yaml';
@@ -123,12 +130,12 @@ export function loadProject(root: string, cache?: SourceCache): LoadResult {
   };
   // A tenant file ignored for its name already has its error; "no tenant files" would repeat it.
   if (parsed.tenants.size === 0 && tenants.ignored.size === 0) fileError('tenants/', 'has no tenant files: add tenants/<tenant-id>.yaml');
-  diagnostics.push(...crossCheck(parsed));
+  diagnostics.push(...crossCheck(parsed), ...unusedImages(parsed));
   diagnostics.sort(compareDiagnostics);
 
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
   const project = hasErrors || !site ? undefined : toProject(site, parsed);
-  return { diagnostics, project, stats: statsOf(parsed) };
+  return { diagnostics, project, stats: statsOf(parsed), imageUses: imageUses(parsed) };
 }
 
 function toProject(site: YamlSource, parsed: ParsedProject): Project {
@@ -155,7 +162,7 @@ function statsOf(parsed: ParsedProject): ProjectStats {
 }
 
 /** Sorted, so reports and builds come out in the same order on every machine. */
-function listFiles(folder: string): string[] {
+export function listFiles(folder: string): string[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isFile())

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
 import { ENTRY_SITE } from '../build/build-storefronts.ts';
 import { tenantImageSources } from '../build/site-images.ts';
+import { checkImages } from '../build/images/index.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
 import { loadProject, SourceCache, type Project } from '../data/load-project.ts';
 
@@ -38,16 +39,22 @@ export class DevData {
     this.digests = siteDigests(project);
   }
 
-  /** Loads the data; undefined (after printing the problems) when it has errors, as the build refuses it. */
-  static load(root: string): { data?: DevData; diagnostics: Diagnostic[] } {
+  /**
+   * Loads the data and checks its images as `npm run validate` does; undefined (after printing the
+   * problems) when it has errors, as the build refuses it.
+   */
+  static async load(root: string): Promise<{ data?: DevData; diagnostics: Diagnostic[] }> {
     const cache = new SourceCache();
-    const result = loadProject(root, cache);
+    const result = await checkImages(root, loadProject(root, cache));
     return { data: result.project ? new DevData(root, result.project, cache) : undefined, diagnostics: result.diagnostics };
   }
 
-  /** Reloads after `files` (absolute paths) changed. */
-  reload(files: readonly string[]): DataChange {
-    const result = loadProject(this.root, this.cache);
+  /**
+   * Reloads after `files` (absolute paths) changed. Images are checked again too, but the image
+   * check's cache (by size and modification time) reads only the files that changed.
+   */
+  async reload(files: readonly string[]): Promise<DataChange> {
+    const result = await checkImages(this.root, loadProject(this.root, this.cache));
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     const errorsChanged = errors.map(formatDiagnostic).join('\n') !== this.errors.map(formatDiagnostic).join('\n');
     this.errors = errors;

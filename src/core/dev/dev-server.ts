@@ -66,7 +66,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const log = options.log ?? ((line, kind) => (kind === 'error' ? console.error(line) : console.log(line)));
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
 
-  const loaded = DevData.load(dataRoot);
+  const loaded = await DevData.load(dataRoot);
   if (!loaded.data) {
     for (const diagnostic of loaded.diagnostics) log(formatDiagnostic(diagnostic), 'error');
     throw new DevInputError('the data has errors; fix them and start again');
@@ -103,13 +103,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   vite.watcher.add(dataDirs);
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  let reloading = Promise.resolve();
   vite.watcher.on('all', (_event, file) => {
     const absolute = path.resolve(file);
     if (!dataDirs.some((dir) => absolute.startsWith(`${dir}${path.sep}`))) return;
     pending.add(absolute);
     // Editors save in bursts (a temp file, a rename): one reload for the burst.
     clearTimeout(timer);
-    timer = setTimeout(applyChanges, 20);
+    timer = setTimeout(() => {
+      // One reload at a time, in order: a burst arriving while images are being checked waits for it.
+      reloading = reloading.then(applyChanges);
+    }, 20);
   });
 
   // A page's connection may open after a change was announced (it was loading): it says which
@@ -121,11 +125,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const models = new Map<string, { version: number; model: Promise<{ model: PageModel; catalog: Catalog }> }>();
 
-  function applyChanges() {
+  async function applyChanges() {
     const files = [...pending];
     pending.clear();
+    if (files.length === 0) return;
     const started = performance.now();
-    const change = data.reload(files);
+    const change = await data.reload(files);
     const ms = performance.now() - started;
     if (change.errors.length > 0) {
       if (change.errorsChanged) {

@@ -59,6 +59,8 @@ export function renderDocument(parts: DocumentParts): string {
     parts.csp === false ? '' : `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(parts.apiBases))}">`,
     // Addresses of these pages (tenant prefixes, order pages) are not sent to other hosts.
     '<meta name="referrer" content="no-referrer">',
+    // Private storefronts: kept out of search results even where a link to one leaks (robots.txt only stops crawling).
+    '<meta name="robots" content="noindex">',
     `<title>${escapeHtml(parts.title)}</title>`,
     parts.description ? `<meta name="description" content="${escapeHtml(parts.description)}">` : '',
     '<link rel="icon" href="data:,">',

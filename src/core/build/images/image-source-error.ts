@@ -14,6 +14,15 @@ export class ImageSourceError extends Error {
   }
 }
 
+/** Several sources that cannot be used, all reported at once rather than the first one only. */
+export class UnusableImagesError extends Error {
+  override name = 'UnusableImagesError';
+
+  constructor(readonly problems: readonly ImageSourceError[]) {
+    super(problems.map((problem) => problem.message).join('\n'));
+  }
+}
+
 /** Turns a read error of a source file into words. */
 export function describeReadError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;

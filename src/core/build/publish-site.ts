@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+
+/** The Netlify / Cloudflare Pages rules file; the CDN reads it and does not publish it. */
+export const HEADERS_FILE = '_headers';
+export const ROBOTS_FILE = 'robots.txt';
+/** Every other file of the folder with its size and sha256, for a deploy that uploads only what changed. */
+export const MANIFEST_FILE = 'manifest.json';
+/** The files this step adds beside the pages and assets; the build report leaves them out. */
+export const PUBLISHING_FILES: readonly string[] = [HEADERS_FILE, ROBOTS_FILE, MANIFEST_FILE];
+
+/** Text types a browser accepts compressed; images are compressed already. */
+const COMPRESSIBLE = /\.(html|js|css|json|svg|txt)$/;
+/**
+ * Below about a kilobyte compression saves less than a packet and CDNs do not bother either
+ * (Cloudflare's threshold is similar), so those files are served as they are.
+ */
+export const MIN_COMPRESS_BYTES = 1024;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+export interface ManifestEntry {
+  /** Relative to the folder, with '/' separators. */
+  path: string;
+  size: number;
+  /** Hex. */
+  sha256: string;
+}
+
+export interface PublishOptions {
+  /** Write .br and .gz siblings of text files (default true); `--no-precompress` turns it off. */
+  precompress?: boolean;
+  /** Where compressed bytes are kept by the digest of their source, so a rebuild of unchanged pages compresses nothing. */
+  cacheDir?: string;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Makes a built site folder ready for the CDN: `_headers`, `robots.txt`, precompressed
+ * siblings, then `manifest.json` listing everything else. Compression runs on libuv's thread
+ * pool (node:zlib's async API), a few files at a time, so the build's own thread stays free.
+ */
+export async function publishSite(siteDir: string, { precompress = true, cacheDir }: PublishOptions = {}): Promise<void> {
+  const before = await listFiles(siteDir);
+  await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
+  // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
+  await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
+  if (precompress) {
+    const candidates = (await listFiles(siteDir)).filter((file) => COMPRESSIBLE.test(file));
+    await inBatches(candidates, availableParallelism() * 2, (file) => compressFile(path.join(siteDir, file), cacheDir));
+  }
+  await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(await manifestOf(siteDir), null, 1)}\n`);
+}
+
+/**
+ * The response headers of a site folder, in the `_headers` format of Netlify and Cloudflare
+ * Pages. Paths are relative to the folder's own root: published at the root of its host they
+ * apply as written; a folder published under /<prefix>/ of a shared host needs its rules
+ * prefixed by the deploy (the local server applies them relative to each mount's prefix).
+ *
+ * When several rules set the same header both CDNs join the values, so Cache-Control is set
+ * by exactly one rule per path: immutable under /assets/ (every name there carries a content
+ * hash), must-revalidate on each other top-level entry (the pages' folders, the 404 page,
+ * robots.txt, the manifest). Cloudflare allows 100 rules; a site has about a dozen entries.
+ */
+export function headersFile(files: readonly string[]): string {
+  const topLevel = [...new Set(files.map((file) => file.split('/')[0] ?? file))].filter((entry) => entry !== 'assets' && entry !== HEADERS_FILE).sort();
+  const isFolder = (entry: string) => files.some((file) => file.startsWith(`${entry}/`));
+  const revalidated = ['/', ...[...topLevel, ROBOTS_FILE, MANIFEST_FILE].filter((entry, index, all) => all.indexOf(entry) === index).map((entry) => (isFolder(entry) ? `/${entry}/*` : `/${entry}`))];
+  return [
+    '# Response headers (Netlify / Cloudflare Pages). Paths are relative to this folder: prefix them',
+    '# when the folder is published under /<route-prefix>/ of a shared host.',
+    '/*',
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: no-referrer',
+    '  X-Frame-Options: DENY',
+    // The pages' meta CSP cannot say this; browsers enforce both policies.
+    "  Content-Security-Policy: frame-ancestors 'none'",
+    '/assets/*',
+    `  Cache-Control: ${IMMUTABLE}`,
+    ...revalidated.flatMap((rule) => [rule, `  Cache-Control: ${REVALIDATE}`]),
+    '',
+  ].join('\n');
+}
+
+export interface HeaderRule {
+  pattern: string;
+  headers: [string, string][];
+}
+
+/** Reads a `_headers` file: a path line, then indented `Name: value` lines; '#' starts a comment. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (colon > 0 && rule) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+/**
+ * The headers the rules give a path (relative to the folder's root): `*` matches anything,
+ * `:name` one segment; a header set by several matching rules gets their values joined, as
+ * Cloudflare Pages and Netlify do.
+ */
+export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const rule of rules) {
+    const pattern = new RegExp(`^${rule.pattern.split(/(\*|:[A-Za-z]\w*)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+    if (!pattern.test(pathname)) continue;
+    for (const [name, value] of rule.headers) {
+      const key = name.toLowerCase();
+      const previous = headers.get(key);
+      headers.set(key, previous === undefined ? value : `${previous}, ${value}`);
+    }
+  }
+  return headers;
+}
+
+/** Every file of the folder but the manifest itself, sorted by path, with size and sha256. */
+export async function manifestOf(siteDir: string): Promise<ManifestEntry[]> {
+  const files = (await listFiles(siteDir)).filter((file) => file !== MANIFEST_FILE);
+  return Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(path.join(siteDir, file));
+      return { path: file, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    }),
+  );
+}
+
+/** Relative paths with '/' separators, sorted (code unit order, the same on every machine). */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+async function compressFile(file: string, cacheDir: string | undefined): Promise<void> {
+  const source = await readFile(file);
+  if (source.length < MIN_COMPRESS_BYTES) return;
+  const digest = createHash('sha256').update(source).digest('hex');
+  const encoders = {
+    br: () => brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+    gz: () => gzipAsync(source, { level: 9 }),
+  };
+  await Promise.all(
+    (['br', 'gz'] as const).map(async (extension) => {
+      const bytes = await cached(cacheDir, `${digest}.${extension}`, encoders[extension]);
+      await writeFile(`${file}.${extension}`, bytes);
+    }),
+  );
+}
+
+/** The same page or bundle compresses to the same bytes: tenants share bundles, and most pages survive a rebuild. */
+async function cached(cacheDir: string | undefined, name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  if (!cacheDir) return make();
+  const file = path.join(cacheDir, name);
+  const hit = await readFile(file).catch(() => undefined);
+  if (hit) return hit;
+  const bytes = await make();
+  await mkdir(cacheDir, { recursive: true });
+  // Written aside and renamed, so a build running at the same time never reads half a file.
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
+  return bytes;
+}
+
+async function inBatches<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await run(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

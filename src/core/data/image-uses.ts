@@ -1,0 +1,109 @@
+import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
+import { asArray, asRecord, asString, asStrings } from './data-shape.ts';
+import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
+import type { ParsedProject } from './cross-checks.ts';
+import { closestMatches } from './suggest.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+/** What a page does with an image, which decides how large it must be (see check-images.ts). */
+export type ImageUseKind = 'product' | 'embroidery' | 'company-logo' | 'entry-header';
+
+/** One place in the data that names an image file which exists: where a problem with the file is reported. */
+export interface ImageUse {
+  /** Relative to the project root: catalogs/images/K500_navy.jpg */
+  image: string;
+  kind: ImageUseKind;
+  /** The data file, position and path of the value that names the image. */
+  file: string;
+  line: number;
+  col: number;
+  path: string;
+}
+
+interface ExpectedImage {
+  folder: 'catalogs/images' | 'tenants/logos';
+  name: string;
+  kind: ImageUseKind;
+  source: YamlSource;
+  at: DataPath;
+}
+
+const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const COLOR = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
+
+/**
+ * Every image file name the data asks for, with where it is asked for. Values the schema rejects
+ * are left out, as cross-checks.ts leaves them out of "no image": their own error says enough.
+ */
+function expectedImages(project: ParsedProject): ExpectedImage[] {
+  const out: ExpectedImage[] = [];
+  if (project.site) {
+    const header = asString(asRecord(project.site.data).entry_header_image);
+    if (header) out.push({ folder: 'tenants/logos', name: header, kind: 'entry-header', source: project.site, at: ['entry_header_image'] });
+  }
+  for (const source of project.tenants.values()) {
+    const tenant = asRecord(source.data);
+    const logo = asString(tenant.company_logo);
+    if (logo && !logo.includes('/')) out.push({ folder: 'tenants/logos', name: logo, kind: 'company-logo', source, at: ['company_logo'] });
+    for (const [category, names] of Object.entries(asRecord(tenant.embroideries))) {
+      asArray(names).forEach((name, index) => {
+        if (typeof name === 'string' && !name.includes('/')) out.push({ folder: 'tenants/logos', name: logoImageFile(name), kind: 'embroidery', source, at: ['embroideries', category, index] });
+      });
+    }
+  }
+  for (const source of project.catalogs.values()) {
+    asArray(asRecord(source.data).products).forEach((item, index) => {
+      const product = asRecord(item);
+      const code = asString(product.code);
+      if (!code || !CODE.test(code)) return;
+      for (const field of ['colors', 'halfColors'] as const) {
+        asStrings(product[field]).forEach((color, colorIndex) => {
+          if (COLOR.test(color)) out.push({ folder: 'catalogs/images', name: productImageFile(code, color), kind: 'product', source, at: ['products', index, field, colorIndex] });
+        });
+      }
+    });
+  }
+  return out;
+}
+
+/**
+ * The uses of images that exist, for the image check: a missing file already has its "no image"
+ * error, and a data file with errors of its own is left out until it is fixed, as in cross-checks.ts.
+ */
+export function imageUses(project: ParsedProject): ImageUse[] {
+  return expectedImages(project)
+    .filter(({ folder, name, source }) => !project.failed.has(source.file) && filesIn(project, folder).has(name))
+    .map(({ folder, name, kind, source, at }) => ({ image: `${folder}/${name}`, kind, file: source.file, ...source.locate(at), path: formatDataPath(at) }));
+}
+
+function filesIn(project: ParsedProject, folder: ExpectedImage['folder']): ReadonlySet<string> {
+  return folder === 'catalogs/images' ? project.productImageFiles : project.logoFiles;
+}
+
+/**
+ * Images in catalogs/images/ and tenants/logos/ that nothing uses: usually a photo named for a
+ * colour spelled differently in the catalog. Only said when every data file could be read (an
+ * unreadable one may be what uses it), and not for a file that differs from an expected name only
+ * in capitals, which the "no image" error at the data already names.
+ */
+export function unusedImages(project: ParsedProject): Diagnostic[] {
+  const unreadable = project.failed.size > 0 || project.ignoredTenants.size > 0 || project.ignoredCatalogs.size > 0 || !project.site;
+  if (unreadable) return [];
+  const expected = expectedImages(project);
+  const out: Diagnostic[] = [];
+  for (const folder of ['catalogs/images', 'tenants/logos'] as const) {
+    const names = [...new Set(expected.filter((e) => e.folder === folder).map((e) => e.name))];
+    const lowercase = new Set(names.map((name) => name.toLowerCase()));
+    for (const file of filesIn(project, folder)) {
+      if (lowercase.has(file.toLowerCase())) continue;
+      // Names differ mostly in the colour or logo name. An expected name not on disk is the likely
+      // intent (a colour spelled differently); otherwise the nearest one it may be a stale copy of.
+      const missing = names.filter((name) => !filesIn(project, folder).has(name));
+      const nearest = closestMatches(file, missing, 1)[0] ?? closestMatches(file, names, 1)[0];
+      const what = folder === 'catalogs/images' ? 'no product colour or half colour' : 'no logo, company logo or entry header image';
+      const hint = nearest ? ` (did you mean "${nearest}"?)` : '';
+      out.push({ severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)', message: `${what} uses this image${hint}` });
+    }
+  }
+  return out;
+}
