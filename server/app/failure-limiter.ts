@@ -50,7 +50,10 @@ export class FailureLimiter {
    * wrong ones, or while the tenant is braked and its last wrong one is too recent.
    */
   async beforeGuess(clientIp: string, tenantId: string | undefined): Promise<void> {
-    await this.refuseIfLimited(secretGuessKey(clientIp), 'passwords or codes');
+    const clientWait = await this.retryAfterSeconds(secretGuessKey(clientIp));
+    if (clientWait > 0) {
+      throw new HttpError(429, `Too many wrong passwords or codes; try again in ${clientWait} seconds`, {}, { 'retry-after': String(clientWait) });
+    }
     const recent = await this.log.recentFailures(tenantGuessKey(tenantId), this.now() - this.windowMs, this.tenantBrake.max);
     if (recent.length < this.tenantBrake.max) return;
     const wait = Math.ceil((recent[0]! + this.tenantBrake.intervalMs - this.now()) / 1000);
@@ -73,12 +76,6 @@ export class FailureLimiter {
     // Free again once the oldest of the last `maxFailures` failures leaves the window.
     const oldest = recent[this.maxFailures - 1]!;
     return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
-  }
-
-  /** Throws 429 "Too many wrong <what>; try again in N seconds" (with Retry-After) while `key` must wait. */
-  async refuseIfLimited(key: string, what: string): Promise<void> {
-    const wait = await this.retryAfterSeconds(key);
-    if (wait > 0) throw new HttpError(429, `Too many wrong ${what}; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
   }
 
   async recordFailure(key: string): Promise<void> {
