@@ -1,14 +1,14 @@
 // `npm run bench:dev`: the time from saving a catalog file to the updated text on an open item
 // page in Chromium, under `npm run dev`, on a copy of the sample data and on a generated copy
 // with 600 products in every catalog. Prints the median and the slowest of a few edits.
-import { cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from '../src/core/serve/free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseDocument, YAMLSeq, type YAMLMap } from 'yaml';
 import { projectRoot } from '../src/core/cli/project-root.ts';
 import { startDevServer } from '../src/core/dev/dev-server.ts';
 import { launchChromium } from '../tests/browser/chromium.ts';
+import { copySampleData, growCatalogs } from './bench/catalog-scale-data.ts';
 
 const REPO = projectRoot();
 const EDITS = 7;
@@ -17,38 +17,6 @@ const CATALOG = 'catalogs/default.yaml';
 const TENANT = 'guardian';
 const ITEM = 'K500';
 
-
-function copySample(dir: string): void {
-  for (const folder of ['tenants', 'catalogs']) cpSync(path.join(REPO, folder), path.join(dir, folder), { recursive: true });
-}
-
-/** Grows every catalog to `count` products by cloning its products under new codes; the clones' photos are hard links to the originals'. */
-function growCatalogs(dir: string, count: number): void {
-  const catalogs = path.join(dir, 'catalogs');
-  const imageNames = readdirSync(path.join(catalogs, 'images'));
-  for (const name of readdirSync(catalogs).filter((file) => file.endsWith('.yaml'))) {
-    const file = path.join(catalogs, name);
-    const document = parseDocument(readFileSync(file, 'utf8'));
-    const products = document.get('products') as YAMLSeq<YAMLMap>;
-    const originals = [...products.items];
-    for (let index = 0; products.items.length < count; index += 1) {
-      const original = originals[index % originals.length]!;
-      const clone = original.clone() as YAMLMap;
-      const code = `${String(original.get('code'))}-G${Math.floor(index / originals.length) + 1}`;
-      clone.set('code', code);
-      const originalCode = String(original.get('code'));
-      for (const image of imageNames.filter((file) => file.startsWith(`${originalCode}_`))) {
-        try {
-          linkSync(path.join(catalogs, 'images', image), path.join(catalogs, 'images', `${code}${image.slice(originalCode.length)}`));
-        } catch {
-          // already there (the same code in another catalog)
-        }
-      }
-      products.items.push(clone);
-    }
-    writeFileSync(file, document.toString({ lineWidth: 0 }));
-  }
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -97,11 +65,11 @@ try {
   console.log(`${'data'.padEnd(34)} ${'products'.padEnd(12)}`);
   const sample = path.join(scratch, 'sample');
   mkdirSync(sample);
-  copySample(sample);
+  copySampleData(REPO, sample);
   await measure('sample data', sample);
   const grown = path.join(scratch, 'grown');
   mkdirSync(grown);
-  copySample(grown);
+  copySampleData(REPO, grown);
   growCatalogs(grown, PRODUCTS_PER_CATALOG);
   await measure(`generated, ${PRODUCTS_PER_CATALOG} products a catalog`, grown);
 } finally {

@@ -1,0 +1,212 @@
+// `npm run bench`: the build at catalog scale. Makes a copy of the sample data in a temporary
+// folder with every catalog grown to 600 products (the sample's 16 tenants, no new image), then times a cold
+// and a warm build phase by phase, the file-system floor (a hard-link copy of the dist/ it
+// wrote), the bytes of each page type, and a one-product edit with the build it triggers.
+// Prints a table and writes bench/results.json.
+//   npm run bench [-- --products 600] [--results bench/results.json]
+// (--products below the sample's own catalog sizes leaves them as they are: a quick run on the sample data.)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { brotliCompressSync } from 'node:zlib';
+import { pageScriptBytes } from '../src/core/build/page-script-size.ts';
+import type { BuildReport } from '../src/core/build/build-report.ts';
+import { MANIFEST_FILE, type ManifestEntry } from '../src/core/build/publish-site.ts';
+import { projectRoot } from '../src/core/cli/project-root.ts';
+import { loadProject } from '../src/core/data/load-project.ts';
+import { basePath } from '../src/site/routes.ts';
+import { copySampleData, growCatalogs } from './bench/catalog-scale-data.ts';
+
+const REPO = projectRoot();
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '600' },
+    results: { type: 'string', default: 'bench/results.json' },
+  },
+});
+const productsPerCatalog = Number(values.products);
+if (!Number.isInteger(productsPerCatalog) || productsPerCatalog < 1) {
+  console.error(`--products takes a whole number above 0, got ${values.products}`);
+  process.exit(1);
+}
+/** The product whose name the one-product edit changes: in the catalog most tenants use. */
+const EDITED = { catalog: 'catalogs/default.yaml', code: 'K500' };
+
+interface BuildRun {
+  /** The whole command, as a user waits for it: start-up, every phase, the swap into place, exit. */
+  wallMs: number;
+  /** From dist/report.json: each phase as the build timed it. */
+  phasesMs: BuildReport['phasesMs'];
+  /** What the report does not cover: Node and tsx start-up, the swap of dist/ into place, exit. */
+  outsideReportMs: number;
+  pages: number;
+  pagesPerSecond: number;
+  peakMemoryMb: number;
+  imagesEncoded: number;
+}
+
+function build(data: string, label: string): BuildRun {
+  const peakFile = path.join(data, '.peak-memory');
+  const preload = pathToFileURL(path.join(REPO, 'scripts', 'bench', 'report-peak-memory.mjs')).href;
+  const started = performance.now();
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', preload, 'scripts/build.ts', '--root', data, '--out-dir', path.join(data, 'dist')], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1', BENCH_PEAK_FILE: peakFile },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const wallMs = performance.now() - started;
+  if (child.status !== 0) throw new Error(`the ${label} build failed (exit ${child.status}):\n${child.stderr}\n${child.stdout.slice(-2000)}`);
+  const report = JSON.parse(readFileSync(path.join(data, 'dist', 'report.json'), 'utf8')) as BuildReport;
+  const pages = [...report.tenants, report.entry].reduce((sum, site) => sum + site.pages, 0);
+  const encoded = Number(/(\d[\d,]*) encoded/.exec(child.stdout)?.[1]?.replace(/,/g, '') ?? 0);
+  return {
+    wallMs,
+    phasesMs: report.phasesMs,
+    outsideReportMs: wallMs - report.totalMs,
+    pages,
+    pagesPerSecond: pages / (wallMs / 1000),
+    peakMemoryMb: Number(readFileSync(peakFile, 'utf8')) / 1024,
+    imagesEncoded: encoded,
+  };
+}
+
+/** The floor any build of this output pays: one directory entry per file, as a hard-link copy. */
+function fileSystemFloorMs(dist: string): number {
+  const copy = `${dist}-floor`;
+  const started = performance.now();
+  const child = spawnSync('cp', ['-al', dist, copy]);
+  const ms = performance.now() - started;
+  if (child.status !== 0) throw new Error(`cp -al failed: ${child.stderr}`);
+  rmSync(copy, { recursive: true, force: true });
+  return ms;
+}
+
+interface PageTypeBytes {
+  pages: number;
+  /** The largest page of the type: raw HTML, its brotli form, and the scripts and styles it loads (brotli). */
+  largest: { file: string; html: number; htmlBrotli: number; js: number; css: number };
+}
+
+function pageType(file: string): string {
+  if (file === 'index.html') return 'landing';
+  if (file === '404.html') return '404';
+  if (/^catalog\/[^/]+\/customs\//.test(file)) return 'store catalog';
+  return file.split('/')[0] ?? file;
+}
+
+function bytesPerPageType(dist: string, tenantId: string, base: string): Record<string, PageTypeBytes> {
+  const site = path.join(dist, tenantId);
+  const files = (readdirSync(site, { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/')).filter((file) => file.endsWith('.html'));
+  const types: Record<string, PageTypeBytes> = {};
+  for (const file of files) {
+    const html = readFileSync(path.join(site, file));
+    const type = pageType(file);
+    const entry = (types[type] ??= { pages: 0, largest: { file, html: -1, htmlBrotli: 0, js: 0, css: 0 } });
+    entry.pages += 1;
+    if (html.length > entry.largest.html) entry.largest = { file, html: html.length, htmlBrotli: 0, js: 0, css: 0 };
+  }
+  for (const entry of Object.values(types)) {
+    const { file } = entry.largest;
+    const html = readFileSync(path.join(site, file));
+    const precompressed = path.join(site, `${file}.br`);
+    entry.largest.htmlBrotli = existsSync(precompressed) ? readFileSync(precompressed).length : brotliCompressSync(html).length;
+    entry.largest.js = pageScriptBytes(site, base, file);
+    const styles = [...html.toString('utf8').matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => path.join(site, (match[1] ?? '').slice(base.length)));
+    entry.largest.css = styles.reduce((sum, style) => sum + brotliCompressSync(readFileSync(style)).length, 0);
+  }
+  return types;
+}
+
+function manifests(dist: string): Map<string, string> {
+  const digests = new Map<string, string>();
+  for (const site of readdirSync(dist, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    const manifest = JSON.parse(readFileSync(path.join(dist, site.name, MANIFEST_FILE), 'utf8')) as ManifestEntry[];
+    for (const entry of manifest) digests.set(`${site.name}/${entry.path}`, entry.sha256);
+  }
+  return digests;
+}
+
+function editOneProduct(data: string): string {
+  const file = path.join(data, EDITED.catalog);
+  const text = readFileSync(file, 'utf8');
+  const at = text.indexOf(`code: ${EDITED.code}\n`);
+  const name = /fullname: (.*)\n/.exec(text.slice(at));
+  if (at < 0 || !name) throw new Error(`no product ${EDITED.code} with a fullname in ${EDITED.catalog}`);
+  const edited = `${name[1]} (edited)`;
+  const nameAt = at + (name.index ?? 0);
+  writeFileSync(file, `${text.slice(0, nameAt)}fullname: ${edited}\n${text.slice(nameAt + name[0].length)}`);
+  return edited;
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-'));
+try {
+  const data = path.join(scratch, 'data');
+  mkdirSync(data);
+  copySampleData(REPO, data);
+  growCatalogs(data, productsPerCatalog);
+  // Encoded images are the project's, shared: "cold" means no dist/ and no page of this data set
+  // built before, not re-encoding photos every benchmark run (the cold line says how many were encoded).
+  mkdirSync(path.join(REPO, '.cache', 'images'), { recursive: true });
+  mkdirSync(path.join(data, '.cache'));
+  symlinkSync(path.join(REPO, '.cache', 'images'), path.join(data, '.cache', 'images'));
+  const loaded = loadProject(data);
+  const { project } = loaded;
+  if (!project) throw new Error(`the generated data does not validate:\n${loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => `  ${d.file}:${d.line ?? ''} ${d.message}`).join('\n')}`);
+  const catalogs = [...project.catalogs.values()].map((catalog) => catalog.products.length);
+  console.log(`Catalog-scale data: ${project.tenants.length} tenants, catalogs of ${catalogs.join('/')} products; ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(0)} GiB\n`);
+
+  const cold = build(data, 'cold');
+  const dist = path.join(data, 'dist');
+  const warm = build(data, 'warm');
+  const floorMs = fileSystemFloorMs(dist);
+  const files = manifests(dist).size;
+
+  const before = manifests(dist);
+  editOneProduct(data);
+  const edit = build(data, 'one-product edit');
+  const after = manifests(dist);
+  const changed = [...after].filter(([file, digest]) => before.get(file) !== digest).map(([file]) => file);
+  const changedPages = changed.filter((file) => file.endsWith('.html'));
+
+  const sample = project.tenants.find((tenant) => tenant.catalogId === 'default') ?? project.tenants[0]!;
+  const pageBytes = bytesPerPageType(dist, sample.id, basePath(sample.routePrefix));
+
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+  const phases = Object.keys(warm.phasesMs) as (keyof BuildReport['phasesMs'])[];
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  console.log(row(['build', 'wall', ...phases, 'start-up + swap', 'pages', 'pages/s', 'peak memory', 'images encoded']));
+  console.log(row(Array(phases.length + 7).fill('---')));
+  for (const [label, run] of [['cold', cold], ['warm', warm], ['one-product edit', edit]] as const) {
+    console.log(row([label, s(run.wallMs), ...phases.map((phase) => s(run.phasesMs[phase])), s(run.outsideReportMs), String(run.pages), run.pagesPerSecond.toFixed(0), `${run.peakMemoryMb.toFixed(0)} MB`, String(run.imagesEncoded)]));
+  }
+  console.log(`\nFile-system floor: cp -al of dist/ (${files.toLocaleString('en-US')} files) in ${s(floorMs)}; warm build / floor = ${(warm.wallMs / floorMs).toFixed(1)}`);
+  console.log(`One-product edit (${EDITED.code}'s name in ${EDITED.catalog}): ${changedPages.length} pages and ${changed.length} files in all changed, rebuilt in ${s(edit.wallMs)}`);
+  console.log(`\nBytes per page type (${sample.id}; the largest page of each type; brotli as served):`);
+  console.log(row(['page type', 'pages', 'largest page', 'HTML', 'HTML brotli', 'JS brotli', 'CSS brotli']));
+  console.log(row(Array(7).fill('---')));
+  for (const [type, entry] of Object.entries(pageBytes).sort(([a], [b]) => a.localeCompare(b))) {
+    const { file, html, htmlBrotli, js, css } = entry.largest;
+    console.log(row([type, String(entry.pages), file, kb(html), kb(htmlBrotli), kb(js), kb(css)]));
+  }
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, parallelism: availableParallelism(), memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    data: { tenants: project.tenants.length, productsPerCatalog: catalogs, files },
+    builds: { cold, warm, edit },
+    floor: { ms: floorMs, warmBuildRatio: warm.wallMs / floorMs },
+    edit: { product: EDITED, changedPages: changedPages.length, changedFiles: changed.length, pages: changedPages },
+    pageBytes: { tenant: sample.id, types: pageBytes },
+  };
+  const resultsFile = path.resolve(REPO, values.results);
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWritten to ${path.relative(process.cwd(), resultsFile)}`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
