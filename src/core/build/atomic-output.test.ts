@@ -25,7 +25,15 @@ describe('writeAtomically', () => {
     });
     expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('new guardian');
     expect(existsSync(path.join(outDir, 'stivers'))).toBe(false);
-    expect(readdirSync(parent)).toEqual(['dist']);
+    // The previous output is removed in the background, after the swap.
+    await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
+  });
+
+  it('removes a previous output whose background removal was cut short, at the next build', async () => {
+    const { parent, outDir } = workspace();
+    mkdirSync(path.join(parent, '.dist-discarded-999999999-abcd', 'guardian'), { recursive: true });
+    await writeAtomically(outDir, async (staging) => mkdirSync(path.join(staging, 'guardian')));
+    await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
   });
 
   it('leaves the previous output untouched and removes its staging folder when the writer fails half-way', async () => {
@@ -68,6 +76,6 @@ describe('writeAtomically', () => {
     // A pid far above any real one stands for a build process that no longer exists.
     mkdirSync(path.join(parent, '.dist-staging-999999999-abc'));
     await writeAtomically(outDir, async () => {});
-    expect(readdirSync(parent)).toEqual(['dist']);
+    await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
   });
 });

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isAlive } from './process-alive.ts';
@@ -54,7 +56,21 @@ function swapIn(staging: string, outDir: string): void {
   rmSync(previous, { recursive: true, force: true });
   if (existsSync(outDir)) renameSync(outDir, previous);
   renameSync(staging, outDir);
-  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(previous)) discardInBackground(previous, outDir);
+}
+
+/**
+ * Deleting the previous output costs one unlink per file (a quarter of a million at catalog
+ * scale, over ten seconds) and nobody waits for it: the folder is renamed out of the way and a
+ * detached process removes it after the build has exited. If that process is killed, the next
+ * build removes what it left (removeAbandonedStaging).
+ */
+function discardInBackground(folder: string, outDir: string): void {
+  const discarded = path.join(path.dirname(outDir), `.${path.basename(outDir)}-discarded-${process.pid}-${randomBytes(4).toString('hex')}`);
+  renameSync(folder, discarded);
+  const remover = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', discarded], { detached: true, stdio: 'ignore' });
+  remover.on('error', () => rmSync(discarded, { recursive: true, force: true }));
+  remover.unref();
 }
 
 /** A build killed between the two renames of swapIn left the old output aside: put it back. */
@@ -65,11 +81,24 @@ export function recoverInterruptedSwap(outDir: string): void {
   else renameSync(previous, outDir);
 }
 
-/** Staging folders of builds that were killed; a build still running keeps its own. */
+/**
+ * Staging folders of builds that were killed (a build still running keeps its own), and
+ * previous outputs whose background removal did not finish.
+ */
 function removeAbandonedStaging(parent: string, base: string): void {
-  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-staging-(\\d+)-`);
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const staging = new RegExp(`^\\.${escaped}-staging-(\\d+)-`);
+  const discarded = new RegExp(`^\\.${escaped}-discarded-`);
   for (const entry of readdirSync(parent)) {
-    const pid = Number(pattern.exec(entry)?.[1]);
+    const pid = Number(staging.exec(entry)?.[1]);
     if (pid && !isAlive(pid)) rmSync(path.join(parent, entry), { recursive: true, force: true });
+    // Its remover may still be at work: whichever deletes a file first wins, the other skips it.
+    if (discarded.test(entry)) {
+      try {
+        rmSync(path.join(parent, entry), { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // Its remover is still deleting it, or the next build will: a leftover is only disk space.
+      }
+    }
   }
 }
