@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverInterruptedSwap } from '../src/core/build/atomic-output.ts';
-import { REPORT_FILE } from '../src/core/build/build-report.ts';
+import { REPORT_FILE, type BuildReport } from '../src/core/build/build-report.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript, treeDigest } from './helpers/run-cli.ts';
 
@@ -31,6 +31,26 @@ describe('npm run build', () => {
     // The report holds the run's timings and cache figures; every published file must match.
     const digests = ['dist-a', 'dist-b', 'dist-c'].map((out) => treeDigest(path.join(root, out), [REPORT_FILE]));
     expect(new Set(digests).size).toBe(1);
+  });
+
+  it('reuses the folder of a tenant whose data did not change, and the result equals a clean build', () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const guardianPage = path.join(root, 'dist', 'guardian', 'index.html');
+    const guardianBefore = statSync(guardianPage).ino;
+    retitle(root, 'solo', 'Solo Store Renamed');
+
+    const result = runScript('build', ['--root', root]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^pages: .*\(1 unchanged since the last build, reused\)/m);
+    const report = JSON.parse(readFileSync(path.join(root, 'dist', REPORT_FILE), 'utf8')) as BuildReport;
+    expect(report.tenants.map((site) => [site.id, site.unchanged === true])).toEqual([['guardian', true], ['solo', false]]);
+    // Reused means the same file, linked, not rewritten.
+    expect(statSync(guardianPage).ino).toBe(guardianBefore);
+    expect(html(root, 'solo')).toContain('<title>Solo Store Renamed</title>');
+
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
   });
 
   it('--tenant rebuilds only the named tenants and keeps the others as they were', () => {

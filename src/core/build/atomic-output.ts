@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { linkTree } from './link-tree.ts';
 import { isAlive } from './process-alive.ts';
 
 export interface AtomicWriteOptions {
-  /** Top-level entries of the current output to keep as they are (a partial build keeps the other tenants). */
+  /** Top-level entries of the current output to keep as they are, hard-linked (a partial build keeps the other tenants, any build its unchanged ones). */
   carryOver?: readonly string[];
 }
 
@@ -33,7 +34,7 @@ export async function writeAtomically(outDir: string, write: (stagingDir: string
   try {
     for (const entry of options.carryOver ?? []) {
       const from = path.join(outDir, entry);
-      if (existsSync(from)) cpSync(from, path.join(staging, entry), { recursive: true, preserveTimestamps: true });
+      if (existsSync(from)) linkTree(from, path.join(staging, entry));
     }
     await write(staging);
   } catch (error) {

@@ -23,6 +23,10 @@ export interface SiteReport {
   bytes: ByteTotals;
   /** Validator warnings in the tenant's own file (tenants/<id>.yaml). */
   warnings: number;
+  /** Digest of what the folder was made from (site-inputs.ts); the next build reuses the folder when it is unchanged. */
+  inputs?: string;
+  /** True when this build linked the previous build's folder instead of writing it. */
+  unchanged?: boolean;
 }
 
 export interface BuildReport {

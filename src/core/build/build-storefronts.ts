@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { PageModel } from '../../pages/page-model.ts';
@@ -14,6 +14,7 @@ import type { ClientAssets } from './client-assets.ts';
 import { checkImages, createImagePipeline, type ImagePipeline, UnusableImagesError } from './images/index.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
 import { publishSite } from './publish-site.ts';
+import { previousSites, siteInputDigest } from './site-inputs.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { entryHeaderImage, PreparedImages, tenantImageRequests, tenantImageSources, type ImageRequest, type TenantImageSources } from './site-images.ts';
@@ -73,6 +74,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   if (!reportLoad(result) || !result.project) throw new BuildInputError('the data has errors; the previous output is unchanged');
   const { project } = result;
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
+  const ownWarnings = (id: string) => warnings.filter((d) => d.file === `tenants/${id}.yaml`).length;
 
   const known = project.tenants.map((tenant) => tenant.id);
   const unknown = only.filter((id) => !known.includes(id));
@@ -116,6 +118,17 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   const client = await timed('bundle', () => bundleClientCached(repoRoot));
   progress.phaseEnded({ phase: 'bundle', cached: client.cached }, phasesMs.bundle);
 
+  // A tenant made from the same inputs as last time keeps its previous folder, hard-linked.
+  const previous = previousSites(outDir);
+  const digests = new Map(
+    plans.flatMap((plan) => {
+      if (!plan.tenant) return [];
+      const { tenant } = plan.tenant;
+      return [[plan.id, siteInputDigest({ root, site: project.site, tenant, catalog: catalogOf(project, tenant), images: plan.requests, prepared, clientDir: client.dir, apiOrigin, precompress })]];
+    }),
+  );
+  const unchanged = plans.filter((plan) => plan.tenant && previous.get(plan.id)?.inputs === digests.get(plan.id) && existsSync(path.join(outDir, plan.id)));
+
   let pages = 0;
   let report: BuildReport | undefined;
   let writeStarted = performance.now();
@@ -128,6 +141,12 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
       await timed('pages', async () => {
         for (const plan of plans) {
           const siteDir = path.join(staging, plan.id);
+          const reused = unchanged.includes(plan) ? previous.get(plan.id) : undefined;
+          if (reused) {
+            pages += reused.pages;
+            sites.push({ ...reused, images: { files: reused.images.files, ...imageStats.get(plan.id)! }, warnings: ownWarnings(plan.id), unchanged: true });
+            continue;
+          }
           if (plan.tenant) {
             await buildTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress });
           } else {
@@ -137,17 +156,17 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
           }
           const measured = measureSite(siteDir);
           pages += measured.pages;
-          const ownWarnings = warnings.filter((d) => d.file === `tenants/${plan.id}.yaml`).length;
-          sites.push({ id: plan.id, pages: measured.pages, images: { files: measured.imageFiles, ...imageStats.get(plan.id)! }, bytes: measured.bytes, warnings: ownWarnings });
+          sites.push({ id: plan.id, pages: measured.pages, images: { files: measured.imageFiles, ...imageStats.get(plan.id)! }, bytes: measured.bytes, warnings: ownWarnings(plan.id), inputs: digests.get(plan.id) });
         }
       });
-      progress.phaseEnded({ phase: 'pages', pages, sites: plans.length }, phasesMs.pages);
+      progress.phaseEnded({ phase: 'pages', pages, sites: plans.length, unchanged: unchanged.length }, phasesMs.pages);
 
       progress.phaseStarted('write');
       // CDN files and .br/.gz siblings, after measuring: the report counts the content, not its compressed copies. The
       // compression cache sits beside the code, not the data: its bytes depend only on content, so every data folder shares it.
       const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
-      await timed('write', () => Promise.all(plans.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir }))));
+      const written = plans.filter((plan) => !unchanged.includes(plan));
+      await timed('write', () => Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir }))));
       writeStarted = performance.now();
       report = {
         partial: only.length > 0,
@@ -160,7 +179,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
       // Inside the staging folder: a failed build keeps the previous report with the previous output.
       writeReport(staging, report);
     },
-    { carryOver },
+    { carryOver: [...carryOver, ...unchanged.map((plan) => plan.id)] },
   );
   phasesMs.write += performance.now() - writeStarted;
   progress.phaseEnded({ phase: 'write', outDir }, phasesMs.write);

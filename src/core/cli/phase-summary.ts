@@ -20,7 +20,7 @@ export function phaseSummary(outcome: PhaseOutcome): string {
     case 'bundle':
       return outcome.cached ? 'reused from the cache' : 'bundled';
     case 'pages':
-      return `${plural(outcome.pages, 'page')} of ${plural(outcome.sites - 1, 'tenant')} and the entry site`;
+      return `${plural(outcome.pages, 'page')} of ${plural(outcome.sites - 1, 'tenant')} and the entry site${outcome.unchanged ? ` (${outcome.unchanged} unchanged since the last build, reused)` : ''}`;
     case 'write':
       return `swapped into ${path.relative(process.cwd(), outcome.outDir) || '.'}/`;
   }

@@ -29,7 +29,7 @@ describe('build progress on a terminal', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(drawn()).toMatch(/pages guardian .* 1\/2/);
     progress.pageDone('guardian');
-    progress.phaseEnded({ phase: 'pages', pages: 3, sites: 2 }, 500);
+    progress.phaseEnded({ phase: 'pages', pages: 3, sites: 2, unchanged: 0 }, 500);
     progress.stop();
     await new Promise((resolve) => setImmediate(resolve));
 

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Catalog } from '../../domain/product.ts';
+import type { Site, Tenant } from '../../domain/tenant.ts';
+import { stableJson } from '../stable-json.ts';
+import { REPORT_FILE, type BuildReport, type SiteReport } from './build-report.ts';
+import type { PreparedImages, ImageRequest } from './site-images.ts';
+
+/** Bump when the build changes what it writes from the same inputs outside src/ (there is no such code today). */
+const OUTPUT_REVISION = 1;
+
+export interface SiteInputs {
+  /** The data folder: image paths count relative to it, so a moved checkout keeps its digests. */
+  root: string;
+  site: Site;
+  tenant: Tenant;
+  catalog: Catalog;
+  /** The images its pages show, as prepared: their published names carry their content's hash. */
+  images: readonly ImageRequest[];
+  prepared: PreparedImages;
+  /** The client bundle's folder: its name is a digest of src/ and the lockfile, so of the code that renders too. */
+  clientDir: string;
+  apiOrigin: string | undefined;
+  precompress: boolean;
+}
+
+/**
+ * A digest of everything a tenant's folder is made from. Equal digests, equal folders: a build
+ * whose digest for a tenant equals the one the previous build recorded links that tenant's
+ * previous folder into the new output instead of rendering and writing it again.
+ */
+export function siteInputDigest({ root, site, tenant, catalog, images, prepared, clientDir, apiOrigin, precompress }: SiteInputs): string {
+  const imageFiles = images.map(({ source, preset }) => [preset, path.relative(root, source).split(path.sep).join('/'), prepared.get(source, preset).variants.map((variant) => variant.file)]);
+  const inputs = { revision: OUTPUT_REVISION, site, tenant, catalog, imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress };
+  return createHash('sha256').update(stableJson(inputs)).digest('hex');
+}
+
+/** What the build in `outDir` recorded of each tenant, if it left a report this build can read. */
+export function previousSites(outDir: string): Map<string, SiteReport> {
+  try {
+    const report = JSON.parse(readFileSync(path.join(outDir, REPORT_FILE), 'utf8')) as BuildReport;
+    return new Map(report.tenants.filter((site) => typeof site.inputs === 'string').map((site) => [site.id, site]));
+  } catch {
+    // No previous build, or one from before the report recorded inputs: every tenant is built.
+    return new Map();
+  }
+}
