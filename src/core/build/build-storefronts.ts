@@ -13,6 +13,7 @@ import { bundleClientCached } from './bundle-client.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { checkImages, createImagePipeline, type ImagePipeline, UnusableImagesError } from './images/index.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
+import { FileDigestCache } from './file-digest-cache.ts';
 import { publishSite } from './publish-site.ts';
 import { previousSites, siteInputDigest } from './site-inputs.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
@@ -166,7 +167,11 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
       // compression cache sits beside the code, not the data: its bytes depend only on content, so every data folder shares it.
       const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
       const written = plans.filter((plan) => !unchanged.includes(plan));
-      await timed('write', () => Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir }))));
+      const fileDigests = new FileDigestCache(path.join(repoRoot, '.cache', 'file-digests.json'));
+      await timed('write', async () => {
+        await Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests })));
+        fileDigests.save();
+      });
       writeStarted = performance.now();
       report = {
         partial: only.length > 0,

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { FileDigestCache } from './file-digest-cache.ts';
 
 /** The Netlify / Cloudflare Pages rules file; the CDN reads it and does not publish it. */
 export const HEADERS_FILE = '_headers';
@@ -37,6 +37,8 @@ export interface PublishOptions {
   precompress?: boolean;
   /** Where compressed bytes are kept by the digest of their source, so a rebuild of unchanged pages compresses nothing. */
   cacheDir?: string;
+  /** Digests already known from an earlier build; by default every file is read and hashed. */
+  digests?: FileDigestCache;
 }
 
 const brotli = promisify(brotliCompress);
@@ -47,16 +49,16 @@ const gzipAsync = promisify(gzip);
  * siblings, then `manifest.json` listing everything else. Compression runs on libuv's thread
  * pool (node:zlib's async API), a few files at a time, so the build's own thread stays free.
  */
-export async function publishSite(siteDir: string, { precompress = true, cacheDir }: PublishOptions = {}): Promise<void> {
+export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache() }: PublishOptions = {}): Promise<void> {
   const before = await listFiles(siteDir);
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
   if (precompress) {
     const candidates = (await listFiles(siteDir)).filter((file) => COMPRESSIBLE.test(file));
-    await inBatches(candidates, availableParallelism() * 2, (file) => compressFile(path.join(siteDir, file), cacheDir));
+    await inBatches(candidates, availableParallelism() * 2, (file) => compressFile(path.join(siteDir, file), cacheDir, digests));
   }
-  await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(await manifestOf(siteDir), null, 1)}\n`);
+  await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(await manifestOf(siteDir, digests), null, 1)}\n`);
 }
 
 /**
@@ -131,7 +133,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<
 }
 
 /** Every file of the folder but the manifest itself, sorted by path, with size and sha256. */
-export async function manifestOf(siteDir: string): Promise<ManifestEntry[]> {
+export async function manifestOf(siteDir: string, digests = new FileDigestCache()): Promise<ManifestEntry[]> {
   const files = (await listFiles(siteDir)).filter((file) => file !== MANIFEST_FILE);
   const entries: ManifestEntry[] = new Array(files.length);
   // A few files at a time: a 600-product catalog gives tens of thousands of files per site, and
@@ -140,8 +142,7 @@ export async function manifestOf(siteDir: string): Promise<ManifestEntry[]> {
     files.map((file, index) => ({ file, index })),
     availableParallelism() * 4,
     async ({ file, index }) => {
-      const bytes = await readFile(path.join(siteDir, file));
-      entries[index] = { path: file, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+      entries[index] = { path: file, ...(await digests.digest(path.join(siteDir, file))) };
     },
   );
   return entries;
@@ -156,35 +157,50 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-async function compressFile(file: string, cacheDir: string | undefined): Promise<void> {
-  const source = await readFile(file);
-  if (source.length < MIN_COMPRESS_BYTES) return;
-  const digest = createHash('sha256').update(source).digest('hex');
+async function compressFile(file: string, cacheDir: string | undefined, digests: FileDigestCache): Promise<void> {
+  const { size, sha256: digest } = await digests.digest(file);
+  if (size < MIN_COMPRESS_BYTES) return;
+  let source: Promise<Buffer> | undefined;
+  const read = () => (source ??= readFile(file));
   const encoders = {
-    br: () => brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
-    gz: () => gzipAsync(source, { level: 9 }),
+    br: async () => brotli(await read(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: size } }),
+    gz: async () => gzipAsync(await read(), { level: 9 }),
   };
   await Promise.all(
     (['br', 'gz'] as const).map(async (extension) => {
-      const bytes = await cached(cacheDir, `${digest}.${extension}`, encoders[extension]);
-      await writeFile(`${file}.${extension}`, bytes);
+      if (!cacheDir) return writeFile(`${file}.${extension}`, await encoders[extension]());
+      // Linked, not copied: the cache object's inode carries its digest to the manifest (FileDigestCache).
+      await replaceWithLink(await cachedFile(cacheDir, `${digest}.${extension}`, encoders[extension]), `${file}.${extension}`);
     }),
   );
 }
 
-/** The same page or bundle compresses to the same bytes: tenants share bundles, and most pages survive a rebuild. */
-async function cached(cacheDir: string | undefined, name: string, make: () => Promise<Buffer>): Promise<Buffer> {
-  if (!cacheDir) return make();
+async function replaceWithLink(existing: string, target: string): Promise<void> {
+  try {
+    await link(existing, target);
+  } catch (error) {
+    // A folder published twice: its previous copy goes.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    await rm(target, { force: true });
+    await link(existing, target);
+  }
+}
+
+/**
+ * The same page or bundle compresses to the same bytes: tenants share bundles, and most pages
+ * survive a rebuild. Returns the cache file holding the bytes, made first if missing; cache
+ * files are never rewritten in place, so publishing them by hard link is safe.
+ */
+async function cachedFile(cacheDir: string, name: string, make: () => Promise<Buffer>): Promise<string> {
   const file = path.join(cacheDir, name);
-  const hit = await readFile(file).catch(() => undefined);
-  if (hit) return hit;
+  if (await access(file).then(() => true, () => false)) return file;
   const bytes = await make();
   await mkdir(cacheDir, { recursive: true });
   // Written aside and renamed, so a build running at the same time never reads half a file.
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   await writeFile(temporary, bytes);
   await rename(temporary, file);
-  return bytes;
+  return file;
 }
 
 async function inBatches<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface FileDigest {
+  size: number;
+  /** Hex. */
+  sha256: string;
+}
+
+/**
+ * The sha256 of files the build publishes, remembered by inode, size and modification time.
+ * Most published files are hard links to content-addressed cache objects (image variants, the
+ * .br/.gz copies), whose inode and mtime never change, so a rebuild hashes only the files it
+ * wrote anew instead of reading every byte of a quarter of a million files for the manifest.
+ * A key can only match the same file unchanged: a file rewritten gets a new mtime.
+ */
+export class FileDigestCache {
+  private readonly known: Map<string, string>;
+  private readonly used = new Map<string, string>();
+
+  constructor(private readonly file?: string) {
+    this.known = new Map(file ? readEntries(file) : []);
+  }
+
+  async digest(fullPath: string): Promise<FileDigest> {
+    const info = await stat(fullPath, { bigint: true });
+    const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
+    const size = Number(info.size);
+    const known = this.used.get(key) ?? this.known.get(key);
+    if (known !== undefined) {
+      this.used.set(key, known);
+      return { size, sha256: known };
+    }
+    const sha256 = createHash('sha256').update(await readFile(fullPath)).digest('hex');
+    this.used.set(key, sha256);
+    return { size, sha256 };
+  }
+
+  /** Keeps the entries this build used, so the file does not grow with every build; written aside and renamed, as builds may run at once. */
+  save(): void {
+    if (!this.file) return;
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.used)));
+    renameSync(temporary, this.file);
+  }
+}
+
+function readEntries(file: string): [string, string][] {
+  try {
+    return Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+  } catch {
+    // Missing or unreadable: every file is hashed, as on a first build.
+    return [];
+  }
+}
