@@ -1,6 +1,6 @@
 // The measuring scripts are run by hand, so nothing else would notice when a change breaks
 // them (the order API once refused the benchmark's orders). Each runs here on a short setting.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,4 +39,23 @@ describe('the measuring scripts', () => {
     expect(result.stdout).toMatch(/^ {2}checkout +\d+\.\d KB {3}budget 80\.0 KB$/m);
     expect(result.stdout).not.toContain('OVER');
   }, 600_000);
+
+  it('npm run lighthouse audits a page of the built site as npm start serves it, prints its row and writes the results', async () => {
+    const { outDir } = await sampleBuild();
+    const results = path.join(mkdtempSync(path.join(tmpdir(), 'lighthouse-results-')), 'results.json');
+    const result = runScript('lighthouse', ['--out-dir', outDir, '--page', 'landing', '--runs', '1', '--results', results], 180_000);
+    // Scores on a shared machine vary: the goals decide the exit code for a person reading it, not this test.
+    if (result.status !== 0) expect(result.stdout, result.stderr).toMatch(/^first landing misses the goals \(performance ≥ 98, accessibility 100\): performance \d+, accessibility \d+$/m);
+    // tenant | page | URL | performance | accessibility | best practices | SEO | LCP | TBT | CLS | total bytes
+    expect(result.stdout).toMatch(/^\| first \| landing \| http:\/\/first\.localhost:\d+\/ \| \d+ \| \d+ \| \d+ \| \d+ \| \d+\.\d s \| \d+ ms \| \d\.\d{3} \| [1-9][\d.]* KB \|$/m);
+    const written = JSON.parse(readFileSync(results, 'utf8'));
+    expect(written.pages).toHaveLength(1);
+    const [page] = written.pages;
+    expect(page).toMatchObject({ tenant: 'first', page: 'landing', runs: [expect.any(Object)] });
+    for (const score of ['performance', 'accessibility', 'bestPractices', 'seo']) expect(page.figures[score]).toBeGreaterThanOrEqual(0);
+    expect(page.figures.totalBytes).toBeGreaterThan(10_000);
+    // The landing page loads everything from its own site: no other host learns of the visit.
+    expect(page.figures.otherOrigins).toEqual([]);
+    expect(existsSync(path.join(path.dirname(results), 'first-landing.html'))).toBe(true);
+  }, 240_000);
 });

@@ -99,7 +99,7 @@ const orderLine = {
     embroidery: optionalText(200, 'Logo name.'),
     customer_po: optionalText(100, 'Editable.'),
     po: optionalText(100, 'Editable.'),
-    est_ship_date: optionalText(100, 'Editable.'),
+    est_ship_date: optionalText(100, 'Editable: a day as YYYY-MM-DD, empty to clear it, or the stored value unchanged (free text written before the date input).'),
     type: optionalText(40, 'Ours.'),
     placement: optionalText(40, 'Ours.'),
     second_embroidery: optionalText(200, 'Ours.'),

@@ -1,4 +1,4 @@
-import { centsText } from '../../src/domain/money.ts';
+import { centsText, moneyToDollars } from '../../src/domain/money.ts';
 import type { Logger } from '../logger.ts';
 import { orderEmail } from '../mail/order-email.ts';
 import { paymentMismatchEmail, type PaymentDifference } from '../mail/payment-mismatch-email.ts';
@@ -80,7 +80,8 @@ export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture:
   }
   return {
     ...base,
-    answer: { status: 200, body: { order_id: order.orderId, status: 'COMPLETED', paid: 1, capture_id: captureId } },
+    // The total as recorded, as create-order answers it: what the success page shows.
+    answer: { status: 200, body: { order_id: order.orderId, status: 'COMPLETED', paid: 1, capture_id: captureId, total: moneyToDollars(order.total) } },
     captureStatus: 'COMPLETED',
     paid: true,
     mail: tenant ? orderEmail({ ...order, paid: 1 }, tenant, mailFrom) : [],

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
-import { formatMoney, moneyFromDollars, type Money } from '../../src/domain/money.ts';
+import { formatMoney, moneyFromDollars, moneyToDollars, type Money } from '../../src/domain/money.ts';
 import { logoOfferFor } from '../../src/domain/logo-rules.ts';
 import { cartProblems, orderTotalProblem } from '../../src/domain/order-rules.ts';
 import { priceCart, type PricedCart } from '../../src/domain/pricing.ts';
@@ -83,7 +83,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       order.orderId = randomUUID();
       order.paid = 2;
       order.placedWith = `bypass code ${codeIndex + 1} of ${tenant.bypassCodes.length}`;
-      const answer = { status: 200, body: { order_id: order.orderId } };
+      const answer = { status: 200, body: createdAnswer(order) };
       const stored = await ctx.store.insertOrder(order, {
         completes: claim && { ...claim, answer },
         mail: (placed) => orderEmail(placed, tenant, ctx.mailFrom),
@@ -123,11 +123,19 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
     }
     order.orderId = paypalOrderId;
     order.placedWith = `PayPal order ${paypalOrderId}`;
-    const answer = { status: 200, body: { order_id: paypalOrderId } };
+    const answer = { status: 200, body: createdAnswer(order) };
     const stored = await ctx.store.insertOrder(order, { completes: claim && { ...claim, answer } });
     request.log.info('paypal order created', { orderId: stored.orderId, tenant: stored.tenantId, total: formatMoney(stored.total) });
     return answer;
   });
+}
+
+/**
+ * The 200 answer: the order's id and the server's total (dollars, as retrieve-orders gives it),
+ * so the success page shows what the order API charges, not what the browser computed.
+ */
+function createdAnswer(order: NewOrder) {
+  return { order_id: order.orderId, total: moneyToDollars(order.total) };
 }
 
 /** A 400 or 403 naming the first few problems; all of them in `problems`. */

@@ -1,4 +1,5 @@
 import { moneyFromDollars } from '../../src/domain/money.ts';
+import { shipDateProblem } from '../../src/domain/ship-date.ts';
 import type { StoredLine } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody, type WireOrderLine } from './body-schemas.ts';
@@ -63,6 +64,9 @@ function applyEdits(lines: StoredLine[], sent: WireOrderLine[]): StoredLine[] {
         throw new HttpError(400, `cart[${index}].${field}: cannot be changed (only po, customer_po and est_ship_date can); the order has ${JSON.stringify(stored[field])}, got ${JSON.stringify(value)}`);
       }
     }
+    // A new Est. Ship Date is a day (YYYY-MM-DD); a legacy free-text one may come back unchanged.
+    const shipDate = incoming.est_ship_date == null ? undefined : shipDateProblem(incoming.est_ship_date, line.estShipDate);
+    if (shipDate !== undefined) throw new HttpError(400, `cart[${index}].est_ship_date: ${shipDate}, got ${JSON.stringify(incoming.est_ship_date)}`);
     return {
       ...line,
       po: edited(incoming.po, line.po),

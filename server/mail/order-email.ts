@@ -1,11 +1,15 @@
+import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { formatMoney } from '../../src/domain/money.ts';
+import { orderNumber } from '../../src/domain/order-number.ts';
+import { isTierLabel } from '../../src/domain/size-labels.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { OrderRecord } from '../storage/order-store.ts';
 import type { MailMessage } from './mail-message.ts';
 
 /**
  * The notice a tenant's `email_recipients` get for a placed or paid order: who, what, how much.
- * One message, or none when the tenant has no recipients.
+ * One message, or none when the tenant has no recipients. It names the order by the number the
+ * buyer's success page and the orders screen show (orderNumber), and gives the full id too.
  */
 export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipients' | 'stores'>, from: string): MailMessage[] {
   if (tenant.emailRecipients.length === 0) return [];
@@ -16,16 +20,19 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
     const logos = [line.embroidery && `${line.embroidery}${line.placement ? ` (${line.placement})` : ''}`, line.secondEmbroidery && `${line.secondEmbroidery}${line.secondPlacement ? ` (${line.secondPlacement})` : ''}`]
       .filter(Boolean)
       .join(' + ');
+    // A print-run line says its runs and pieces instead of a size that reads like a count.
+    const what = isTierLabel(line.size) ? describeQuantity(line) : `size ${oneLine(line.size)}`;
     return [
       `${line.code}  ${oneLine(line.name)}${line.store ? `  for ${oneLine(storeName(line.store))}` : ''}`,
-      `    size ${oneLine(line.size)}, colour ${oneLine(line.color)}${logos ? `, logo ${oneLine(logos)}` : ''}`,
+      `    ${what}, colour ${oneLine(line.color)}${logos ? `, logo ${oneLine(logos)}` : ''}`,
       `    ${line.quantity} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`,
     ].join('\n');
   });
   const text = [
     `A new order for ${oneLine(order.companyName)}, ${how}.`,
     '',
-    `Order:        ${order.orderId}`,
+    `Order number: ${orderNumber(order.orderId)}`,
+    `Order id:     ${order.orderId}`,
     `Placed:       ${order.createdAt}`,
     `Name:         ${oneLine(`${order.firstName} ${order.lastName}`)}`,
     `E-mail:       ${oneLine(order.email)}`,
@@ -42,7 +49,7 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
     {
       from,
       to: [...tenant.emailRecipients],
-      subject: oneLine(`Order ${order.orderId} from ${order.firstName} ${order.lastName} (${order.companyName}), ${formatMoney(order.total)}, ${order.paid === 1 ? 'paid' : 'to invoice'}`),
+      subject: oneLine(`Order ${orderNumber(order.orderId)} from ${order.firstName} ${order.lastName} (${order.companyName}), ${formatMoney(order.total)}, ${order.paid === 1 ? 'paid' : 'to invoice'}`),
       text,
     },
   ];

@@ -19,6 +19,7 @@ import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, STOREFRONT_ORIGIN, TEST_SESSION_SECRET, type TestApi } from './helpers/test-api.ts';
 import { loadProject } from '../../src/core/data/load-project.ts';
 import { SessionTokens } from '../app/session-tokens.ts';
+import { orderNumber } from '../../src/domain/order-number.ts';
 
 /**
  * The order API's contract, every call and every error, run against real peers on loopback
@@ -92,7 +93,8 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const body = bypassOrder({ cart: [line('K500', 'Medium', 'Navy', 10, { price: 0.01 }), line('K500', '2XL', 'Black', 2, { price: 0.01 })] });
       const created = await api.post('/v1/create-order', body);
       expect(created.status).toBe(200);
-      expect(created.body).toEqual({ order_id: expect.any(String) });
+      // The server's total, so the success page shows what is charged, not what the browser added up.
+      expect(created.body).toEqual({ order_id: expect.any(String), total: 469.24 });
 
       const [order] = await ordersOf(BYPASS_TENANT, body.email);
       expect(order).toMatchObject({
@@ -111,6 +113,22 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(mail!.text).toContain('2 × $40.77 = $81.54');
       expect(mail!.text).toContain('Total: $469.24');
       expect(mail!.text).toContain('to be invoiced');
+      // The number the success page and the orders screen show, in the subject and the body, and the full id.
+      const number = orderNumber(created.body.order_id);
+      expect(number).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+      expect(mail!.text).toMatch(new RegExp(`^Subject: Order ${number} from Ann Lee \\(Bypass Motors\\), \\$469\\.24, to invoice`, 'm'));
+      expect(mail!.text.replace(/\r\n/g, '\n')).toContain(`Order number: ${number}\nOrder id:     ${created.body.order_id}\n`);
+    });
+
+    it('e-mails a print-run line as runs of its tier and pieces', async () => {
+      const body = bypassOrder({ cart: [line('PLT', '500', 'White', 1000), line('PLT', '500', 'Black', 500)] });
+      const created = await api.post('/v1/create-order', body);
+      expect(created.status).toBe(200);
+      const [mail] = await waitForMail(created.body.order_id);
+      const text = mail!.text.replace(/\r\n/g, '\n');
+      expect(text).toContain('PLT  PLT name\n    2 runs of 500 (1,000 pieces), colour White\n    1000 × $0.99 = $990.00');
+      expect(text).toContain('PLT  PLT name\n    1 run of 500 (500 pieces), colour Black\n    500 × $1.29 = $645.00');
+      expect(text).not.toContain('size 500');
     });
 
     it('accepts the code in any case, and the browser\'s keyed-map cart', async () => {
@@ -188,6 +206,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       await refused([line('K500', 'Medium', 'Navy', 12, { embroidery: '', placement: '' })], 'cart[0] (K500, Medium, Navy): Must select an embroidery');
       await refused([line('K500', 'Medium', 'Navy', 12, { placement: 'Full Back' })], 'placement "Full Back" is not one of this store\'s mens placements (Left Chest, Yoke)');
       await refused([line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Left Sleeve' })], 'placement "Left Sleeve" is not one of this store\'s mens placements (Left Chest, Yoke)');
+      await refused([line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Left Chest' })], 'cart[0] (K500, Medium, Navy): Both logos are at Left Chest: pick a different placement for the second logo');
       await refused([line('PLT', '500', 'White', 500, { embroidery: 'Shield' })], 'cart[0] (PLT, 500, White): customs products take no logo here, got "Shield"');
       // The same logo is another tenant's to refuse or accept: PayPal Motors has only 'Shield'.
       const elsewhere = await api.post('/v1/create-order', bypassOrder({ companyName: PAYPAL_TENANT, code: 'PPBYPASS', cart: [line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script' })] }));
@@ -228,6 +247,21 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(order!.total).toBe(37743.95);
       // Placement is kept only for mens, womens, tshirts and hat.
       expect(order!.order.every((l: any) => l.placement === '')).toBe(true);
+    });
+
+    it('charges a volume price for the base size and keeps the upcharge of larger sizes', async () => {
+      const tees = (smalls: number) =>
+        bypassOrder({ cart: [line('PC54', 'Small', 'Black', smalls, { type: 'tshirts' }), line('PC54', '2XL', 'White', 200, { type: 'tshirts' })] });
+      const reached = tees(300);
+      expect((await api.post('/v1/create-order', reached)).status).toBe(200);
+      const [order] = await ordersOf(BYPASS_TENANT, reached.email);
+      // 500 tees: Small $8.49, 2XL $8.49 + ($11.99 − $9.99) = $10.49.
+      expect(order!.order.map((l: any) => [l.size, l.price, l.line_total])).toEqual([['Small', 8.49, 2547], ['2XL', 10.49, 2098]]);
+      expect(order!.total).toBe(4645);
+      const below = tees(299);
+      expect((await api.post('/v1/create-order', below)).status).toBe(200);
+      const [full] = await ordersOf(BYPASS_TENANT, below.email);
+      expect(full!.order.map((l: any) => [l.size, l.price])).toEqual([['Small', 9.99], ['2XL', 11.99]]);
     });
   });
 
@@ -380,7 +414,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     it('marks the order paid 1 when the capture is COMPLETED, lists it and e-mails the tenant', async () => {
       const { orderId, email } = await newPayPalOrder();
       const captured = await capture(orderId);
-      expect(captured).toMatchObject({ status: 200, body: { order_id: orderId, status: 'COMPLETED', paid: 1, capture_id: expect.any(String) } });
+      expect(captured).toMatchObject({ status: 200, body: { order_id: orderId, status: 'COMPLETED', paid: 1, capture_id: expect.any(String), total: 77.54 } });
       const [order] = await ordersOf(PAYPAL_TENANT, email);
       expect(order).toMatchObject({ paid: 1, order_id: orderId, total: 77.54 });
       const [mail] = await waitForMail(orderId);
@@ -505,6 +539,26 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(after!.order.map((l: any) => [l.po, l.customer_po, l.est_ship_date])).toEqual([['PO-0', 'CPO-0', '2025-03-01'], ['PO-1', 'CPO-1', '2025-03-01']]);
       expect(after!.order.map((l: any) => [l.code, l.quantity, l.price])).toEqual([['K500', 12, 38.77], ['C112', 2, 21.99]]);
       expect(after!.total).toBe(order.total);
+    });
+
+    it('takes a new est_ship_date only as a day YYYY-MM-DD (or empty); a legacy free-text one may come back unchanged', async () => {
+      const order = await placeOne();
+      const withShipDate = (first: string, second = '') => order.order.map((l: any, i: number) => ({ ...l, est_ship_date: i === 0 ? first : second }));
+      for (const typed of ['next week', '03/01/2025', '2025-02-30']) {
+        expect(await update(order, withShipDate(typed))).toMatchObject({ status: 400, body: { message: `cart[0].est_ship_date: Est. Ship Date must be a date (YYYY-MM-DD), got ${JSON.stringify(typed)}` } });
+      }
+      expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order.map((l: any) => l.est_ship_date)).toEqual(['', '']);
+
+      // A line edited before the date input holds free text: sending it back with a new PO keeps it.
+      await api.api.store.updateOrderLines(order.order_id, (lines) => lines.map((l, i) => (i === 1 ? { ...l, estShipDate: 'week of March 3' } : l)));
+      const [legacy] = await ordersOf(BYPASS_TENANT, order.email);
+      const cart = legacy!.order.map((l: any, i: number) => ({ ...l, po: `PO-${i}`, est_ship_date: i === 0 ? '2025-03-01' : l.est_ship_date }));
+      expect((await update(legacy!, cart)).status).toBe(200);
+      expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order.map((l: any) => [l.po, l.est_ship_date])).toEqual([['PO-0', '2025-03-01'], ['PO-1', 'week of March 3']]);
+      // Changing it means picking a day, or clearing it.
+      expect((await update(legacy!, withShipDate('2025-03-01', 'week of March 10'))).status).toBe(400);
+      expect((await update(legacy!, withShipDate('2025-03-01', ''))).status).toBe(200);
+      expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order.map((l: any) => l.est_ship_date)).toEqual(['2025-03-01', '']);
     });
 
     it('refuses a wrong admin password with 403 and changes nothing; too many are 429', async () => {

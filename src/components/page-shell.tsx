@@ -40,7 +40,7 @@ export function PageShell({ model, children }: PageShellProps) {
             )}
           </a>
           <nav className="site-header__actions" aria-label="Orders and cart">
-            <form action={href(config.base, { page: 'orders' })} method="get">
+            <form action={href(config.base, { page: 'orders' })} method="get" data-view-orders="">
               <button type="submit" className="button button--secondary">
                 View Orders
               </button>

@@ -30,12 +30,46 @@ export interface LogoChoice {
 
 export const MUST_SELECT_AN_EMBROIDERY = 'Must select an embroidery';
 
+/** Two logos cannot be stitched one over the other. */
+export function samePlacementMessage(placement: string): string {
+  return `Both logos are at ${placement}: pick a different placement for the second logo`;
+}
+
+/**
+ * Where the second logo goes unless the buyer says otherwise: the first placement offered that
+ * the first logo does not take ('' when there is none).
+ */
+export function secondPlacementDefault(placements: readonly string[], firstPlacement: string): string {
+  return placements.find((placement) => placement !== firstPlacement) ?? '';
+}
+
+/** Whether a second logo can go anywhere the first is not: a type that records placement needs two placements. */
+export function offersSecondLogo(type: Category, offer: LogoOffer): boolean {
+  return offer.embroideries.length > 0 && (!recordsPlacement(type) || offer.placements.length !== 1);
+}
+
+/** Two logos at one placement, for a type that records placement. */
+export function samePlacementProblem(type: Category, choice: LogoChoice): string | undefined {
+  if (!recordsPlacement(type) || !choice.embroidery || !choice.secondEmbroidery) return undefined;
+  const placement = choice.placement ?? '';
+  return placement !== '' && placement === (choice.secondPlacement ?? '') ? samePlacementMessage(placement) : undefined;
+}
+
 /** Custom plates and the like are made to the store's own artwork: they take no logo. */
 export function logoOfferFor(lists: LogoLists, type: Category): LogoOffer {
   return {
     embroideries: type === 'customs' ? [] : (lists.embroideries[type] ?? []),
     placements: lists.logoPlacements[type] ?? [],
   };
+}
+
+/**
+ * The categories among `present` (those with products on the storefront) whose products can
+ * carry one of the tenant's logos, in the order given. What the landing page says the logos go
+ * on: a tenant with logos for hats and men's apparel only must not promise them on everything.
+ */
+export function categoriesWithLogos(lists: LogoLists, present: readonly Category[]): Category[] {
+  return present.filter((type) => logoOfferFor(lists, type).embroideries.length > 0);
 }
 
 /** Types that must carry a logo when the tenant offers logos for them (spec section 5). */
@@ -70,5 +104,5 @@ export function logoProblem(type: Category, offer: LogoOffer, choice: LogoChoice
         : `placement "${placement}" is not one of this store's ${type} placements (${offer.placements.join(', ')})`;
     }
   }
-  return undefined;
+  return samePlacementProblem(type, choice);
 }

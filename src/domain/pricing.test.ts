@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, moneyFromDollars, type Money } from './money.ts';
-import { priceCart, type PricingLine } from './pricing.ts';
+import { baseSizePrice, priceCart, sizeUpcharge, type PricingLine } from './pricing.ts';
 import type { Product } from './product.ts';
 import { sizeFamily } from './size-labels.ts';
 
@@ -21,7 +21,10 @@ const pens = product('PEN-CS', { '100': 0.79, '500': 0.59, '1000': 0.49 }, {
   discounts: [{ quantity: 1500, price: moneyFromDollars(0.43) }, { quantity: 1000, price: moneyFromDollars(0.47) }],
 });
 const frame = product('MF-STR', { '500': 0.0279, '1000': 0.0259 }, { type: 'customs' });
-const catalog = new Map([polo, plate, mats, pens, frame].map((p) => [p.code, p]));
+const tee = product('PC54', { Small: 9.99, Medium: 9.99, '2XL': 11.99, '3XL': 12.99 }, { type: 'tshirts', discounts: [{ quantity: 500, price: moneyFromDollars(8.49) }] });
+// Listed out of price order, with a size whose price is not set (0).
+const cap = product('6277', { L_XL: 26.99, S_M: 24.99, M_L: 0 }, { type: 'hat', discounts: [{ quantity: 100, price: moneyFromDollars(22.5) }] });
+const catalog = new Map([polo, plate, mats, pens, frame, tee, cap].map((p) => [p.code, p]));
 const find = (code: string) => catalog.get(code);
 
 const line = (code: string, size: string, quantity: number, color = 'White'): PricingLine => ({ code, size, color, quantity });
@@ -69,6 +72,27 @@ describe('priceCart', () => {
     expect(dollars(priceCart([line('PEN-CS', '1000', 2000)], find).lines[0]!.unitPrice)).toBe('$0.43');
     // Below the first discount the tier price holds.
     expect(dollars(priceCart([line('PEN-CS', '500', 500)], find).lines[0]!.unitPrice)).toBe('$0.59');
+  });
+
+  it("prices the base size at a reached volume price and keeps each larger size's upcharge on top", () => {
+    // 300 Small + 200 2XL = 500 tees: Small $8.49; 2XL $8.49 + ($11.99 − $9.99) = $10.49, not $8.49.
+    const cart = priceCart([line('PC54', 'Small', 300), line('PC54', '2XL', 200, 'Navy'), line('PC54', '3XL', 1)], find);
+    expect(cart.lines.map((l) => dollars(l.unitPrice))).toEqual(['$8.49', '$10.49', '$11.49']);
+    expect(cart.lines.map((l) => dollars(l.lineTotal))).toEqual(['$2,547.00', '$2,098.00', '$11.49']);
+    expect(dollars(cart.total)).toBe('$4,656.49');
+    // One tee fewer and no line reaches the break: every size at its own price.
+    const below = priceCart([line('PC54', 'Small', 299), line('PC54', '2XL', 200, 'Navy')], find);
+    expect(below.lines.map((l) => dollars(l.unitPrice))).toEqual(['$9.99', '$11.99']);
+  });
+
+  it('takes the cheapest priced size as the base, wherever the catalog lists it, and gives an unset size no upcharge', () => {
+    expect(dollars(baseSizePrice(cap)!)).toBe('$24.99');
+    expect(cap.sizes.map((size) => dollars(sizeUpcharge(cap, size)))).toEqual(['$2.00', '$0.00', '$0.00']);
+    const cart = priceCart([line('6277', 'L_XL', 40), line('6277', 'S_M', 40), line('6277', 'M_L', 20)], find);
+    expect(cart.lines.map((l) => dollars(l.unitPrice))).toEqual(['$24.50', '$22.50', '$22.50']);
+    // Print-run tiers are volumes, not larger sizes: no base size, no upcharge, the volume price replaces theirs.
+    expect(baseSizePrice(pens)).toBeUndefined();
+    expect(pens.sizes.every((size) => sizeUpcharge(pens, size) === 0)).toBe(true);
   });
 
   it('keeps sub-cent unit prices exact and rounds only the line total, half up', () => {

@@ -10,7 +10,10 @@ import { isTierLabel } from './size-labels.ts';
  * - Tier sizes (`"500"`): the line's quantity is tier × runs; the unit price per piece is that of
  *   the product's highest tier not above the total pieces of that product AND colour in the cart.
  * - A product with `discount`: the price of the highest discount quantity not above the
- *   product's total quantity in the cart (all sizes and colours) replaces the price above.
+ *   product's total quantity in the cart (all sizes and colours) is the price of its base size
+ *   (`baseSizePrice`); every other size adds its upcharge over the base size (`sizeUpcharge`),
+ *   so 2XL at $11.99 over a $9.99 base costs $8.49 + $2.00 at a $8.49 volume price. Tier sizes
+ *   have no upcharge (their differences are run volumes): the volume price replaces theirs.
  * - Line total = unit price × quantity, rounded to cents; order total = sum of line totals.
  */
 
@@ -64,7 +67,7 @@ export function priceCart<T extends PricingLine>(lines: readonly T[], findProduc
     let unitPrice = size.price;
     if (isTierLabel(size.label)) unitPrice = tierPrice(product, tierPieces.get(productColorKey(line)) ?? 0) ?? unitPrice;
     const discount = discountPrice(product, productTotals.get(line.code) ?? 0);
-    if (discount !== undefined) unitPrice = discount;
+    if (discount !== undefined) unitPrice = money(discount + sizeUpcharge(product, size));
 
     return { line, unitPrice, lineTotal: roundToCents(multiplyMoney(unitPrice, line.quantity)) };
   });
@@ -87,12 +90,32 @@ export function tierPrice(product: Product, pieces: number): Money | undefined {
 }
 
 /** The price of the product's highest discount quantity not above `quantity`, if any. */
-export function discountPrice(product: Product, quantity: number): Money | undefined {
+export function discountPrice(product: Pick<Product, 'discounts'>, quantity: number): Money | undefined {
   let best: { quantity: number; price: Money } | undefined;
   for (const tier of product.discounts) {
     if (tier.quantity <= quantity && (!best || tier.quantity > best.quantity)) best = tier;
   }
   return best === undefined ? undefined : money(best.price);
+}
+
+/**
+ * The base size's price: the lowest price set (above 0) among the sizes that are not print-run
+ * tiers, the price 'Starts at' names. The catalogs list sizes in shelf order, not price order,
+ * so the cheapest, not the first, is the base. Undefined for tier-only or unpriced products.
+ */
+export function baseSizePrice(product: Pick<Product, 'sizes'>): Money | undefined {
+  const prices = product.sizes.filter((size) => !isTierLabel(size.label) && size.price > 0).map((size) => size.price);
+  return prices.length > 0 ? money(Math.min(...prices)) : undefined;
+}
+
+/**
+ * What a size costs above the base size, kept on top of a volume price. Never negative: a size
+ * whose price is not set (0) or a tier size has none, and no set price is below the base.
+ */
+export function sizeUpcharge(product: Pick<Product, 'sizes'>, size: SizePrice): Money {
+  const base = baseSizePrice(product);
+  if (base === undefined || isTierLabel(size.label) || size.price <= base) return money(0);
+  return money(size.price - base);
 }
 
 function productColorKey(line: PricingLine): string {

@@ -51,6 +51,12 @@ export function CatalogPage({ model, category, store }: CatalogPageProps) {
   const title = store ? `${CATEGORY_LABELS[category]} for ${store.name}` : CATEGORY_LABELS[category];
   return (
     <>
+      {store && (
+        // A store's catalog is reached from the stores page: the way back to pick another store.
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <a href={model.config.base}>Home</a> › <a href={href(model.config.base, { page: 'stores' })}>All stores</a>
+        </nav>
+      )}
       <h1 className="page-title">{title}</h1>
       {category === 'accessory' && (
         <p className="notice" role="note">
@@ -62,12 +68,13 @@ export function CatalogPage({ model, category, store }: CatalogPageProps) {
           Custom plates made for a store are in that store's catalog. <a href={href(model.config.base, { page: 'stores' })}>Choose your store</a>
         </p>
       )}
-      {groups.map((group) => (
+      {groups.map((group, groupIndex) => (
         <section key={group.heading ?? ''} aria-label={group.heading ?? title}>
           {group.heading && groups.length > 1 && <h2 className="group-heading">{capitalize(group.heading)}</h2>}
           <ul className="card-grid">
-            {group.products.map((product) => (
-              <ProductCard key={product.code} model={model} product={product} storeCode={store?.code} />
+            {group.products.map((product, index) => (
+              // The first card's picture is a phone's largest paint: a lazy one would wait for layout before loading.
+              <ProductCard key={product.code} model={model} product={product} storeCode={store?.code} loading={groupIndex === 0 && index === 0 ? 'eager' : undefined} />
             ))}
           </ul>
         </section>

@@ -1,6 +1,7 @@
 import { LogoStrip } from '../components/logo-strip.tsx';
 import { ResponsivePicture } from '../components/responsive-picture.tsx';
 import type { Category } from '../domain/categories.ts';
+import { categoriesWithLogos } from '../domain/logo-rules.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
 import { categoriesOf, href, type Route } from '../site/routes.ts';
 import type { PageModel } from './page-model.ts';
@@ -20,6 +21,7 @@ export function LandingPage({ model }: { model: PageModel }) {
   const categories = categoriesOf(model.products);
   const tileRoute = (category: Category): Route => (category === 'customs' ? customsRoute(model) : { page: 'catalog', category });
   const allLogos = [...new Set(Object.values(config.embroideries).flat())];
+  const carriers = categoriesWithLogos(config, categories).map((category) => CATEGORY_LABELS[category]);
 
   return (
     <>
@@ -33,13 +35,14 @@ export function LandingPage({ model }: { model: PageModel }) {
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading">Shop by category</h2>
         <ul className="tile-grid">
-          {categories.map((category) => {
+          {categories.map((category, index) => {
             const sample = model.products.find((product) => product.type === category);
             const image = sample ? model.productImage(sample.code, sample.defaultColor) : undefined;
             return (
               <li key={category} className="tile">
                 <a className="tile__link" href={href(config.base, tileRoute(category))}>
-                  {image && <ResponsivePicture image={image} alt="" sizes="(min-width: 60em) 14rem, 45vw" className="tile__image" />}
+                  {/* A phone's first row (two tiles) loads at once: its largest paint is there, and a lazy image waits for layout. */}
+                  {image && <ResponsivePicture image={image} alt="" sizes="(min-width: 60em) 14rem, 45vw" className="tile__image" loading={index < 2 ? 'eager' : undefined} />}
                   <span className="tile__label">{CATEGORY_LABELS[category]}</span>
                 </a>
               </li>
@@ -50,10 +53,15 @@ export function LandingPage({ model }: { model: PageModel }) {
       {config.flags.renderLogoPreview && allLogos.length > 0 && (
         <section aria-labelledby="logos-heading" className="logo-preview">
           <h2 id="logos-heading">Your logos</h2>
-          <p>Every garment and accessory can carry one of these, embroidered or printed.</p>
+          {carriers.length > 0 && <p>{listText(carriers)} can carry one of these, embroidered or printed.</p>}
           <LogoStrip names={allLogos} logos={config.logos} label="Your logos" />
         </section>
       )}
     </>
   );
+}
+
+/** 'Men's Apparel, T-Shirts and Hats' */
+function listText(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, GUARDIAN_STAFF_PASSWORD, openOrderingSite, retrieveOrders, watchConsole, type OrderingSite } from './orders-harness.ts';
+import { orderNumber } from '../../src/domain/order-number.ts';
+import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, GUARDIAN_STAFF_PASSWORD, openOrderingSite, retrieveOrders, waitForOrderMail, watchConsole, type OrderingSite } from './orders-harness.ts';
 
 let site: OrderingSite;
 
@@ -14,6 +15,26 @@ afterAll(async () => {
 
 async function addToCart(page: Page) {
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+}
+
+/** The success page's facts of the order ('Order number', 'Order total'…), term → value. */
+async function orderFacts(page: Page): Promise<Record<string, string>> {
+  const facts = page.getByRole('main').locator('dl[aria-label="Order"]');
+  await facts.waitFor();
+  return Object.fromEntries(await facts.evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? ''])));
+}
+
+/** The Quantity each line of the page shows (checkout's cart or success), in order. */
+async function quantities(page: Page, line: string): Promise<string[]> {
+  return page.locator(line).evaluateAll((items) =>
+    items.map((item) => [...item.querySelectorAll('dt')].find((dt) => dt.textContent === 'Quantity')?.nextElementSibling?.textContent ?? ''),
+  );
+}
+
+async function signInToOrders(page: Page): Promise<void> {
+  const signIn = page.getByRole('dialog', { name: 'Enter password' });
+  await signIn.getByLabel('Password', { exact: true }).fill(GUARDIAN_STAFF_PASSWORD);
+  await signIn.getByRole('button', { name: 'Show orders' }).click();
 }
 
 async function lastNotice(page: Page, role: 'alert' | 'status'): Promise<string> {
@@ -72,6 +93,48 @@ describe('ordering, from the item page to the orders table', () => {
     await page.close();
   });
 
+  it('says what a print-run line is, "2 runs of 500 (1,000 pieces)", at checkout, on success, on the orders screen and in the e-mail', async () => {
+    const page = await site.browser.newPage();
+    const seen = watchConsole(page);
+    const guardian = site.baseUrl('guardian');
+    // Guardian Ford's frames, from its own catalog (no password): 2 runs of 500, then 1 more.
+    await page.goto(`${guardian}item/MF-STR/?store=GFORD1`);
+    await page.getByText('For Guardian Ford').waitFor();
+    await page.getByLabel('Quantity 500 Chrome').fill('2');
+    await addToCart(page);
+    expect(await lastNotice(page, 'status')).toBe('Item added to cart');
+    await page.getByRole('link', { name: 'Cart (1)' }).click();
+
+    await page.getByText('Subtotal (1,000 items)').waitFor();
+    expect(await quantities(page, '.cart-line')).toEqual(['2 runs of 500 (1,000 pieces)']);
+    expect(await page.locator('.cart-line').innerText()).not.toContain('Size');
+    await page.getByLabel('First Name').fill('Pat');
+    await page.getByLabel('Last Name').fill('Runs');
+    await page.getByLabel('Email').fill('pat.runs@guardian.example');
+    await page.getByLabel('Code').fill(GUARDIAN_BYPASS_CODE);
+    const checkout = page.getByRole('button', { name: 'Checkout' });
+    await expect.poll(() => checkout.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await checkout.click();
+
+    await page.waitForURL(`${guardian}success/`);
+    await page.getByRole('heading', { name: 'Order Placed Successfully' }).waitFor();
+    expect(await quantities(page, '.order-summary__line')).toEqual(['2 runs of 500 (1,000 pieces)']);
+    expect(await orderFacts(page)).toMatchObject({ Store: 'Guardian Ford' });
+
+    const placed = (await retrieveOrders(site.api)).find((order) => order.email === 'pat.runs@guardian.example');
+    expect(placed?.order.map((line: { size: string; quantity: number }) => [line.size, line.quantity])).toEqual([['500', 1000]]);
+    const mail = await waitForOrderMail(site.api, placed!.order_id);
+    expect(mail.text).toContain('MF-STR  Metal Frame  for Guardian Ford\n    2 runs of 500 (1,000 pieces), colour Chrome\n');
+
+    await page.goto(`${guardian}orders/`);
+    await signInToOrders(page);
+    await page.getByRole('button', { name: /^Lines of the order of Pat Runs, / }).click();
+    const line = page.getByRole('region', { name: /^Lines of the order of Pat Runs, / }).getByRole('row').filter({ hasText: 'MF-STR' });
+    await line.getByRole('cell', { name: '2 runs of 500 (1,000 pieces)', exact: true }).waitFor();
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
   it('prices plates per colour by tier, from the runs typed on the item page', async () => {
     const page = await site.browser.newPage();
     const guardian = site.baseUrl('guardian');
@@ -110,6 +173,7 @@ describe('ordering, from the item page to the orders table', () => {
     await page.getByRole('link', { name: 'Cart (2)' }).click();
 
     await page.getByText('Subtotal (12 items): $477.24').waitFor();
+    const subtotal = (await page.locator('.checkout__subtotal').innerText()).replace(/^.*: /, '');
     await page.getByLabel('First Name').fill('Robin');
     await page.getByLabel('Last Name').fill('Journey');
     await page.getByLabel('Email').fill('robin@guardian.example');
@@ -130,11 +194,34 @@ describe('ordering, from the item page to the orders table', () => {
     expect(placed?.paid).toBe(2);
     expect(placed?.order.map((line: { size: string; quantity: number }) => `${line.size}×${line.quantity}`).sort()).toEqual(['2XL×6', 'Medium×6']);
 
-    await page.goto(`${guardian}orders/`);
-    const signIn = page.getByRole('dialog', { name: 'Enter password' });
-    await signIn.getByLabel('Password', { exact: true }).fill(GUARDIAN_STAFF_PASSWORD);
-    await signIn.getByRole('button', { name: 'Show orders' }).click();
-    await page.getByRole('button', { name: /^Lines of the order of Robin Journey, / }).click();
+    // The confirmation: the order number of the id the API stored, its total as the API charged
+    // it (which the checkout's subtotal showed), the PO, and today's date.
+    const number = orderNumber(placed!.order_id);
+    expect(number).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+    const facts = await orderFacts(page);
+    expect(facts).toEqual({
+      'Order number': number,
+      Date: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit' }).format(new Date()),
+      'Customer PO': 'CPO-77',
+      'Order total': subtotal,
+    });
+    expect(`$${placed!.total.toFixed(2)}`).toBe(subtotal);
+
+    // The e-mail names the order by the same number, with the same total.
+    const mail = await waitForOrderMail(site.api, placed!.order_id);
+    expect(mail.subject).toBe(`Order ${number} from Robin Journey (Guardian Automotive Group), ${subtotal}, to invoice`);
+    expect(mail.text).toContain(`Order number: ${number}\n`);
+    expect(mail.text).toContain(`Total: ${subtotal}`);
+
+    // So does the orders screen, in the order's row, and the total with its lines.
+    await page.getByRole('main').getByRole('link', { name: 'View orders' }).click();
+    await page.waitForURL(`${guardian}orders/`);
+    await signInToOrders(page);
+    const toggle = page.getByRole('button', { name: /^Lines of the order of Robin Journey, / });
+    const row = page.getByRole('row').filter({ has: toggle });
+    await row.getByRole('cell', { name: number, exact: true }).waitFor();
+    await toggle.click();
+    await page.getByText(`Order total: ${subtotal}`, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByLabel('Admin password').fill(GUARDIAN_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Unlock' }).click();

@@ -1,6 +1,8 @@
 // The success and orders suites' harness: the real order API on loopback, the sample site built
 // against it and served by the project's own server, and one Chromium.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
@@ -117,6 +119,37 @@ export async function retrieveOrders(api: TestApi): Promise<Record<string, any>[
   const answer: Answer = await api.post('/v1/retrieve-orders', { companyName: GUARDIAN_COMPANY }, await api.signIn(GUARDIAN_COMPANY, GUARDIAN_ADMIN_PASSWORD));
   if (answer.status !== 200) throw new Error(`retrieve-orders answered ${answer.status}`);
   return answer.body.orders as Record<string, any>[];
+}
+
+/** An order e-mail as the API wrote it to its MAIL_DIR: the subject and the decoded text body. */
+export interface WrittenMail {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The e-mail the order API wrote about `orderId` (its .eml files in MAIL_DIR, which the
+ * outbox worker writes shortly after the order), with headers unfolded and the
+ * quoted-printable body decoded, so a test asserts on what a mail program shows.
+ */
+export async function waitForOrderMail(api: TestApi, orderId: string, timeoutMs = 10_000): Promise<WrittenMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = existsSync(api.mailDir) ? readdirSync(api.mailDir).filter((name) => name.endsWith('.eml')) : [];
+    for (const file of files) {
+      const raw = readFileSync(path.join(api.mailDir, file), 'utf8');
+      const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+      const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+      const text = Buffer.from(
+        body.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8');
+      if (!text.includes(orderId)) continue;
+      return { subject: /^Subject: (.*)$/m.exec(headers)?.[1]?.trim() ?? '', text };
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail about order ${orderId} in ${api.mailDir} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Uncaught errors, console errors and warnings the page produced. */

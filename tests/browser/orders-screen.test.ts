@@ -73,7 +73,7 @@ async function signInWithDialog(page: Page, password: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Show orders' }).click();
 }
 
-/** The text of each cell of the order rows (not the expanded line rows): date, name, store. */
+/** The text of each cell of the order rows (not the expanded line rows): date, number, name, store. */
 async function orderRows(page: Page): Promise<string[][]> {
   await page.locator('.orders-table').waitFor();
   return page.locator('.orders-table > tbody > tr:first-child').evaluateAll((rows) =>
@@ -108,15 +108,18 @@ async function unlockAdmin(page: Page, password: string): Promise<void> {
 }
 
 describe('the orders screen', () => {
-  it('lists the placed orders newest first: Order Date like January 05, 2024, Order Name and Store', async () => {
+  it('lists the placed orders newest first: Order Date like January 05, 2024, Order No., Order Name and Store', async () => {
     const { context, page, console: seen } = await openOrders();
     try {
       const rows = await orderRows(page);
-      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Lines', 'Order Date', 'Order Name', 'Store']);
+      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Lines', 'Order Date', 'Order No.', 'Order Name', 'Store']);
+      // The order number is the start of the order API's id, as the success page and the e-mail show it.
+      const numberOf = (order: Record<string, any>) => String(order.order_id).replace(/-/g, '').slice(0, 8).toUpperCase().replace(/^(.{4})/, '$1-');
       expect(rows).toEqual([
-        [expectedOrderDate(sam.created_at, TIME_ZONE), 'Sam Ortiz', 'N/A'],
-        [expectedOrderDate(dana.created_at, TIME_ZONE), 'Dana Reyes', 'Guardian Ford'],
+        [expectedOrderDate(sam.created_at, TIME_ZONE), numberOf(sam), 'Sam Ortiz', 'N/A'],
+        [expectedOrderDate(dana.created_at, TIME_ZONE), numberOf(dana), 'Dana Reyes', 'Guardian Ford'],
       ]);
+      for (const [, number] of rows) expect(number).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
       for (const [date] of rows) expect(date).toMatch(MONTH_DAY_YEAR);
       // The same orders, in the same order, as the API lists them.
       expect((await retrieveOrders(site.api)).map((o) => o.email)).toEqual(['sam@guardian.example', 'dana@guardian.example']);
@@ -150,9 +153,12 @@ describe('the orders screen', () => {
         'Est. Ship Date',
       ]);
       expect(await lineCells(samLines)).toEqual([
-        ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'],
         ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A'],
       ]);
+      // The order's total as the order API answered it, above its lines.
+      expect(sam.total).toBe(13.95);
+      expect(await page.locator('.orders-table__detail').getByText('Order total: $13.95', { exact: true }).count()).toBe(1);
 
       // Keyboard: Tab reaches the other order's toggle; Enter opens it, Space closes it.
       const danaToggle = toggleOf(page, 'Dana Reyes');
@@ -176,21 +182,45 @@ describe('the orders screen', () => {
     }
   });
 
-  it('fits a phone: the page does not scroll sideways, the lines scroll within their own region', async () => {
-    const { context, page } = await openOrders({ viewport: { width: 375, height: 740 } });
+  it('fits a phone: each line is a card of label: value, every field on screen, nothing scrolls sideways', async () => {
+    const { context, page } = await openOrders({ viewport: { width: 390, height: 844 } });
     try {
       await toggleOf(page, 'Sam Ortiz').click();
       const region = linesOf(page, 'Sam Ortiz');
       await region.waitFor();
+      // What a phone shows of each cell: the label drawn before it, its text and its box.
+      const cards = await region.locator('tbody tr').evaluateAll((rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll('td')].map((cell) => {
+            const box = cell.getBoundingClientRect();
+            const label = /^"([^"]*)"/.exec(getComputedStyle(cell, '::before').content)?.[1] ?? '';
+            return { field: `${label} ${(cell.textContent ?? '').trim()}`, left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width };
+          }),
+        ),
+      );
+      expect(cards.map((cells) => cells.map((cell) => cell.field))).toEqual([
+        ['Item Code: MF-STR', 'Quantity: 1 run of 500 (500 pieces)', 'Price: $0.0279', 'Description: Metal Frame', 'Size: 500', 'Color: Chrome', 'Embroidery: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A'],
+        ['Item Code: NP-50', 'Quantity: 5', 'Price: $0.00', 'Description: Note Pads', 'Size: # pads', 'Color: White', 'Embroidery: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A'],
+      ]);
+      for (const cell of cards.flat()) {
+        expect(cell.left, cell.field).toBeGreaterThanOrEqual(0);
+        expect(cell.right, cell.field).toBeLessThanOrEqual(390);
+        expect(cell.width, cell.field).toBeGreaterThan(0);
+      }
+      // Stacked: one field under the other, not side by side.
+      for (const cells of cards) {
+        for (let i = 1; i < cells.length; i++) expect(cells[i]!.top, cells[i]!.field).toBeGreaterThanOrEqual(cells[i - 1]!.bottom - 1);
+      }
       const sizes = await region.evaluate((element) => ({
         regionScroll: element.scrollWidth,
         regionWidth: element.clientWidth,
-        pageScroll: document.documentElement.scrollWidth,
-        viewport: window.innerWidth,
+        pageScroll: document.scrollingElement!.scrollWidth,
       }));
-      expect(sizes.pageScroll).toBeLessThanOrEqual(sizes.viewport);
-      expect(sizes.regionScroll).toBeGreaterThan(sizes.regionWidth);
-      expect(await region.getAttribute('tabindex')).toBe('0'); // scrollable with the keyboard
+      expect(sizes.pageScroll).toBeLessThanOrEqual(390);
+      expect(sizes.regionScroll).toBeLessThanOrEqual(sizes.regionWidth);
+      // Screen readers still read a table of lines with its column headers.
+      expect(await region.getByRole('columnheader').count()).toBe(10);
+      expect(await region.getByRole('row').count()).toBe(3);
       await saveScreenshot(page, 'orders-phone');
     } finally {
       await context.close();
@@ -244,13 +274,15 @@ describe('the orders screen', () => {
       await expect.poll(() => customerPo.evaluate((input) => input === document.activeElement)).toBe(true);
       await customerPo.fill('CPO-SAM');
       await page.getByLabel('PO of line NP-50, # pads, White', { exact: true }).fill('SO-1001');
-      await page.getByLabel('Est. Ship Date of line NP-50, # pads, White').fill('February 15, 2024');
+      const shipDate = page.getByLabel('Est. Ship Date of line NP-50, # pads, White');
+      expect(await shipDate.getAttribute('type')).toBe('date');
+      await shipDate.fill('2024-02-15');
       await saveScreenshot(page, 'orders-admin-editing');
       await page.getByRole('button', { name: 'Save line NP-50, # pads, White' }).click();
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
       expect(await edit.getAttribute('aria-pressed')).toBe('false');
       expect(await lineCells(lines)).toEqual([
-        ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', ''],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', ''],
         ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
       ]);
 
@@ -260,16 +292,17 @@ describe('the orders screen', () => {
       await page.getByLabel('PO of line MF-STR, 500, Chrome', { exact: true }).fill('SO-2002');
       await editFrame.click();
       await expect.poll(() => lineCells(lines)).toEqual([
-        ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'SO-2002', 'N/A', ''],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'SO-2002', 'N/A', ''],
         ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
       ]);
 
       // Stored: the API lists the new values, and only on that order's lines.
       const stored = await retrieveOrders(site.api);
       const samNow = stored.find((o) => o.email === 'sam@guardian.example')!;
+      // Stored as the day, shown like the order date.
       expect(samNow.order.map((l: any) => [l.code, l.customer_po, l.po, l.est_ship_date])).toEqual([
         ['MF-STR', '', 'SO-2002', ''],
-        ['NP-50', 'CPO-SAM', 'SO-1001', 'February 15, 2024'],
+        ['NP-50', 'CPO-SAM', 'SO-1001', '2024-02-15'],
       ]);
       expect(samNow.order.map((l: any) => [l.quantity, l.price])).toEqual([
         [500, 0.0279],
@@ -282,7 +315,7 @@ describe('the orders screen', () => {
       await page.reload();
       await toggleOf(page, 'Sam Ortiz').click();
       expect(await lineCells(linesOf(page, 'Sam Ortiz'))).toEqual([
-        ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'SO-2002', 'N/A'],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'SO-2002', 'N/A'],
         ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024'],
       ]);
       expect(await page.getByRole('button', { name: /^Edit line/ }).count()).toBe(0);
@@ -300,7 +333,7 @@ describe('the orders screen', () => {
       await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).click();
       const tooLong = 'P'.repeat(101);
       await page.getByLabel('PO of line K500, Medium, Navy', { exact: true }).fill(tooLong);
-      await page.getByLabel('Est. Ship Date of line K500, Medium, Navy').fill('next week');
+      await page.getByLabel('Est. Ship Date of line K500, Medium, Navy').fill('2024-03-08');
       // Enter in a field saves.
       await page.keyboard.press('Enter');
 
@@ -309,14 +342,14 @@ describe('the orders screen', () => {
       const direct = await site.api.post('/v1/update-historical-order', {
         email: danaNow.email,
         created_at: danaNow.created_at,
-        cart: danaNow.order.map((l: any) => ({ ...l, po: tooLong, est_ship_date: 'next week' })),
+        cart: danaNow.order.map((l: any) => ({ ...l, po: tooLong, est_ship_date: '2024-03-08' })),
         companyName: GUARDIAN_COMPANY,
       }, await site.api.signIn(GUARDIAN_COMPANY, GUARDIAN_ADMIN_PASSWORD));
       expect(direct.status).toBe(400);
       await expect.poll(() => page.locator('.snackbar').textContent()).toBe(direct.body.message);
       expect(await page.locator('.snackbar').getAttribute('role')).toBe('alert');
       expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', '[CPO-A]', `[${tooLong}]`, '[next week]', 'SaveCancel'],
+        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', '[CPO-A]', `[${tooLong}]`, '[2024-03-08]', 'SaveCancel'],
       ]);
 
       // Cancel drops the edit; nothing was stored.
@@ -326,6 +359,40 @@ describe('the orders screen', () => {
       expect(after.order[0].po).toBe('');
     } finally {
       await context.close();
+    }
+  });
+
+  it('shows an Est. Ship Date typed as free text before the date input as it was, and keeps it until the admin picks a day', async () => {
+    await site.api.api.store.updateOrderLines(dana.order_id, (lines) => lines.map((l) => ({ ...l, estShipDate: 'week of March 3' })));
+    const { context, page, console: seen } = await openOrders();
+    try {
+      await toggleOf(page, 'Dana Reyes').click();
+      expect((await lineCells(linesOf(page, 'Dana Reyes')))[0]?.[9]).toBe('week of March 3');
+
+      await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).click();
+      const shipDate = page.getByLabel('Est. Ship Date of line K500, Medium, Navy');
+      expect(await shipDate.inputValue()).toBe('');
+      const describedBy = await shipDate.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Currently “week of March 3”, kept unless you pick a day');
+      // Another field changed: the old text is kept.
+      await page.getByLabel('PO of line K500, Medium, Navy', { exact: true }).fill('SO-77');
+      await page.getByRole('button', { name: 'Save line K500, Medium, Navy' }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
+      let stored = (await retrieveOrders(site.api)).find((o) => o.email === 'dana@guardian.example')!;
+      expect([stored.order[0].po, stored.order[0].est_ship_date]).toEqual(['SO-77', 'week of March 3']);
+
+      // A day picked replaces it, stored as the day and shown like the order date.
+      await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).click();
+      await shipDate.fill('2024-03-08');
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await lineCells(linesOf(page, 'Dana Reyes')))[0]?.[9]).toBe('March 08, 2024');
+      stored = (await retrieveOrders(site.api)).find((o) => o.email === 'dana@guardian.example')!;
+      expect(stored.order[0].est_ship_date).toBe('2024-03-08');
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+      await site.api.api.store.updateOrderLines(dana.order_id, (lines) => lines.map((l) => ({ ...l, po: '', estShipDate: '' })));
     }
   });
 
@@ -359,12 +426,12 @@ describe('the orders screen', () => {
 
       await signInDialog(page).getByLabel('Password', { exact: true }).fill(GUARDIAN_STAFF_PASSWORD);
       await signInDialog(page).getByRole('button', { name: 'Show orders' }).click();
-      expect((await orderRows(page)).map((row) => row[1])).toEqual(['Sam Ortiz', 'Dana Reyes']);
+      expect((await orderRows(page)).map((row) => row[2])).toEqual(['Sam Ortiz', 'Dana Reyes']);
       expect(await signInDialog(page).count()).toBe(0);
 
       // A reload in the same browser session does not ask again.
       await page.reload();
-      expect((await orderRows(page)).map((row) => row[1])).toEqual(['Sam Ortiz', 'Dana Reyes']);
+      expect((await orderRows(page)).map((row) => row[2])).toEqual(['Sam Ortiz', 'Dana Reyes']);
       expect(await signInDialog(page).isVisible()).toBe(false);
       // The page keeps a token, never the password.
       const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
@@ -383,7 +450,7 @@ describe('the orders screen', () => {
       expect(await fresh.page.locator('.orders-table').count()).toBe(0);
       await fresh.page.getByRole('button', { name: 'Enter password' }).click();
       await signInWithDialog(fresh.page, GUARDIAN_STAFF_PASSWORD);
-      expect((await orderRows(fresh.page)).map((row) => row[1])).toEqual(['Sam Ortiz', 'Dana Reyes']);
+      expect((await orderRows(fresh.page)).map((row) => row[2])).toEqual(['Sam Ortiz', 'Dana Reyes']);
     } finally {
       await fresh.context.close();
     }
@@ -421,7 +488,7 @@ describe('the orders screen', () => {
 
       await more.click();
       await expect.poll(async () => (await orderRows(page)).length, { timeout: 5_000 }).toBe(101);
-      expect((await orderRows(page)).at(-1)?.[1]).toBe('Dana Reyes');
+      expect((await orderRows(page)).at(-1)?.[2]).toBe('Dana Reyes');
       expect(await more.count()).toBe(0);
       // Each order once, newest first, as the API lists them.
       const firstPage = (await retrieveOrders(site.api)).map((o) => o.created_at);
@@ -438,13 +505,13 @@ describe('the orders screen', () => {
     await site.closeApi();
     const { context, page } = await openOrders({ signIn: false });
     try {
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unexpected error. Please try again.');
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('The order service cannot be reached; try again');
       expect(await page.getByText('Loading orders…').count()).toBe(0);
       await saveScreenshot(page, 'orders-api-down');
       const retried = page.waitForRequest((request) => request.url().endsWith('/v1/retrieve-orders') && request.method() === 'POST');
       await page.getByRole('button', { name: 'Try again' }).click();
       await retried;
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unexpected error. Please try again.');
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('The order service cannot be reached; try again');
     } finally {
       await context.close();
     }

@@ -52,11 +52,12 @@ export function storeProducts(t: Tenant, storeCode: string): Product[] {
   return visibleProducts(t).filter((p) => p.type === 'customs' && p.supportedStores.includes(storeCode));
 }
 
-/** 'Starts at' as a shopper reads it: the lowest price that is set, in dollars and cents. */
+/** 'Starts at' as a shopper reads it: the lowest price that is set or a lower volume price, in dollars and cents. */
 export function startsAt(product: Product): string {
   const prices = product.sizes.map((size) => size.price).filter((price) => price > 0);
   if (prices.length === 0) throw new Error(`${product.code} has no price`);
-  return `Starts at $${(Math.min(...prices) / 10_000).toFixed(2)} each`;
+  const lowest = Math.min(...prices, ...product.discounts.map((discount) => discount.price));
+  return `Starts at $${(lowest / 10_000).toFixed(2)} each`;
 }
 
 export function isTier(label: string): boolean {

@@ -178,13 +178,16 @@ for (const testCase of CASES) {
       });
     }
 
-    it('stores: a store without a password opens its customs catalog directly', async () => {
+    it('stores: a store without a password opens its customs catalog directly, which leads back to all stores', async () => {
       const store = storeOf(t, testCase.openStore);
       expect(store.password).toBeUndefined();
       await withVisit(`${base}stores/`, async ({ page }) => {
         await Promise.all([page.waitForURL(`${base}catalog/${store.code}/customs/`), page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click()]);
         expect(await page.getByRole('dialog').count()).toBe(0);
         expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
+        const back = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'All stores' });
+        expect(await follow(page, back, base)).toBe('Choose your store');
+        expect(page.url()).toBe(`${base}stores/`);
       });
     });
   });
@@ -343,5 +346,114 @@ describe('with the keyboard alone', () => {
       expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
       // The order API checks the password (another origin).
     }, { foreign: true });
+  });
+});
+
+describe('messages on the item page', () => {
+  const t = tenant('guardian');
+  const product = productOf(t, 'K500');
+
+  interface Box {
+    left: number;
+    top: number;
+    right: number;
+    bottom: number;
+  }
+  const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+  /** The message's and the button's boxes, whether the button's centre is the button itself, and the window's height. */
+  async function layout(page: Page, role: 'alert' | 'status', text: string) {
+    const message = page.locator('.snackbar-region').getByRole(role).filter({ hasText: text });
+    await message.waitFor();
+    // Let a scroll that shows the message settle.
+    await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+    return page.evaluate((selector) => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add to Cart')!;
+      const shown = document.querySelector(selector)!;
+      const box = (element: Element) => {
+        const { left, top, right, bottom } = element.getBoundingClientRect();
+        return { left, top, right, bottom };
+      };
+      const b = box(button);
+      const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+      return { message: box(shown), button: b, buttonOnTop: hit !== null && button.contains(hit), height: window.innerHeight };
+    }, `.snackbar-region [role=${role}]`);
+  }
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    it(`never cover 'Add to Cart' at ${viewport.width}×${viewport.height}: after an error and after an add, it can be pressed again at once`, async () => {
+      await withVisit(`${storefront.baseUrl(t.id)}item/${product.code}/`, async ({ page }) => {
+        const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+        await page.getByLabel('Quantity Small').fill('2');
+        // Where a floating message would sit: the button at the bottom of the window.
+        await addToCart.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 8));
+        await addToCart.click();
+        const afterError = await layout(page, 'alert', 'Must select an embroidery');
+        expect(overlap(afterError.message, afterError.button), JSON.stringify(afterError)).toBe(false);
+        expect(afterError.buttonOnTop).toBe(true);
+        // Both on screen: the message is read where the buyer looks, the button is still there to press.
+        expect(afterError.message.top).toBeGreaterThanOrEqual(0);
+        expect(afterError.message.bottom).toBeLessThanOrEqual(afterError.height);
+        expect(afterError.button.top).toBeGreaterThanOrEqual(0);
+
+        // Fixing the error and pressing again right away (no force: Playwright checks nothing covers it).
+        await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
+        await addToCart.click({ timeout: 1_000 });
+        const afterAdd = await layout(page, 'status', 'Item added to cart');
+        expect(overlap(afterAdd.message, afterAdd.button), JSON.stringify(afterAdd)).toBe(false);
+        expect(afterAdd.buttonOnTop).toBe(true);
+        expect(afterAdd.message.bottom).toBeLessThanOrEqual(afterAdd.height);
+        await page.getByRole('link', { name: 'Cart (1)' }).waitFor();
+        await addToCart.click({ trial: true, timeout: 1_000 });
+      }, { viewport });
+    });
+  }
+
+  it('gives the second logo another placement than the first, and refuses two logos at one placement', async () => {
+    await withVisit(`${storefront.baseUrl(t.id)}item/${product.code}/`, async ({ page }) => {
+      await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
+      expect(await page.getByLabel('Placement', { exact: true }).inputValue()).toBe('Left Chest');
+      await page.getByRole('button', { name: 'Want to add a second logo?' }).click();
+      const secondPlacement = page.getByLabel('Second placement');
+      expect(await secondPlacement.inputValue()).toBe('Left Sleeve');
+      await page.getByLabel('Second logo').selectOption('Guardian Script');
+
+      // Moved onto the first logo's placement: refused, with the reason, and nothing added.
+      await secondPlacement.selectOption('Left Chest');
+      await page.getByLabel('Quantity Small').fill('12');
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await visible(page.locator('.snackbar-region').getByRole('alert').filter({ hasText: 'Both logos are at Left Chest: pick a different placement for the second logo' }));
+      expect(await page.getByRole('link', { name: 'Cart (0)' }).count()).toBe(1);
+
+      await secondPlacement.selectOption('Yoke');
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await visible(page.locator('.snackbar-region').getByRole('status').filter({ hasText: 'Item added to cart' }));
+      const cart = JSON.parse((await page.evaluate(() => sessionStorage.getItem('cart'))) ?? '{}') as Record<string, { placement: string; secondPlacement?: string }>;
+      expect(Object.values(cart).map((line) => [line.placement, line.secondPlacement])).toEqual([['Left Chest', 'Yoke']]);
+    });
+  });
+
+  it('names every colour under its swatch, and tells Graphite from White', async () => {
+    const polo = productOf(t, 'K540');
+    expect(polo.colors).toEqual(expect.arrayContaining(['Graphite', 'White']));
+    await withVisit(`${storefront.baseUrl(t.id)}item/${polo.code}/`, async ({ page }) => {
+      const swatches = page.getByRole('group', { name: /^Color: / });
+      await visible(swatches);
+      for (const color of polo.colors) {
+        const name = swatches.locator('.swatch__name').filter({ hasText: new RegExp(`^${color}$`) });
+        expect(await name.isVisible(), `${color} is named`).toBe(true);
+        expect(await page.getByRole('radio', { name: color, exact: true }).count()).toBe(1);
+      }
+      const chip = (color: string) =>
+        page.getByRole('radio', { name: color, exact: true }).evaluate((input) => {
+          const style = getComputedStyle(input.nextElementSibling!);
+          return { fill: style.backgroundImage, edge: style.boxShadow };
+        });
+      const [graphite, white] = [await chip('Graphite'), await chip('White')];
+      expect(graphite.fill).not.toBe(white.fill);
+      expect(graphite.fill).toContain('rgb(74, 77, 82)');
+      // A white chip on a white page still has an edge.
+      expect(white.edge).toMatch(/inset/);
+    });
   });
 });

@@ -1,28 +1,39 @@
-// The success page against the built sample site: the lines the checkout handed over in
+// The success page against the built sample site: the order the checkout handed over in
 // sessionStorage ('last-order'), written here before the page loads, and a visit without any.
+// ordering-journey.test.ts places a real order and follows it to this page, the orders screen
+// and the e-mail.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartLine } from '../../src/domain/cart-line.ts';
+import type { LastOrder } from '../../src/islands/shared/last-order.ts';
 import { saveScreenshot } from './chromium.ts';
 import { openOrderingSite, watchConsole, type OrderingSite } from './orders-harness.ts';
 
-const LINES: CartLine[] = [
-  {
-    type: 'mens',
-    name: 'Sport Polo',
-    price: 40.77,
-    quantity: 12,
-    size: '2XL',
-    color: 'Royal Blue',
-    code: 'K500',
-    placement: 'Left Chest',
-    embroidery: 'Guardian Shield',
-    secondEmbroidery: 'Guardian Script',
-    secondPlacement: 'Full Back',
-  },
-  { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 1500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '' },
-  { type: 'customs', name: 'Aluminum Plate', price: 0.99, quantity: 1000, size: '500', color: 'Black Red', code: 'PLT-AL', placement: '', embroidery: '' },
-];
+const ORDER: LastOrder = {
+  orderId: '0b0c6f3e-9a1d-4c2b-8e7f-123456789abc',
+  total: 1521.09,
+  placedAt: '2025-03-04T15:04:05.123Z',
+  store: 'Guardian Chevrolet — 100 Main St, Springfield',
+  customerPo: 'PO-77',
+  lines: [
+    {
+      type: 'mens',
+      name: 'Sport Polo',
+      price: 40.77,
+      quantity: 12,
+      size: '2XL',
+      color: 'Royal Blue',
+      code: 'K500',
+      placement: 'Left Chest',
+      embroidery: 'Guardian Shield',
+      secondEmbroidery: 'Guardian Script',
+      secondPlacement: 'Full Back',
+      lineTotal: 489.24,
+    },
+    { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 1500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '', lineTotal: 41.85 },
+    { type: 'customs', name: 'Aluminum Plate', price: 0.99, quantity: 1000, size: '500', color: 'Black Red', code: 'PLT-AL', placement: '', embroidery: '', lineTotal: 990 },
+  ],
+};
+const TIME_ZONE = 'America/Chicago';
 
 let site: OrderingSite;
 let successUrl: string;
@@ -40,8 +51,11 @@ afterAll(async () => {
  * A fresh visitor whose checkout handed `value` over. Written once per session (not on every
  * load), so a reload shows what the page itself left in storage.
  */
-async function openWith(value: string | undefined, options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; console: ReturnType<typeof watchConsole> }> {
-  const context = await site.browser.newContext(options);
+async function openWith(
+  value: string | undefined,
+  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; console: ReturnType<typeof watchConsole> }> {
+  const context = await site.browser.newContext({ timezoneId: TIME_ZONE, ...options });
   if (value !== undefined) {
     await context.addInitScript((handedOver: string) => {
       if (sessionStorage.getItem('test-seeded') === null) {
@@ -68,15 +82,30 @@ async function shownLines(page: Page): Promise<{ name: string; facts: string[] }
   );
 }
 
+/** The order's own facts (number, date, store, PO, total) as 'term: value'. */
+async function orderFacts(page: Page): Promise<string[]> {
+  const facts = page.getByRole('main').locator('dl[aria-label="Order"]');
+  await facts.waitFor();
+  return facts.evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`));
+}
+
 async function imageOf(item: Locator): Promise<{ alt: string | null; loaded: boolean; src: string }> {
   return item.getByRole('img').evaluate((img: HTMLImageElement) => ({ alt: img.getAttribute('alt'), loaded: img.complete && img.naturalWidth > 0, src: img.currentSrc }));
 }
 
 describe('the success page', () => {
-  it('shows every handed-over line: image, name, price each, colour, embroideries, placements, size and quantity', async () => {
-    const { context, page, console: seen } = await openWith(JSON.stringify(LINES));
+  it('shows the order to quote (number, date, store, PO, total) and every line with its image, facts and line total', async () => {
+    const { context, page, console: seen } = await openWith(JSON.stringify(ORDER));
     try {
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Order Placed Successfully');
+      await page.getByRole('heading', { level: 1, name: 'Order Placed Successfully' }).waitFor();
+      expect(await page.getByRole('main').getByRole('heading', { level: 1 }).count()).toBe(1);
+      expect(await orderFacts(page)).toEqual([
+        'Order number: 0B0C-6F3E',
+        'Date: March 04, 2025',
+        'Store: Guardian Chevrolet — 100 Main St, Springfield',
+        'Customer PO: PO-77',
+        'Order total: $1,521.09',
+      ]);
       expect(await shownLines(page)).toEqual([
         {
           name: 'Sport Polo',
@@ -89,16 +118,18 @@ describe('the success page', () => {
             'Second placement: Full Back',
             'Size: 2XL',
             'Quantity: 12',
+            'Line total: $489.24',
           ],
         },
-        { name: 'Metal Frame', facts: ['Price each: $0.0279', 'Color: Chrome', 'Size: 500', 'Quantity: 1,500'] },
-        { name: 'Aluminum Plate', facts: ['Price each: $0.99', 'Color: Black Red', 'Size: 500', 'Quantity: 1,000'] },
+        // Print runs say what they are, not 'Size 500 · Quantity 1,500'.
+        { name: 'Metal Frame', facts: ['Price each: $0.0279', 'Color: Chrome', 'Quantity: 3 runs of 500 (1,500 pieces)', 'Line total: $41.85'] },
+        { name: 'Aluminum Plate', facts: ['Price each: $0.99', 'Color: Black Red', 'Quantity: 2 runs of 500 (1,000 pieces)', 'Line total: $990.00'] },
       ]);
 
       // Each line's own product image (code and colour), loaded, with alt text.
       const items = page.getByRole('main').getByRole('listitem');
       const images = [];
-      for (let i = 0; i < LINES.length; i++) {
+      for (let i = 0; i < ORDER.lines.length; i++) {
         const item = items.nth(i);
         await expect.poll(async () => (await imageOf(item)).loaded, { timeout: 10_000 }).toBe(true);
         images.push(await imageOf(item));
@@ -110,14 +141,61 @@ describe('the success page', () => {
         expect.stringMatching(/^\/guardian\/assets\/img\/PLT-AL_black_red-/),
       ]);
 
-      expect(await page.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/guardian/');
-      expect(await page.getByRole('link', { name: 'View orders' }).getAttribute('href')).toBe('/guardian/orders/');
+      const main = page.getByRole('main');
+      expect(await main.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/guardian/');
+      expect(await main.getByRole('link', { name: 'View orders' }).getAttribute('href')).toBe('/guardian/orders/');
       await saveScreenshot(page, 'success-order');
 
       // A reload still shows the order: the hand-over is kept until the next order replaces it.
       await page.reload();
       expect((await shownLines(page)).map((line) => line.name)).toEqual(['Sport Polo', 'Metal Frame', 'Aluminum Plate']);
-      expect(await page.evaluate(() => sessionStorage.getItem('last-order'))).toBe(JSON.stringify(LINES));
+      expect(await orderFacts(page)).toContain('Order number: 0B0C-6F3E');
+      expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('last-order'))) ?? 'null')).toEqual(ORDER);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves out the store and the customer PO when the order had none', async () => {
+    const { context, page } = await openWith(JSON.stringify({ ...ORDER, store: '', customerPo: '' }));
+    try {
+      expect(await orderFacts(page)).toEqual(['Order number: 0B0C-6F3E', 'Date: March 04, 2025', 'Order total: $1,521.09']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("'Print' prints one clean page: the confirmation, without the site's header, navigation, footer or buttons", async () => {
+    const { context, page, console: seen } = await openWith(JSON.stringify(ORDER));
+    try {
+      await shownLines(page);
+      await page.evaluate(() => {
+        const counted = window as unknown as { printed: number };
+        counted.printed = 0;
+        window.print = () => void counted.printed++;
+      });
+      await page.getByRole('button', { name: 'Print' }).click();
+      expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+      const chrome = [
+        page.locator('header'),
+        page.getByRole('navigation'),
+        page.locator('footer'),
+        page.getByRole('button', { name: 'Print' }),
+        page.getByRole('main').getByRole('link', { name: 'Continue shopping' }),
+        page.getByRole('main').getByRole('link', { name: 'View orders' }),
+      ];
+      // On screen all of it shows; in print none of it, and the order does.
+      for (const part of chrome) expect(await part.isVisible()).toBe(true);
+      await page.emulateMedia({ media: 'print' });
+      for (const part of chrome) expect(await part.isVisible()).toBe(false);
+      for (const text of ['Order Placed Successfully', '0B0C-6F3E', '$1,521.09', '2 runs of 500 (1,000 pieces)']) {
+        expect(await page.getByRole('main').getByText(text, { exact: true }).isVisible(), text).toBe(true);
+      }
+      await saveScreenshot(page, 'success-order-print');
+      const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Pages\b[^]*?\/Count\s+(\d+)/)?.[1], 'pages printed').toBe('1');
       expect(seen.errors).toEqual([]);
     } finally {
       await context.close();
@@ -125,7 +203,7 @@ describe('the success page', () => {
   });
 
   it('fits a phone without sideways scrolling', async () => {
-    const { context, page } = await openWith(JSON.stringify(LINES), { viewport: { width: 360, height: 740 } });
+    const { context, page } = await openWith(JSON.stringify(ORDER), { viewport: { width: 360, height: 740 } });
     try {
       await shownLines(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -135,28 +213,53 @@ describe('the success page', () => {
     }
   });
 
-  it('says there is no recent order and links to the catalog when nothing was handed over', async () => {
+  it('opened without an order in this browser session: says there is none, links to the orders screen, never claims success', async () => {
+    // The page as served, before any script runs, claims nothing: the island decides.
+    const served = await (await fetch(successUrl)).text();
+    expect(served).not.toMatch(/Order Placed Successfully|placed successfully/i);
+    expect(served).toContain('<h1 class="page-title">Your order</h1>');
+
     const { context, page, console: seen } = await openWith(undefined);
     try {
       await page.getByText('There is no recent order to show.').waitFor();
+      await page.getByRole('heading', { level: 1, name: 'No recent order' }).waitFor();
+      expect(await page.locator('body').innerText()).not.toMatch(/success/i);
       expect(await page.getByRole('main').getByRole('listitem').count()).toBe(0);
-      const catalog = page.getByRole('link', { name: 'Browse the catalog' });
-      expect(await catalog.getAttribute('href')).toBe('/guardian/');
-      await catalog.click();
-      await page.waitForURL(site.baseUrl('guardian'));
-      expect(await page.title()).toContain('Guardian');
+      expect(await page.getByRole('button', { name: 'Print' }).count()).toBe(0);
+      expect(await page.getByRole('main').getByRole('link', { name: 'Browse the catalog' }).getAttribute('href')).toBe('/guardian/');
+      const orders = page.getByRole('main').getByRole('link', { name: 'View orders' });
+      expect(await orders.getAttribute('href')).toBe('/guardian/orders/');
+      await orders.click();
+      await page.waitForURL(`${site.baseUrl('guardian')}orders/`);
+      await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
       expect(seen.errors).toEqual([]);
       expect(seen.warnings).toEqual([]);
     } finally {
       await context.close();
     }
+
+    // Without JavaScript the page cannot read the session: it says so, and still claims nothing.
+    const still = await openWith(undefined, { javaScriptEnabled: false });
+    try {
+      expect(await still.page.getByRole('main').getByRole('heading', { level: 1 }).innerText()).toBe('Your order');
+      expect(await still.page.locator('body').innerText()).not.toMatch(/success/i);
+    } finally {
+      await still.context.close();
+    }
   });
 
   it('treats an unreadable hand-over as none, with a console warning, never a crash', async () => {
-    for (const value of ['{not json', JSON.stringify([{ ...LINES[0], quantity: 'twelve' }])]) {
+    const unreadable = [
+      '{not json',
+      JSON.stringify({ ...ORDER, lines: [{ ...ORDER.lines[0], quantity: 'twelve' }] }),
+      // The lines alone, as the checkout handed them over before orders had a number and total.
+      JSON.stringify(ORDER.lines.map(({ lineTotal: _, ...line }) => line)),
+    ];
+    for (const value of unreadable) {
       const { context, page, console: seen } = await openWith(value);
       try {
         await page.getByText('There is no recent order to show.').waitFor();
+        expect(await page.locator('body').innerText()).not.toMatch(/success/i);
         expect(seen.errors).toEqual([]);
         expect(seen.warnings.some((warning) => warning.startsWith('Ignored the stored last order'))).toBe(true);
       } finally {
@@ -173,6 +276,7 @@ describe('the success page', () => {
       const catalog = page.getByRole('link', { name: 'Browse the catalog' });
       await catalog.waitFor();
       expect(await catalog.getAttribute('href')).toBe('/');
+      expect(await page.getByRole('main').getByRole('link', { name: 'View orders' }).getAttribute('href')).toBe('/orders/');
     } finally {
       await context.close();
     }

@@ -100,6 +100,8 @@ const catalogs: Record<string, FixtureProduct[]> = {
     { code: 'TUM20', type: 'accessory', colors: ['Black'], sizes: '{ OSFA: 18.99 }' },
     { code: 'PLT', type: 'customs', colors: ['White', 'Black'], halfColors: ['Black Red'], sizes: '{ "500": 1.29, "1000": 0.99, "1500": 0.89, "2500": 0.79 }' },
     { code: 'FM-100', type: 'service', colors: ['White'], sizes: '{ "# boxes": 76.44 }', extra: 'discount: [{ quantity: 500, price: 71.5 }]' },
+    // A volume price on a product whose larger sizes cost more: 2XL keeps its $2.00 upcharge at 500+.
+    { code: 'PC54', type: 'tshirts', colors: ['Black', 'White'], sizes: '{ Small: 9.99, Medium: 9.99, 2XL: 11.99 }', extra: 'discount: [{ quantity: 500, price: 8.49 }]' },
     { code: 'KF-FRD', type: 'customs', colors: ['Blue'], sizes: '{ "# each": 3.99 }', extra: 'min_quantity: 250' },
     { code: 'CF-WIN', type: 'sales', colors: ['Red'], sizes: '{ "# each": 8.95 }', extra: 'quantity_step: 3' },
     { code: 'MF-STR', type: 'customs', colors: ['Chrome'], sizes: '{ "500": 0.0279, "1000": 0.0259 }' },

@@ -17,6 +17,8 @@ export interface TestApi {
   api: OrderApi;
   /** Every JSON log line the API wrote. */
   logs: Record<string, unknown>[];
+  /** Where the e-mails go as .eml files when no SMTP sink is given (MAIL_DIR). */
+  mailDir: string;
   post(call: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
   /** `Authorization: Bearer …` of a new session for the tenant (POST /v1/session). */
   signIn(companyName: string, password: string): Promise<Record<string, string>>;
@@ -41,11 +43,12 @@ export interface TestApiOptions {
 /** The real order API, in this process, on a free loopback port, configured through the same environment variables as in production. */
 export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'order-api-test-'));
+  const mailDir = path.join(scratch, 'mail');
   const env: Record<string, string> = {
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_ROOT: options.dataRoot,
-    MAIL_DIR: path.join(scratch, 'mail'),
+    MAIL_DIR: mailDir,
     MAIL_POLL_MS: '50',
     MAIL_RETRY_BASE_MS: '50',
     MAIL_RETRY_MAX_MS: '200',
@@ -71,6 +74,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     url: api.url,
     api,
     logs,
+    mailDir: options.env?.MAIL_DIR ?? mailDir,
     post: (call, body, headers) => postJson(api.url, call, body, headers),
     signIn: (companyName, password) => signIn(api.url, companyName, password),
     close: async () => {

@@ -53,7 +53,7 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     ...model.products.map((product) => page({ page: 'item', code: product.code }, product.fullname, <ItemPage model={model} product={product} showPrices={catalog.priced} />, ['item'])),
     page({ page: 'stores' }, 'Stores', <StoresPage model={model} storesWithProducts={storesWithProducts} />, ['stores']),
     page({ page: 'checkout' }, 'Checkout', <CheckoutPage model={model} />, ['checkout']),
-    page({ page: 'success' }, 'Order placed', <SuccessPage model={model} />, ['success']),
+    page({ page: 'success' }, 'Your order', <SuccessPage model={model} />, ['success']),
     page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
     { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['base'] },

@@ -99,6 +99,13 @@ describe('adding an item to the cart', () => {
     expect('lines' in mugResult && mugResult.lines[0]?.placement).toBe('');
   });
 
+  it('refuses two logos at one placement, with the message the order API gives', () => {
+    const offer = { embroideries: ['Guardian Shield', 'Guardian Script'], placements: ['Left Chest', 'Yoke'] };
+    expect(cartEntries(polo, offer, select({ Small: '1' }, { secondEmbroidery: 'Guardian Script', secondPlacement: 'Left Chest' }))).toEqual({
+      problem: 'Both logos are at Left Chest: pick a different placement for the second logo',
+    });
+  });
+
   it('takes whole non-negative numbers in the grid and clears anything else', () => {
     expect(acceptQuantity('12')).toBe('12');
     expect(acceptQuantity('007')).toBe('7');

@@ -1,8 +1,8 @@
 import { recordedPlacements, type CartLine } from '../../domain/cart-line.ts';
-import { MUST_SELECT_AN_EMBROIDERY, requiresEmbroidery, type LogoOffer } from '../../domain/logo-rules.ts';
+import { MUST_SELECT_AN_EMBROIDERY, requiresEmbroidery, samePlacementProblem, type LogoOffer } from '../../domain/logo-rules.ts';
 import { moneyToDollars } from '../../domain/money.ts';
 import { entryProblem } from '../../domain/order-rules.ts';
-import { productColors, type Product } from '../../domain/product.ts';
+import { productColors, type Product, type SizePrice } from '../../domain/product.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 
 export const MUST_MAKE_A_SELECTION = 'Must make a selection';
@@ -29,20 +29,17 @@ export function tierCell(tier: string, color: string): string {
  * `storeCode`, the store whose catalog the page was opened from, goes on every line.
  */
 export function cartEntries(product: Product, offer: LogoOffer, selection: ItemSelection, storeCode?: string): { lines: CartLine[] } | { problem: string } {
-  const tiered = product.sizes.some((size) => isTierLabel(size.label));
-  const colors = productColors(product);
-  const cells = tiered
-    ? product.sizes.flatMap((size) => colors.map((color) => ({ size, color, count: Number(selection.quantities[tierCell(size.label, color)] || 0), perCount: Number(size.label) })))
-    : product.sizes.map((size) => ({ size, color: selection.color, count: Number(selection.quantities[size.label] || 0), perCount: 1 }));
-  const filled = cells.filter((cell) => cell.count > 0);
+  const filled = filledCells(product, selection);
 
   if (filled.length === 0) return { problem: MUST_MAKE_A_SELECTION };
   if (selection.embroidery === '' && requiresEmbroidery(product.type, offer)) return { problem: MUST_SELECT_AN_EMBROIDERY };
+  const samePlacement = samePlacementProblem(product.type, selection);
+  if (samePlacement) return { problem: samePlacement };
 
   const { placement, secondPlacement } = recordedPlacements(product.type, selection);
   const lines: CartLine[] = [];
   for (const cell of filled) {
-    const quantity = cell.count * cell.perCount;
+    const quantity = cell.quantity;
     const problem = entryProblem(product, cell.size.label, quantity);
     if (problem) return { problem };
     lines.push({
@@ -61,6 +58,19 @@ export function cartEntries(product: Product, offer: LogoOffer, selection: ItemS
     });
   }
   return { lines };
+}
+
+/**
+ * The grid cells with a count, in grid order, each with its pieces: a size in the chosen
+ * colour, or for a tier product runs of a tier in a colour (pieces = tier × runs). What
+ * 'Add to Cart' adds, and what the item page prices as the buyer types.
+ */
+export function filledCells(product: Product, selection: Pick<ItemSelection, 'color' | 'quantities'>): { size: SizePrice; color: string; quantity: number }[] {
+  const tiered = product.sizes.some((size) => isTierLabel(size.label));
+  const cells = tiered
+    ? product.sizes.flatMap((size) => productColors(product).map((color) => ({ size, color, count: Number(selection.quantities[tierCell(size.label, color)] || 0), perCount: Number(size.label) })))
+    : product.sizes.map((size) => ({ size, color: selection.color, count: Number(selection.quantities[size.label] || 0), perCount: 1 }));
+  return cells.filter((cell) => cell.count > 0).map(({ size, color, count, perCount }) => ({ size, color, quantity: count * perCount }));
 }
 
 /** Grid cells take whole non-negative numbers only; anything else is cleared and ignored. */

@@ -1,6 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import { PriceBreaksTable } from '../../components/price-breaks-table.tsx';
 import { ResponsivePicture } from '../../components/responsive-picture.tsx';
+import { offersSecondLogo, secondPlacementDefault } from '../../domain/logo-rules.ts';
 import { formatMoney } from '../../domain/money.ts';
+import { priceBreaks } from '../../domain/price-breaks.ts';
 import { productColors } from '../../domain/product.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 import { startingPrice } from '../../domain/starting-price.ts';
@@ -9,8 +12,15 @@ import { useNotice } from '../shared/use-notice.tsx';
 import { acceptQuantity, cartEntries, tierCell } from './cart-entries.ts';
 import type { ItemIslandProps } from './item-island-props.ts';
 import { itemStore, type ItemStore } from './item-store.ts';
+import { swatchColor } from './swatch-color.ts';
+import { selectionPrice } from './selection-price.ts';
+import { SelectionSummary } from './selection-summary.tsx';
 
 const DEFAULT_PLACEMENT = 'Left Chest';
+/** The build renders no cart: the stored one is read after hydration. */
+const NO_CART_ITEMS = {};
+const cartItems = () => cartStore.getState().items;
+const noCartItems = () => NO_CART_ITEMS;
 
 function defaultPlacement(placements: readonly string[]): string {
   return placements.includes(DEFAULT_PLACEMENT) ? DEFAULT_PLACEMENT : (placements[0] ?? '');
@@ -27,7 +37,7 @@ export function ItemDetails(props: ItemIslandProps) {
   const [embroidery, setEmbroidery] = useState('');
   const [placement, setPlacement] = useState(defaultPlacement(placements));
   const [secondEmbroidery, setSecondEmbroidery] = useState('');
-  const [secondPlacement, setSecondPlacement] = useState(defaultPlacement(placements));
+  const [secondPlacement, setSecondPlacement] = useState(secondPlacementDefault(placements, defaultPlacement(placements)));
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [leaving, setLeaving] = useState(false);
   // Read from the address after hydration: the page is built once for every store.
@@ -49,6 +59,10 @@ export function ItemDetails(props: ItemIslandProps) {
   const fullImage = images[color]?.fallback.src;
   const price = showPrices ? startingPrice(product) : undefined;
   const tiers = product.sizes.filter((size) => isTierLabel(size.label));
+  const breaks = showPrices ? priceBreaks(product) : undefined;
+  // Tiers and price breaks count the whole cart, so the grid is priced with what is in it.
+  const cart = useSyncExternalStore(cartStore.subscribe, cartItems, noCartItems);
+  const selected = showPrices ? selectionPrice(product, { color, quantities }, Object.values(cart)) : undefined;
   const allColors = productColors(product);
   // The props already offer no logo where none can go (customs: logoOfferFor).
   const hasLogoPickers = embroideries.length > 0;
@@ -70,7 +84,11 @@ export function ItemDetails(props: ItemIslandProps) {
   const hideSecondLogo = () => {
     setSecondLogo(false);
     setSecondEmbroidery('');
-    setSecondPlacement(defaultPlacement(placements));
+  };
+  // The second logo starts where the first is not: two logos cannot share a placement.
+  const showSecondLogo = () => {
+    setSecondPlacement(secondPlacementDefault(placements, placement));
+    setSecondLogo(true);
   };
 
   const addToCart = async (event: FormEvent) => {
@@ -108,6 +126,7 @@ export function ItemDetails(props: ItemIslandProps) {
         </h1>
         {store && <p className="item__store">For {store.name}</p>}
         {price !== undefined && <p className="item__price">Starts at {formatMoney(price)} each</p>}
+        {breaks && <PriceBreaksTable breaks={breaks} tiered={tiers.length > 0} id={`${id}-breaks`} />}
         {product.description && (
           <div className={`item__description${expanded ? ' item__description--expanded' : ''}`} data-collapsible="">
             <p id={`${id}-description`} ref={description}>
@@ -124,9 +143,10 @@ export function ItemDetails(props: ItemIslandProps) {
           {allColors.map((name) => {
             const [first, second] = product.halfColors.includes(name) ? name.split(' ') : [name, name];
             return (
-              <label key={name} className="swatch" title={name}>
-                <input type="radio" name={`${id}-color`} value={name} checked={color === name} onChange={() => setColor(name)} aria-label={name} />
+              <label key={name} className="swatch">
+                <input type="radio" name={`${id}-color`} value={name} checked={color === name} onChange={() => setColor(name)} />
                 <span className="swatch__chip" style={{ '--swatch-a': swatchColor(first), '--swatch-b': swatchColor(second) } as CSSProperties} />
+                <span className="swatch__name">{name}</span>
               </label>
             );
           })}
@@ -142,11 +162,11 @@ export function ItemDetails(props: ItemIslandProps) {
                   Only want one logo?
                 </button>
               </>
-            ) : (
-              <button type="button" className="link-button" onClick={() => setSecondLogo(true)}>
+            ) : offersSecondLogo(product.type, { embroideries, placements }) ? (
+              <button type="button" className="link-button" onClick={showSecondLogo}>
                 Want to add a second logo?
               </button>
-            )}
+            ) : null}
           </div>
         )}
 
@@ -188,11 +208,12 @@ export function ItemDetails(props: ItemIslandProps) {
             ))}
           </div>
         )}
+        <SelectionSummary price={selected} tiered={tiers.length > 0} />
         <button type="submit" className="button button--primary">
           Add to Cart
         </button>
+        {notice.element}
       </form>
-      {notice.element}
       {leaving && (
         <div className="loading-overlay" role="status" aria-label="Loading">
           <span className="loading-overlay__spinner" />
@@ -236,10 +257,4 @@ function LogoPicker(props: LogoPickerProps) {
       )}
     </div>
   );
-}
-
-/** Swatch fill from the colour's name; CSS knows most names, and the last word of the rest ("Heather Navy" → navy). */
-function swatchColor(name = ''): string {
-  const words = name.toLowerCase().split(/\s+/);
-  return words[words.length - 1] ?? 'gray';
 }

@@ -20,7 +20,8 @@ export interface CaptureAnswer {
 }
 
 export type CaptureResult =
-  | { outcome: 'paid' }
+  /** `data`: the capture's answer (order_id, total…), for the success page. */
+  | { outcome: 'paid'; data: unknown }
   /** Still processing when the window closed: the order exists, its payment is not final yet. */
   | { outcome: 'processing' }
   | { outcome: 'failed'; error: unknown };
@@ -79,7 +80,7 @@ export async function captureUntilSettled(capture: () => Promise<CaptureAnswer>,
   for (;;) {
     try {
       const answer = await capture();
-      if (!isProcessing(answer)) return { outcome: 'paid' };
+      if (!isProcessing(answer)) return { outcome: 'paid', data: answer.data };
       processing = true;
       onProcessing?.(answer);
     } catch (error) {

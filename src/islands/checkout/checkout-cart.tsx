@@ -1,3 +1,4 @@
+import { describeQuantity } from '../../domain/describe-quantity.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { productImageKey, type ProductThumbnails } from '../shared/ordering-props.ts';
 import { lineName, subtotalText, type CheckoutLine, type PricedCheckout } from './checkout-order.ts';
@@ -58,7 +59,7 @@ function CartLineItem({ entry, image, logo, storeName, onRemove }: { entry: Chec
   if (line.placement) facts.push(['Placement', line.placement]);
   if (line.secondPlacement) facts.push(['Second placement', line.secondPlacement]);
   if (!customs) facts.push(['Size', line.size]);
-  facts.push(['Quantity', line.quantity.toLocaleString('en-US')]);
+  facts.push(['Quantity', describeQuantity(line)]);
   if (lineTotal !== undefined) facts.push(['Line total', formatMoney(lineTotal)]);
 
   return (

@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { orderNumber } from '../../domain/order-number.ts';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { handOverOrder } from '../shared/last-order.ts';
-import { OrderApiError, postOrderApi, postOrderApiAnswer, UNEXPECTED_ERROR } from '../shared/order-api.ts';
+import { errorMessage, OrderApiError, postOrderApi, postOrderApiAnswer, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
 import { readStoreSession } from '../shared/store-session.ts';
 import { useNotice } from '../shared/use-notice.tsx';
@@ -14,16 +15,17 @@ import { CheckoutCart } from './checkout-cart.tsx';
 import {
   canPayWithPayPal,
   canPlaceBypassOrder,
-  chargedLines,
   createOrderBody,
   EMPTY_FORM,
   PAYPAL_ORDER_KEY,
+  placedOrder,
   priceCheckout,
   productIndex,
   storeLabel,
   storeOfCart,
   type CheckoutForm,
   type CheckoutLine,
+  type PlacedDetails,
   type PricedCheckout,
 } from './checkout-order.ts';
 import { PayPalPayment } from './paypal-payment.tsx';
@@ -57,10 +59,9 @@ export function CheckoutIsland(props: CheckoutIslandProps) {
   return <Checkout {...props} />;
 }
 
-/** A server error as the spec shows it: the response's message (or the generic one) and the status (500 with no response). */
+/** A failed call as the buyer reads it (order-api.ts): the server's words, never an HTTP status. */
 function errorText(error: unknown): string {
-  const { message, status } = error instanceof OrderApiError ? error : { message: UNEXPECTED_ERROR, status: 500 };
-  return `${message} (${status})`;
+  return errorMessage(error);
 }
 
 /**
@@ -110,8 +111,8 @@ function Checkout(props: CheckoutIslandProps) {
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
   const [placed, setPlaced] = useState(false);
-  /** The PayPal order being paid and the cart it was created for. */
-  const paypalOrder = useRef<{ id: string; checkout: PricedCheckout }>(undefined);
+  /** The PayPal order being paid: the cart and details it was created for, and create-order's answer. */
+  const paypalOrder = useRef<{ id: string; checkout: PricedCheckout; details: PlacedDetails; answer: unknown }>(undefined);
   /** An error already shown to the buyer, so PayPal's onError that follows adds no second message. */
   const errorShown = useRef(false);
 
@@ -120,11 +121,12 @@ function Checkout(props: CheckoutIslandProps) {
   const [payment, setPayment] = useState<PaymentState>();
   const orderContext = { companyName, storeToken: (storeCode: string) => readStoreSession(sessionStorage, props.tenantId, storeCode) };
 
-  const succeed = (placedCheckout: PricedCheckout) => {
+  /** `answers`: the order API's answers for the order (create-order's, then capture-order's), whose id and total the success page shows. */
+  const succeed = (placedCheckout: PricedCheckout, details: PlacedDetails, orderId: string, answers: unknown[]) => {
     show('success', ORDER_PLACED);
     setForm(EMPTY_FORM);
     setMatchedCode(undefined);
-    handOverOrder(sessionStorage, chargedLines(placedCheckout));
+    handOverOrder(sessionStorage, placedOrder(placedCheckout, details, stores, { orderId, answers }, new Date()));
     sessionStorage.removeItem(PAYPAL_ORDER_KEY);
     endAttempt(sessionStorage);
     cartStore.getState().clear();
@@ -132,10 +134,10 @@ function Checkout(props: CheckoutIslandProps) {
     setTimeout(() => window.location.assign(href(base, { page: 'success' })), SUCCESS_NAVIGATION_MS);
   };
 
-  const createOrder = async (body: ReturnType<typeof createOrderBody>): Promise<string> => {
+  const createOrder = async (body: ReturnType<typeof createOrderBody>): Promise<{ orderId: string; answer: unknown }> => {
     const answer = await postOrderApi<{ order_id?: unknown }>(apiBase, '/v1/create-order', body, { idempotencyKey: attemptKey(body, sessionStorage) });
     if (typeof answer?.order_id !== 'string' || answer.order_id === '') throw new OrderApiError(UNEXPECTED_ERROR, 500);
-    return answer.order_id;
+    return { orderId: answer.order_id, answer };
   };
 
   const placeBypassOrder = async (event: FormEvent) => {
@@ -144,9 +146,10 @@ function Checkout(props: CheckoutIslandProps) {
     submittingRef.current = true;
     setSubmitting(true);
     const ordered = checkout;
+    const details = { store: form.store, customerPo: form.customerPo };
     try {
-      await createOrder(createOrderBody(form, ordered, orderContext, form.code));
-      succeed(ordered);
+      const { orderId, answer } = await createOrder(createOrderBody(form, ordered, orderContext, form.code));
+      succeed(ordered, details, orderId, [answer]);
     } catch (error) {
       showError(error);
       submittingRef.current = false;
@@ -159,10 +162,11 @@ function Checkout(props: CheckoutIslandProps) {
     createOrder: async () => {
       errorShown.current = false;
       const ordered = checkout;
+      const details = { store: form.store, customerPo: form.customerPo };
       try {
-        const orderId = await createOrder(createOrderBody(form, ordered, orderContext));
+        const { orderId, answer } = await createOrder(createOrderBody(form, ordered, orderContext));
         sessionStorage.setItem(PAYPAL_ORDER_KEY, orderId);
-        paypalOrder.current = { id: orderId, checkout: ordered };
+        paypalOrder.current = { id: orderId, checkout: ordered, details, answer };
         return orderId;
       } catch (error) {
         showError(error);
@@ -173,13 +177,15 @@ function Checkout(props: CheckoutIslandProps) {
     onApprove: async (approvedId: string, restart: () => void) => {
       const orderId = approvedId || sessionStorage.getItem(PAYPAL_ORDER_KEY) || '';
       submittingRef.current = true;
-      const paidCheckout = paypalOrder.current?.id === orderId ? paypalOrder.current.checkout : checkout;
+      const created = paypalOrder.current?.id === orderId ? paypalOrder.current : undefined;
+      const paidCheckout = created?.checkout ?? checkout;
+      const paidDetails = created?.details ?? { store: form.store, customerPo: form.customerPo };
       const result = await captureUntilSettled(() => postOrderApiAnswer<unknown>(apiBase, '/v1/capture-order', { order_id: orderId, companyName }), {
         onProcessing: () => setPayment({ state: 'processing', orderId }),
       });
       if (result.outcome === 'paid') {
         setPayment(undefined);
-        succeed(paidCheckout);
+        succeed(paidCheckout, paidDetails, orderId, [created?.answer, result.data]);
         return;
       }
       if (result.outcome === 'processing') {
@@ -352,8 +358,8 @@ function Checkout(props: CheckoutIslandProps) {
             )}
           </section>
         )}
+        {snackbar}
       </section>
-      {snackbar}
     </div>
   );
 }
@@ -369,7 +375,7 @@ function PaymentStatus({ payment }: { payment: PaymentState | undefined }) {
       {payment?.state === 'unconfirmed' && (
         <>
           <p>
-            <strong>Payment processing.</strong> PayPal has not confirmed your payment yet. Your order number is <strong>{payment.orderId}</strong>.
+            <strong>Payment processing.</strong> PayPal has not confirmed your payment yet. Your order number is <strong>{orderNumber(payment.orderId)}</strong>.
           </p>
           <p>Do not pay again: the dealership is e-mailed your order as soon as PayPal confirms the payment. Your cart is kept on this page.</p>
         </>

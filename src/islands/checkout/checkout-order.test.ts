@@ -13,6 +13,7 @@ import {
   createOrderBody,
   EMPTY_FORM,
   lineName,
+  placedOrder,
   priceCheckout,
   productIndex,
   storeLabel,
@@ -211,6 +212,39 @@ describe('createOrderBody', () => {
 
   it('hands the success page the lines with the unit price charged, in dollars', () => {
     expect(chargedLines(checkout).map((l) => [l.code, l.price])).toEqual([['K500', 38.77], ['FM-100', 71.5]]);
+  });
+});
+
+describe('placedOrder: what the success page is handed', () => {
+  const checkout = priceCheckout(
+    cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy', { placement: 'Left Chest', embroidery: 'Guardian Shield' }), line('PLT-AL', 'Aluminum Plate', '500', 1000, 'White', { type: 'customs' })),
+    products,
+    rules(true, GUARDIAN_LOGOS),
+  );
+  const stores = [{ code: 'GCHEV1', name: 'Guardian Chevrolet', address: '100 Main St, Springfield' }, { code: 'GFORD1', name: 'Guardian Ford', address: '' }];
+  const now = new Date('2025-03-04T15:04:05.123Z');
+
+  it("takes the id and the total from the order API's answers, and the lines with their totals from the checkout", () => {
+    // The browser adds up $465.24 + $990.00; the server's answer is what the page shows.
+    expect(formatMoney(checkout.total)).toBe('$1,455.24');
+    const placed = placedOrder(checkout, { store: 'GCHEV1', customerPo: ' PO-77 ' }, stores, { orderId: 'ORDER-1', answers: [{ order_id: 'ORDER-1', total: 1455.25 }] }, now);
+    expect(placed).toEqual({
+      orderId: 'ORDER-1',
+      total: 1455.25,
+      placedAt: '2025-03-04T15:04:05.123Z',
+      store: 'Guardian Chevrolet — 100 Main St, Springfield',
+      customerPo: 'PO-77',
+      lines: [
+        { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield', lineTotal: 465.24 },
+        { type: 'customs', name: 'Aluminum Plate', price: 0.99, quantity: 1000, size: '500', color: 'White', code: 'PLT-AL', placement: '', embroidery: '', lineTotal: 990 },
+      ],
+    });
+  });
+
+  it("keeps the checkout's total only when no answer carries one, and names no store for None", () => {
+    const placed = placedOrder(checkout, { store: '', customerPo: '' }, stores, { orderId: 'ORDER-2', answers: [{ order_id: 'ORDER-2' }, undefined] }, now);
+    expect(placed).toMatchObject({ orderId: 'ORDER-2', total: 1455.24, store: '', customerPo: '' });
+    expect(placedOrder(checkout, { store: 'GFORD1', customerPo: '' }, stores, { orderId: 'ORDER-3', answers: [] }, now).store).toBe('Guardian Ford');
   });
 });
 

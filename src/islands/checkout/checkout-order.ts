@@ -4,6 +4,7 @@ import { logoOfferFor, type LogoLists } from '../../domain/logo-rules.ts';
 import { cartProblems, orderTotalProblem } from '../../domain/order-rules.ts';
 import { priceCart, type PricedLine } from '../../domain/pricing.ts';
 import type { Product } from '../../domain/product.ts';
+import { answeredTotal, type LastOrder } from '../shared/last-order.ts';
 
 /**
  * The checkout's rules without React: pricing the cart as the order API will, what blocks an
@@ -184,6 +185,41 @@ export function createOrderBody(form: CheckoutForm, checkout: PricedCheckout, co
 /** The cart's lines with `price` = the unit price charged, in dollars: what create-order and the success page get. */
 export function chargedLines(checkout: PricedCheckout): CartLine[] {
   return checkout.lines.map(({ line, unitPrice }) => ({ ...line, price: unitPrice === undefined ? line.price : moneyToDollars(unitPrice) }));
+}
+
+/** What the buyer typed that the confirmation repeats. */
+export interface PlacedDetails {
+  /** The store code chosen, '' for None. */
+  store: string;
+  customerPo: string;
+}
+
+/**
+ * What the success page is handed once the order API placed (or captured) the order: the id it
+ * answered, its total as it answered it (the checkout's own only when no answer carried one),
+ * the store and customer PO as sent, and the lines at the prices charged with their totals.
+ */
+export function placedOrder(
+  checkout: PricedCheckout,
+  details: PlacedDetails,
+  stores: readonly StoreChoice[],
+  answer: { orderId: string; answers: readonly unknown[] },
+  now: Date,
+): LastOrder {
+  const store = stores.find((choice) => choice.code === details.store);
+  const charged = chargedLines(checkout);
+  return {
+    orderId: answer.orderId,
+    total: answeredTotal(answer.answers) ?? moneyToDollars(checkout.total),
+    placedAt: now.toISOString(),
+    store: store ? storeLabel(store) : details.store,
+    customerPo: details.customerPo.trim(),
+    lines: charged.map((line, index) => {
+      // Every line of a placed order is priced: an unpriced line blocks the order (priceCheckout).
+      const { lineTotal } = checkout.lines[index]!;
+      return { ...line, lineTotal: lineTotal === undefined ? 0 : moneyToDollars(lineTotal) };
+    }),
+  };
 }
 
 /** Whether the bypass 'Checkout' may be pressed: bypass mode, a non-empty cart, every minimum kept. */

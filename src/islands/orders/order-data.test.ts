@@ -62,6 +62,8 @@ describe('ordersFromResponse', () => {
       store: 'Guardian Ford',
       paid: 2,
       order: [polo, frame],
+      order_id: '0b0c6f3e',
+      total: 479.19,
     });
   });
 
@@ -84,8 +86,16 @@ describe('ordersFromResponse', () => {
         null,
       ],
     });
-    expect(orders).toEqual([{ email: 'a@b.example', created_at: '2024-01-05T00:00:00.000Z', first_name: '', last_name: '', store: '', paid: 2, order: [{ code: 'K500' }] }]);
+    expect(orders).toEqual([{ email: 'a@b.example', created_at: '2024-01-05T00:00:00.000Z', first_name: '', last_name: '', store: '', paid: 2, order: [{ code: 'K500' }], order_id: '' }]);
     expect(warn).toHaveBeenCalledWith('Skipped 3 unreadable orders from retrieve-orders');
+  });
+
+  it('keeps the order id and total the order API sends, for the order number and the total shown', () => {
+    const [order] = ordersFromResponse({ orders: [wireOrder] });
+    expect(order).toMatchObject({ order_id: '0b0c6f3e', total: 479.19 });
+    const [bare] = ordersFromResponse({ orders: [{ ...wireOrder, order_id: 7, total: '479.19' }] });
+    expect(bare!.order_id).toBe('');
+    expect(bare).not.toHaveProperty('total');
   });
 
   it("keeps how an order was placed and the client's address, which only an admin session gets", () => {

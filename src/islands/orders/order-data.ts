@@ -37,6 +37,10 @@ export interface PlacedOrder {
   store: string;
   paid: unknown;
   order: OrderLine[];
+  /** Ours: the order API's id of the order (shown as orderNumber); '' from a server that does not send it. */
+  order_id: string;
+  /** Ours: the order total in dollars, as the order API answered it; absent from a server that does not send it. */
+  total?: number;
   /** For an admin session only: how the order was placed ('bypass code 1 of 2', 'PayPal order …, capture …'). */
   placed_with?: string;
   /** For an admin session only: the address the order was placed from. */
@@ -82,6 +86,8 @@ function orderOf(value: unknown): PlacedOrder | undefined {
     store: text(value.store),
     paid: value.paid,
     order: lines as OrderLine[],
+    order_id: text(value.order_id),
+    ...(typeof value.total === 'number' && Number.isFinite(value.total) ? { total: value.total } : {}),
     ...(typeof value.placed_with === 'string' && value.placed_with !== '' ? { placed_with: value.placed_with } : {}),
     ...(typeof value.client_ip === 'string' && value.client_ip !== '' ? { client_ip: value.client_ip } : {}),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatOrderDate, NOT_AVAILABLE, textOrNotAvailable } from './order-format.ts';
+import { formatDollars, formatOrderDate, formatShipDate, NOT_AVAILABLE, textOrNotAvailable } from './order-format.ts';
 
 describe('formatOrderDate', () => {
   it("writes the long month, a two-digit day and the year: 'January 05, 2024'", () => {
@@ -23,6 +23,20 @@ describe('formatOrderDate', () => {
   it('shows text that is not a date as it came', () => {
     expect(formatOrderDate('yesterday', 'UTC')).toBe('yesterday');
     expect(formatOrderDate('', 'UTC')).toBe('');
+  });
+});
+
+describe('formatShipDate', () => {
+  it("shows a stored day like the order date, 'February 15, 2024', in any time zone", () => {
+    expect(formatShipDate('2024-02-15')).toBe('February 15, 2024');
+    expect(formatShipDate('2025-01-01')).toBe('January 01, 2025');
+  });
+
+  it('shows free text written before the date input as it was typed, and N/A for nothing', () => {
+    expect(formatShipDate('week of March 3')).toBe('week of March 3');
+    expect(formatShipDate('3/15')).toBe('3/15');
+    expect(formatShipDate('')).toBe(NOT_AVAILABLE);
+    expect(formatShipDate(null)).toBe(NOT_AVAILABLE);
   });
 });
 

@@ -1,4 +1,5 @@
 import { formatMoney, moneyFromDollars } from '../../domain/money.ts';
+import { isShipDate } from '../../domain/ship-date.ts';
 
 /** What an empty cell of an order line shows (spec section 2, Orders screen). */
 export const NOT_AVAILABLE = 'N/A';
@@ -13,6 +14,16 @@ export function formatOrderDate(createdAt: string, timeZone?: string): string {
   const time = Date.parse(createdAt);
   if (Number.isNaN(time)) return createdAt;
   return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(time);
+}
+
+/**
+ * An Est. Ship Date as the orders table shows it: a stored day (`2024-02-15`) like the order
+ * date, 'February 15, 2024', the same in every time zone (it is a day, not an instant).
+ * Free text written before the date input is shown as it was typed; nothing shows N/A.
+ */
+export function formatShipDate(value: unknown): string {
+  const text = textOrNotAvailable(value);
+  return isShipDate(text) ? formatOrderDate(`${text}T00:00:00Z`, 'UTC') : text;
 }
 
 /**

@@ -1,14 +1,19 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { EDITABLE_FIELDS, EDITABLE_LABELS, type EditableField, type LineEdits, type OrderLine } from './order-data.ts';
-import { formatDollars, textOrNotAvailable } from './order-format.ts';
+import { describeQuantity } from '../../domain/describe-quantity.ts';
+import { isShipDate } from '../../domain/ship-date.ts';
+import { formatDollars, formatShipDate, textOrNotAvailable } from './order-format.ts';
 
 /** 'K500, Medium, Navy': how a line is named to assistive technology (edit buttons, inputs). */
 export function lineName(line: OrderLine): string {
   return [line.code, line.size, line.color].filter((part) => typeof part === 'string' && part !== '').join(', ');
 }
 
-function quantityText(quantity: unknown): string {
-  return typeof quantity === 'number' && Number.isFinite(quantity) ? quantity.toLocaleString('en-US') : textOrNotAvailable(quantity);
+/** A print-run line reads '2 runs of 500 (1,000 pieces)', as on the success page and in the e-mail. */
+function quantityText(line: OrderLine): string {
+  const { quantity, size } = line;
+  if (typeof quantity !== 'number' || !Number.isFinite(quantity)) return textOrNotAvailable(quantity);
+  return typeof size === 'string' ? describeQuantity({ size, quantity }) : quantity.toLocaleString('en-US');
 }
 
 export interface LineEditing {
@@ -38,71 +43,88 @@ function PencilIcon() {
   );
 }
 
-/** An order's lines (spec section 2, Orders screen), with admin editing of the PO fields. */
+/**
+ * An order's lines (spec section 2, Orders screen), with admin editing of the PO fields.
+ * Below 600 px each line is a card of 'label: value' rows (orders.css, from each cell's
+ * data-label): ten columns do not fit a phone. The explicit roles keep the table's semantics
+ * for screen readers once CSS no longer lays it out as a table.
+ */
 export function OrderLines({ lines, admin }: OrderLinesProps) {
+  const id = useId();
   return (
-    <table className="order-lines">
-      <thead>
-        <tr>
-          <th scope="col">Item Code</th>
-          <th scope="col" className="order-lines__number">
+    <table className="order-lines" role="table">
+      <thead role="rowgroup">
+        <tr role="row">
+          <th role="columnheader" scope="col">Item Code</th>
+          <th role="columnheader" scope="col" className="order-lines__number">
             Quantity
           </th>
-          <th scope="col" className="order-lines__number">
+          <th role="columnheader" scope="col" className="order-lines__number">
             Price
           </th>
-          <th scope="col">Description</th>
-          <th scope="col">Size</th>
-          <th scope="col">Color</th>
-          <th scope="col">Embroidery</th>
-          <th scope="col">Customer PO</th>
-          <th scope="col">PO</th>
-          <th scope="col">Est. Ship Date</th>
-          {admin && <th scope="col">Edit</th>}
+          <th role="columnheader" scope="col">Description</th>
+          <th role="columnheader" scope="col">Size</th>
+          <th role="columnheader" scope="col">Color</th>
+          <th role="columnheader" scope="col">Embroidery</th>
+          <th role="columnheader" scope="col">Customer PO</th>
+          <th role="columnheader" scope="col">PO</th>
+          <th role="columnheader" scope="col">Est. Ship Date</th>
+          {admin && <th role="columnheader" scope="col">Edit</th>}
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {lines.map((line, index) => {
           const editing = admin?.editing(index);
           const draft = editing?.draft;
           const name = lineName(line);
+          const shown = (field: EditableField) => (field === 'est_ship_date' ? formatShipDate(line[field]) : textOrNotAvailable(line[field]));
+          // A free-text Est. Ship Date from before the date input: kept unless a day is picked, and said so.
+          const legacyShipDate = draft && draft.est_ship_date !== '' && !isShipDate(draft.est_ship_date) ? draft.est_ship_date : undefined;
           const editableCell = (field: EditableField): ReactNode =>
             draft && admin ? (
-              <input
-                className="order-lines__input"
-                type="text"
-                value={draft[field]}
-                autoFocus={field === EDITABLE_FIELDS[0]}
-                disabled={editing.saving}
-                aria-label={`${EDITABLE_LABELS[field]} of line ${name}`}
-                onChange={(event) => admin.change(index, field, event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    admin.save(index);
-                  } else if (event.key === 'Escape') {
-                    event.preventDefault();
-                    admin.cancel(index);
-                  }
-                }}
-              />
+              <>
+                <input
+                  className="order-lines__input"
+                  type={field === 'est_ship_date' ? 'date' : 'text'}
+                  value={field === 'est_ship_date' && legacyShipDate !== undefined ? '' : draft[field]}
+                  autoFocus={field === EDITABLE_FIELDS[0]}
+                  disabled={editing.saving}
+                  aria-label={`${EDITABLE_LABELS[field]} of line ${name}`}
+                  aria-describedby={field === 'est_ship_date' && legacyShipDate !== undefined ? `${id}-was-${index}` : undefined}
+                  onChange={(event) => admin.change(index, field, event.target.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      admin.save(index);
+                    } else if (event.key === 'Escape') {
+                      event.preventDefault();
+                      admin.cancel(index);
+                    }
+                  }}
+                />
+                {field === 'est_ship_date' && legacyShipDate !== undefined && (
+                  <span id={`${id}-was-${index}`} className="order-lines__was">
+                    Currently “{legacyShipDate}”, kept unless you pick a day
+                  </span>
+                )}
+              </>
             ) : (
-              textOrNotAvailable(line[field])
+              shown(field)
             );
           return (
-            <tr key={index} className={draft ? 'order-lines__row--editing' : undefined}>
-              <td>{textOrNotAvailable(line.code)}</td>
-              <td className="order-lines__number">{quantityText(line.quantity)}</td>
-              <td className="order-lines__number">{formatDollars(line.price)}</td>
-              <td>{textOrNotAvailable(line.description)}</td>
-              <td>{textOrNotAvailable(line.size)}</td>
-              <td>{textOrNotAvailable(line.color)}</td>
-              <td>{textOrNotAvailable(line.embroidery)}</td>
-              <td>{editableCell('customer_po')}</td>
-              <td>{editableCell('po')}</td>
-              <td>{editableCell('est_ship_date')}</td>
+            <tr key={index} role="row" className={draft ? 'order-lines__row--editing' : undefined}>
+              <td role="cell" data-label="Item Code">{textOrNotAvailable(line.code)}</td>
+              <td role="cell" data-label="Quantity" className="order-lines__number">{quantityText(line)}</td>
+              <td role="cell" data-label="Price" className="order-lines__number">{formatDollars(line.price)}</td>
+              <td role="cell" data-label="Description">{textOrNotAvailable(line.description)}</td>
+              <td role="cell" data-label="Size">{textOrNotAvailable(line.size)}</td>
+              <td role="cell" data-label="Color">{textOrNotAvailable(line.color)}</td>
+              <td role="cell" data-label="Embroidery">{textOrNotAvailable(line.embroidery)}</td>
+              <td role="cell" data-label={EDITABLE_LABELS.customer_po}>{editableCell('customer_po')}</td>
+              <td role="cell" data-label={EDITABLE_LABELS.po}>{editableCell('po')}</td>
+              <td role="cell" data-label={EDITABLE_LABELS.est_ship_date}>{editableCell('est_ship_date')}</td>
               {admin && editing && (
-                <td>
+                <td role="cell" data-label="Edit" className="order-lines__edit">
                   <div className="order-lines__actions">
                     <button
                       type="button"

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PasswordDialog } from '../../components/password-dialog.tsx';
 import { askPassword } from '../shared/ask-password.ts';
-import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from '../shared/order-api.ts';
+import { errorMessage, OrderApiError, postOrderApi, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import { forgetOrderSession, readOrderSession, saveOrderSession, startOrderSession, type OrderSession } from '../shared/order-session.ts';
 import type { OrdersIslandProps } from '../shared/ordering-props.ts';
 import { useNotice } from '../shared/use-notice.tsx';
@@ -21,7 +21,8 @@ import {
   type LineEdits,
   type PlacedOrder,
 } from './order-data.ts';
-import { formatOrderDate, textOrNotAvailable } from './order-format.ts';
+import { orderNumber } from '../../domain/order-number.ts';
+import { formatDollars, formatOrderDate, textOrNotAvailable } from './order-format.ts';
 import { OrderLines, type LineEditing } from './order-lines.tsx';
 
 /** `nextCursor`: where the next page of orders starts, null when every order is listed. */
@@ -66,6 +67,8 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
   const [drafts, setDrafts] = useState<Readonly<Record<string, LineEdits>>>({});
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const notice = useNotice();
+  /** The order whose line the last message is about: shown under its lines, near the edit button; else under the list. */
+  const [noticeOrder, setNoticeOrder] = useState<string>();
   const id = useId();
   const dialogId = `${id}-sign-in`;
 
@@ -110,7 +113,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
         if (!current) return;
         if (error instanceof OrderApiError && error.status === 401) return sessionRefused();
         if (!(error instanceof OrderApiError)) console.error(error);
-        setLoad({ state: 'failed', message: error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR });
+        setLoad({ state: 'failed', message: errorMessage(error) });
       });
     return () => {
       current = false;
@@ -129,7 +132,8 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
       if (generation !== listGeneration.current) return;
       if (!(error instanceof OrderApiError)) console.error(error);
       // The orders listed stay, and the button stays to try again.
-      notice.show('error', error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR);
+      setNoticeOrder(undefined);
+      notice.show('error', errorMessage(error));
       if (error instanceof OrderApiError && error.status === 401) sessionRefused();
     } finally {
       if (generation === listGeneration.current) setLoadingMore(false);
@@ -199,11 +203,13 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
           const row = button?.closest('tr');
           if (button && (row?.contains(document.activeElement) || document.activeElement === document.body)) button.focus();
           dropDraft(editKey);
+          setNoticeOrder(key);
           notice.show('success', 'Order updated');
         } catch (error) {
           if (!(error instanceof OrderApiError)) console.error(error);
           // The typed values stay in the form, so nothing is lost.
-          notice.show('error', error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR);
+          setNoticeOrder(key);
+          notice.show('error', errorMessage(error));
           if (error instanceof OrderApiError && error.status === 401) sessionRefused();
         } finally {
           setSavingLine(editKey, false);
@@ -313,6 +319,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
               <span className="visually-hidden">Lines</span>
             </th>
             <th scope="col">Order Date</th>
+            <th scope="col">Order No.</th>
             <th scope="col">Order Name</th>
             <th scope="col">Store</th>
           </tr>
@@ -336,12 +343,18 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
                 <td>
                   <time dateTime={order.created_at}>{date}</time>
                 </td>
+                <td className="orders-table__number">{textOrNotAvailable(orderNumber(order.order_id))}</td>
                 <td>{textOrNotAvailable(name)}</td>
                 <td>{textOrNotAvailable(order.store)}</td>
               </tr>
               {open && (
                 <tr className="orders-table__detail">
-                  <td colSpan={4}>
+                  <td colSpan={5}>
+                    {order.total !== undefined && (
+                      <p className="orders-table__total">
+                        Order total: <strong>{formatDollars(order.total)}</strong>
+                      </p>
+                    )}
                     {(order.placed_with !== undefined || order.client_ip !== undefined) && (
                       <dl className="orders-table__placed">
                         {order.placed_with !== undefined && (
@@ -359,6 +372,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
                     <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
                       <OrderLines lines={order.order} admin={adminToken === undefined ? undefined : adminControls(key, order)} />
                     </div>
+                    {noticeOrder === key && notice.element}
                   </td>
                 </tr>
               )}
@@ -373,7 +387,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
           </button>
         </p>
       )}
-      {notice.element}
+      {(noticeOrder === undefined || !expanded.has(noticeOrder)) && notice.element}
       {signInDialog}
     </div>
   );

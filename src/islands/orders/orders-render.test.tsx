@@ -6,7 +6,7 @@ import { OrdersIsland } from './orders-island.tsx';
 
 /** The text of each cell of each body row. */
 function bodyCells(markup: string): string[][] {
-  const body = markup.slice(markup.indexOf('<tbody>'));
+  const body = markup.slice(markup.indexOf('<tbody'));
   return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map(([, row]) =>
     [...row!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map(([, cell]) => cell!.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&')),
   );
@@ -17,8 +17,9 @@ describe('first render (build time and hydration)', () => {
     expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" tenantId="guardian" hasAdminPassword />)).toBe(
       '<p class="island-placeholder" aria-live="polite" aria-busy="true">Loading orders…</p>',
     );
+    // The success page's heading claims nothing until the island has found an order in this browser session.
     expect(renderToStaticMarkup(<SuccessIsland base="/guardian/" thumbnails={{ 'K500|Navy': '/x.jpg' }} />)).toBe(
-      '<p class="island-placeholder" aria-live="polite">Loading your order…</p>',
+      '<h1 class="page-title">Your order</h1><p class="island-placeholder" aria-live="polite">Loading your order…</p>',
     );
   });
 });
@@ -35,8 +36,8 @@ describe('OrderLines', () => {
     const headers = [...markup.matchAll(/<th[^>]*>\s*([^<]*?)\s*<\/th>/g)].map(([, text]) => text);
     expect(headers).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Customer PO', 'PO', 'Est. Ship Date']);
     expect(bodyCells(markup)).toEqual([
-      ['K500', '1,200', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'PO-77', 'SO-1', '2024-02-01'],
-      ['MF-STR', '500', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'],
+      ['K500', '1,200', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'PO-77', 'SO-1', 'February 01, 2024'],
+      ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'],
       ['NP-50', 'N/A', '$0.00', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
     ]);
     expect(markup).not.toContain('<input');
@@ -70,5 +71,27 @@ describe('OrderLines', () => {
     ]);
     expect([...markup.matchAll(/aria-pressed="(\w+)"/g)].map(([, pressed]) => pressed)).toEqual(['true', 'false', 'false']);
     expect([...markup.matchAll(/<input[^>]*value="([^"]*)"/g)].map(([, value]) => value)).toEqual(['PO-78', 'SO-1', '']);
+    expect([...markup.matchAll(/<input[^>]*type="(\w+)"/g)].map(([, type]) => type)).toEqual(['text', 'text', 'date']);
+  });
+
+  it('labels every cell with its column, for the cards a phone shows', () => {
+    const markup = renderToStaticMarkup(<OrderLines lines={lines.slice(0, 1)} />);
+    expect([...markup.matchAll(/<td[^>]*data-label="([^"]*)"/g)].map(([, label]) => label)).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Customer PO', 'PO', 'Est. Ship Date']);
+  });
+
+  it('shows a free-text Est. Ship Date as it was typed, and in edit mode says it is kept unless a day is picked', () => {
+    const legacy = [{ ...lines[0]!, est_ship_date: 'week of March 3' }];
+    expect(bodyCells(renderToStaticMarkup(<OrderLines lines={legacy} />))[0]?.[9]).toBe('week of March 3');
+    const noop = () => {};
+    const editing = renderToStaticMarkup(
+      <OrderLines
+        lines={legacy}
+        admin={{ editing: () => ({ draft: { customer_po: 'PO-77', po: 'SO-1', est_ship_date: 'week of March 3' }, saving: false }), toggle: noop, change: noop, save: noop, cancel: noop, editButtonRef: noop }}
+      />,
+    );
+    const dateInput = /<input[^>]*type="date"[^>]*>/.exec(editing)?.[0] ?? '';
+    expect(dateInput).toContain('value=""');
+    const hintId = /aria-describedby="([^"]+)"/.exec(dateInput)?.[1];
+    expect(editing).toContain(`id="${hintId}" class="order-lines__was">Currently “week of March 3”, kept unless you pick a day</span>`);
   });
 });

@@ -1,10 +1,11 @@
-import { OrderApiError, UNEXPECTED_ERROR } from './order-api.ts';
+import { OrderApiError, SERVICE_UNREACHABLE, UNEXPECTED_ERROR } from './order-api.ts';
+
+export { SERVICE_UNREACHABLE };
 
 /** What a password check answers: accepted, or the message the dialog shows ('Wrong password'). */
 export type PasswordCheck = (password: string) => Promise<true | string>;
 
 export const WRONG_PASSWORD = 'Wrong password';
-export const SERVICE_UNREACHABLE = 'The order service cannot be reached; try again';
 
 /**
  * What the dialog says when the order API did not accept a password: 'Wrong password' for a
@@ -15,7 +16,7 @@ export function refusalText(error: unknown): string {
   if (!(error instanceof OrderApiError)) return UNEXPECTED_ERROR;
   if (error.status === 401) return WRONG_PASSWORD;
   // postOrderApi's answer when the request itself failed (offline, blocked, refused).
-  if (error.status === 500 && error.message === UNEXPECTED_ERROR) return SERVICE_UNREACHABLE;
+  if (error.details.unanswered) return SERVICE_UNREACHABLE;
   return error.message;
 }
 

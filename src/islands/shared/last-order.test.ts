@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CartLine } from '../../domain/cart-line.ts';
-import { handOverOrder, LAST_ORDER_KEY, readLastOrder } from './last-order.ts';
+import { answeredTotal, handOverOrder, LAST_ORDER_KEY, readLastOrder, type LastOrder, type OrderedLine } from './last-order.ts';
 
-const polo: CartLine = {
+const polo: OrderedLine = {
   type: 'mens',
   name: 'Sport Polo',
   price: 38.77,
@@ -14,8 +13,17 @@ const polo: CartLine = {
   embroidery: 'Guardian Shield',
   secondEmbroidery: 'Guardian Script',
   secondPlacement: 'Full Back',
+  lineTotal: 465.24,
 };
-const plate: CartLine = { type: 'customs', name: 'Aluminum Plate', price: 0.99, quantity: 1000, size: '500', color: 'White', code: 'PLT-AL', placement: '', embroidery: '' };
+const plate: OrderedLine = { type: 'customs', name: 'Aluminum Plate', price: 0.99, quantity: 1000, size: '500', color: 'White', code: 'PLT-AL', placement: '', embroidery: '', lineTotal: 990 };
+const order: LastOrder = {
+  orderId: '0b0c6f3e-9a1d-4c2b-8e7f-123456789abc',
+  total: 1455.24,
+  placedAt: '2025-03-04T15:04:05.123Z',
+  store: 'Guardian Chevrolet — 100 Main St, Springfield',
+  customerPo: 'PO-77',
+  lines: [polo, plate],
+};
 
 function storage(value: string | null): Pick<Storage, 'getItem'> {
   return { getItem: (key) => (key === LAST_ORDER_KEY ? value : null) };
@@ -24,35 +32,39 @@ function storage(value: string | null): Pick<Storage, 'getItem'> {
 afterEach(() => vi.restoreAllMocks());
 
 describe('readLastOrder', () => {
-  it("reads the lines the checkout handed over under 'last-order'", () => {
+  it("reads the order the checkout handed over under 'last-order'", () => {
     expect(LAST_ORDER_KEY).toBe('last-order');
-    expect(readLastOrder(storage(JSON.stringify([polo, plate])))).toEqual([polo, plate]);
-  });
-
-  it("also accepts the cart's keyed map", () => {
-    expect(readLastOrder(storage(JSON.stringify({ a: polo, b: plate })))).toEqual([polo, plate]);
+    expect(readLastOrder(storage(JSON.stringify(order)))).toEqual(order);
+    expect(readLastOrder(storage(JSON.stringify({ ...order, store: '', customerPo: '' })))).toEqual({ ...order, store: '', customerPo: '' });
   });
 
   it('is none, silently, when nothing was handed over or no storage exists', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(readLastOrder(storage(null))).toBeUndefined();
     expect(readLastOrder(undefined)).toBeUndefined();
-    expect(readLastOrder(storage('[]'))).toBeUndefined();
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('is none, with a warning, when unreadable', () => {
+  it('is none, with a warning, when unreadable: the success page never claims an order it cannot show', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const unreadable = [
       '{not json',
       'null',
       '"Sport Polo"',
       '42',
-      JSON.stringify([polo, { ...plate, quantity: 0 }]),
-      JSON.stringify([{ ...polo, price: '38.77' }]),
-      JSON.stringify([{ ...polo, name: undefined }]),
-      JSON.stringify([{ ...polo, secondEmbroidery: 7 }]),
-      JSON.stringify([null]),
+      // The lines alone, as an older checkout handed them over: no number, no total.
+      JSON.stringify([polo, plate]),
+      JSON.stringify({ ...order, orderId: '' }),
+      JSON.stringify({ ...order, orderId: undefined }),
+      JSON.stringify({ ...order, total: '1455.24' }),
+      JSON.stringify({ ...order, total: -1 }),
+      JSON.stringify({ ...order, placedAt: 'yesterday' }),
+      JSON.stringify({ ...order, store: null }),
+      JSON.stringify({ ...order, lines: [] }),
+      JSON.stringify({ ...order, lines: [polo, { ...plate, quantity: 0 }] }),
+      JSON.stringify({ ...order, lines: [{ ...polo, price: '38.77' }] }),
+      JSON.stringify({ ...order, lines: [{ ...polo, lineTotal: undefined }] }),
+      JSON.stringify({ ...order, lines: [null] }),
     ];
     for (const raw of unreadable) expect(readLastOrder(storage(raw)), raw).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(unreadable.length);
@@ -85,11 +97,27 @@ describe('handOverOrder', () => {
     };
   }
 
-  it('hands the lines over, replacing the last order', () => {
+  it('hands the order over, replacing the last one', () => {
     const session = memory();
-    handOverOrder(session, [polo]);
-    expect(readLastOrder(session)).toEqual([polo]);
-    handOverOrder(session, [plate]);
-    expect(readLastOrder(session)).toEqual([plate]);
+    handOverOrder(session, order);
+    expect(readLastOrder(session)).toEqual(order);
+    const next = { ...order, orderId: 'PAYPAL-2', lines: [plate], total: 990 };
+    handOverOrder(session, next);
+    expect(readLastOrder(session)).toEqual(next);
+  });
+});
+
+describe('answeredTotal', () => {
+  it("is the order API's total, the capture's over the creation's", () => {
+    expect(answeredTotal([{ order_id: 'A', total: 465.24 }])).toBe(465.24);
+    expect(answeredTotal([{ order_id: 'A', total: 465.24 }, { order_id: 'A', status: 'COMPLETED', total: 466 }])).toBe(466);
+    expect(answeredTotal([{ order_id: 'A', total: 0 }])).toBe(0);
+  });
+
+  it('is undefined when no answer carries a usable total', () => {
+    expect(answeredTotal([])).toBeUndefined();
+    expect(answeredTotal([undefined, null, { order_id: 'A' }, { total: '465.24' }, { total: Number.NaN }, { total: -1 }])).toBeUndefined();
+    // A capture stored before `total` existed keeps the creation's.
+    expect(answeredTotal([{ order_id: 'A', total: 465.24 }, { order_id: 'A', status: 'COMPLETED' }])).toBe(465.24);
   });
 });

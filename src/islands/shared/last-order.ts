@@ -1,26 +1,61 @@
-import { cartLinesOf, type CartLine } from '../../domain/cart-line.ts';
+import type { CartLine } from '../../domain/cart-line.ts';
 import { isCartLine } from '../cart/stored-cart.ts';
 
 /**
- * sessionStorage key under which the checkout hands the lines of the order just placed to the
- * success page (pages are separate documents): a JSON array of CartLine.
+ * sessionStorage key under which the checkout hands the order just placed to the success page
+ * (pages are separate documents): a JSON LastOrder. sessionStorage, so it lives in this tab
+ * only: a bookmark or a new tab opens the success page with no order, and it says so.
  */
 export const LAST_ORDER_KEY = 'last-order';
+
+/** A line of the order placed: the cart line at the unit price charged (dollars), and its line total (dollars). */
+export interface OrderedLine extends CartLine {
+  lineTotal: number;
+}
+
+/** What the success page shows: enough for a confirmation the buyer can quote and print. */
+export interface LastOrder {
+  /** The id the order API answered (the success page shows it as orderNumber). */
+  orderId: string;
+  /** Dollars: the order API's total when its answer carried one (docs/order-api.md), else the checkout's. */
+  total: number;
+  /** When the browser had the order placed (ISO): the day the success page shows. */
+  placedAt: string;
+  /** The store chosen at checkout as its select named it ('Guardian Chevrolet — 100 Main St'); '' for None. */
+  store: string;
+  customerPo: string;
+  lines: OrderedLine[];
+}
+
 /**
  * What the checkout writes for the success page, only once the order is placed and paid (a
  * payment PayPal is still processing stays on the checkout); the next order replaces it.
  */
-export function handOverOrder(storage: Pick<Storage, 'setItem'>, lines: readonly CartLine[]): void {
-  storage.setItem(LAST_ORDER_KEY, JSON.stringify(lines));
+export function handOverOrder(storage: Pick<Storage, 'setItem'>, order: LastOrder): void {
+  storage.setItem(LAST_ORDER_KEY, JSON.stringify(order));
 }
 
 /**
- * The lines handed over, or undefined when there are none. Anything unreadable (storage
- * unavailable, not JSON, not a list of cart lines) counts as none, with a console warning:
- * a partial order would be misleading, so one bad line makes the whole hand-over unreadable.
- * The browser's keyed cart map is accepted as well as a list.
+ * The order total an order API answer (create-order's or capture-order's 200) carries, in
+ * dollars, or undefined when it has none (an API from before `total`, a capture stored then).
+ * Of several answers the last that carries one wins: the capture's over the creation's.
  */
-export function readLastOrder(storage: Pick<Storage, 'getItem'> | undefined): CartLine[] | undefined {
+export function answeredTotal(answers: readonly unknown[]): number | undefined {
+  let total: number | undefined;
+  for (const answer of answers) {
+    const value = isRecord(answer) ? answer.total : undefined;
+    if (isAmount(value)) total = value;
+  }
+  return total;
+}
+
+/**
+ * The order handed over, or undefined when there is none. Anything unreadable (storage
+ * unavailable, not JSON, a field missing or of the wrong kind, a line that is not a cart line)
+ * counts as none, with a console warning: a partial confirmation would be misleading, and the
+ * success page must never claim an order it cannot show.
+ */
+export function readLastOrder(storage: Pick<Storage, 'getItem'> | undefined): LastOrder | undefined {
   let raw: string | null;
   try {
     raw = storage ? storage.getItem(LAST_ORDER_KEY) : null;
@@ -33,17 +68,32 @@ export function readLastOrder(storage: Pick<Storage, 'getItem'> | undefined): Ca
   try {
     parsed = JSON.parse(raw);
   } catch {
-    console.warn(`Ignored the stored last order: it is not JSON`);
+    console.warn('Ignored the stored last order: it is not JSON');
     return undefined;
   }
-  if (parsed === null || typeof parsed !== 'object') {
-    console.warn('Ignored the stored last order: it is not a list of cart lines');
+  const problem = lastOrderProblem(parsed);
+  if (problem) {
+    console.warn(`Ignored the stored last order: ${problem}`);
     return undefined;
   }
-  const lines = cartLinesOf(parsed as unknown[] | Record<string, unknown>);
-  if (!lines.every(isCartLine)) {
-    console.warn('Ignored the stored last order: it holds a line that is not a cart line');
-    return undefined;
-  }
-  return lines.length > 0 ? lines : undefined;
+  return parsed as LastOrder;
+}
+
+function lastOrderProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'it is not an order';
+  if (typeof value.orderId !== 'string' || value.orderId.trim() === '') return 'it has no order id';
+  if (!isAmount(value.total)) return 'it has no total';
+  if (typeof value.placedAt !== 'string' || Number.isNaN(Date.parse(value.placedAt))) return 'it has no date';
+  if (typeof value.store !== 'string' || typeof value.customerPo !== 'string') return 'it has no store or customer PO';
+  if (!Array.isArray(value.lines) || value.lines.length === 0) return 'it has no lines';
+  if (!value.lines.every((line) => isCartLine(line) && isAmount((line as Partial<OrderedLine>).lineTotal))) return 'it holds a line that is not an ordered line';
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isAmount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }

@@ -1,16 +1,36 @@
-/** What the storefront shows when a call fails: the server's message and the status (spec section 8). */
+/** A failed call: the server's message and the status (spec section 8), for the code to decide on; people read `errorMessage`. */
 export class OrderApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     /** The API's `issue` code when it sent one (a declined capture: 'INSTRUMENT_DECLINED'). */
     readonly issue?: string,
+    readonly details: {
+      /** The answer's X-Request-Id: what the order API logged the failure under. */
+      requestId?: string;
+      /** No answer came at all (offline, blocked, refused, cut off). */
+      unanswered?: boolean;
+    } = {},
   ) {
     super(message);
   }
 }
 
 export const UNEXPECTED_ERROR = 'Unexpected error. Please try again.';
+export const SERVICE_UNREACHABLE = 'The order service cannot be reached; try again';
+
+/**
+ * A failed call as a person reads it: the server's own message (written for the buyer: 'Too
+ * many wrong passwords or codes; try again in 40 seconds'), that the service cannot be reached
+ * when no answer came, and for a failure on the server's side the reference it was logged
+ * under, to quote when calling. Never the HTTP status: '(500)' means nothing to a buyer.
+ */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof OrderApiError)) return UNEXPECTED_ERROR;
+  if (error.details.unanswered) return SERVICE_UNREACHABLE;
+  const { requestId } = error.details;
+  return error.status >= 500 && requestId ? `${error.message} (reference ${requestId})` : error.message;
+}
 
 /**
  * POSTs JSON to the tenant's order API and answers its status with the parsed body. A failure
@@ -31,12 +51,13 @@ export async function postOrderApiAnswer<T>(apiBase: string, path: string, body:
       body: JSON.stringify(body),
     });
   } catch {
-    throw new OrderApiError(UNEXPECTED_ERROR, 500);
+    throw new OrderApiError(UNEXPECTED_ERROR, 500, undefined, { unanswered: true });
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const { message, issue } = (data ?? {}) as { message?: unknown; issue?: unknown };
-    throw new OrderApiError(typeof message === 'string' && message !== '' ? message : UNEXPECTED_ERROR, response.status, typeof issue === 'string' ? issue : undefined);
+    const requestId = response.headers.get('x-request-id') ?? undefined;
+    throw new OrderApiError(typeof message === 'string' && message !== '' ? message : UNEXPECTED_ERROR, response.status, typeof issue === 'string' ? issue : undefined, { requestId });
   }
   return { status: response.status, data: data as T };
 }

@@ -1,9 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { CartLine } from '../../domain/cart-line.ts';
+import { describeQuantity } from '../../domain/describe-quantity.ts';
+import { orderNumber } from '../../domain/order-number.ts';
+import { isTierLabel } from '../../domain/size-labels.ts';
 import { href } from '../../site/routes.ts';
-import { formatDollars } from '../orders/order-format.ts';
+import { formatDollars, formatOrderDate } from '../orders/order-format.ts';
 import { productImageKey, type SuccessIslandProps } from '../shared/ordering-props.ts';
-import { readLastOrder } from '../shared/last-order.ts';
+import { readLastOrder, type LastOrder, type OrderedLine } from '../shared/last-order.ts';
+
+/** The heading while the order is read, and what a page without JavaScript keeps: it claims nothing. */
+export const SUCCESS_LOADING_HEADING = 'Your order';
+export const SUCCESS_HEADING = 'Order Placed Successfully';
+export const NO_ORDER_HEADING = 'No recent order';
 
 function sessionStorageOrUndefined(): Storage | undefined {
   try {
@@ -23,7 +30,9 @@ function Fact({ term, value }: { term: string; value: string | number }) {
   );
 }
 
-function OrderedLine({ line, thumbnail }: { line: CartLine; thumbnail: string | undefined }) {
+function OrderedLineItem({ line, thumbnail }: { line: OrderedLine; thumbnail: string | undefined }) {
+  // A print-run line says its tier in its quantity ('2 runs of 500 (1,000 pieces)'): no separate size.
+  const tier = isTierLabel(line.size);
   return (
     <li className="order-summary__line">
       {thumbnail ? (
@@ -40,8 +49,9 @@ function OrderedLine({ line, thumbnail }: { line: CartLine; thumbnail: string | 
           {line.secondEmbroidery && <Fact term="Second embroidery" value={line.secondEmbroidery} />}
           {line.placement && <Fact term="Placement" value={line.placement} />}
           {line.secondEmbroidery && line.secondPlacement && <Fact term="Second placement" value={line.secondPlacement} />}
-          <Fact term="Size" value={line.size} />
-          <Fact term="Quantity" value={line.quantity.toLocaleString('en-US')} />
+          {!tier && <Fact term="Size" value={line.size} />}
+          <Fact term="Quantity" value={describeQuantity(line)} />
+          <Fact term="Line total" value={formatDollars(line.lineTotal)} />
         </dl>
       </div>
     </li>
@@ -49,55 +59,83 @@ function OrderedLine({ line, thumbnail }: { line: CartLine; thumbnail: string | 
 }
 
 /**
- * The lines of the order just placed, handed over by the checkout in sessionStorage
- * ('last-order'). The build and the hydration render the loading state; the lines are read in
- * an effect. They are not removed after display, so a reload still shows them; the next
- * order replaces them.
+ * The order just placed, handed over by the checkout in sessionStorage ('last-order'): its
+ * number and total as the order API answered them, the date, store and customer PO, and each
+ * line with its total, printable as a one-page confirmation. The build and the hydration
+ * render a heading that claims nothing and the loading line; the order is read in an effect,
+ * and only an order read there makes the page say it was placed. It is not removed after
+ * display, so a reload still shows it; the next order replaces it.
  */
 export function SuccessIsland({ base, thumbnails }: SuccessIslandProps) {
   /** undefined while reading, null when nothing was handed over. */
-  const [lines, setLines] = useState<CartLine[] | null>();
+  const [order, setOrder] = useState<LastOrder | null>();
   useEffect(() => {
-    setLines(readLastOrder(sessionStorageOrUndefined()) ?? null);
+    setOrder(readLastOrder(sessionStorageOrUndefined()) ?? null);
   }, []);
 
-  if (lines === undefined) {
+  if (order === undefined) {
     return (
-      <p className="island-placeholder" aria-live="polite">
-        Loading your order…
-      </p>
+      <>
+        <h1 className="page-title">{SUCCESS_LOADING_HEADING}</h1>
+        <p className="island-placeholder" aria-live="polite">
+          Loading your order…
+        </p>
+      </>
     );
   }
-  if (lines === null) {
+  const ordersHref = href(base, { page: 'orders' });
+  if (order === null) {
     return (
-      <div className="order-summary order-summary--empty">
-        <p>There is no recent order to show.</p>
-        <p>
-          <a className="button" href={base}>
-            Browse the catalog
+      <>
+        <h1 className="page-title">{NO_ORDER_HEADING}</h1>
+        <div className="order-summary order-summary--empty">
+          <p>There is no recent order to show.</p>
+          <p>Orders placed from this browser tab are confirmed here; every order of your group is on the orders screen.</p>
+          <p className="order-summary__next">
+            <a className="button" href={ordersHref}>
+              View orders
+            </a>
+            <a className="button button--secondary" href={base}>
+              Browse the catalog
+            </a>
+          </p>
+        </div>
+      </>
+    );
+  }
+  const { lines } = order;
+  const number = orderNumber(order.orderId);
+  return (
+    <>
+      <h1 className="page-title">{SUCCESS_HEADING}</h1>
+      <div className="order-summary">
+        <p className="order-summary__intro">
+          Thank you. Your order of {lines.length} {lines.length === 1 ? 'line' : 'lines'} has been placed. Quote its order number when you call about it.
+        </p>
+        <dl className="order-summary__order" aria-label="Order">
+          <Fact term="Order number" value={number} />
+          <Fact term="Date" value={formatOrderDate(order.placedAt)} />
+          {order.store !== '' && <Fact term="Store" value={order.store} />}
+          {order.customerPo !== '' && <Fact term="Customer PO" value={order.customerPo} />}
+          <Fact term="Order total" value={formatDollars(order.total)} />
+        </dl>
+        <ul className="order-summary__lines">
+          {lines.map((line, index) => (
+            <OrderedLineItem key={index} line={line} thumbnail={thumbnails[productImageKey(line.code, line.color)]} />
+          ))}
+        </ul>
+        <p className="order-summary__next">
+          <button type="button" className="button" onClick={() => window.print()}>
+            Print
+          </button>
+          <a className="button button--secondary" href={base}>
+            Continue shopping
+          </a>
+          <a className="button button--secondary" href={ordersHref}>
+            View orders
           </a>
         </p>
       </div>
-    );
-  }
-  return (
-    <div className="order-summary">
-      <p className="order-summary__intro">
-        Thank you. Your order of {lines.length} {lines.length === 1 ? 'line' : 'lines'} has been placed:
-      </p>
-      <ul className="order-summary__lines">
-        {lines.map((line, index) => (
-          <OrderedLine key={index} line={line} thumbnail={thumbnails[productImageKey(line.code, line.color)]} />
-        ))}
-      </ul>
-      <p className="order-summary__next">
-        <a className="button" href={base}>
-          Continue shopping
-        </a>{' '}
-        <a className="button button--secondary" href={href(base, { page: 'orders' })}>
-          View orders
-        </a>
-      </p>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import { mountCartBadge } from './cart-badge.ts';
 import { installImageFade } from './image-fade.ts';
+import { mountViewOrders } from './view-orders.ts';
 
-// Every storefront page: the live cart count and the image fade-in; no UI framework.
+// Every storefront page: the live cart count, the image fade-in and 'View Orders'; no UI framework.
 mountCartBadge();
 installImageFade();
+mountViewOrders();

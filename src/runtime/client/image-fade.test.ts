@@ -28,8 +28,9 @@ const picture = (name: string): PictureData => ({
   fallback: { src: `/img/${name}.png`, srcset: `/img/${name}.png 400w` },
 });
 
+/** A picture as pages render them: lazy, except those named 'eager-…' (a page's first and largest paint). */
 const markup = (name: string) =>
-  renderToStaticMarkup(createElement(ResponsivePicture, { image: picture(name), alt: `${name} image`, sizes: '300px', loading: 'eager' }));
+  renderToStaticMarkup(createElement(ResponsivePicture, { image: picture(name), alt: `${name} image`, sizes: '300px', loading: name.startsWith('eager-') ? 'eager' : 'lazy' }));
 
 let browser: Browser;
 let script: string;
@@ -45,7 +46,7 @@ afterAll(async () => {
 });
 
 /**
- * Opens a page holding the named pictures, 300 px wide. 'slow' arrives only when the returned
+ * Opens a page holding the named pictures, 300 px wide. 'slow' and 'eager-slow' arrive only when the returned
  * release() is called, 'missing' is a 404, anything else at once. The script installs itself
  * unless `manual`, in which case window.installFade() does it.
  */
@@ -65,7 +66,7 @@ async function open(names: string[], { manual = false, context = {} as BrowserCo
       return route.fulfill({ contentType: 'text/html', body });
     }
     if (url.pathname === '/img/missing.png') return route.fulfill({ status: 404, body: '' });
-    if (url.pathname === '/img/slow.png') await released;
+    if (url.pathname.endsWith('slow.png')) await released;
     return route.fulfill({ contentType: 'image/png', body: png });
   });
   // Layout shifts are recorded from the start, so any jump of the page shows up.
@@ -129,6 +130,19 @@ describe('image fade-in in Chromium', () => {
     expect(loaded.box).toEqual(loading.box);
     expect(await page.locator('img[alt="below image"]').boundingBox()).toEqual(belowBefore);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    await page.context().close();
+  });
+
+  it('never hides an eager picture (a page\'s largest paint): it shows over its placeholder when it arrives, not when the script sees it', async () => {
+    const { page, release } = await open(['eager-slow', 'slow']);
+    await page.waitForFunction(() => document.documentElement.classList.contains('js-image-fade'));
+    // Both still loading, both pulsing; only the lazy one is hidden until the script marks it loaded.
+    expect(await look(page, 'eager-slow')).toMatchObject({ loaded: false, imageOpacity: '1', placeholderAnimation: 'responsive-picture-pulse' });
+    expect(await look(page, 'slow')).toMatchObject({ loaded: false, imageOpacity: '0' });
+    release();
+    await waitLoaded(page, 'eager-slow');
+    await page.waitForTimeout(800);
+    expect(await look(page, 'eager-slow')).toMatchObject({ loaded: true, imageOpacity: '1', placeholderOpacity: '0' });
     await page.context().close();
   });
 
