@@ -19,6 +19,13 @@ export interface RunFigures {
   otherOrigins: { url: string; status: number }[];
   /** Lighthouse's measure of the host CPU (under ~1000 it warns that the figures may be off). */
   benchmarkIndex: number;
+  /**
+   * The unthrottled load as observed: headless Chromium sometimes holds a page's first frame
+   * back by a whole second or two after it loaded (lighthouse#17148, BeginFrame throttling),
+   * and the simulation then counts everything that ran before that paint.
+   */
+  observedFcpMs: number;
+  observedLoadMs: number;
 }
 
 export interface FailingAudit {
@@ -34,6 +41,7 @@ export function runFigures(lhr: Result, pageOrigin: string): RunFigures {
     return value === null || value === undefined ? null : Math.round(value * 100);
   };
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
   const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] } | undefined)?.items ?? [];
   return {
     performance: score('performance'),
@@ -46,6 +54,8 @@ export function runFigures(lhr: Result, pageOrigin: string): RunFigures {
     totalBytes: numeric('total-byte-weight'),
     otherOrigins: requests.filter((r) => /^https?:/.test(r.url) && new URL(r.url).origin !== pageOrigin).map((r) => ({ url: r.url, status: r.statusCode })),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    observedFcpMs: observed.observedFirstContentfulPaint ?? Number.NaN,
+    observedLoadMs: observed.observedLoad ?? Number.NaN,
   };
 }
 
