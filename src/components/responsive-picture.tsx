@@ -12,6 +12,8 @@ export interface ResponsivePictureProps {
   className?: string;
   /** 'eager' for the image that is the page's main content above the fold. */
   loading?: 'lazy' | 'eager';
+  /** 'high' for the page's largest picture (its LCP): fetched before the scripts that preload beside it. */
+  fetchPriority?: 'high';
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ResponsivePictureProps {
  * colour is passed as a custom property rather than a background, so the stylesheet can drop
  * it once the image shows (a transparent logo must not keep a tinted box behind it).
  */
-export function ResponsivePicture({ image, alt, sizes, className, loading = 'lazy' }: ResponsivePictureProps) {
+export function ResponsivePicture({ image, alt, sizes, className, loading = 'lazy', fetchPriority }: ResponsivePictureProps) {
   const style = { aspectRatio: `${image.width} / ${image.height}`, '--placeholder-color': image.placeholderColor } as CSSProperties;
   return (
     <span className={className ? `responsive-picture ${className}` : 'responsive-picture'} style={style}>
@@ -39,6 +41,7 @@ export function ResponsivePicture({ image, alt, sizes, className, loading = 'laz
           height={image.height}
           alt={alt}
           loading={loading}
+          fetchPriority={fetchPriority}
           decoding="async"
         />
       </picture>

@@ -519,6 +519,40 @@ describe('checkout with PayPal', () => {
     }
   });
 
+  it("on a phone, waits with PayPal's script until the buyer reaches the payment area or starts on the details", async () => {
+    const polo = cartLine(stivers, 'K500', 'Large', 2, 'Navy', { embroidery: 'Stivers Script' });
+    const phone = { width: 390, height: 844 };
+    const scrolled = await openCheckout(world, 'stivers', []);
+    try {
+      await scrolled.page.setViewportSize(phone);
+      await reseed(scrolled.page, [polo]);
+      await scrolled.page.locator('.cart-line').first().waitFor();
+      await sleep(500);
+      // The payment area is screens below the cart on a phone: nothing of PayPal's is fetched yet.
+      expect(scrolled.sdkRequests).toEqual([]);
+      await scrolled.page.getByRole('heading', { name: 'Payment' }).scrollIntoViewIfNeeded();
+      await scrolled.page.locator('.fake-paypal-button').waitFor();
+      expect(scrolled.sdkRequests).toHaveLength(1);
+    } finally {
+      await scrolled.context.close();
+    }
+
+    const typing = await openCheckout(world, 'stivers', []);
+    try {
+      await typing.page.setViewportSize(phone);
+      await reseed(typing.page, [polo]);
+      await typing.page.locator('.cart-line').first().waitFor();
+      await sleep(500);
+      expect(typing.sdkRequests).toEqual([]);
+      // Starting on the details is enough: the buttons are loaded by the time the buyer gets there.
+      await typing.page.getByLabel('First Name').focus();
+      await typing.page.locator('.fake-paypal-button').waitFor({ state: 'attached' });
+      expect(typing.sdkRequests).toHaveLength(1);
+    } finally {
+      await typing.context.close();
+    }
+  });
+
   it('pays through createOrder and onApprove against the API, restarting after a declined card', async () => {
     const polo = cartLine(stivers, 'K500', 'Large', 3, 'Navy', { embroidery: 'Stivers Script', placement: 'Left Chest' });
     const { context, page, sdkRequests, pageErrors, consoleErrors } = await openCheckout(world, 'stivers', [polo]);

@@ -107,7 +107,7 @@ export function ItemDetails(props: ItemIslandProps) {
     setQuantities({});
   };
 
-  const picture = image && <ResponsivePicture image={image} alt={`${product.fullname}, ${color}`} sizes="(min-width: 60em) 32rem, 90vw" loading="eager" className="item__image" />;
+  const picture = image && <ResponsivePicture image={image} alt={`${product.fullname}, ${color}`} sizes="(min-width: 60em) 32rem, 90vw" loading="eager" fetchPriority="high" className="item__image" />;
 
   return (
     <div className="item">
