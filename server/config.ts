@@ -25,7 +25,7 @@ export interface Config {
   /** Unpaid PayPal orders: how many one client may create per hour, and how long one is kept. */
   unpaidOrders: { maxPerClient: number; ttlMs: number };
   /** Node's HTTP server limits against slow or piled-up connections. */
-  server: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
+  server: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   /** How often expired unpaid orders, idempotency keys and old failures are removed. */
   maintenanceIntervalMs: number;
   /** Requests one client may make to each call per window, wrong secrets or not. */
@@ -149,6 +149,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     server: {
       headersTimeoutMs: integer('HEADERS_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
       requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 3_600) * 1000,
+      // Longer than a load balancer keeps an idle connection to us (AWS ALB: 60 s), so it is never
+      // the server that closes a connection the balancer is about to reuse (which it answers with 502).
+      keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_SECONDS', 65, 1, 3_600) * 1000,
       maxConnections: integer('MAX_CONNECTIONS', 1_000, 1, 1_000_000),
     },
     maintenanceIntervalMs: integer('MAINTENANCE_INTERVAL_SECONDS', 3_600, 1, 86_400) * 1000,

@@ -1,4 +1,5 @@
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,10 +11,10 @@ import { writeOrderFixture } from './tests/helpers/order-fixture.ts';
 describe('startOrderApi', () => {
   const folders: string[] = [];
   afterEach(() => folders.splice(0).forEach((f) => rmSync(f, { recursive: true, force: true })));
-  const start = (dataRoot: string) => {
+  const start = (dataRoot: string, env: Record<string, string> = {}) => {
     const scratch = mkdtempSync(path.join(tmpdir(), 'order-api-start-'));
     folders.push(dataRoot, scratch);
-    return startOrderApi(readConfig({ PORT: '0', DATA_ROOT: dataRoot, SQLITE_PATH: path.join(scratch, 'o.sqlite'), MAIL_DIR: scratch }), silentLogger);
+    return startOrderApi(readConfig({ PORT: '0', DATA_ROOT: dataRoot, SQLITE_PATH: path.join(scratch, 'o.sqlite'), MAIL_DIR: scratch, ...env }), silentLogger);
   };
 
   it('refuses data that does not validate, with the validator\'s file:line:col messages', async () => {
@@ -31,5 +32,36 @@ describe('startOrderApi', () => {
     expect(error).toBeInstanceOf(StartError);
     // The shared validation catches it first, with the position of the second name.
     expect((error as Error).message).toMatch(/tenants\/copy\.yaml:3:15 {2}company_name {2}company name "Bypass Motors" is already used by tenants\/bypass-motors\.yaml/);
+  });
+
+  it('keeps an idle keep-alive connection open for KEEP_ALIVE_TIMEOUT_SECONDS (65 by default, above a load balancer\'s 60), then closes it', async () => {
+    expect(readConfig({ DATA_ROOT: '.' }).server.keepAliveTimeoutMs).toBe(65_000);
+    const api = await start(writeOrderFixture(), { KEEP_ALIVE_TIMEOUT_SECONDS: '2' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const sockets: unknown[] = [];
+      const get = () =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(`${api.url}/healthz`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('socket', (socket) => sockets.push(socket));
+          req.on('error', reject);
+          req.end();
+        });
+      await get();
+      // Idle for 1.2 s, under the 2 s set: the same connection answers again.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await get();
+      expect(sockets[1]).toBe(sockets[0]);
+      // Idle for 3 s, over it: the server has closed it, and the next request needs a new one.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await get();
+      expect(sockets[2]).not.toBe(sockets[0]);
+    } finally {
+      agent.destroy();
+      await api.close();
+    }
   });
 });

@@ -101,7 +101,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       headersTimeout: config.server.headersTimeoutMs,
       requestTimeout: config.server.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, config.server.headersTimeoutMs),
-      keepAliveTimeout: 5_000,
+      keepAliveTimeout: config.server.keepAliveTimeoutMs,
     },
     createRequestHandler(ctx, { corsOrigins: config.corsOrigins, trustProxy: config.trustProxy, requestLimit: config.requestLimit, maxBodyBytes: config.bodyLimits.maxBytes }),
   );
