@@ -9,12 +9,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../server/tests/helpers/test-api.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
-import { cartKey, recordsPlacement, type CartLine } from '../src/domain/cart-line.ts';
+import { cartKey, type CartLine } from '../src/domain/cart-line.ts';
+import { recordsPlacement } from '../src/domain/logo-rules.ts';
 import { logoOfferFor, requiresEmbroidery, type LogoOffer } from '../src/domain/logo-rules.ts';
 import { formatMoney, moneyFromDollars, moneyToDollars } from '../src/domain/money.ts';
 import { entryProblem, MAX_LINE_QUANTITY } from '../src/domain/order-rules.ts';
 import type { Product } from '../src/domain/product.ts';
 import { isTierLabel } from '../src/domain/size-labels.ts';
+import type { CatalogPrices } from '../src/islands/shared/catalog-prices.ts';
 import { createOrderBody, EMPTY_FORM, priceCheckout, productIndex, subtotalText } from '../src/islands/checkout/checkout-order.ts';
 import type { CheckoutIslandProps } from '../src/islands/shared/ordering-props.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
@@ -47,12 +49,14 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** The props the built checkout page hydrates its island with: exactly what the browser prices from. */
-function checkoutProps(tenantId: string): CheckoutIslandProps {
+/** The props the built checkout page hydrates its island with, and the catalog file they name: exactly what the browser prices from. */
+function checkoutProps(tenantId: string): CheckoutIslandProps & { products: Product[] } {
   const html = readFileSync(path.join(outDir, tenantId, 'checkout', 'index.html'), 'utf8');
   const island = islandProps(html).find((found) => found.name === 'checkout');
   if (!island) throw new Error(`${tenantId}'s checkout page has no checkout island`);
-  return island.props as CheckoutIslandProps;
+  const props = island.props as CheckoutIslandProps;
+  const file = path.join(outDir, tenantId, props.catalogPricesUrl.slice(props.base.length));
+  return { ...props, products: (JSON.parse(readFileSync(file, 'utf8')) as CatalogPrices).products };
 }
 
 function gcd(a: number, b: number): number {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { headersFor, parseHeadersFile } from '../src/core/build/publish-site.ts';
+import { headersFor, parseHeadersFile } from '../src/core/headers-file.ts';
 import { globPattern } from '../src/core/build/verify-manifest.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';

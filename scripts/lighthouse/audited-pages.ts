@@ -1,7 +1,8 @@
 // The pages `npm run lighthouse` audits for one tenant, and the cart the checkout is audited
 // with. Chosen from the data, so every tenant (--all) gets the same kinds of page: what a buyer
 // opens first (landing), the first catalog and the first item on it, and the checkout.
-import { cartKey, recordsPlacement, type CartLine } from '../../src/domain/cart-line.ts';
+import { cartKey, type CartLine } from '../../src/domain/cart-line.ts';
+import { recordsPlacement } from '../../src/domain/logo-rules.ts';
 import type { Category } from '../../src/domain/categories.ts';
 import { logoOfferFor } from '../../src/domain/logo-rules.ts';
 import { moneyToDollars } from '../../src/domain/money.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { href } from '../site/routes.ts';
-import type { PageModel } from '../pages/page-model.ts';
+import type { PageModel } from '../site/page-model.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
 interface PageShellProps {

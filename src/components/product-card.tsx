@@ -1,5 +1,5 @@
 import type { Product } from '../domain/product.ts';
-import type { PageModel } from '../pages/page-model.ts';
+import type { PageModel } from '../site/page-model.ts';
 import { itemHref } from '../site/routes.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 

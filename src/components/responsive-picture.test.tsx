@@ -1,25 +1,20 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { pictureSources } from '../core/build/images/picture-sources.ts';
+import type { PictureData } from '../site/picture-data.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
-const image = pictureSources(
-  {
-    source: '/repo/catalogs/images/K500_navy.jpg',
-    width: 960,
-    height: 720,
-    placeholderColor: '#c2c4c6',
-    variants: [
-      { file: 'K500_navy-aaaaaaaa-320.jpg', width: 320, format: 'jpeg' },
-      { file: 'K500_navy-bbbbbbbb-320.avif', width: 320, format: 'avif' },
-      { file: 'K500_navy-cccccccc-320.webp', width: 320, format: 'webp' },
-      { file: 'K500_navy-dddddddd-960.jpg', width: 960, format: 'jpeg' },
-      { file: 'K500_navy-eeeeeeee-960.avif', width: 960, format: 'avif' },
-      { file: 'K500_navy-ffffffff-960.webp', width: 960, format: 'webp' },
-    ],
-  },
-  '/guardian/assets/img/',
-);
+// As the build's pictureSources() gives it (src/core/build/images/picture-sources.test.ts checks that side).
+const IMG = '/guardian/assets/img/K500_navy';
+const image: PictureData = {
+  width: 960,
+  height: 720,
+  placeholderColor: '#c2c4c6',
+  sources: [
+    { type: 'image/avif', srcset: `${IMG}-bbbbbbbb-320.avif 320w, ${IMG}-eeeeeeee-960.avif 960w` },
+    { type: 'image/webp', srcset: `${IMG}-cccccccc-320.webp 320w, ${IMG}-ffffffff-960.webp 960w` },
+  ],
+  fallback: { src: `${IMG}-dddddddd-960.jpg`, srcset: `${IMG}-aaaaaaaa-320.jpg 320w, ${IMG}-dddddddd-960.jpg 960w` },
+};
 const SIZES = '(min-width: 60em) 18rem, 90vw';
 
 /**

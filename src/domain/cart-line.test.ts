@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartKey, cartLinesOf, mergeCartLines, recordedPlacements, recordsPlacement, type CartLine } from './cart-line.ts';
+import { cartKey, cartLinesOf, mergeCartLines, recordedPlacements, type CartLine } from './cart-line.ts';
+import { recordsPlacement } from './logo-rules.ts';
 
 const polo: CartLine = {
   type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 2, size: 'Medium', color: 'Navy', code: 'K500',

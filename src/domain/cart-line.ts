@@ -1,4 +1,4 @@
-import type { LogoChoice } from './logo-rules.ts';
+import { recordsPlacement, type LogoChoice } from './logo-rules.ts';
 
 /**
  * A cart line as the spec defines it (section 3) and as the checkout payload carries it.
@@ -60,13 +60,6 @@ export function mergeCartLines<T extends CartKeyFields & { quantity: number }>(l
     byKey.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
   }
   return [...byKey.values()];
-}
-
-/** Placement is recorded only for these types (spec section 5); other lines carry none. */
-export const PLACEMENT_TYPES: readonly string[] = ['mens', 'womens', 'tshirts', 'hat'];
-
-export function recordsPlacement(type: string): boolean {
-  return PLACEMENT_TYPES.includes(type);
 }
 
 /**

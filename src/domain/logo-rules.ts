@@ -1,5 +1,11 @@
 import type { Category } from './categories.ts';
-import { recordsPlacement } from './cart-line.ts';
+
+/** Placement is recorded only for these types (spec section 5); other lines carry none. */
+export const PLACEMENT_TYPES: readonly string[] = ['mens', 'womens', 'tshirts', 'hat'];
+
+export function recordsPlacement(type: string): boolean {
+  return PLACEMENT_TYPES.includes(type);
+}
 
 /**
  * Which logos a line may carry, and where. A tenant embroiders only its own logos

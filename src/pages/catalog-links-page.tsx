@@ -1,4 +1,4 @@
-import type { PageModel } from './page-model.ts';
+import type { PageModel } from '../site/page-model.ts';
 
 const FLIPBOOKS = [
   { key: 'auto', title: 'Auto', text: 'Plates, frames, decals and dealership supplies.' },

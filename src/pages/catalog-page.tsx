@@ -5,7 +5,7 @@ import { ACCESSORY_MINIMUM, atLeastMessage } from '../domain/order-rules.ts';
 import type { Product } from '../domain/product.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
 import { href } from '../site/routes.ts';
-import type { PageModel } from './page-model.ts';
+import type { PageModel } from '../site/page-model.ts';
 
 interface CatalogPageProps {
   model: PageModel;

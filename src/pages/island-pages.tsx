@@ -1,11 +1,10 @@
 import { CheckoutIsland } from '../islands/checkout/checkout-island.tsx';
 import { OrdersIsland } from '../islands/orders/orders-island.tsx';
-import { productColors } from '../domain/product.ts';
-import { productImageKey, type CheckoutIslandProps, type OrdersIslandProps, type ProductThumbnails, type SuccessIslandProps } from '../islands/shared/ordering-props.ts';
+import type { CheckoutIslandProps, OrdersIslandProps, SuccessIslandProps } from '../islands/shared/ordering-props.ts';
 import { SuccessIsland } from '../islands/success/success-island.tsx';
 import { Island } from '../runtime/server/island.tsx';
-import { fallbackUrls, type PictureData } from '../site/picture-data.ts';
-import type { PageModel } from './page-model.ts';
+import { thumbnail } from './catalog-prices.ts';
+import type { PageModel } from '../site/page-model.ts';
 
 /**
  * Checkout, success and orders are islands end to end: what they show lives in the visitor's
@@ -17,22 +16,6 @@ function NeedsJavaScript({ model }: { model: PageModel }) {
       <p className="notice">This page needs JavaScript. Call {model.config.mainPhone} to order by phone.</p>
     </noscript>
   );
-}
-
-/** The smallest fallback image: what a cart line shows. */
-function thumbnail(image: PictureData): string {
-  return fallbackUrls(image)[0] ?? image.fallback.src;
-}
-
-function productThumbnails(model: PageModel): ProductThumbnails {
-  const thumbnails: ProductThumbnails = {};
-  for (const product of model.products) {
-    for (const color of productColors(product)) {
-      const image = model.productImage(product.code, color);
-      if (image) thumbnails[productImageKey(product.code, color)] = thumbnail(image);
-    }
-  }
-  return thumbnails;
 }
 
 export function checkoutProps(model: PageModel): CheckoutIslandProps {
@@ -49,8 +32,7 @@ export function checkoutProps(model: PageModel): CheckoutIslandProps {
     maxOrderTotal: config.maxOrderTotal,
     logos: { embroideries: config.embroideries, logoPlacements: config.logoPlacements },
     showModificationThumbnail: config.flags.showModificationThumbnail,
-    products: model.products,
-    thumbnails: productThumbnails(model),
+    catalogPricesUrl: model.catalogPrices.url,
     logoThumbnails: Object.fromEntries(Object.entries(config.logos).map(([name, image]) => [name, thumbnail(image)])),
   };
 }
@@ -69,7 +51,7 @@ export function CheckoutPage({ model }: { model: PageModel }) {
 }
 
 export function SuccessPage({ model }: { model: PageModel }) {
-  const props: SuccessIslandProps = { base: model.config.base, thumbnails: productThumbnails(model) };
+  const props: SuccessIslandProps = { base: model.config.base, catalogPricesUrl: model.catalogPrices.url };
   // The heading is the island's: only an order found in this browser session makes it claim success.
   return (
     <>

@@ -6,7 +6,7 @@ import { Island } from '../runtime/server/island.tsx';
 import type { PictureData } from '../site/picture-data.ts';
 import { href } from '../site/routes.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
-import type { PageModel } from './page-model.ts';
+import type { PageModel } from '../site/page-model.ts';
 
 export function itemIslandProps(model: PageModel, product: Product, showPrices: boolean): ItemIslandProps {
   const { config } = model;

@@ -4,7 +4,7 @@ import type { Category } from '../domain/categories.ts';
 import { categoriesWithLogos } from '../domain/logo-rules.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
 import { categoriesOf, href, type Route } from '../site/routes.ts';
-import type { PageModel } from './page-model.ts';
+import type { PageModel } from '../site/page-model.ts';
 
 /** Whether the tenant has stores and uses the store picker for custom plates. */
 function usesStorePicker(model: PageModel): boolean {

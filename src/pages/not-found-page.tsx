@@ -1,4 +1,4 @@
-import type { PageModel } from './page-model.ts';
+import type { PageModel } from '../site/page-model.ts';
 
 export function NotFoundPage({ model }: { model: PageModel }) {
   return (

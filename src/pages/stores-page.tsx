@@ -1,4 +1,4 @@
-import type { PageModel } from './page-model.ts';
+import type { PageModel } from '../site/page-model.ts';
 import { href } from '../site/routes.ts';
 import { PasswordDialog } from '../components/password-dialog.tsx';
 import { jsonForScript } from '../runtime/server/json-for-script.ts';

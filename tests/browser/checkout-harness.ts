@@ -10,7 +10,8 @@ import { startTestApi, type TestApi } from '../../server/tests/helpers/test-api.
 import { loadProject, type Project } from '../../src/core/data/load-project.ts';
 import { siteMounts } from '../../src/core/serve/site-mounts.ts';
 import { createSiteServer } from '../../src/core/serve/site-server.ts';
-import { cartKey, recordsPlacement, type CartLine } from '../../src/domain/cart-line.ts';
+import { cartKey, type CartLine } from '../../src/domain/cart-line.ts';
+import { recordsPlacement } from '../../src/domain/logo-rules.ts';
 import type { Product } from '../../src/domain/product.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { REPO_ROOT } from '../helpers/fixture-project.ts';
@@ -171,6 +172,8 @@ export async function loadCheckout(page: Page, baseUrl: string, lines: readonly 
 /** The prerendered checkout looks like the live one; only the island's hydrated mark tells them apart. */
 export async function waitForCheckoutIsland(page: Page): Promise<void> {
   await page.locator('[data-island="checkout"][data-hydrated]').waitFor({ state: 'attached' });
+  // A cart with lines waits for the tenant's catalog price file before it shows.
+  await page.locator('[data-island="checkout"]').getByText('Loading your cart…').waitFor({ state: 'hidden' });
 }
 
 export interface ContactDetails {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { APPAREL_MINIMUM_MESSAGE } from '../../src/domain/order-rules.ts';
 import { BYPASS_CHECK_DELAY_MS } from '../../src/islands/checkout/bypass-code.ts';
+import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-prices.ts';
 import { SERVICE_UNREACHABLE } from '../../src/islands/shared/order-api.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { saveScreenshot } from './chromium.ts';
@@ -83,6 +84,10 @@ describe('checkout with a bypass code', () => {
         { name: 'Floor Mats', facts: { 'Price each': '$76.44', Color: 'White', Size: '# boxes', Quantity: '2', 'Line total': '$152.88' } },
       ]);
       expect(await subtotal(page)).toBe('Subtotal (14 items): $618.12');
+      // Priced from the tenant's catalog price file, not from the page: the page's HTML names neither product.
+      const html = await (await page.request.get(`${world.baseUrl('guardian')}checkout/`)).text();
+      expect(html).toContain('data-island="checkout"');
+      for (const named of ['K500', 'FM-100', product(guardian, 'K500').fullname, product(guardian, 'FM-100').fullname]) expect(html).not.toContain(named);
       // Every line shows its product image, and it loads.
       await expect.poll(() => page.locator('.cart-line__image').evaluateAll((imgs) => imgs.length === 2 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)), { timeout: 5_000, message: 'the cart images load' }).toBe(true);
       // Guardian does not take PayPal: no payment area, no PayPal script.
@@ -477,6 +482,28 @@ describe('price breaks before checkout', () => {
         ['2XL', 200, 10.49, 2098],
       ]);
       expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the catalog price file', () => {
+  it('says so when it cannot be fetched, keeps the cart, and prices it on "Try again"', async () => {
+    const mats = cartLine(guardian, 'FM-100', '# boxes', 2);
+    const { context, page } = await openCheckout(world, 'guardian', []);
+    try {
+      let refuse = true;
+      await context.route('**/assets/catalog-*.json', (route) => (refuse ? route.abort('connectionrefused') : route.continue()));
+      await reseed(page, [mats]);
+      await page.getByRole('alert').filter({ hasText: CATALOG_PRICES_UNAVAILABLE }).waitFor();
+      expect(await page.locator('.cart-line').count()).toBe(0);
+      expect(Object.keys(JSON.parse((await storage(page, 'cart')) ?? '{}'))).toHaveLength(1);
+      refuse = false;
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.locator('.cart-line').first().waitFor();
+      expect((await shownLines(page)).map((line) => line.name)).toEqual([product(guardian, 'FM-100').name]);
+      expect(await subtotal(page)).toBe('Subtotal (2 items): $152.88');
     } finally {
       await context.close();
     }

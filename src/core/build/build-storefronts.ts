@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
-import type { PageModel } from '../../pages/page-model.ts';
+import type { PageModel } from '../../site/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
+import { ENTRY_SITE } from '../../site/entry-target.ts';
 import { basePath } from '../../site/routes.ts';
-import { reportLoad } from '../cli/validate-command.ts';
 import { loadProject, type Project } from '../data/load-project.ts';
+import { reportLoad } from '../data/report-load.ts';
 import { writeAtomically } from './atomic-output.ts';
 import { SILENT_PROGRESS, type BuildPhase, type BuildProgress } from './build-progress.ts';
 import { measureSite, writeReport, type BuildReport, type SiteReport } from './build-report.ts';
@@ -49,8 +50,6 @@ export interface BuildResult {
 
 export class BuildInputError extends Error {}
 
-/** Folder of the entry screen's own small site; tenant ids cannot start with '_'. */
-export const ENTRY_SITE = '_entry';
 
 interface SitePlan {
   id: string;
@@ -242,6 +241,7 @@ async function buildTenant({ project, tenant, sources, siteDir, images, prepared
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   copyClientAssets(client, path.join(siteDir, 'assets'));
+  writeFileSync(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json);
 }
 
 function imageKey(code: string, color: string): string {

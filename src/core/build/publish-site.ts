@@ -3,10 +3,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { HEADERS_FILE } from '../headers-file.ts';
 import { FileDigestCache } from './file-digest-cache.ts';
 
-/** The Netlify / Cloudflare Pages rules file; the CDN reads it and does not publish it. */
-export const HEADERS_FILE = '_headers';
 export const ROBOTS_FILE = 'robots.txt';
 /** Every other file of the folder with its size and sha256, for a deploy that uploads only what changed. */
 export const MANIFEST_FILE = 'manifest.json';
@@ -90,46 +89,6 @@ export function headersFile(files: readonly string[]): string {
     ...revalidated.flatMap((rule) => [rule, `  Cache-Control: ${REVALIDATE}`]),
     '',
   ].join('\n');
-}
-
-export interface HeaderRule {
-  pattern: string;
-  headers: [string, string][];
-}
-
-/** Reads a `_headers` file: a path line, then indented `Name: value` lines; '#' starts a comment. */
-export function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: [] });
-      continue;
-    }
-    const colon = line.indexOf(':');
-    const rule = rules.at(-1);
-    if (colon > 0 && rule) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
-  }
-  return rules;
-}
-
-/**
- * The headers the rules give a path (relative to the folder's root): `*` matches anything,
- * `:name` one segment; a header set by several matching rules gets their values joined, as
- * Cloudflare Pages and Netlify do.
- */
-export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<string, string> {
-  const headers = new Map<string, string>();
-  for (const rule of rules) {
-    const pattern = new RegExp(`^${rule.pattern.split(/(\*|:[A-Za-z]\w*)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
-    if (!pattern.test(pathname)) continue;
-    for (const [name, value] of rule.headers) {
-      const key = name.toLowerCase();
-      const previous = headers.get(key);
-      headers.set(key, previous === undefined ? value : `${previous}, ${value}`);
-    }
-  }
-  return headers;
 }
 
 /** Every file of the folder but the manifest itself, sorted by path, with size and sha256. */

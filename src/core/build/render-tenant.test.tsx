@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../data/load-project.ts';
 import type { Catalog } from '../../domain/product.ts';
-import type { PageModel } from '../../pages/page-model.ts';
+import type { PageModel } from '../../site/page-model.ts';
 import { fixtureProject } from '../../../tests/helpers/fixture-project.ts';
 import { renderTenant, RouteRenderError } from './render-tenant.tsx';
 import { storefrontConfig } from './storefront-config.ts';
@@ -29,7 +29,8 @@ async function guardianModel(productImage: PageModel['productImage']): Promise<{
   if (!tenant || !catalog) throw new Error('guardian and its catalog must exist');
   const config = storefrontConfig(project.site, tenant, { logos: {} });
   const storeBound = new Set(catalog.products.filter((p) => p.supportedStores.length > 0).map((p) => p.code));
-  return { model: { config, products: catalog.products, storeBound, productImage, catalogLinks: project.site.catalogLinks }, catalog };
+  const catalogPrices = { file: 'assets/catalog-0.json', url: `${config.base}assets/catalog-0.json`, json: '{}' };
+  return { model: { config, products: catalog.products, storeBound, productImage, catalogLinks: project.site.catalogLinks, catalogPrices }, catalog };
 }
 
 describe('rendering a tenant', () => {

@@ -7,7 +7,7 @@ import { CheckoutPage, OrdersPage, SuccessPage } from '../../pages/island-pages.
 import { ItemPage } from '../../pages/item-page.tsx';
 import { LandingPage } from '../../pages/landing-page.tsx';
 import { NotFoundPage } from '../../pages/not-found-page.tsx';
-import type { PageModel } from '../../pages/page-model.ts';
+import type { PageModel } from '../../site/page-model.ts';
 import { StoresPage } from '../../pages/stores-page.tsx';
 import { renderDocument } from '../../runtime/server/render-document.tsx';
 import { CATEGORY_LABELS } from '../../site/category-labels.ts';

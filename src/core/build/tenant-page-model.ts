@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { Catalog } from '../../domain/product.ts';
 import type { Site, Tenant } from '../../domain/tenant.ts';
 import { visibleProducts } from '../../domain/visible-products.ts';
-import type { PageModel } from '../../pages/page-model.ts';
+import { catalogPrices } from '../../pages/catalog-prices.ts';
+import type { CatalogPricesAsset, PageModel } from '../../site/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import { storefrontConfig, type ConfigImages } from './storefront-config.ts';
 
@@ -19,11 +21,21 @@ export function tenantPageModel(
   const products = visibleProducts(tenant, catalog);
   // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
   const ownStores = new Set(tenant.stores.map((store) => store.code));
+  const config = storefrontConfig(site, tenant, { companyLogo: images.companyLogo, logos: images.logos }, apiOrigin);
+  const narrowed = products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) }));
   return {
-    config: storefrontConfig(site, tenant, { companyLogo: images.companyLogo, logos: images.logos }, apiOrigin),
-    products: products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) })),
+    config,
+    products: narrowed,
     storeBound: new Set(products.filter((product) => product.supportedStores.length > 0).map((product) => product.code)),
     productImage: images.productImage,
     catalogLinks: site.catalogLinks,
+    catalogPrices: catalogPricesAsset(config.base, catalogPrices({ products: narrowed, productImage: images.productImage })),
   };
+}
+
+/** Named by its content's digest, like the bundles: a changed price is a new URL, so no cache ever serves an old one. */
+function catalogPricesAsset(base: string, content: unknown): CatalogPricesAsset {
+  const json = JSON.stringify(content);
+  const file = `assets/catalog-${createHash('sha256').update(json).digest('hex').slice(0, 12)}.json`;
+  return { file, url: `${base}${file}`, json };
 }

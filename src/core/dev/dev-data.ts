@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
-import { ENTRY_SITE } from '../build/build-storefronts.ts';
+import { ENTRY_SITE } from '../../site/entry-target.ts';
 import { tenantImageSources } from '../build/site-images.ts';
 import { checkImages } from '../build/images/index.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';

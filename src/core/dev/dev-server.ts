@@ -4,7 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
 import type { Catalog } from '../../domain/product.ts';
-import type { PageModel } from '../../pages/page-model.ts';
+import type { PageModel } from '../../site/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import { ENTRIES, STYLESHEET } from '../build/bundle-client.ts';
 import type { PageAssets } from '../build/render-tenant.tsx';
@@ -233,6 +233,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // The entry site is only its screen; nothing else of the repository is served (the data
     // files hold passwords).
     if (site === ENTRY_KEY && relative !== '' && relative !== 'index.html') return notFound();
+    if (site !== ENTRY_KEY && relative.startsWith('assets/catalog-') && relative.endsWith('.json')) {
+      const { model } = await pageModel(site);
+      if (relative !== model.catalogPrices.file) return notFound();
+      return void response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' }).end(model.catalogPrices.json);
+    }
     // Files that are not pages (a favicon, a stray asset): the built site has none either.
     if (/\.[a-z0-9]+$/i.test(relative) && !relative.endsWith('.html')) return notFound();
     try {

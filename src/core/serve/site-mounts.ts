@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
 import { basePath } from '../../site/routes.ts';
-import { ENTRY_SITE } from '../build/build-storefronts.ts';
+import { ENTRY_SITE } from '../../site/entry-target.ts';
 import type { SiteMount } from './site-server.ts';
 
 /**

@@ -3,7 +3,7 @@ import { access, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
-import { HEADERS_FILE, headersFor, parseHeadersFile } from '../build/publish-site.ts';
+import { HEADERS_FILE, headersFor, parseHeadersFile } from '../headers-file.ts';
 
 /** One built site and where it is served: a host name (or any host) and a path prefix. */
 export interface SiteMount {

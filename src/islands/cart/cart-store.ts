@@ -1,8 +1,7 @@
 import { persist, type PersistStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import { cartKey, mergeCartLines, type CartLine } from '../../domain/cart-line.ts';
-import { CART_CHANGE_EVENT } from '../../runtime/client/cart-badge.ts';
-import { CART_STORAGE_KEY, readStoredCart } from './stored-cart.ts';
+import { CART_CHANGE_EVENT, CART_STORAGE_KEY, readStoredCart } from './stored-cart.ts';
 
 export interface CartState {
   /** Keyed by cartKey: code, size or tier, colour, embroidery, second embroidery. */

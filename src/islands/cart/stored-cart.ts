@@ -3,6 +3,9 @@ import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 /** sessionStorage key of the cart (spec section 3): a map from cartKey to line. */
 export const CART_STORAGE_KEY = 'cart';
 
+/** Fired on window whenever an island changes the cart, so the header badge (runtime/client/cart-badge.ts) follows. */
+export const CART_CHANGE_EVENT = 'cart-change';
+
 const TEXT_FIELDS = ['type', 'name', 'size', 'color', 'code', 'placement', 'embroidery'] as const;
 const OPTIONAL_TEXT_FIELDS = ['secondEmbroidery', 'secondPlacement', 'store'] as const;
 

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { orderNumber } from '../../domain/order-number.ts';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
+import { CATALOG_PRICES_UNAVAILABLE, useCatalogPrices, type CatalogPrices } from '../shared/catalog-prices.ts';
 import { handOverOrder } from '../shared/last-order.ts';
 import { errorMessage, OrderApiError, postOrderApi, postOrderApiAnswer, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
@@ -38,7 +39,8 @@ const SUCCESS_NAVIGATION_MS = 900;
 /**
  * The checkout: cart panel, contact form, PayPal or bypass code. The build and the browser's
  * hydration render the same loading line; the real content appears once the cart has been
- * read from sessionStorage.
+ * read from sessionStorage and, for a cart with lines, the tenant's catalog price file has
+ * arrived (the page carries its URL, not the catalog).
  */
 export function CheckoutIsland(props: CheckoutIslandProps) {
   const [ready, setReady] = useState(false);
@@ -49,14 +51,36 @@ export function CheckoutIsland(props: CheckoutIslandProps) {
       live = false;
     };
   }, []);
-  if (!ready) {
+  if (!ready) return <LoadingCart />;
+  return <PricedCheckout {...props} />;
+}
+
+function LoadingCart() {
+  return (
+    <p className="island-placeholder" aria-live="polite">
+      Loading your cart…
+    </p>
+  );
+}
+
+const NO_PRICES: CatalogPrices = { products: [], thumbnails: {} };
+
+function PricedCheckout(props: CheckoutIslandProps) {
+  const hasLines = useStore(cartStore, (state) => Object.keys(state.items).length > 0);
+  const prices = useCatalogPrices(props.catalogPricesUrl, hasLines);
+  if (prices.state === 'ready') return <Checkout {...props} catalog={prices.prices} />;
+  if (!hasLines) return <Checkout {...props} catalog={NO_PRICES} />;
+  if (prices.state === 'failed') {
     return (
-      <p className="island-placeholder" aria-live="polite">
-        Loading your cart…
-      </p>
+      <div className="island-placeholder">
+        <p role="alert">{CATALOG_PRICES_UNAVAILABLE}</p>
+        <button type="button" className="button" onClick={prices.retry}>
+          Try again
+        </button>
+      </div>
     );
   }
-  return <Checkout {...props} />;
+  return <LoadingCart />;
 }
 
 /** A failed call as the buyer reads it (order-api.ts): the server's words, never an HTTP status. */
@@ -70,11 +94,11 @@ function errorText(error: unknown): string {
  */
 type PaymentState = { state: 'processing'; orderId: string } | { state: 'unconfirmed'; orderId: string };
 
-function Checkout(props: CheckoutIslandProps) {
+function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
   const { apiBase, companyName, base, stores, hasBypassCodes, paypalClientId, minimumApparelOrder, logos, maxOrderTotal } = props;
   const id = useId();
   const items = useStore(cartStore, (state) => state.items);
-  const products = useMemo(() => productIndex(props.products), [props.products]);
+  const products = useMemo(() => productIndex(props.catalog.products), [props.catalog.products]);
   const checkout = useMemo(
     () => priceCheckout(items, products, { minimumApparelOrder, logos, maxOrderTotal, companyName }),
     [items, products, minimumApparelOrder, logos, maxOrderTotal, companyName],
@@ -253,7 +277,7 @@ function Checkout(props: CheckoutIslandProps) {
         checkout={checkout}
         base={base}
         headingId={`${id}-cart`}
-        thumbnails={props.thumbnails}
+        thumbnails={props.catalog.thumbnails}
         logoThumbnails={props.logoThumbnails}
         showModificationThumbnail={props.showModificationThumbnail}
         stores={stores}

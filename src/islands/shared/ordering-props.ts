@@ -1,6 +1,5 @@
 import type { Money } from '../../domain/money.ts';
 import type { LogoLists } from '../../domain/logo-rules.ts';
-import type { Product } from '../../domain/product.ts';
 
 /** Image URLs of a product colour, keyed by productImageKey; small enough for cart lines. */
 export type ProductThumbnails = Record<string, string>;
@@ -28,16 +27,16 @@ export interface CheckoutIslandProps {
   /** The tenant's logos and placements per type, which every cart line is held to. */
   logos: LogoLists;
   showModificationThumbnail: boolean;
-  /** The products this tenant may order, for pricing the cart. */
-  products: Product[];
-  thumbnails: ProductThumbnails;
+  /** The tenant's catalog price file (catalog-prices.ts): the products it may order and their thumbnails, fetched when the cart has lines. */
+  catalogPricesUrl: string;
   /** Embroidery logo name → thumbnail URL. */
   logoThumbnails: Record<string, string>;
 }
 
 export interface SuccessIslandProps {
   base: string;
-  thumbnails: ProductThumbnails;
+  /** Where the ordered lines' thumbnails come from (the same file as the checkout's, so usually from the browser's cache). */
+  catalogPricesUrl: string;
 }
 
 export interface OrdersIslandProps {

@@ -4,6 +4,7 @@ import { orderNumber } from '../../domain/order-number.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 import { href } from '../../site/routes.ts';
 import { formatDollars, formatOrderDate } from '../orders/order-format.ts';
+import { useCatalogPrices } from '../shared/catalog-prices.ts';
 import { productImageKey, type SuccessIslandProps } from '../shared/ordering-props.ts';
 import { readLastOrder, type LastOrder, type OrderedLine } from '../shared/last-order.ts';
 
@@ -66,12 +67,15 @@ function OrderedLineItem({ line, thumbnail }: { line: OrderedLine; thumbnail: st
  * and only an order read there makes the page say it was placed. It is not removed after
  * display, so a reload still shows it; the next order replaces it.
  */
-export function SuccessIsland({ base, thumbnails }: SuccessIslandProps) {
+export function SuccessIsland({ base, catalogPricesUrl }: SuccessIslandProps) {
   /** undefined while reading, null when nothing was handed over. */
   const [order, setOrder] = useState<LastOrder | null>();
   useEffect(() => {
     setOrder(readLastOrder(sessionStorageOrUndefined()) ?? null);
   }, []);
+  // The lines' pictures come from the tenant's catalog file; the order shows at once, each picture in its reserved box once the file is in.
+  const catalog = useCatalogPrices(catalogPricesUrl, Boolean(order));
+  const thumbnails = catalog.state === 'ready' ? catalog.prices.thumbnails : {};
 
   if (order === undefined) {
     return (

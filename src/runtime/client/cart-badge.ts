@@ -1,7 +1,4 @@
-import { CART_STORAGE_KEY, readStoredCart } from '../../islands/cart/stored-cart.ts';
-
-/** Fired on window whenever an island changes the cart, so the header badge follows. */
-export const CART_CHANGE_EVENT = 'cart-change';
+import { CART_CHANGE_EVENT, CART_STORAGE_KEY, readStoredCart } from '../../islands/cart/stored-cart.ts';
 
 /** Distinct cart lines in sessionStorage, counted the way the cart store reads them. */
 export function countCartLines(storage: Pick<Storage, 'getItem'>): number {

@@ -1,7 +1,7 @@
 import type { Product } from '../domain/product.ts';
 import type { CatalogLinks } from '../domain/tenant.ts';
-import type { PictureData } from '../site/picture-data.ts';
-import type { StorefrontConfig } from '../site/storefront-config.ts';
+import type { PictureData } from './picture-data.ts';
+import type { StorefrontConfig } from './storefront-config.ts';
 
 /** What every page of one tenant renders from; built once per tenant, at build time only. */
 export interface PageModel {
@@ -19,4 +19,14 @@ export interface PageModel {
   storeBound: ReadonlySet<string>;
   productImage(code: string, color: string): PictureData | undefined;
   catalogLinks: CatalogLinks;
+  /** The tenant's catalog price file (src/islands/shared/catalog-prices.ts), which the checkout and success pages link to. */
+  catalogPrices: CatalogPricesAsset;
+}
+
+/** A content-hashed asset of the tenant's folder: where it is written, its URL, its bytes. */
+export interface CatalogPricesAsset {
+  /** Inside the tenant's folder: 'assets/catalog-0123456789.json'. */
+  file: string;
+  url: string;
+  json: string;
 }

@@ -11,14 +11,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { minify, transformWithOxc } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../tests/browser/chromium.ts';
-import { ResponsivePicture } from '../../components/responsive-picture.tsx';
-import type { PictureData } from '../../site/picture-data.ts';
+import { launchChromium } from './chromium.ts';
+import { ResponsivePicture } from '../../src/components/responsive-picture.tsx';
+import type { PictureData } from '../../src/site/picture-data.ts';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CLIENT = fileURLToPath(new URL('../../src/runtime/client/', import.meta.url));
 const ORIGIN = 'http://fade.test';
-const SCRIPT_SOURCE = readFileSync(path.join(HERE, 'image-fade.ts'), 'utf8');
-const STYLESHEET = readFileSync(path.join(HERE, '../../styles/picture.css'), 'utf8');
+const SCRIPT_SOURCE = readFileSync(path.join(CLIENT, 'image-fade.ts'), 'utf8');
+const STYLESHEET = readFileSync(path.join(CLIENT, '../../styles/picture.css'), 'utf8');
 
 const picture = (name: string): PictureData => ({
   width: 400,
@@ -191,6 +191,6 @@ describe('image-fade.ts', () => {
 
   it('does nothing on import', async () => {
     // No document here: importing must not touch one.
-    await expect(import('./image-fade.ts')).resolves.toHaveProperty('installImageFade');
+    await expect(import('../../src/runtime/client/image-fade.ts')).resolves.toHaveProperty('installImageFade');
   });
 });

@@ -1,0 +1,88 @@
+// The layers of docs/architecture.md ("Folders"), checked by `npm test` (tests/architecture.test.ts):
+//   npx depcruise src server scripts --config .dependency-cruiser.cjs
+// Each rule names a folder and what it may import; anything else it imports is an error.
+// Tests beside the code (*.test.ts) follow their folder's rule too, except that they may use the
+// fixtures in tests/helpers/.
+const TEST = '\\.test\\.tsx?$';
+const HELPERS = '|^tests/helpers/';
+/** Node's own modules and npm packages: the layers are about our folders (the browser's no-node rule is separate). */
+const PACKAGES = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'unknown'];
+
+/** A folder may import only `allowed` (path patterns), its own files and npm packages. */
+function layer(name, from, allowed, comment) {
+  return [
+    {
+      name,
+      comment,
+      severity: 'error',
+      from: { path: from, pathNot: TEST },
+      to: { pathNot: `^(${allowed.join('|')})|node_modules/`, dependencyTypesNot: PACKAGES },
+    },
+    {
+      name: `${name} (tests)`,
+      comment,
+      severity: 'error',
+      from: { path: `${from}.*${TEST}` },
+      to: { pathNot: `^(${allowed.join('|')})|node_modules/${HELPERS}`, dependencyTypesNot: PACKAGES },
+    },
+  ];
+}
+
+const BROWSER = '^src/(domain|site|components|islands|runtime/client)/';
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'A cycle means two modules are one concept, or one is in the wrong layer.', from: {}, to: { circular: true } },
+    {
+      name: 'browser-code-has-no-node',
+      severity: 'error',
+      comment: 'Browser code (domain, site, components, islands, runtime/client) runs in the browser: no node: module.',
+      from: { path: BROWSER, pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'src/domain: pure rules and types, shared by the browser and the order API; no React, no DOM, no package.',
+      from: { path: '^src/domain/', pathNot: TEST },
+      to: { pathNot: '^src/domain/' },
+    },
+    ...layer('site', '^src/site/', ['src/domain/', 'src/site/'], 'src/site: what pages and the browser share; imports domain only.'),
+    ...layer('components', '^src/components/', ['src/domain/', 'src/site/', 'src/components/'], 'src/components: static components; domain and site only.'),
+    ...layer('islands', '^src/islands/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/'], 'src/islands: interactive components; domain, site, components.'),
+    ...layer('runtime-client', '^src/runtime/client/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/client/'], 'src/runtime/client: browser entries; islands, components, site, domain.'),
+    ...layer('runtime-server', '^src/runtime/server/', ['src/domain/', 'src/site/', 'src/runtime/server/'], 'src/runtime/server: the HTML document and the island marker.'),
+    ...layer('pages', '^src/pages/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/', 'src/pages/'], 'src/pages: one component per page, rendered at build time.'),
+    ...layer('core-data', '^src/core/data/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error'], 'src/core/data: reading and validating the data files.'),
+    ...layer('core-serve', '^src/core/serve/', ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file'], 'src/core/serve: the static server; nothing of the build (Vite, sharp).'),
+    {
+      name: 'core-build',
+      severity: 'error',
+      comment: 'src/core/build: builds dist/; below the commands, the dev server and the static server.',
+      from: { path: '^src/core/build/' },
+      to: { path: '^src/core/(cli|dev|serve)/' },
+    },
+    ...layer('server', '^server/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'server/'], 'server/: the order API; domain rules and the data loader, nothing of the site.'),
+    {
+      name: 'src-not-from-tests',
+      severity: 'error',
+      comment: 'Code never imports the test suites; only tests beside the code may use tests/helpers/ fixtures.',
+      from: { path: '^(src|server)/', pathNot: TEST },
+      to: { path: '^tests/' },
+    },
+    {
+      name: 'browser-tests-in-tests',
+      severity: 'error',
+      comment: 'A test that drives a browser belongs in tests/browser/, not beside the code.',
+      from: { path: `^(src|server)/.*${TEST}` },
+      to: { path: '^tests/browser/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules|\\.cache)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};
