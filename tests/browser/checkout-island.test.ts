@@ -548,35 +548,25 @@ describe('checkout with PayPal', () => {
 
   it("on a phone, waits with PayPal's script until the buyer reaches the payment area or starts on the details", async () => {
     const polo = cartLine(stivers, 'K500', 'Large', 2, 'Navy', { embroidery: 'Stivers Script' });
-    const phone = { width: 390, height: 844 };
-    const scrolled = await openCheckout(world, 'stivers', []);
-    try {
-      await scrolled.page.setViewportSize(phone);
-      await reseed(scrolled.page, [polo]);
-      await scrolled.page.locator('.cart-line').first().waitFor();
-      await sleep(500);
-      // The payment area is screens below the cart on a phone: nothing of PayPal's is fetched yet.
-      expect(scrolled.sdkRequests).toEqual([]);
-      await scrolled.page.getByRole('heading', { name: 'Payment' }).scrollIntoViewIfNeeded();
-      await scrolled.page.locator('.fake-paypal-button').waitFor();
-      expect(scrolled.sdkRequests).toHaveLength(1);
-    } finally {
-      await scrolled.context.close();
-    }
-
-    const typing = await openCheckout(world, 'stivers', []);
-    try {
-      await typing.page.setViewportSize(phone);
-      await reseed(typing.page, [polo]);
-      await typing.page.locator('.cart-line').first().waitFor();
-      await sleep(500);
-      expect(typing.sdkRequests).toEqual([]);
+    const reach: [string, (page: Page) => Promise<void>][] = [
+      ['scrolling to Payment', (page) => page.getByRole('heading', { name: 'Payment' }).scrollIntoViewIfNeeded()],
       // Starting on the details is enough: the buttons are loaded by the time the buyer gets there.
-      await typing.page.getByLabel('First Name').focus();
-      await typing.page.locator('.fake-paypal-button').waitFor({ state: 'attached' });
-      expect(typing.sdkRequests).toHaveLength(1);
-    } finally {
-      await typing.context.close();
+      ['focusing First Name', (page) => page.getByLabel('First Name').focus()],
+    ];
+    for (const [how, act] of reach) {
+      const { context, page, sdkRequests } = await openCheckout(world, 'stivers', []);
+      try {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await reseed(page, [polo]);
+        await sleep(500);
+        // The payment area is screens below the cart on a phone: nothing of PayPal's is fetched yet.
+        expect(sdkRequests, how).toEqual([]);
+        await act(page);
+        await page.locator('.fake-paypal-button').waitFor({ state: 'attached' });
+        expect(sdkRequests, how).toHaveLength(1);
+      } finally {
+        await context.close();
+      }
     }
   });
 
