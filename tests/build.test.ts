@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverInterruptedSwap } from '../src/core/build/atomic-output.ts';
@@ -12,6 +12,20 @@ const html = (root: string, tenant: string) => readFileSync(path.join(root, 'dis
 function retitle(root: string, tenant: string, title: string) {
   const file = path.join(root, 'tenants', `${tenant}.yaml`);
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${title}`));
+}
+
+/** Every page of dist/ with its inode: a page not rewritten by a build keeps it (it is linked, not written). */
+function pageInodes(dist: string): Map<string, number> {
+  const pages = new Map<string, number>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.html')) pages.set(path.relative(dist, full), statSync(full).ino);
+    }
+  };
+  walk(dist);
+  return pages;
 }
 
 describe('npm run build', () => {
@@ -31,6 +45,30 @@ describe('npm run build', () => {
     // The report holds the run's timings and cache figures; every published file must match.
     const digests = ['dist-a', 'dist-b', 'dist-c'].map((out) => treeDigest(path.join(root, out), [REPORT_FILE]));
     expect(new Set(digests).size).toBe(1);
+  });
+
+  it('after a one-product edit, renders again only the pages made from that product, and equals a clean build', () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const before = pageInodes(path.join(root, 'dist'));
+    const catalog = path.join(root, 'catalogs', 'default.yaml');
+    writeFileSync(catalog, readFileSync(catalog, 'utf8').replace('fullname: Silk Touch Sport Polo', 'fullname: Silk Touch Sport Polo II'));
+
+    const result = runScript('build', ['--root', root]);
+    expect(result.status, result.stderr).toBe(0);
+    const after = pageInodes(path.join(root, 'dist'));
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    // The entry site's one page is not a tenant's: it is written on every build.
+    const rendered = [...after].filter(([file, ino]) => !file.startsWith('_entry/') && before.get(file) !== ino).map(([file]) => file);
+    // Both tenants sell K500: its item page, the catalog page listing it, and the pages made from the whole catalog.
+    const fromProduct = ['item/K500/index.html', 'catalog/mens/index.html'];
+    const fromWholeCatalog = ['index.html', 'stores/index.html', 'checkout/index.html', 'success/index.html', 'orders/index.html', 'catalog-links/index.html', '404.html'];
+    expect(rendered.sort()).toEqual(['guardian', 'solo'].flatMap((tenant) => [...fromProduct, ...fromWholeCatalog].map((file) => `${tenant}/${file}`)).sort());
+    expect(readFileSync(path.join(root, 'dist', 'solo', 'item', 'K500', 'index.html'), 'utf8')).toContain('Silk Touch Sport Polo II');
+
+    // Every page rendered anew, none reused: the same bytes.
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', '--no-page-cache']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
   });
 
   it('reuses the folder of a tenant whose data did not change, and the result equals a clean build', () => {

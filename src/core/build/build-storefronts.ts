@@ -15,6 +15,7 @@ import type { ClientAssets } from './client-assets.ts';
 import { checkImages, createImagePipeline, type ImagePipeline, UnusableImagesError } from './images/index.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
 import { FileDigestCache } from './file-digest-cache.ts';
+import { PageStore } from './page-store.ts';
 import { publishSite } from './publish-site.ts';
 import { previousSites, siteInputDigest } from './site-inputs.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   progress?: BuildProgress;
   /** Write .br and .gz siblings of the text files (default true; `--no-precompress`). */
   precompress?: boolean;
+  /** Link pages rendered before from equal inputs out of `.cache/pages/` (default true; `--no-page-cache` renders every page). */
+  reusePages?: boolean;
 }
 
 export interface BuildResult {
@@ -58,7 +61,7 @@ interface SitePlan {
 }
 
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS, precompress = true }: BuildOptions): Promise<BuildResult> {
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS, precompress = true, reusePages = true }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phasesMs: Record<BuildPhase, number> = { validate: 0, images: 0, bundle: 0, pages: 0, write: 0 };
   const timed = async <T>(phase: BuildPhase, run: () => Promise<T> | T): Promise<T> => {
@@ -131,6 +134,8 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
 
   let pages = 0;
   let report: BuildReport | undefined;
+  // Beside the code, like the compression cache: a page's bytes depend on its inputs and the code only.
+  const pageStore = new PageStore(reusePages ? path.join(repoRoot, '.cache', 'pages') : undefined, path.basename(client.dir));
   let writeStarted = performance.now();
   await writeAtomically(
     outDir,
@@ -148,7 +153,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
             continue;
           }
           if (plan.tenant) {
-            await buildTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress });
+            await buildTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore });
           } else {
             progress.siteStarted(plan.id, 1);
             await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin });
@@ -211,9 +216,11 @@ interface TenantBuild {
   client: { assets: ClientAssets; dir: string };
   apiOrigin?: string;
   progress: BuildProgress;
+  /** Pages rendered before, by the digest of their inputs. */
+  pages: PageStore;
 }
 
-async function buildTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress }: TenantBuild): Promise<void> {
+async function buildTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress, pages }: TenantBuild): Promise<void> {
   const catalog = catalogOf(project, tenant);
   const base = basePath(tenant.routePrefix);
   const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
@@ -233,12 +240,12 @@ async function buildTenant({ project, tenant, sources, siteDir, images, prepared
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
   for (const page of pending) {
-    const { file, html } = page.render();
-    mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
-    writeFileSync(path.join(siteDir, file), html);
+    const target = path.join(siteDir, page.file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const reused = pages.place(page.inputs, target, () => page.render().html);
     progress.pageDone(tenant.id);
     // Rendering is synchronous: without a turn of the event loop, a progress bar could not redraw until the tenant is done.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (!reused) await new Promise<void>((resolve) => setImmediate(resolve));
   }
   copyClientAssets(client, path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json);

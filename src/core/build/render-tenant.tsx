@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { PageShell } from '../../components/page-shell.tsx';
-import type { Catalog } from '../../domain/product.ts';
+import { productColors, type Catalog, type Product } from '../../domain/product.ts';
 import { CatalogLinksPage } from '../../pages/catalog-links-page.tsx';
 import { CatalogPage, catalogProducts } from '../../pages/catalog-page.tsx';
 import { CheckoutPage, OrdersPage, SuccessPage } from '../../pages/island-pages.tsx';
@@ -13,6 +13,7 @@ import { renderDocument } from '../../runtime/server/render-document.tsx';
 import { CATEGORY_LABELS } from '../../site/category-labels.ts';
 import { categoriesOf, routePath, type Route } from '../../site/routes.ts';
 import type { ClientAssets, ClientEntry } from './client-assets.ts';
+import type { PageInputs } from './page-store.ts';
 
 export interface RenderedPage {
   /** Inside the tenant's folder: 'catalog/mens/index.html' */
@@ -31,32 +32,57 @@ interface PageSpec {
   title: string;
   body: ReactElement;
   entries: ClientEntry[];
+  /**
+   * What the page's content is made from beyond the tenant's frame (config, assets, catalog
+   * file URL): the build reuses a page rendered before from equal inputs (pageInputs). WHOLE
+   * when the page may show anything of the catalog.
+   */
+  inputs: (() => unknown) | typeof WHOLE;
 }
+
+/** A page that may show any product or picture of the tenant (landing, stores, checkout…). */
+const WHOLE = 'whole-catalog';
 
 /** The route table of one tenant: every page the storefront has, and what renders it. */
 function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
   const { config } = model;
-  const page = (route: Route, title: string, body: ReactElement, entries: ClientEntry[] = []): PageSpec => ({
+  const page = (route: Route, title: string, body: ReactElement, entries: ClientEntry[] = [], inputs: PageSpec['inputs'] = WHOLE): PageSpec => ({
     file: `${routePath(route)}index.html`,
     title: title === config.title ? title : `${title} | ${config.title}`,
     body,
     entries: ['base', ...entries],
+    inputs,
   });
   const storesWithProducts = new Set(config.stores.filter((store) => catalogProducts(model, 'customs', store.code).length > 0).map((store) => store.code));
+  const pictures = (product: Product) => productColors(product).map((color) => model.productImage(product.code, color) ?? null);
+  const listed = (products: readonly Product[]) => products.map((product) => [product, model.productImage(product.code, product.defaultColor) ?? null]);
 
   return [
     page({ page: 'landing' }, config.title, <LandingPage model={model} />),
-    ...categoriesOf(model.products).map((category) => page({ page: 'catalog', category }, CATEGORY_LABELS[category], <CatalogPage model={model} category={category} />)),
+    ...categoriesOf(model.products).map((category) =>
+      page({ page: 'catalog', category }, CATEGORY_LABELS[category], <CatalogPage model={model} category={category} />, [], () => ({ category, products: listed(catalogProducts(model, category)) })),
+    ),
     ...config.stores
       .filter((store) => storesWithProducts.has(store.code))
-      .map((store) => page({ page: 'store-catalog', storeCode: store.code }, `Custom plates for ${store.name}`, <CatalogPage model={model} category="customs" store={store} />)),
-    ...model.products.map((product) => page({ page: 'item', code: product.code }, product.fullname, <ItemPage model={model} product={product} showPrices={catalog.priced} />, ['item'])),
+      .map((store) =>
+        page({ page: 'store-catalog', storeCode: store.code }, `Custom plates for ${store.name}`, <CatalogPage model={model} category="customs" store={store} />, [], () => ({
+          store,
+          products: listed(catalogProducts(model, 'customs', store.code)),
+        })),
+      ),
+    ...model.products.map((product) =>
+      page({ page: 'item', code: product.code }, product.fullname, <ItemPage model={model} product={product} showPrices={catalog.priced} />, ['item'], () => ({
+        product,
+        pictures: pictures(product),
+        priced: catalog.priced,
+      })),
+    ),
     page({ page: 'stores' }, 'Stores', <StoresPage model={model} storesWithProducts={storesWithProducts} />, ['stores']),
     page({ page: 'checkout' }, 'Checkout', <CheckoutPage model={model} />, ['checkout']),
     page({ page: 'success' }, 'Your order', <SuccessPage model={model} />, ['success']),
     page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
-    { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['base'] },
+    { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['base'], inputs: WHOLE },
   ];
 }
 
@@ -145,6 +171,33 @@ function renderSpec(model: PageModel, spec: PageSpec, assets: PageAssets): Rende
  * The pages of a tenant, each rendered only when asked: the build renders and writes them one
  * at a time, so its progress can be shown between pages.
  */
-export function tenantPages(model: PageModel, catalog: Catalog, assets: PageAssets): { file: string; render(): RenderedPage }[] {
-  return pageSpecs(model, catalog).map((spec) => ({ file: spec.file, render: () => renderSpec(model, spec, assets) }));
+export function tenantPages(model: PageModel, catalog: Catalog, assets: PageAssets): { file: string; inputs: PageInputs; render(): RenderedPage }[] {
+  const pages = pageSpecs(model, catalog);
+  // Computed once per tenant, and only when a page's inputs are asked for.
+  let frame: unknown;
+  let whole: unknown;
+  const wholeCatalog = () =>
+    (whole ??= {
+      products: model.products.map((product) => [product, productColors(product).map((color) => model.productImage(product.code, color) ?? null)]),
+      storeBound: [...model.storeBound],
+      catalogPrices: model.catalogPrices.url,
+    });
+  return pages.map((spec) => ({
+    file: spec.file,
+    // Everything the page is made from: the tenant's frame, its own route, title and scripts, and what it shows.
+    get inputs() {
+      frame ??= pageFrame(model, assets);
+      return { frame, file: spec.file, title: spec.title, scripts: assets.scripts(spec.entries), shows: spec.inputs === WHOLE ? wholeCatalog() : spec.inputs() };
+    },
+    render: () => renderSpec(model, spec, assets),
+  }));
+}
+
+/**
+ * What every page of the tenant shows: its config (header, footer, logos, API origin) and
+ * stylesheet. Not the catalog file's URL: it changes with any product, and only the pages
+ * made from the whole catalog (checkout, success) name it.
+ */
+function pageFrame(model: PageModel, assets: PageAssets): unknown {
+  return { config: model.config, catalogLinks: model.catalogLinks, stylesheets: assets.stylesheets, csp: assets.csp ?? true, headExtra: assets.headExtra ?? '' };
 }

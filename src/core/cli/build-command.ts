@@ -19,6 +19,8 @@ export async function runBuild(argv: string[]): Promise<number> {
       'out-dir': { type: 'string' },
       // Skips the .br/.gz siblings: a quicker build for local use, where nothing is deployed.
       'no-precompress': { type: 'boolean' },
+      // Renders every page, reusing none from .cache/pages/: a clean build, to compare against.
+      'no-page-cache': { type: 'boolean' },
     },
   });
   const root = projectRoot(values.root);
@@ -34,7 +36,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress, precompress: values['no-precompress'] !== true });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${reportTable(result.report)}\n`);

@@ -4,7 +4,7 @@ import { copyFile, link, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Errors of link() that mean "this filesystem will not link these two", not a real failure. */
-const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS']);
+export const CANNOT_LINK: ReadonlySet<string> = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS']);
 
 /**
  * Puts the cached file `from` at `to`: a hard link when both are on one filesystem (no bytes

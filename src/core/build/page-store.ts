@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stableJson } from '../stable-json.ts';
+import { CANNOT_LINK } from './images/publish-file.ts';
+
+/** Bump when the build writes different pages from the same inputs and code (there is no such change today). */
+const PAGE_REVISION = 1;
+
+/** What a page is made from (render-tenant.tsx's tenantPages): the tenant's frame, shared by its pages, and the page's own part. */
+export interface PageInputs {
+  frame: unknown;
+  [part: string]: unknown;
+}
+
+/**
+ * Rendered pages by the digest of what they are made from, in the repository's
+ * `.cache/pages/`, shared by every build of every data folder. A page whose inputs hash the same
+ * as a page rendered before is hard-linked from the store instead of rendered: a one-product
+ * edit renders only the pages that show that product. The code that renders is part of the
+ * digest through `code` (the client bundle's folder name, a digest of src/ and the lockfile).
+ * Safe to link because no step of the build rewrites a page file in place.
+ */
+export class PageStore {
+  private readonly frames = new WeakMap<object, string>();
+  private reused = 0;
+  private rendered = 0;
+
+  /** `dir` undefined: every page rendered and written, nothing kept (`npm run build -- --no-page-cache`). */
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly code: string,
+  ) {}
+
+  /** Writes `target`: linked from the store when a page of equal inputs is there, else rendered and kept. True when reused. */
+  place(inputs: PageInputs, target: string, render: () => string): boolean {
+    if (this.dir === undefined) {
+      writeFileSync(target, render());
+      this.rendered += 1;
+      return false;
+    }
+    const key = this.key(inputs);
+    const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
+    if (existsSync(stored)) {
+      linkOrCopy(stored, target);
+      this.reused += 1;
+      return true;
+    }
+    const html = render();
+    mkdirSync(path.dirname(stored), { recursive: true });
+    // Whole or not at all: a build killed here leaves a temporary file, never a cut-off page under a key.
+    const temporary = `${stored}.${process.pid}.tmp`;
+    writeFileSync(temporary, html);
+    renameSync(temporary, stored);
+    linkOrCopy(stored, target);
+    this.rendered += 1;
+    return false;
+  }
+
+  counts(): { reused: number; rendered: number } {
+    return { reused: this.reused, rendered: this.rendered };
+  }
+
+  private key({ frame, ...page }: PageInputs): string {
+    return createHash('sha256')
+      .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.frameDigest(frame), page }))
+      .digest('hex');
+  }
+
+  /** The frame is one object per tenant: digested once, not once per page. */
+  private frameDigest(frame: unknown): string {
+    if (frame === null || typeof frame !== 'object') return stableJson(frame);
+    let digest = this.frames.get(frame);
+    if (!digest) {
+      digest = createHash('sha256').update(stableJson(frame)).digest('hex');
+      this.frames.set(frame, digest);
+    }
+    return digest;
+  }
+}
+
+/** A hard link where the filesystem allows one (the output on another device: a copy). */
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    copyFileSync(from, to);
+  }
+}
