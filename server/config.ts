@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLogLevel, type LogLevel } from './logger.ts';
 import { PAYPAL_BASE_URLS, type PayPalConfig } from './paypal/paypal-client.ts';
+import { UserError } from '../src/core/user-error.ts';
 
 /** The repository root: where the sample data lives and, under .cache/, the default database. */
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -46,7 +47,7 @@ export interface Config {
   pendingCapturePollMs: number;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends UserError {}
 
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 

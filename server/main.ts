@@ -1,6 +1,7 @@
-import { ConfigError, readConfig } from './config.ts';
+import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { StartError, startOrderApi } from './start-order-api.ts';
+import { startOrderApi } from './start-order-api.ts';
+import { UserError } from '../src/core/user-error.ts';
 
 /**
  * `npm run start:api`: the order API, configured only by environment variables
@@ -11,7 +12,7 @@ async function main(): Promise<number | undefined> {
   try {
     config = readConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof UserError) {
       console.error(error.message);
       return 1;
     }
@@ -22,7 +23,7 @@ async function main(): Promise<number | undefined> {
   try {
     api = await startOrderApi(config, log);
   } catch (error) {
-    if (error instanceof StartError) {
+    if (error instanceof UserError) {
       log.error('cannot start', { reason: error.message });
       console.error(error.message);
       return 1;

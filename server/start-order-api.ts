@@ -20,6 +20,7 @@ import { OrderStore } from './storage/order-store.ts';
 import { openPostgresDatabase } from './storage/postgres-database.ts';
 import type { SqlDatabase } from './storage/sql-database.ts';
 import { openSqliteDatabase } from './storage/sqlite-database.ts';
+import { UserError } from '../src/core/user-error.ts';
 
 export interface OrderApi {
   url: string;
@@ -30,7 +31,7 @@ export interface OrderApi {
 }
 
 /** The data did not load, or the database could not be opened: a message for the operator, not a bug. */
-export class StartError extends Error {}
+export class StartError extends UserError {}
 
 export async function startOrderApi(config: Config, log: Logger): Promise<OrderApi> {
   const loaded = loadProject(config.dataRoot);

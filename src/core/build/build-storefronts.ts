@@ -22,6 +22,7 @@ import { renderEntrySite } from './render-entry-site.tsx';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { entryHeaderImage, PreparedImages, tenantImageRequests, tenantImageSources, type ImageRequest, type TenantImageSources } from './site-images.ts';
 import { tenantPageModel } from './tenant-page-model.ts';
+import { UserError } from '../user-error.ts';
 
 export interface BuildOptions {
   /** Where tenants/ and catalogs/ are. */
@@ -51,7 +52,7 @@ export interface BuildResult {
   report: BuildReport;
 }
 
-export class BuildInputError extends Error {}
+export class BuildInputError extends UserError {}
 
 
 interface SitePlan {

@@ -14,6 +14,7 @@ import { CATEGORY_LABELS } from '../../site/category-labels.ts';
 import { categoriesOf, routePath, type Route } from '../../site/routes.ts';
 import type { ClientAssets, ClientEntry } from './client-assets.ts';
 import type { PageInputs } from './page-store.ts';
+import { UserError } from '../user-error.ts';
 
 export interface RenderedPage {
   /** Inside the tenant's folder: 'catalog/mens/index.html' */
@@ -21,7 +22,7 @@ export interface RenderedPage {
   html: string;
 }
 
-export class RouteRenderError extends Error {
+export class RouteRenderError extends UserError {
   constructor(tenantId: string, file: string, cause: unknown) {
     super(`tenant ${tenantId}, page ${file}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MANIFEST_FILE, manifestOf, type ManifestEntry } from './publish-site.ts';
+import { UserError } from '../user-error.ts';
 
 export interface VerifyOptions {
   /**
@@ -28,7 +29,7 @@ export interface VerifyResult {
   problems: ManifestProblem[];
 }
 
-export class ManifestError extends Error {}
+export class ManifestError extends UserError {}
 
 /**
  * Holds a published folder to a manifest written by the build: every listed file present with

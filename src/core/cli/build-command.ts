@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildStorefronts, BuildInputError } from '../build/build-storefronts.ts';
-import { ImageSourceError } from '../build/images/index.ts';
-import { RouteRenderError } from '../build/render-tenant.tsx';
+import { buildStorefronts } from '../build/build-storefronts.ts';
 import { plainBuildProgress } from './plain-build-progress.ts';
 import { projectRoot } from './project-root.ts';
 import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
+import { UserError } from '../user-error.ts';
 
 /** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR] [--no-precompress]` */
 export async function runBuild(argv: string[]): Promise<number> {
@@ -46,7 +45,7 @@ export async function runBuild(argv: string[]): Promise<number> {
     // The bars stop first, so the message is printed below them rather than drawn over.
     terminal?.stop();
     // Problems in the data or a page, not bugs: one line naming what to fix, no stack trace.
-    if (error instanceof BuildInputError || error instanceof ImageSourceError || error instanceof RouteRenderError) {
+    if (error instanceof UserError) {
       console.error(`Build failed: ${error.message}`);
       return 1;
     }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { DevInputError, startDevServer } from '../dev/dev-server.ts';
+import { startDevServer } from '../dev/dev-server.ts';
 import { printUrls } from './start-command.ts';
 import { projectRoot } from './project-root.ts';
+import { UserError } from '../user-error.ts';
 
 /**
  * `npm run dev [-- --root DIR]`: the live preview. The same addresses as `npm start` (PORT,
@@ -27,7 +28,7 @@ export async function runDev(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
     return 0;
   } catch (error) {
-    if (error instanceof DevInputError) {
+    if (error instanceof UserError) {
       console.error(`\nnpm run dev: ${error.message}`);
       return 1;
     }

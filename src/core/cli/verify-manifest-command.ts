@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ManifestError, verifyAgainstManifest } from '../build/verify-manifest.ts';
+import { verifyAgainstManifest } from '../build/verify-manifest.ts';
+import { UserError } from '../user-error.ts';
 
 const USAGE = 'usage: npm run verify:manifest -- <folder> [--manifest <manifest.json>] [--exclude <pattern>]...';
 /** A deploy gone wrong can differ in thousands of files; the first ones name the fault. */
@@ -45,7 +46,7 @@ export async function runVerifyManifest(argv: string[]): Promise<number> {
     console.error(`${positionals[0]} does not match ${against}: ${counts} (${matched} files match)`);
     return 1;
   } catch (error) {
-    if (error instanceof ManifestError) {
+    if (error instanceof UserError) {
       console.error(error.message);
       return 2;
     }

@@ -16,6 +16,7 @@ import { siteMounts } from '../serve/site-mounts.ts';
 import { findMount, type SiteMount } from '../serve/site-server.ts';
 import { DevData, ENTRY_KEY, type DataChange } from './dev-data.ts';
 import { DEV_IMAGE_PREFIX, DevImages } from './dev-images.ts';
+import { UserError } from '../user-error.ts';
 
 export interface DevServerOptions {
   /** The repository: where server/ (the order API) is, and src/ unless srcRoot says otherwise. */
@@ -47,7 +48,7 @@ export interface DevServer {
 }
 
 /** The data has errors at start: nothing to show yet (the lines have been reported). */
-export class DevInputError extends Error {}
+export class DevInputError extends UserError {}
 
 /** Paths Vite answers: its client, dev modules, pre-bundled dependencies (in its cacheDir, .cache/vite/). */
 const VITE_PATHS = ['/@', '/src/', '/node_modules/', '/__vite', '/.cache/vite/'];

@@ -1,9 +1,11 @@
+import { UserError } from '../../user-error.ts';
+
 /**
  * A source image that cannot be used: missing, unreadable, truncated or not an image. It is a
  * problem in the data, not a bug, so the message names the file and says what is wrong in
  * words a merchandiser can act on; the build reports it and exits 1.
  */
-export class ImageSourceError extends Error {
+export class ImageSourceError extends UserError {
   override name = 'ImageSourceError';
 
   constructor(
