@@ -53,7 +53,7 @@ module.exports = {
     ...layer('runtime-client', '^src/runtime/client/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/client/'], 'src/runtime/client: browser entries; islands, components, site, domain.'),
     ...layer('runtime-server', '^src/runtime/server/', ['src/domain/', 'src/site/', 'src/runtime/server/'], 'src/runtime/server: the HTML document and the island marker.'),
     ...layer('pages', '^src/pages/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/', 'src/pages/'], 'src/pages: one component per page, rendered at build time.'),
-    ...layer('core-data', '^src/core/data/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error'], 'src/core/data: reading and validating the data files.'),
+    ...layer('core-data', '^src/core/data/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'], 'src/core/data: reading and validating the data files.'),
     ...layer('core-serve', '^src/core/serve/', ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file'], 'src/core/serve: the static server; nothing of the build (Vite, sharp).'),
     {
       name: 'core-build',
@@ -62,7 +62,7 @@ module.exports = {
       from: { path: '^src/core/build/' },
       to: { path: '^src/core/(cli|dev|serve)/' },
     },
-    ...layer('server', '^server/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'server/'], 'server/: the order API; domain rules and the data loader, nothing of the site.'),
+    ...layer('server', '^server/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root', 'server/'], 'server/: the order API; domain rules and the data loader, nothing of the site.'),
     {
       name: 'src-not-from-tests',
       severity: 'error',

@@ -5,7 +5,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { projectRoot } from '../src/core/cli/project-root.ts';
+import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { logoOfferFor } from '../src/domain/logo-rules.ts';
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { freePort } from '../src/core/serve/free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '../src/core/cli/project-root.ts';
+import { projectRoot } from '../src/core/project-root.ts';
 import { startDevServer } from '../src/core/dev/dev-server.ts';
 import { launchChromium } from '../tests/browser/chromium.ts';
 import { copySampleData, growCatalogs } from './bench/catalog-scale-data.ts';

@@ -12,7 +12,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { projectRoot } from '../src/core/cli/project-root.ts';
+import { projectRoot } from '../src/core/project-root.ts';
 import { createImagePipeline, type ImageFormat, type ImagePipeline, type ImagePreset, type PreparedImage } from '../src/core/build/images/index.ts';
 
 const ROOT = path.resolve(projectRoot());

@@ -15,7 +15,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { pageScriptBytes } from '../src/core/build/page-script-size.ts';
 import type { BuildReport } from '../src/core/build/build-report.ts';
 import { MANIFEST_FILE, type ManifestEntry } from '../src/core/build/publish-site.ts';
-import { projectRoot } from '../src/core/cli/project-root.ts';
+import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { basePath } from '../src/site/routes.ts';
 import { copySampleData, growCatalogs } from './bench/catalog-scale-data.ts';

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { projectRoot } from '../src/core/cli/project-root.ts';
+import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { freePort } from '../src/core/serve/free-port.ts';
 import { siteMounts } from '../src/core/serve/site-mounts.ts';

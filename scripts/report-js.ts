@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from '../src/core/cli/project-root.ts';
+import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { pageScriptBytes } from '../src/core/build/page-script-size.ts';
 import { basePath } from '../src/site/routes.ts';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CORS_ORIGINS, readConfig, REPO_ROOT } from './config.ts';
+import { REPO_ROOT } from '../src/core/project-root.ts';
+import { ConfigError, DEFAULT_CORS_ORIGINS, readConfig } from './config.ts';
 import { PAYPAL_BASE_URLS } from './paypal/paypal-client.ts';
 
 describe('readConfig', () => {

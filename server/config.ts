@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isLogLevel, type LogLevel } from './logger.ts';
 import { PAYPAL_BASE_URLS, type PayPalConfig } from './paypal/paypal-client.ts';
+import { REPO_ROOT } from '../src/core/project-root.ts';
 import { UserError } from '../src/core/user-error.ts';
 
-/** The repository root: where the sample data lives and, under .cache/, the default database. */
-export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * Everything the order API can be told, read only from environment variables (each is

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT } from '../../src/core/project-root.ts';
 
 /**
  * A throwaway project: the small valid base fixture with a broken fixture laid over it.

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT as REPO } from '../../../src/core/project-root.ts';
 
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface SpawnedApi {
   url: string;

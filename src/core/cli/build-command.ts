@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildStorefronts } from '../build/build-storefronts.ts';
 import { plainBuildProgress } from './plain-build-progress.ts';
-import { projectRoot } from './project-root.ts';
+import { projectRoot } from '../project-root.ts';
 import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';

@@ -1,6 +1,6 @@
 import { loadProject } from '../data/load-project.ts';
 import { publishTargets } from '../build/publish-layout.ts';
-import { projectRoot } from './project-root.ts';
+import { projectRoot } from '../project-root.ts';
 
 /**
  * `npm run --silent deploy:plan` prints `{"include":[{"tenant","base","key"},…]}` on one line:

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startDevServer } from '../dev/dev-server.ts';
 import { printUrls } from './start-command.ts';
-import { projectRoot } from './project-root.ts';
+import { projectRoot } from '../project-root.ts';
 import { UserError } from '../user-error.ts';
 
 /**

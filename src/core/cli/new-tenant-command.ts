@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { parse, stringify } from 'yaml';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
 import { listFiles, loadProject } from '../data/load-project.ts';
-import { projectRoot } from './project-root.ts';
+import { projectRoot } from '../project-root.ts';
 
 /** The required fields of a tenant file, in the order they are asked for and written. */
 type Field = 'title' | 'company_name' | 'route_prefix' | 'server_hostname' | 'catalog';

@@ -7,7 +7,7 @@ import { loadProject } from '../data/load-project.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
 import { createSiteServer, type SiteMount } from '../serve/site-server.ts';
 import { runBuild } from './build-command.ts';
-import { projectRoot } from './project-root.ts';
+import { projectRoot } from '../project-root.ts';
 
 const STAMP = '.local-build.json';
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { checkImages } from '../build/images/index.ts';
 import { loadProject } from '../data/load-project.ts';
 import { reportLoad } from '../data/report-load.ts';
-import { projectRoot } from './project-root.ts';
+import { projectRoot } from '../project-root.ts';
 
 /** `npm run validate [-- --root DIR]`: every problem of every file and every image it uses, or a one-line summary. */
 export async function runValidate(argv: string[]): Promise<number> {

@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { isCategory, normalizeCategoryKey } from '../../domain/categories.ts';
+import { REPO_ROOT } from '../project-root.ts';
 import { describeValue, formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './suggest.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 export type SchemaName = 'tenant' | 'catalog' | 'site';
 
-const SCHEMA_DIR = new URL('../../../schemas/', import.meta.url);
+const SCHEMA_DIR = path.join(REPO_ROOT, 'schemas');
 
 function readSchema(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(file, SCHEMA_DIR), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) as Record<string, unknown>;
 }
 
 let validators: Record<SchemaName, ValidateFunction> | undefined;
