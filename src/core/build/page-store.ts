@@ -23,8 +23,6 @@ export interface PageInputs {
  */
 export class PageStore {
   private readonly frames = new WeakMap<object, string>();
-  private reused = 0;
-  private rendered = 0;
 
   /** `dir` undefined: every page rendered and written, nothing kept (`npm run build -- --no-page-cache`). */
   constructor(
@@ -36,14 +34,12 @@ export class PageStore {
   place(inputs: PageInputs, target: string, render: () => string): boolean {
     if (this.dir === undefined) {
       writeFileSync(target, render());
-      this.rendered += 1;
       return false;
     }
     const key = this.key(inputs);
     const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
     if (existsSync(stored)) {
       linkOrCopy(stored, target);
-      this.reused += 1;
       return true;
     }
     const html = render();
@@ -53,12 +49,7 @@ export class PageStore {
     writeFileSync(temporary, html);
     renameSync(temporary, stored);
     linkOrCopy(stored, target);
-    this.rendered += 1;
     return false;
-  }
-
-  counts(): { reused: number; rendered: number } {
-    return { reused: this.reused, rendered: this.rendered };
   }
 
   private key({ frame, ...page }: PageInputs): string {

@@ -34,8 +34,8 @@ interface PageSpec {
   body: ReactElement;
   entries: ClientEntry[];
   /**
-   * What the page's content is made from beyond the tenant's frame (config, assets, catalog
-   * file URL): the build reuses a page rendered before from equal inputs (pageInputs). WHOLE
+   * What the page's content is made from beyond the tenant's frame (config, stylesheet): the
+   * build reuses a page rendered before from equal inputs (tenantPages, page-store.ts). WHOLE
    * when the page may show anything of the catalog.
    */
   inputs: (() => unknown) | typeof WHOLE;
