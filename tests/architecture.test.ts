@@ -2,7 +2,7 @@
 // of code. A wrong-way import (src/domain importing a page, an island importing a browser entry,
 // the static server importing the build) or a cycle fails here, naming the two files.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
@@ -32,4 +32,19 @@ describe('the layers of docs/architecture.md', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  // dependency-cruiser's swc parser does not tell a type import from a value import, so this one is read here.
+  it('let browser code take only types from src/contracts (no schema, no TypeBox in a bundle)', () => {
+    const browserFolders = ['domain', 'site', 'components', 'islands', 'runtime/client'].map((folder) => path.join(REPO_ROOT, 'src', folder));
+    const files = browserFolders.flatMap((folder) =>
+      readdirSync(folder, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => path.join(folder, file)),
+    );
+    const valueImports = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '[^']*\/contracts\/[^']*';/gm)].map((match) => `${path.relative(REPO_ROOT, file)}: ${match[0]}`),
+    );
+    expect(files.some((file) => /import type [^;]*\/contracts\//.test(readFileSync(file, 'utf8'))), 'the islands use the contracts').toBe(true);
+    expect(valueImports).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
-import { validateBody, type SessionBody } from './body-schemas.ts';
+import type { SessionBody } from '../../src/contracts/order-api-requests.ts';
+import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { requireTenant } from './require-tenant.ts';
 import { bypassCodeIndex, secretEquals } from './secret-compare.ts';

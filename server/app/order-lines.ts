@@ -2,7 +2,7 @@ import { recordedPlacements } from '../../src/domain/cart-line.ts';
 import { moneyToDollars } from '../../src/domain/money.ts';
 import type { PricedCart, ProductLookup } from '../../src/domain/pricing.ts';
 import type { OrderRecord, StoredLine } from '../storage/order-store.ts';
-import type { WireCartLine } from './body-schemas.ts';
+import type { WireCartLine } from '../../src/contracts/order-api-requests.ts';
 
 /**
  * Between the wire and storage: priced cart lines become stored order lines (names, types

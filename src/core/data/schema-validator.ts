@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { isCategory, normalizeCategoryKey } from '../../domain/categories.ts';
 import { REPO_ROOT } from '../project-root.ts';
-import { describeValue, formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
+import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
+import { wordSchemaError } from './schema-error-words.ts';
 import { didYouMean } from './suggest.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -42,83 +43,27 @@ export function validateAgainstSchema(source: YamlSource, schema: SchemaName): D
 function toDiagnostic(source: YamlSource, error: ErrorObject): Diagnostic[] {
   // Size labels get their own check, which can suggest the close known labels.
   if (error.keyword === 'propertyNames' || error.propertyName !== undefined) return [];
-  const path = instancePathToDataPath(source.data, error.instancePath);
-  const at = (p: DataPath, key = false): Diagnostic => {
-    const { line, col } = key ? source.locateKey(p) : source.locate(p);
-    return { severity: 'error', file: source.file, line, col, path: formatDataPath(p), message: '' };
-  };
-  const schema = (error.parentSchema ?? {}) as Record<string, unknown>;
-  const got = `got ${describeValue(error.data)}`;
-  const params = error.params as Record<string, unknown>;
-
-  switch (error.keyword) {
-    case 'required': {
-      const field = String(params.missingProperty);
-      return [{ ...at(path), path: formatDataPath([...path, field]), message: `missing required field "${field}"` }];
-    }
-    case 'additionalProperties': {
-      const field = String(params.additionalProperty);
-      const known = Object.keys((schema.properties as object | undefined) ?? {});
-      const isCategoryMap = known.length > 0 && known.every((k) => isCategory(normalizeCategoryKey(k)));
-      const what = isCategoryMap ? 'unknown category' : 'unknown field';
-      const hint = didYouMean(field, known) || (isCategoryMap ? `; categories are ${known.join(', ')}` : '');
-      return [{ ...at([...path, field], true), message: `${what} "${field}"${hint}` }];
-    }
-    case 'type':
-      return [{ ...at(path), message: `must be ${typeWords(String(params.type))}, ${got}` }];
-    case 'enum': {
-      const allowed = (params.allowedValues as unknown[]).map(String);
-      const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed) : '';
-      return [{ ...at(path), message: `must be one of ${allowed.join(', ')}; ${got}${hint}` }];
-    }
-    case 'minLength':
-    case 'maxLength': {
-      if (schema.minLength !== undefined && schema.minLength === schema.maxLength) {
-        return [{ ...at(path), message: `must be exactly ${String(schema.minLength)} characters, ${got}` }];
-      }
-      if (error.keyword === 'minLength' && params.limit === 1) return [{ ...at(path), message: 'must not be empty' }];
-      const bound = error.keyword === 'minLength' ? 'at least' : 'at most';
-      return [{ ...at(path), message: `must be ${bound} ${String(params.limit)} characters, ${got}` }];
-    }
-    case 'pattern': {
-      const phrase = typeof schema['x-error'] === 'string' ? schema['x-error'] : 'has the wrong form';
-      return [{ ...at(path), message: `${phrase}, ${got}` }];
-    }
-    case 'minimum':
-      return [{ ...at(path), message: `must be ${String(params.limit)} or more, ${got}` }];
-    case 'minItems':
-    case 'minProperties':
-      return [{ ...at(path), message: params.limit === 1 ? 'must not be empty' : `must have at least ${String(params.limit)} entries` }];
-    case 'uniqueItems': {
-      const later = Math.max(Number(params.i), Number(params.j));
-      const earlier = Math.min(Number(params.i), Number(params.j));
-      const value = Array.isArray(error.data) ? error.data[later] : undefined;
-      return [{ ...at([...path, later]), path: formatDataPath([...path, later]), message: `repeats ${describeValue(value)}, already listed as entry ${earlier + 1}` }];
-    }
-    default:
-      return [{ ...at(path), message: error.message ?? `fails the ${error.keyword} rule` }];
-  }
+  const { at, onKey, message } = wordSchemaError(error, { keyNoun: (known) => (isCategoryMap(known) ? 'category' : 'field'), suggestKey, suggestValue: didYouMean });
+  const path = instancePathToDataPath(source.data, at);
+  // A missing field has no position of its own: it is reported where it should be, in its parent.
+  const located = error.keyword === 'required' ? path.slice(0, -1) : path;
+  const { line, col } = onKey ? source.locateKey(located) : source.locate(located);
+  return [{ severity: 'error', file: source.file, line, col, path: formatDataPath(path), message }];
 }
 
-function typeWords(type: string): string {
-  const words: Record<string, string> = {
-    string: 'text',
-    number: 'a number',
-    integer: 'a whole number',
-    boolean: 'true or false',
-    array: 'a list',
-    object: 'a map of fields',
-  };
-  return type.split(',').map((t) => words[t] ?? t).join(' or ');
+function isCategoryMap(known: readonly string[]): boolean {
+  return known.length > 0 && known.every((k) => isCategory(normalizeCategoryKey(k)));
 }
 
-/** '/stores/1/code' → ['stores', 1, 'code'], numbers only where the data holds a list. */
-function instancePathToDataPath(data: unknown, pointer: string): DataPath {
-  if (pointer === '') return [];
+function suggestKey(typed: string, allowed: readonly string[]): string {
+  return didYouMean(typed, allowed) || (isCategoryMap(allowed) ? `; categories are ${allowed.join(', ')}` : '');
+}
+
+/** ['stores', '1', 'code'] → ['stores', 1, 'code'], numbers only where the data holds a list. */
+function instancePathToDataPath(data: unknown, segments: readonly string[]): DataPath {
   const path: (string | number)[] = [];
   let current: unknown = data;
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const segment of segments) {
     const key = Array.isArray(current) ? Number(segment) : segment;
     path.push(key);
     current = current !== null && typeof current === 'object' ? (current as Record<string | number, unknown>)[key] : undefined;

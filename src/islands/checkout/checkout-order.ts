@@ -1,3 +1,4 @@
+import type { CreateOrderBody } from '../../contracts/order-api-requests.ts';
 import type { CartLine } from '../../domain/cart-line.ts';
 import { formatMoney, moneyToDollars, type Money } from '../../domain/money.ts';
 import { logoOfferFor, type LogoLists } from '../../domain/logo-rules.ts';
@@ -118,22 +119,6 @@ export function storeLabel(store: StoreChoice): string {
   return store.address.trim() === '' ? store.name : `${store.name} — ${store.address}`;
 }
 
-/** The create-order body (spec section 3 "Checkout payload" plus companyName, docs/order-api.md). */
-export interface CreateOrderBody {
-  first_name: string;
-  last_name: string;
-  email: string;
-  /** A store code of the tenant, '' for None. */
-  store: string;
-  customer_po: string;
-  companyName: string;
-  cart: CartLine[];
-  /** The store sessions of the password stores the cart's lines are for; absent when there are none. */
-  store_tokens?: string[];
-  bypassPaypal?: true;
-  code?: string;
-}
-
 export interface OrderContext {
   companyName: string;
   /** The token of a store session this browser holds (a password store's catalog was opened), if any. */
@@ -165,7 +150,7 @@ export function storeOfCart(checkout: Pick<PricedCheckout, 'lines'>, stores: rea
  * by code, '' for None; the tokens of the password stores the lines are for prove their
  * passwords were given; with a bypass code the body asks for an order without payment.
  */
-export function createOrderBody(form: CheckoutForm, checkout: PricedCheckout, context: OrderContext, bypassCode?: string): CreateOrderBody {
+export function createOrderBody(form: CheckoutForm, checkout: PricedCheckout, context: OrderContext, bypassCode?: string): CreateOrderBody & { cart: CartLine[] } {
   const tokens = storesOfLines(checkout, form.store)
     .map((code) => context.storeToken?.(code))
     .filter((token): token is string => token !== undefined);

@@ -2,6 +2,7 @@
  * The orders screen's data: what retrieve-orders answers (spec section 3, Order and Order line),
  * read defensively, and the body of update-historical-order built from it. Pure, no React.
  */
+import type { UpdateHistoricalOrderBody } from '../../contracts/order-api-requests.ts';
 
 /** The fields of an order line the order API knows (docs/order-api.md); others are not sent back. */
 export const ORDER_LINE_FIELDS = [
@@ -142,19 +143,15 @@ export function sameEdits(a: LineEdits, b: LineEdits): boolean {
   return EDITABLE_FIELDS.every((field) => a[field].trim() === b[field].trim());
 }
 
-export interface UpdateHistoricalOrderBody {
-  email: string;
-  created_at: string;
-  cart: OrderLine[];
-  companyName: string;
-}
+/** The contract's body, with the lines going back exactly as retrieve-orders listed them (not re-typed here). */
+export type UpdateBody = Omit<UpdateHistoricalOrderBody, 'cart'> & { cart: OrderLine[] };
 
 /**
  * update-historical-order's body for one edited line (the admin session goes as a header): the order's lines as received, in
  * their order, with that line's Customer PO, PO and Est. Ship Date replaced (trimmed; empty
  * clears them). Every other field goes back unchanged, which the API requires.
  */
-export function updateBody(order: PlacedOrder, lineIndex: number, edits: LineEdits, companyName: string): UpdateHistoricalOrderBody {
+export function updateBody(order: PlacedOrder, lineIndex: number, edits: LineEdits, companyName: string): UpdateBody {
   if (!order.order[lineIndex]) throw new RangeError(`the order has no line ${lineIndex}`);
   return {
     email: order.email,
@@ -172,7 +169,7 @@ export function updateBody(order: PlacedOrder, lineIndex: number, edits: LineEdi
  * when it sent them back whole, else the lines that were sent. The spec's server answers
  * nothing useful; ours answers the updated order.
  */
-export function linesAfterUpdate(sent: UpdateHistoricalOrderBody, answer: unknown): OrderLine[] {
+export function linesAfterUpdate(sent: UpdateBody, answer: unknown): OrderLine[] {
   const order = isRecord(answer) && isRecord(answer.order) ? orderOf({ ...answer.order, email: sent.email, created_at: sent.created_at }) : undefined;
   return order && order.order.length === sent.cart.length ? order.order : sent.cart;
 }

@@ -1,0 +1,152 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * The order API's request bodies, written once: each is a JSON Schema (2020-12,
+ * `additionalProperties: false` throughout) that the API checks with ajv
+ * (server/app/body-schemas.ts), and its TypeScript type (`Static<…>`) that the API's handlers
+ * and the islands that send it use. Field names are the spec's (section 7); fields marked
+ * "ours" are extensions. The islands import the types only, so no schema ships to a browser.
+ */
+
+// `type: [X, 'null']` rather than TypeBox's anyOf unions: ajv then reports one error per field
+// ("must be string or null"), not one per branch.
+const text = (maxLength: number, description: string) => Type.String({ maxLength, description });
+const optionalText = (maxLength: number, description: string) =>
+  Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength, description }));
+const optionalNumber = (description?: string) =>
+  Type.Optional(Type.Unsafe<number | null>({ type: ['number', 'null'], ...(description ? { description } : {}) }));
+
+export const WireCartLineSchema = Type.Object(
+  {
+    type: optionalText(40, "The product's type; the catalog's is used."),
+    name: optionalText(200, "The product's name; the catalog's is used."),
+    price: optionalNumber('The unit price the shopper saw; never used: the server prices every line.'),
+    quantity: Type.Number({ description: 'Pieces: a positive whole number (tier × runs for tier sizes).' }),
+    size: text(40, 'A size label of the product, or its tier ("500").'),
+    color: text(60, 'One of the product colours or half colours.'),
+    code: text(60, 'The product code.'),
+    placement: optionalText(40, 'Logo placement (recorded for mens, womens, tshirts and hat only).'),
+    embroidery: optionalText(200, 'Logo name.'),
+    secondEmbroidery: optionalText(200, 'Second logo name.'),
+    secondPlacement: optionalText(40, 'Second logo placement.'),
+    store: optionalText(40, "Ours: the code of the store whose customs catalog the line was added from; absent takes the order's store."),
+  },
+  {
+    additionalProperties: false,
+    description: 'A cart line (spec section 3). Only code, size, color and quantity decide what is ordered; price is ignored.',
+  },
+);
+export type WireCartLine = Static<typeof WireCartLineSchema>;
+
+const companyName = (description = "The tenant's company_name.") => Type.String({ minLength: 1, maxLength: 200, description });
+
+export const CreateOrderBodySchema = Type.Object(
+  {
+    first_name: Type.String({ minLength: 1, maxLength: 100 }),
+    last_name: Type.String({ minLength: 1, maxLength: 100 }),
+    email: Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', 'x-error': 'must be an e-mail address' }),
+    store: optionalText(300, "The store chosen at checkout: one of the tenant's store codes (or its exact name); empty or absent for None."),
+    customer_po: optionalText(100, "The customer's purchase order number."),
+    companyName: companyName(),
+    // A list or the browser's keyed map: `items` checks the one, `additionalProperties` the other.
+    cart: Type.Unsafe<WireCartLine[] | Record<string, WireCartLine>>({
+      description: 'The cart: a list of cart lines, or the keyed map the browser stores.',
+      type: ['array', 'object'],
+      minItems: 1,
+      maxItems: 500,
+      items: WireCartLineSchema,
+      minProperties: 1,
+      maxProperties: 500,
+      additionalProperties: WireCartLineSchema,
+    }),
+    bypassPaypal: Type.Optional(Type.Boolean({ description: 'Place the order without payment, with a bypass code.' })),
+    code: optionalText(100, 'The bypass code typed at checkout (ours; required with bypassPaypal).'),
+    store_tokens: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), {
+        maxItems: 20,
+        description: 'Ours: store session tokens (POST /v1/session with store and password), one per password-protected store whose customs products are in the cart.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateOrderBody = Static<typeof CreateOrderBodySchema>;
+
+export const CaptureOrderBodySchema = Type.Object(
+  { order_id: Type.String({ minLength: 1, maxLength: 100 }), companyName: companyName() },
+  { additionalProperties: false },
+);
+export type CaptureOrderBody = Static<typeof CaptureOrderBodySchema>;
+
+export const RetrieveOrdersBodySchema = Type.Object(
+  {
+    companyName: companyName(),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Ours: at most this many, newest first (default 100).' })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Ours: the previous answer's next_cursor, for the next page." })),
+  },
+  { additionalProperties: false },
+);
+export type RetrieveOrdersBody = Static<typeof RetrieveOrdersBodySchema>;
+
+export const WireOrderLineSchema = Type.Object(
+  {
+    code: text(60, 'Product code.'),
+    quantity: Type.Optional(Type.Number()),
+    price: optionalNumber(),
+    description: optionalText(300, 'The product name.'),
+    size: Type.Optional(text(40, 'Size or tier.')),
+    color: Type.Optional(text(60, 'Colour.')),
+    embroidery: optionalText(200, 'Logo name.'),
+    customer_po: optionalText(100, 'Editable.'),
+    po: optionalText(100, 'Editable.'),
+    est_ship_date: optionalText(100, 'Editable: a day as YYYY-MM-DD, empty to clear it, or the stored value unchanged (free text written before the date input).'),
+    type: optionalText(40, 'Ours.'),
+    placement: optionalText(40, 'Ours.'),
+    second_embroidery: optionalText(200, 'Ours.'),
+    second_placement: optionalText(40, 'Ours.'),
+    line_total: optionalNumber('Ours.'),
+    store: optionalText(40, 'Ours: the store code a customs line was ordered for.'),
+  },
+  {
+    additionalProperties: false,
+    description: 'A line of an order as retrieve-orders gave it. Only po, customer_po and est_ship_date may differ from the stored line.',
+  },
+);
+export type WireOrderLine = Static<typeof WireOrderLineSchema>;
+
+export const UpdateHistoricalOrderBodySchema = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    created_at: Type.String({ minLength: 1, maxLength: 40, description: 'Exactly as retrieve-orders gave it.' }),
+    cart: Type.Array(WireOrderLineSchema, { minItems: 1, maxItems: 500, description: "The order's lines, in order." }),
+    admin_password: Type.Optional(Type.String({ maxLength: 200, description: 'Without an admin session token: the admin password.' })),
+    companyName: Type.Optional(companyName('Ours, optional: the tenant, when two tenants could have an order with the same e-mail and time.')),
+  },
+  { additionalProperties: false },
+);
+export type UpdateHistoricalOrderBody = Static<typeof UpdateHistoricalOrderBodySchema>;
+
+export const SessionBodySchema = Type.Object(
+  {
+    companyName: Type.Optional(companyName("The tenant's company_name; absent only for the entry screen's password, which names its tenant by itself.")),
+    password: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: "The tenant's password (staff) or admin_password (admin); with store, that store's password." }),
+    ),
+    code: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A bypass code of the tenant (compared in upper case): a bypass session.' })),
+    store: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'A store code of the tenant: with password, a store session that opens its customs catalog.' })),
+  },
+  { additionalProperties: false },
+);
+export type SessionBody = Static<typeof SessionBodySchema>;
+
+/** Every call's body schema, by the call's name (POST /v1/<name>). */
+export const REQUEST_BODY_SCHEMAS = {
+  'create-order': CreateOrderBodySchema,
+  'capture-order': CaptureOrderBodySchema,
+  'retrieve-orders': RetrieveOrdersBodySchema,
+  'update-historical-order': UpdateHistoricalOrderBodySchema,
+  session: SessionBodySchema,
+} satisfies Record<string, TSchema>;
+
+export type CallName = keyof typeof REQUEST_BODY_SCHEMAS;
+export type RequestBody<N extends CallName> = Static<(typeof REQUEST_BODY_SCHEMAS)[N]>;

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { compileFromFile } from 'json-schema-to-typescript';
+import { REPO_ROOT } from '../project-root.ts';
+
+export const GENERATED_FILE_SHAPES = path.join(REPO_ROOT, 'src', 'core', 'data', 'file-shapes.generated.ts');
+
+const BANNER = `// Generated from schemas/*.schema.json by \`npm run schemas:types\` (json-schema-to-typescript).
+// Do not edit: change the schema and run it again; a test fails while this file and the schemas differ.
+// Named in file-shapes.ts.`;
+
+/**
+ * The TypeScript types of the data files, written from their JSON Schemas, so the types the
+ * loader reads and the schemas the validator checks cannot say different things.
+ */
+export async function fileShapesFromSchemas(): Promise<string> {
+  const parts: string[] = [];
+  for (const name of ['tenant', 'catalog', 'site']) {
+    parts.push(
+      await compileFromFile(path.join(REPO_ROOT, 'schemas', `${name}.schema.json`), {
+        cwd: path.join(REPO_ROOT, 'schemas'),
+        bannerComment: '',
+        style: { singleQuote: true, printWidth: 140 },
+      }),
+    );
+  }
+  return `${BANNER}\n\n${parts.join('\n')}`;
+}

@@ -1,0 +1,618 @@
+// Generated from schemas/*.schema.json by `npm run schemas:types` (json-schema-to-typescript).
+// Do not edit: change the schema and run it again; a test fails while this file and the schemas differ.
+// Named in file-shapes.ts.
+
+/**
+ * Placements for men's apparel.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for women's apparel.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements1 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for t-shirts.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements2 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for hats.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements3 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for accessories.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements4 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for custom plates and decals.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements5 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for office supplies.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements6 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for service supplies.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements7 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for sales supplies.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements8 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for detail supplies.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements9 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for body-shop supplies.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements10 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Placements for parts-department supplies.
+ *
+ * Items: Where a logo is embroidered or printed on the garment.
+ */
+export type Placements11 = (
+  | 'Left Chest'
+  | 'Left Sleeve'
+  | 'Right Sleeve'
+  | 'Yoke'
+  | 'Full Back'
+  | 'Full Front'
+  | 'Front Center'
+  | 'Left Panel'
+  | 'Right Panel'
+  | 'Left Side'
+  | 'Right Side'
+)[];
+/**
+ * Logos for men's apparel.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos = string[];
+/**
+ * Logos for women's apparel.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos1 = string[];
+/**
+ * Logos for t-shirts.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos2 = string[];
+/**
+ * Older spelling of tshirts; treated the same.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos3 = string[];
+/**
+ * Logos for hats.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos4 = string[];
+/**
+ * Logos for accessories.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos5 = string[];
+/**
+ * Logos for custom plates and decals.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos6 = string[];
+/**
+ * Logos for office supplies.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos7 = string[];
+/**
+ * Logos for service supplies.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos8 = string[];
+/**
+ * Logos for sales supplies.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos9 = string[];
+/**
+ * Logos for detail supplies.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos10 = string[];
+/**
+ * Logos for body-shop supplies.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos11 = string[];
+/**
+ * Logos for parts-department supplies.
+ *
+ * Items: A logo name, as its file is named.
+ */
+export type Logos12 = string[];
+
+/**
+ * One dealership group's storefront: tenants/<tenant-id>.yaml. The file name is the tenant id and the output folder dist/<tenant-id>/.
+ */
+export interface Tenant {
+  /**
+   * Page title shown in the browser tab and the header.
+   */
+  title: string;
+  /**
+   * The dealership group's name; sent as companyName to the order API, which finds the tenant by it.
+   */
+  company_name: string;
+  /**
+   * Path prefix the storefront is served under, lowercase (guardian serves at /guardian/). '' means no prefix: served at the host root.
+   */
+  route_prefix: string;
+  /**
+   * Base address of the order API, for example https://orders.example.com; the storefront calls <server_hostname>/v1/...
+   */
+  server_hostname: string;
+  /**
+   * Catalog id: the file catalogs/<catalog>.yaml.
+   */
+  catalog: string;
+  /**
+   * Company logo file name in tenants/logos/, shown in the header and linking home.
+   */
+  company_logo?: string;
+  /**
+   * Account representatives shown in the header.
+   *
+   * Items: An account representative.
+   */
+  account_reps?: {
+    /**
+     * Full name.
+     */
+    name: string;
+    /**
+     * Phone number as it should be shown, in quotes ("555-0142").
+     */
+    phone: string;
+  }[];
+  /**
+   * Placement choices offered per product category; the first picker default is 'Left Chest' when listed.
+   */
+  logo_placements?: {
+    mens?: Placements;
+    womens?: Placements1;
+    tshirts?: Placements2;
+    hat?: Placements3;
+    accessory?: Placements4;
+    customs?: Placements5;
+    office?: Placements6;
+    service?: Placements7;
+    sales?: Placements8;
+    detail?: Placements9;
+    bodyshop?: Placements10;
+    parts?: Placements11;
+  };
+  /**
+   * Product images enlarge when clicked.
+   */
+  show_image_preview?: boolean;
+  /**
+   * Cart lines show a thumbnail of the chosen logo.
+   */
+  show_modification_thumbnail?: boolean;
+  /**
+   * Men's plus women's quantity in the cart must be 0 or at least 12 before checkout.
+   */
+  minimum_apparel_order?: boolean;
+  /**
+   * The landing page shows a strip previewing the tenant's logos.
+   */
+  render_logo_preview?: boolean;
+  /**
+   * The customs tile leads to the store picker, and each store sees only its supported custom products.
+   */
+  enable_customs_store_picker?: boolean;
+  /**
+   * Hide the PayPal buttons: orders are placed with a bypass code only.
+   */
+  paypal_not_supported?: boolean;
+  /**
+   * List products marked restricted in the catalog (hidden from this storefront otherwise).
+   */
+  show_restricted?: boolean;
+  /**
+   * Logo names offered per category; each needs tenants/logos/<name>.png.
+   */
+  embroideries?: {
+    mens?: Logos;
+    womens?: Logos1;
+    tshirts?: Logos2;
+    tshirt?: Logos3;
+    hat?: Logos4;
+    accessory?: Logos5;
+    customs?: Logos6;
+    office?: Logos7;
+    service?: Logos8;
+    sales?: Logos9;
+    detail?: Logos10;
+    bodyshop?: Logos11;
+    parts?: Logos12;
+  };
+  /**
+   * Addresses that receive a notice of every placed or paid order.
+   *
+   * Items: An e-mail address.
+   */
+  email_recipients?: string[];
+  /**
+   * The group's stores (dealerships): offered at checkout and, with the store picker, each with its own customs catalog.
+   *
+   * Items: A store.
+   */
+  stores?: {
+    /**
+     * Store name.
+     */
+    name: string;
+    /**
+     * Street address; may be blank.
+     */
+    address?: string;
+    /**
+     * Store code: exactly 6 letters or digits, unique within the tenant.
+     */
+    code: string;
+    /**
+     * Optional password asked before the store's customs catalog opens.
+     */
+    password?: string;
+  }[];
+  /**
+   * Codes that place an order without payment (to be invoiced); compared in upper case.
+   *
+   * Items: A bypass code.
+   */
+  bypass_codes?: string[];
+  /**
+   * Entry-screen password that leads to this storefront.
+   */
+  password?: string;
+  /**
+   * Unlocks editing of PO, Customer PO and Est. Ship Date on the orders screen.
+   */
+  admin_password?: string;
+  /**
+   * The largest total, in dollars, the order API accepts for one order of this storefront (default 50000); a larger order is refused and must be split.
+   */
+  max_order_total?: number;
+}
+
+/**
+ * A colour name such as Royal Blue; its image is catalogs/images/<code>_<colour lowercased, spaces as _>.jpg.
+ */
+export type Color = string;
+
+/**
+ * A product catalog: catalogs/<catalog-id>.yaml. Tenants pick one with their catalog field.
+ */
+export interface Catalog {
+  /**
+   * Whether this catalog shows prices (default true). In a priced catalog a product whose prices are all 0 gets a warning.
+   */
+  priced?: boolean;
+  /**
+   * The products, in the order they are listed on catalog pages.
+   */
+  products: Product[];
+}
+/**
+ * A product.
+ */
+export interface Product {
+  /**
+   * Product code, unique within the catalog; used in the item address item/<code> and image file names.
+   */
+  code: string;
+  /**
+   * Short name shown on catalog cards.
+   */
+  name: string;
+  /**
+   * Full name shown on the item page.
+   */
+  fullname: string;
+  /**
+   * Description shown on the item page, collapsed to one line when long.
+   */
+  description?: string;
+  /**
+   * Product category: which catalog page lists it and which rules apply.
+   */
+  type: 'mens' | 'womens' | 'tshirts' | 'hat' | 'accessory' | 'customs' | 'office' | 'service' | 'sales' | 'detail' | 'bodyshop' | 'parts';
+  /**
+   * Groups products under a heading within their catalog page (for example polos, outerwear).
+   */
+  sub_category?: string;
+  /**
+   * Colour choices, in the order shown.
+   *
+   * @minItems 1
+   */
+  colors: [Color, ...Color[]];
+  /**
+   * Two-tone colours, each written as two space-separated colour names (Black Red).
+   *
+   * Items: A two-tone colour: two colour names separated by one space.
+   */
+  halfColors?: string[];
+  /**
+   * Colour selected when the item page opens; one of colors.
+   */
+  default_color: string;
+  /**
+   * Size label to unit price, in the order shown. Labels: apparel (XSmall to 10XL), tall (LT to 4XLT), OSFA, S_M, M_L, L_XL, print-run tiers (500) or units ('# boxes', '1 box').
+   */
+  sizes: {
+    /**
+     * Unit price in US dollars, at most 4 decimals. 0 means not set or not shown.
+     */
+    [k: string]: number;
+  };
+  /**
+   * Listed only for tenants that allow restricted products.
+   */
+  restricted?: boolean;
+  /**
+   * Store codes whose customs catalog lists this product.
+   *
+   * Items: A store code: exactly 6 letters or digits, for example GCHEV1.
+   */
+  supportedStores?: string[];
+  /**
+   * Volume prices: from this total quantity in the cart, every unit costs this price.
+   *
+   * Items: A volume price.
+   */
+  discount?: {
+    /**
+     * Total quantity from which the price applies.
+     */
+    quantity: number;
+    /**
+     * Unit price in US dollars, at most 4 decimals. 0 means not set or not shown.
+     */
+    price: number;
+  }[];
+  /**
+   * Smallest quantity one cart entry may have ('Must order at least N units').
+   */
+  min_quantity?: number;
+  /**
+   * Quantities must be a multiple of this ('Must order in multiples of N').
+   */
+  quantity_step?: number;
+}
+
+/**
+ * tenants/_site.yaml: facts about the supplier shared by every storefront and the entry screen.
+ */
+export interface SupplierSiteFacts {
+  /**
+   * The supplier's name, shown on the entry screen and in footers.
+   */
+  supplier_name: string;
+  /**
+   * Main phone line shown in every header and footer, in quotes.
+   */
+  main_phone: string;
+  /**
+   * Support e-mail shown on the entry screen.
+   */
+  support_email: string;
+  /**
+   * Postal address shown in footers.
+   */
+  postal_address: string;
+  /**
+   * Text of the entry screen's top banner.
+   */
+  entry_banner?: string;
+  /**
+   * Header image of the entry screen, a file name in tenants/logos/.
+   */
+  entry_header_image?: string;
+  /**
+   * PayPal REST client id used by the checkout buttons (public, not a secret).
+   */
+  paypal_client_id?: string;
+  /**
+   * The catalog-links page: three flipbook catalogs and two supplier sites.
+   */
+  catalog_links?: {
+    /**
+     * Auto flipbook catalog.
+     */
+    auto?: string;
+    /**
+     * Apparel flipbook catalog.
+     */
+    apparel?: string;
+    /**
+     * Promotional flipbook catalog.
+     */
+    promotional?: string;
+    /**
+     * The 'More promotional' supplier site.
+     */
+    more_promotional?: string;
+    /**
+     * The 'More apparel' supplier site.
+     */
+    more_apparel?: string;
+  };
+}
