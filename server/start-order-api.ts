@@ -76,7 +76,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     store,
     tenants,
     paypal,
-    limiter: new FailureLimiter(store, config.rateLimit.maxFailures, config.rateLimit.windowMs, Date.now, { max: config.rateLimit.tenantMax, intervalMs: config.rateLimit.tenantIntervalMs }),
+    limiter: new FailureLimiter(store.failures, config.rateLimit.maxFailures, config.rateLimit.windowMs, Date.now, { max: config.rateLimit.tenantMax, intervalMs: config.rateLimit.tenantIntervalMs }),
     sessions: new SessionTokens(sessionSecret(config.session), config.session.ttlSeconds),
     limits: {
       maxCartLines: config.bodyLimits.maxCartLines,
@@ -120,8 +120,8 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   outbox.start();
   pendingCaptures?.start();
   const maintenance = setInterval(() => {
-    store.pruneIdempotencyKeys().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
-    store.pruneFailures(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
+    store.keys.prune().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
+    store.failures.prune(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
     store
       .removeExpiredUnpaidOrders(Date.now() - config.unpaidOrders.ttlMs)
       .then((removed) => removed > 0 && log.info('expired unpaid orders removed', { removed }))

@@ -1,5 +1,6 @@
 import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/paypal-client.ts';
-import { LostClaimError, type OrderRecord } from '../storage/order-store.ts';
+import { LostClaimError } from '../storage/idempotency-keys.ts';
+import type { OrderRecord } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { captureOutcome, logCaptureOutcome } from './capture-outcome.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { KeyCompletion, StoredAnswer } from '../storage/order-store.ts';
+import type { KeyCompletion, StoredAnswer } from '../storage/idempotency-keys.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { stableJson } from '../../src/core/stable-json.ts';
 import { HttpError } from './http-error.ts';
@@ -24,7 +24,7 @@ export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, c
   const requestHash = createHash('sha256').update(`${call}\n${stableJson(request.body)}`).digest('hex');
   const deadline = Date.now() + ctx.timing.waitForOtherMs;
   for (;;) {
-    const claim = await ctx.store.claimIdempotencyKey(key, requestHash, ctx.timing.staleClaimMs);
+    const claim = await ctx.store.keys.claim(key, requestHash, ctx.timing.staleClaimMs);
     if (claim.kind === 'replay') return replayed(claim.answer);
     if (claim.kind === 'mismatch') {
       throw new HttpError(422, `Idempotency-Key ${key} was already used for a different request; use a new key for a new order`);
@@ -33,7 +33,7 @@ export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, c
       try {
         return await work({ key, token: claim.token, requestHash });
       } catch (error) {
-        await ctx.store.releaseIdempotencyKey(key, claim.token).catch((releaseError: unknown) => request.log.error('could not release idempotency key', { error: releaseError }));
+        await ctx.store.keys.release(key, claim.token).catch((releaseError: unknown) => request.log.error('could not release idempotency key', { error: releaseError }));
         throw error;
       }
     }

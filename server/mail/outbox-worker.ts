@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.ts';
-import type { OrderStore, OutboxItem } from '../storage/order-store.ts';
+import type { OutboxItem } from '../storage/mail-outbox.ts';
+import type { OrderStore } from '../storage/order-store.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 export interface OutboxWorkerOptions {
@@ -52,7 +53,7 @@ export class OutboxWorker {
   /** Sends everything due now; resolves when done. Each tick of the worker runs one. */
   async drain(): Promise<void> {
     for (;;) {
-      const batch = await this.store.leaseMail(10, this.options.leaseMs);
+      const batch = await this.store.outbox.lease(10, this.options.leaseMs);
       if (batch.length === 0) return;
       // The batch goes out side by side; each e-mail succeeds or fails on its own.
       await Promise.all(batch.map((item) => this.send(item)));
@@ -63,12 +64,12 @@ export class OutboxWorker {
   private async send(item: OutboxItem): Promise<void> {
     try {
       await this.transport.send(item.message, `${item.orderId}-${item.id}`);
-      await this.store.markMailSent(item.id);
+      await this.store.outbox.markSent(item.id);
       this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
     } catch (error) {
       const delay = Math.min(this.options.retryBaseMs * 2 ** (item.attempts - 1), this.options.maxRetryMs);
       const reason = error instanceof Error ? error.message : String(error);
-      await this.store.markMailFailed(item.id, reason, Date.now() + delay);
+      await this.store.outbox.markFailed(item.id, reason, Date.now() + delay);
       this.log.warn('mail failed, will retry', { orderId: item.orderId, mailId: item.id, attempt: item.attempts, retryInMs: delay, error: reason });
     }
   }

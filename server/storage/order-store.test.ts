@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../../src/domain/money.ts';
 import { migrate } from './migrations.ts';
-import { LostClaimError, OrderStore, type NewOrder } from './order-store.ts';
+import { LostClaimError } from './idempotency-keys.ts';
+import { OrderStore, type NewOrder } from './order-store.ts';
 import { openSqliteDatabase } from './sqlite-database.ts';
 
 /** The claims that make retries and crashes safe, with a clock the test moves (SQLite in memory). */
@@ -21,20 +22,20 @@ describe('OrderStore claims', () => {
   it('hands a dead request\'s idempotency key to its retry after the stale time, and the late first one loses', async () => {
     const clock = { now: 1_000_000 };
     const store = await storeAt(clock);
-    const first = await store.claimIdempotencyKey('k', 'hash', 60_000);
+    const first = await store.keys.claim('k', 'hash', 60_000);
     expect(first.kind).toBe('claimed');
-    expect((await store.claimIdempotencyKey('k', 'hash', 60_000)).kind).toBe('busy');
-    expect((await store.claimIdempotencyKey('k', 'other', 60_000)).kind).toBe('mismatch');
+    expect((await store.keys.claim('k', 'hash', 60_000)).kind).toBe('busy');
+    expect((await store.keys.claim('k', 'other', 60_000)).kind).toBe('mismatch');
 
     clock.now += 60_001;
-    const retry = await store.claimIdempotencyKey('k', 'hash', 60_000);
+    const retry = await store.keys.claim('k', 'hash', 60_000);
     expect(retry.kind).toBe('claimed');
     const late = store.insertOrder(order('first'), { completes: { key: 'k', token: (first as { token: string }).token, answer } });
     await expect(late).rejects.toBeInstanceOf(LostClaimError);
     expect(await store.findOrder('first')).toBeUndefined();
 
     await store.insertOrder(order('retry'), { completes: { key: 'k', token: (retry as { token: string }).token, answer } });
-    expect(await store.claimIdempotencyKey('k', 'hash', 60_000)).toEqual({ kind: 'replay', answer });
+    expect(await store.keys.claim('k', 'hash', 60_000)).toEqual({ kind: 'replay', answer });
   });
 
   it('lets a capture claim be taken over only once stale, with a new attempt number', async () => {
@@ -64,12 +65,12 @@ describe('OrderStore claims', () => {
     const clock = { now: 1_000_000 };
     const store = await storeAt(clock);
     await store.insertOrder(order('m'), { mail: () => [{ from: 'f@x', to: ['t@x'], subject: 's', text: 't' }] });
-    const [item] = await store.leaseMail(10, 120_000);
+    const [item] = await store.outbox.lease(10, 120_000);
     expect(item).toMatchObject({ orderId: 'm', attempts: 1 });
-    expect(await store.leaseMail(10, 120_000)).toEqual([]);
-    await store.markMailFailed(item!.id, 'boom', clock.now + 5_000);
-    expect(await store.leaseMail(10, 120_000)).toEqual([]);
+    expect(await store.outbox.lease(10, 120_000)).toEqual([]);
+    await store.outbox.markFailed(item!.id, 'boom', clock.now + 5_000);
+    expect(await store.outbox.lease(10, 120_000)).toEqual([]);
     clock.now += 5_001;
-    expect(await store.leaseMail(10, 120_000)).toMatchObject([{ attempts: 2 }]);
+    expect(await store.outbox.lease(10, 120_000)).toMatchObject([{ attempts: 2 }]);
   });
 });

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Money } from '../../src/domain/money.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
+import { StoredFailureLog } from './failure-log.ts';
+import { IdempotencyKeys, LostClaimError, type KeyCompletion, type StoredAnswer } from './idempotency-keys.ts';
+import { MailOutbox } from './mail-outbox.ts';
 import type { SqlDatabase, SqlExecutor, SqlRow } from './sql-database.ts';
 
 /**
- * Every read and write of orders, idempotency keys and the mail outbox. The rules that must
- * hold across API instances (one order per idempotency key, one capture per order, each
- * e-mail sent by one worker at a time) are enforced here by the database itself: a unique
- * key, or a conditional UPDATE whose row count says who won.
+ * Orders and their captures, and the way to the rest of the order database (idempotency keys,
+ * failed secret attempts, the mail outbox; each in its own file). The rules that must hold
+ * across API instances (one order per idempotency key, one capture per order, each e-mail
+ * sent by one worker at a time) are enforced by the database itself: a unique key, or a
+ * conditional UPDATE whose row count says who won.
  */
 
 /** 0: unpaid (PayPal order created, not captured); 1: paid through PayPal; 2: placed with a bypass code, to be invoiced. */
@@ -68,12 +72,6 @@ export interface OrderRecord extends NewOrder {
   captureStatus?: string;
 }
 
-/** A response the API gave and must give again: to a retried request, or to a second capture. */
-export interface StoredAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 /**
  * How a capture ended, recorded for good: its answer (replayed to every later capture call),
  * PayPal's capture status, whether the order is now paid, and the e-mails that go with it.
@@ -85,12 +83,6 @@ export interface CaptureOutcome {
   mail: MailMessage[];
 }
 
-export type IdempotencyClaim =
-  | { kind: 'claimed'; token: string }
-  | { kind: 'replay'; answer: StoredAnswer }
-  | { kind: 'mismatch' }
-  | { kind: 'busy' };
-
 export type CaptureClaim =
   | { kind: 'claimed'; token: string; attempt: number; order: OrderRecord }
   /** `captureStatus` PENDING: PayPal had not settled it when the answer was stored; capture-order asks again. */
@@ -98,96 +90,24 @@ export type CaptureClaim =
   | { kind: 'busy' }
   | { kind: 'not-found' };
 
-export interface OutboxItem {
-  id: number;
-  orderId: string;
-  message: MailMessage;
-  attempts: number;
-}
-
-/** The idempotency key an insert completes, and the answer stored for its retries. */
-export interface KeyCompletion {
-  key: string;
-  token: string;
-  answer: StoredAnswer;
-}
-
 /** Where an order stands in a tenant's newest-first list: the paging cursor of retrieve-orders. */
 export interface OrderPosition {
   createdAt: string;
   id: number;
 }
 
-/** Thrown when a stale claim was taken over by another request while this one was still working. */
-export class LostClaimError extends Error {}
-
-const DAY = 24 * 60 * 60 * 1000;
-
 export class OrderStore {
+  readonly keys: IdempotencyKeys;
+  readonly failures: StoredFailureLog;
+  readonly outbox: MailOutbox;
+
   constructor(
     readonly db: SqlDatabase,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  // ---- idempotency keys ----
-
-  /**
-   * Claims `key` for a request with body hash `requestHash`. A pending claim older than
-   * `staleAfterMs` belonged to a request that died, and is taken over.
-   */
-  async claimIdempotencyKey(key: string, requestHash: string, staleAfterMs: number): Promise<IdempotencyClaim> {
-    const now = this.now();
-    const token = randomUUID();
-    const inserted = await this.db.query(
-      `INSERT INTO idempotency_keys (idem_key, request_hash, state, claim_token, claimed_at, created_at)
-       VALUES (?, ?, 'pending', ?, ?, ?) ON CONFLICT (idem_key) DO NOTHING RETURNING idem_key`,
-      [key, requestHash, token, now, now],
-    );
-    if (inserted.length > 0) return { kind: 'claimed', token };
-
-    const [row] = await this.db.query<{ request_hash: string; state: string; answer: string | null; claimed_at: number }>(
-      'SELECT request_hash, state, answer, claimed_at FROM idempotency_keys WHERE idem_key = ?',
-      [key],
-    );
-    if (!row) return this.claimIdempotencyKey(key, requestHash, staleAfterMs); // released meanwhile
-    if (row.request_hash !== requestHash) return { kind: 'mismatch' };
-    if (row.state === 'done' && row.answer) return { kind: 'replay', answer: JSON.parse(row.answer) as StoredAnswer };
-    const takenOver = await this.db.run(
-      `UPDATE idempotency_keys SET claim_token = ?, claimed_at = ?
-       WHERE idem_key = ? AND request_hash = ? AND state = 'pending' AND claimed_at < ?`,
-      [token, now, key, requestHash, now - staleAfterMs],
-    );
-    return takenOver === 1 ? { kind: 'claimed', token } : { kind: 'busy' };
-  }
-
-  /** Gives the key up after a request that created nothing, so a retry runs afresh. */
-  async releaseIdempotencyKey(key: string, token: string): Promise<void> {
-    await this.db.run("DELETE FROM idempotency_keys WHERE idem_key = ? AND claim_token = ? AND state = 'pending'", [key, token]);
-  }
-
-  /** Forgets keys older than a day: a client retries within minutes, not days. */
-  async pruneIdempotencyKeys(maxAgeMs = DAY): Promise<number> {
-    return this.db.run('DELETE FROM idempotency_keys WHERE created_at < ?', [this.now() - maxAgeMs]);
-  }
-
-  // ---- failed secret attempts (the rate limits' FailureLog) ----
-
-  /** When `key` failed after `since`, newest first, at most `limit` of them. */
-  async recentFailures(key: string, since: number, limit: number): Promise<number[]> {
-    const rows = await this.db.query<{ failed_at: number | string }>(
-      'SELECT failed_at FROM secret_failures WHERE client_key = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT ?',
-      [key, since, limit],
-    );
-    return rows.map((row) => Number(row.failed_at));
-  }
-
-  async recordFailure(key: string, at: number): Promise<void> {
-    await this.db.run('INSERT INTO secret_failures (client_key, failed_at) VALUES (?, ?)', [key, at]);
-  }
-
-  /** Forgets failures older than `maxAgeMs`: past the rate limit's window they count for nothing. */
-  async pruneFailures(maxAgeMs: number): Promise<number> {
-    return this.db.run('DELETE FROM secret_failures WHERE failed_at < ?', [this.now() - maxAgeMs]);
+  ) {
+    this.keys = new IdempotencyKeys(db, now);
+    this.failures = new StoredFailureLog(db, now);
+    this.outbox = new MailOutbox(db, now);
   }
 
   // ---- orders ----
@@ -200,7 +120,7 @@ export class OrderStore {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction(async (tx) => {
-          if (options.completes) await this.completeKey(tx, options.completes);
+          if (options.completes) await this.keys.complete(tx, options.completes);
           const createdAt = await this.freeCreatedAt(tx, order);
           await tx.run(
             `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
@@ -209,7 +129,7 @@ export class OrderStore {
               order.customerPo, order.paid, order.total, JSON.stringify(order.lines), createdAt, this.now(), order.placedWith, order.clientIp, order.paymentRef],
           );
           const stored = { ...order, createdAt };
-          for (const message of options.mail?.(stored) ?? []) await this.enqueueMail(tx, order.orderId, message);
+          for (const message of options.mail?.(stored) ?? []) await this.outbox.enqueue(tx, order.orderId, message);
           return stored;
         });
       } catch (error) {
@@ -337,7 +257,7 @@ export class OrderStore {
         [outcome.captureStatus, JSON.stringify(outcome.answer), outcome.paid ? 1 : 0, this.now(), orderId, token],
       );
       if (changed !== 1) throw new LostClaimError(`the capture of ${orderId} was taken over by another request`);
-      for (const message of outcome.mail) await this.enqueueMail(tx, orderId, message);
+      for (const message of outcome.mail) await this.outbox.enqueue(tx, orderId, message);
     });
   }
 
@@ -369,64 +289,15 @@ export class OrderStore {
          WHERE order_id = ? AND capture_status = 'PENDING' AND capture_state = 'done'`,
         [outcome.captureStatus, JSON.stringify(outcome.answer), outcome.paid ? 1 : 0, this.now(), orderId],
       );
-      if (changed === 1) for (const message of outcome.mail) await this.enqueueMail(tx, orderId, message);
+      if (changed === 1) for (const message of outcome.mail) await this.outbox.enqueue(tx, orderId, message);
       return changed === 1;
     });
-  }
-
-  // ---- mail outbox ----
-
-  /**
-   * Leases up to `limit` e-mails that are due, so no other worker sends them meanwhile. A
-   * lease that runs out (the worker died) makes the e-mail due again.
-   */
-  async leaseMail(limit: number, leaseMs: number): Promise<OutboxItem[]> {
-    const now = this.now();
-    const skipLocked = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-    const rows = await this.db.query<{ id: number; order_id: string; message: string; attempts: number }>(
-      `UPDATE mail_outbox SET lease_until = ?, attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM mail_outbox
-         WHERE sent_at IS NULL AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-         ORDER BY id LIMIT ?${skipLocked})
-       RETURNING id, order_id, message, attempts`,
-      [now + leaseMs, now, now, limit],
-    );
-    return rows
-      .map((row) => ({ id: Number(row.id), orderId: row.order_id, message: JSON.parse(row.message) as MailMessage, attempts: Number(row.attempts) }))
-      .sort((a, b) => a.id - b.id);
-  }
-
-  async markMailSent(id: number): Promise<void> {
-    await this.db.run('UPDATE mail_outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?', [this.now(), id]);
-  }
-
-  async markMailFailed(id: number, error: string, retryAt: number): Promise<void> {
-    await this.db.run('UPDATE mail_outbox SET lease_until = NULL, last_error = ?, next_attempt_at = ? WHERE id = ?', [error.slice(0, 2000), retryAt, id]);
-  }
-
-  /** How many e-mails are waiting to be sent (for the e-mail tests in tests/order-api-contract.ts). */
-  async unsentMailCount(): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM mail_outbox WHERE sent_at IS NULL');
-    return Number(row?.n ?? 0);
   }
 
   async close(): Promise<void> {
     await this.db.close();
   }
 
-  private async completeKey(tx: SqlExecutor, completion: KeyCompletion): Promise<void> {
-    const changed = await tx.run(
-      "UPDATE idempotency_keys SET state = 'done', answer = ?, claim_token = NULL WHERE idem_key = ? AND claim_token = ? AND state = 'pending'",
-      [JSON.stringify(completion.answer), completion.key, completion.token],
-    );
-    if (changed !== 1) throw new LostClaimError(`idempotency key ${completion.key} was taken over by another request`);
-  }
-
-  private async enqueueMail(tx: SqlExecutor, orderId: string, message: MailMessage): Promise<void> {
-    const now = this.now();
-    await tx.run('INSERT INTO mail_outbox (order_id, message, next_attempt_at, created_at) VALUES (?, ?, ?, ?)', [orderId, JSON.stringify(message), now, now]);
-  }
 }
 
 const ORDER_COLUMNS =
