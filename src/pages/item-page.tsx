@@ -1,8 +1,7 @@
 import { logoOfferFor } from '../domain/logo-rules.ts';
 import { productColors, type Product } from '../domain/product.ts';
-import { ItemDetails } from '../islands/add-to-cart/item-details.tsx';
 import type { ItemIslandProps } from '../islands/add-to-cart/item-island-props.ts';
-import { Island } from '../runtime/server/island.tsx';
+import { island } from './island.tsx';
 import type { PictureData } from '../site/picture-data.ts';
 import { href } from '../site/routes.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
@@ -33,9 +32,7 @@ export function ItemPage({ model, product, showPrices }: { model: PageModel; pro
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <a href={model.config.base}>Home</a> › <a href={href(model.config.base, { page: 'catalog', category: product.type })}>{CATEGORY_LABELS[product.type]}</a>
       </nav>
-      <Island name="item" props={props}>
-        <ItemDetails {...props} />
-      </Island>
+      {island('item', props)}
       <noscript>
         <p className="notice">Turn on JavaScript to choose quantities and add this item to your cart.</p>
       </noscript>

@@ -6,7 +6,7 @@ import type { ClientAssets, ClientEntry } from './client-assets.ts';
 
 /** Each browser entry's source; `npm run dev` serves these as Vite dev modules. */
 export const ENTRIES: Record<ClientEntry, string> = {
-  base: 'src/runtime/client/base.ts',
+  'every-page': 'src/runtime/client/every-page.ts',
   item: 'src/runtime/client/item.tsx',
   stores: 'src/runtime/client/stores.ts',
   entry: 'src/runtime/client/entry.ts',

@@ -10,7 +10,7 @@ import type { ClientAssets } from './client-assets.ts';
 const assets: ClientAssets = {
   stylesheet: 'storefront.css',
   entries: {
-    base: { file: 'base.js', imports: [] },
+    'every-page': { file: 'every-page.js', imports: [] },
     item: { file: 'item.js', imports: [] },
     stores: { file: 'stores.js', imports: [] },
     entry: { file: 'entry.js', imports: [] },

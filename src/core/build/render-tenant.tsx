@@ -3,7 +3,7 @@ import { PageShell } from '../../components/page-shell.tsx';
 import { productColors, type Catalog, type Product } from '../../domain/product.ts';
 import { CatalogLinksPage } from '../../pages/catalog-links-page.tsx';
 import { CatalogPage, catalogProducts } from '../../pages/catalog-page.tsx';
-import { CheckoutPage, OrdersPage, SuccessPage } from '../../pages/island-pages.tsx';
+import { CheckoutPage, OrdersPage, SuccessPage } from '../../pages/ordering-pages.tsx';
 import { ItemPage } from '../../pages/item-page.tsx';
 import { LandingPage } from '../../pages/landing-page.tsx';
 import { NotFoundPage } from '../../pages/not-found-page.tsx';
@@ -51,7 +51,7 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     file: `${routePath(route)}index.html`,
     title: title === config.title ? title : `${title} | ${config.title}`,
     body,
-    entries: ['base', ...entries],
+    entries: ['every-page', ...entries],
     inputs,
   });
   const storesWithProducts = new Set(config.stores.filter((store) => catalogProducts(model, 'customs', store.code).length > 0).map((store) => store.code));
@@ -83,7 +83,7 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     page({ page: 'success' }, 'Your order', <SuccessPage model={model} />, ['success']),
     page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
-    { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['base'], inputs: WHOLE },
+    { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['every-page'], inputs: WHOLE },
   ];
 }
 

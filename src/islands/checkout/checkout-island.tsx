@@ -1,6 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import { orderNumber } from '../../domain/order-number.ts';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { CATALOG_PRICES_UNAVAILABLE, useCatalogPrices, type CatalogPrices } from '../shared/catalog-prices.ts';
@@ -10,7 +9,7 @@ import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
 import { readStoreSession } from '../shared/store-session.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { askOrderApi, createBypassChecker } from './bypass-code.ts';
-import { afterCaptureFailure, captureUntilSettled, PAYMENT_PROCESSING } from './capture-answer.ts';
+import { afterCaptureFailure, captureUntilSettled } from './capture-answer.ts';
 import { attemptKey, endAttempt } from './checkout-attempt.ts';
 import { CheckoutCart } from './checkout-cart.tsx';
 import {
@@ -22,13 +21,14 @@ import {
   placedOrder,
   priceCheckout,
   productIndex,
-  storeLabel,
   storeOfCart,
   type CheckoutForm,
   type CheckoutLine,
   type PlacedDetails,
   type PricedCheckout,
 } from './checkout-order.ts';
+import { DetailsForm } from './details-form.tsx';
+import { PaymentSection, unpayableReason, type PaymentState } from './payment-section.tsx';
 import { PayPalPayment } from './paypal-payment.tsx';
 
 export const ORDER_PLACED = 'Order placed successfully';
@@ -88,11 +88,6 @@ function errorText(error: unknown): string {
   return errorMessage(error);
 }
 
-/**
- * Where a PayPal payment stands after the buyer approved it: being captured while PayPal
- * processes it, or still processing when the checkout stopped asking (the order exists).
- */
-type PaymentState = { state: 'processing'; orderId: string } | { state: 'unconfirmed'; orderId: string };
 
 function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
   const { apiBase, companyName, base, stores, hasBypassCodes, paypalClientId, minimumApparelOrder, logos, maxOrderTotal } = props;
@@ -287,161 +282,27 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
         <h2 id={`${id}-details`} className="checkout__heading">
           Your details
         </h2>
-        <form ref={formRef} className="checkout-form" onSubmit={(event) => void placeBypassOrder(event)}>
-          <div className="checkout-form__row">
-            <Field id={`${id}-first`} label="First Name">
-              <input id={`${id}-first`} name="first_name" autoComplete="given-name" required maxLength={100} value={form.firstName} onChange={update('firstName')} />
-            </Field>
-            <Field id={`${id}-last`} label="Last Name">
-              <input id={`${id}-last`} name="last_name" autoComplete="family-name" required maxLength={100} value={form.lastName} onChange={update('lastName')} />
-            </Field>
-          </div>
-          <Field id={`${id}-email`} label="Email">
-            <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} value={form.email} onChange={update('email')} />
-          </Field>
-          <Field id={`${id}-po`} label="Customer PO">
-            <input id={`${id}-po`} name="customer_po" maxLength={100} value={form.customerPo} onChange={update('customerPo')} />
-          </Field>
-          <Field id={`${id}-store`} label="Store">
-            <select id={`${id}-store`} name="store" value={form.store} onChange={update('store')}>
-              <option value="">None</option>
-              {stores.map((store) => (
-                <option key={store.code} value={store.code}>
-                  {storeLabel(store)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={`${id}-code`} label="Code">
-            <input
-              id={`${id}-code`}
-              name="code"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={100}
-              value={form.code}
-              onChange={update('code')}
-              onBlur={() => checker.checkNow(form.code)}
-              onKeyDown={(event) => event.key === 'Enter' && checker.checkNow(form.code)}
-              aria-describedby={`${id}-code-hint`}
-            />
-          </Field>
-          <p id={`${id}-code-hint`} className="checkout-form__hint" aria-live="polite">
-            {bypassMode
-              ? 'Code accepted: this order is placed without payment.'
-              : payPalOffered
-                ? 'Have a bypass code? Enter it to order without payment.'
-                : 'Enter your bypass code to place the order.'}
-          </p>
-
-          <div className="checkout__problems" aria-live="polite">
-            {checkout.problems.length > 0 && (
-              <ul>
-                {checkout.problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-
-          {checkoutButton && (
-            <div className="checkout__actions">
-              <button type="submit" className="button checkout__submit" disabled={!canPlace || submitting} aria-busy={submitting}>
-                {submitting && <span className="checkout__spinner" aria-hidden="true" />}
-                Checkout
-              </button>
-              {submitting && (
-                <span className="visually-hidden" role="status">
-                  Placing your order…
-                </span>
-              )}
-            </div>
-          )}
-        </form>
+        <DetailsForm
+          id={id}
+          formRef={formRef}
+          form={form}
+          onChange={update}
+          onCodeDone={() => checker.checkNow(form.code)}
+          onSubmit={(event) => void placeBypassOrder(event)}
+          stores={stores}
+          bypassMode={bypassMode}
+          payPalOffered={payPalOffered}
+          problems={checkout.problems}
+          button={checkoutButton ? { enabled: canPlace && !submitting, busy: submitting } : undefined}
+        />
 
         {payPalOffered && !bypassMode && (
-          <section className="checkout-paypal" aria-labelledby={`${id}-payment`}>
-            <div className="checkout-paypal__header">
-              <h2 id={`${id}-payment`} className="checkout__heading">
-                Payment
-              </h2>
-              <PaymentHelp id={`${id}-payment-help`} />
-            </div>
-            <PaymentStatus payment={payment} />
-            {payment?.state === 'unconfirmed' ? null : payable ? (
-              <PayPalPayment clientId={paypalClientId} {...paypal} />
-            ) : (
-              <p className="checkout-form__hint">
-                {checkout.lines.length === 0
-                  ? 'Add items to your cart to pay.'
-                  : checkout.problems.length > 0
-                    ? 'Fix the problems above to pay.'
-                    : 'There is nothing to pay: enter your bypass code to place the order.'}
-              </p>
-            )}
-          </section>
+          <PaymentSection id={id} payment={payment} unpayable={payable ? undefined : unpayableReason(checkout)}>
+            <PayPalPayment clientId={paypalClientId} {...paypal} />
+          </PaymentSection>
         )}
         {snackbar}
       </section>
     </div>
-  );
-}
-
-/**
- * Said where the PayPal buttons are, in one live region: that PayPal is still processing the
- * payment, and, once the checkout stops waiting, what that means for the buyer.
- */
-function PaymentStatus({ payment }: { payment: PaymentState | undefined }) {
-  return (
-    <div className={`checkout-paypal__status${payment ? ' notice' : ''}`} role="status">
-      {payment?.state === 'processing' && <p>{PAYMENT_PROCESSING} PayPal is confirming your payment. Please wait and do not refresh the page.</p>}
-      {payment?.state === 'unconfirmed' && (
-        <>
-          <p>
-            <strong>Payment processing.</strong> PayPal has not confirmed your payment yet. Your order number is <strong>{orderNumber(payment.orderId)}</strong>.
-          </p>
-          <p>Do not pay again: the dealership is e-mailed your order as soon as PayPal confirms the payment. Your cart is kept on this page.</p>
-        </>
-      )}
-    </div>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="checkout-form__field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-    </div>
-  );
-}
-
-/** The payment help: shown on hover or focus, toggled by a press (touch), hidden again with Escape. */
-function PaymentHelp({ id }: { id: string }) {
-  const [open, setOpen] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
-  return (
-    <span
-      className={`help${open ? ' help--open' : ''}${dismissed ? ' help--dismissed' : ''}`}
-      onMouseLeave={() => setDismissed(false)}
-      onBlur={() => {
-        setOpen(false);
-        setDismissed(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          setOpen(false);
-          setDismissed(true);
-        }
-      }}
-    >
-      <button type="button" className="help__button" aria-label="Payment help" aria-describedby={id} onClick={() => setOpen(!open)}>
-        ?
-      </button>
-      <span role="tooltip" id={id} className="help__tip">
-        If the PayPal buttons do not appear, disable your ad blocker. Do not refresh the page while entering your payment.
-      </span>
-    </span>
   );
 }

@@ -1,5 +1,6 @@
 import { Component, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import type { IslandName, IslandPropsByName } from '../../islands/island-props.ts';
 
 class IslandErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -33,9 +34,10 @@ function HydratedMark({ element }: { element: HTMLElement }) {
  * one piece, blocking input and paint). Outside a transition, hydrateRoot renders synchronously.
  * An interaction with a part not yet hydrated still hydrates that part first and replays it.
  */
-export function hydrateIslands<P extends object>(name: string, Island: ComponentType<P>): void {
+export function hydrateIslands<N extends IslandName>(name: N, Island: ComponentType<IslandPropsByName[N]>): void {
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
-    const props = JSON.parse(element.dataset.props ?? '{}') as P;
+    // What the page serialized with island(name, props): the same type, by the same name.
+    const props = JSON.parse(element.dataset.props ?? '{}') as IslandPropsByName[N];
     startTransition(() => {
       hydrateRoot(
         element,

@@ -1,8 +1,5 @@
-import { CheckoutIsland } from '../islands/checkout/checkout-island.tsx';
-import { OrdersIsland } from '../islands/orders/orders-island.tsx';
 import type { CheckoutIslandProps, OrdersIslandProps, SuccessIslandProps } from '../islands/shared/ordering-props.ts';
-import { SuccessIsland } from '../islands/success/success-island.tsx';
-import { Island } from '../runtime/server/island.tsx';
+import { island } from './island.tsx';
 import { thumbnail } from './catalog-prices.ts';
 import type { PageModel } from '../site/page-model.ts';
 
@@ -42,9 +39,7 @@ export function CheckoutPage({ model }: { model: PageModel }) {
   return (
     <>
       <h1 className="page-title">Checkout</h1>
-      <Island name="checkout" props={props}>
-        <CheckoutIsland {...props} />
-      </Island>
+      {island('checkout', props)}
       <NeedsJavaScript model={model} />
     </>
   );
@@ -55,9 +50,7 @@ export function SuccessPage({ model }: { model: PageModel }) {
   // The heading is the island's: only an order found in this browser session makes it claim success.
   return (
     <>
-      <Island name="success" props={props}>
-        <SuccessIsland {...props} />
-      </Island>
+      {island('success', props)}
       <NeedsJavaScript model={model} />
     </>
   );
@@ -69,9 +62,7 @@ export function OrdersPage({ model }: { model: PageModel }) {
   return (
     <>
       <h1 className="page-title">Orders</h1>
-      <Island name="orders" props={props}>
-        <OrdersIsland {...props} />
-      </Island>
+      {island('orders', props)}
       <NeedsJavaScript model={model} />
     </>
   );

@@ -1,0 +1,107 @@
+import type { FormEvent, ReactNode, RefObject } from 'react';
+import { storeLabel, type CheckoutForm, type StoreChoice } from './checkout-order.ts';
+
+export interface DetailsFormProps {
+  /** The island's useId(), so every control's id is unique on the page. */
+  id: string;
+  formRef: RefObject<HTMLFormElement | null>;
+  form: CheckoutForm;
+  onChange(field: keyof CheckoutForm): (event: { target: { value: string } }) => void;
+  /** The code field was left or Enter was pressed in it: check the code now. */
+  onCodeDone(): void;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  stores: readonly StoreChoice[];
+  bypassMode: boolean;
+  payPalOffered: boolean;
+  /** What stops the order, listed above the button. */
+  problems: readonly string[];
+  /** The Checkout button, when the order is placed with a bypass code (or PayPal is not offered). */
+  button: { enabled: boolean; busy: boolean } | undefined;
+}
+
+/** The buyer's details, the store, the bypass code, the problems and the Checkout button: markup only, the flow is the island's. */
+export function DetailsForm({ id, formRef, form, onChange, onCodeDone, onSubmit, stores, bypassMode, payPalOffered, problems, button }: DetailsFormProps) {
+  return (
+    <form ref={formRef} className="checkout-form" onSubmit={onSubmit}>
+      <div className="checkout-form__row">
+        <Field id={`${id}-first`} label="First Name">
+          <input id={`${id}-first`} name="first_name" autoComplete="given-name" required maxLength={100} value={form.firstName} onChange={onChange('firstName')} />
+        </Field>
+        <Field id={`${id}-last`} label="Last Name">
+          <input id={`${id}-last`} name="last_name" autoComplete="family-name" required maxLength={100} value={form.lastName} onChange={onChange('lastName')} />
+        </Field>
+      </div>
+      <Field id={`${id}-email`} label="Email">
+        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} value={form.email} onChange={onChange('email')} />
+      </Field>
+      <Field id={`${id}-po`} label="Customer PO">
+        <input id={`${id}-po`} name="customer_po" maxLength={100} value={form.customerPo} onChange={onChange('customerPo')} />
+      </Field>
+      <Field id={`${id}-store`} label="Store">
+        <select id={`${id}-store`} name="store" value={form.store} onChange={onChange('store')}>
+          <option value="">None</option>
+          {stores.map((store) => (
+            <option key={store.code} value={store.code}>
+              {storeLabel(store)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-code`} label="Code">
+        <input
+          id={`${id}-code`}
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={100}
+          value={form.code}
+          onChange={onChange('code')}
+          onBlur={onCodeDone}
+          onKeyDown={(event) => event.key === 'Enter' && onCodeDone()}
+          aria-describedby={`${id}-code-hint`}
+        />
+      </Field>
+      <p id={`${id}-code-hint`} className="checkout-form__hint" aria-live="polite">
+        {bypassMode
+          ? 'Code accepted: this order is placed without payment.'
+          : payPalOffered
+            ? 'Have a bypass code? Enter it to order without payment.'
+            : 'Enter your bypass code to place the order.'}
+      </p>
+
+      <div className="checkout__problems" aria-live="polite">
+        {problems.length > 0 && (
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {button && (
+        <div className="checkout__actions">
+          <button type="submit" className="button checkout__submit" disabled={!button.enabled} aria-busy={button.busy}>
+            {button.busy && <span className="checkout__spinner" aria-hidden="true" />}
+            Checkout
+          </button>
+          {button.busy && (
+            <span className="visually-hidden" role="status">
+              Placing your order…
+            </span>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="checkout-form__field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
