@@ -21,7 +21,7 @@ import { createOrderBody, EMPTY_FORM, priceCheckout, productIndex, subtotalText 
 import type { CheckoutIslandProps } from '../src/islands/shared/ordering-props.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
 import { islandProps } from './helpers/island-props.ts';
-import { sampleBuild } from './helpers/sample-build.ts';
+import { sampleDist } from './helpers/sample-build.ts';
 
 const { project } = loadProject(REPO_ROOT);
 if (!project) throw new Error('the sample data must be valid');
@@ -41,7 +41,7 @@ let api: TestApi;
 let outDir = '';
 
 beforeAll(async () => {
-  ({ outDir } = await sampleBuild());
+  outDir = sampleDist();
   api = await startTestApi({ dataRoot: REPO_ROOT });
 }, 300_000);
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScript } from './helpers/run-cli.ts';
-import { sampleBuild } from './helpers/sample-build.ts';
+import { sampleDist } from './helpers/sample-build.ts';
 
 describe('the measuring scripts', () => {
   it('npm run bench:api loads the API with orders it accepts, and prints its table', () => {
@@ -33,7 +33,7 @@ describe('the measuring scripts', () => {
   }, 600_000);
 
   it('npm run report:js prints each page type against its budget', async () => {
-    const { outDir } = await sampleBuild();
+    const outDir = sampleDist();
     const result = runScript('report-js', ['--out-dir', outDir]);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^ {2}checkout +\d+\.\d KB {3}budget 80\.0 KB$/m);
@@ -41,7 +41,7 @@ describe('the measuring scripts', () => {
   }, 600_000);
 
   it('npm run lighthouse audits a page of the built site as npm start serves it, prints its row and writes the results', async () => {
-    const { outDir } = await sampleBuild();
+    const outDir = sampleDist();
     const results = path.join(mkdtempSync(path.join(tmpdir(), 'lighthouse-results-')), 'results.json');
     const result = runScript('lighthouse', ['--out-dir', outDir, '--page', 'landing', '--runs', '1', '--results', results], 180_000);
     // Scores on a shared machine vary: the goals decide the exit code for a person reading it, not this test.

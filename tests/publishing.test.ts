@@ -15,7 +15,7 @@ import { createSiteServer, type SiteMount } from '../src/core/serve/site-server.
 import { basePath } from '../src/site/routes.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript } from './helpers/run-cli.ts';
-import { sampleBuild } from './helpers/sample-build.ts';
+import { sampleDist } from './helpers/sample-build.ts';
 
 const { project } = loadProject(REPO_ROOT);
 if (!project) throw new Error('the sample data must be valid');
@@ -54,7 +54,7 @@ async function listen(server: Server): Promise<number> {
 }
 
 beforeAll(async () => {
-  outDir = (await sampleBuild()).outDir;
+  outDir = sampleDist();
 }, 900_000);
 
 describe('the published folders', () => {

@@ -9,7 +9,7 @@ import { BYPASS_CHECK_DELAY_MS } from '../../src/islands/checkout/bypass-code.ts
 import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-prices.ts';
 import { SERVICE_UNREACHABLE } from '../../src/islands/shared/order-api.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { saveScreenshot } from './chromium.ts';
+import { catalogProduct, project, saveScreenshot, tenant } from './harness.ts';
 import {
   cartLine,
   fillDetails,
@@ -17,14 +17,11 @@ import {
   openCheckoutWorld,
   ordersOf,
   overflowsSideways,
-  product,
-  project,
-  tenant,
   uniqueEmail,
   waitForCheckoutIsland,
   writeCart,
   type CheckoutWorld,
-} from './checkout-harness.ts';
+} from './checkout-steps.ts';
 
 let world: CheckoutWorld;
 
@@ -87,7 +84,7 @@ describe('checkout with a bypass code', () => {
       // Priced from the tenant's catalog price file, not from the page: the page's HTML names neither product.
       const html = await (await page.request.get(`${world.baseUrl('guardian')}checkout/`)).text();
       expect(html).toContain('data-island="checkout"');
-      for (const named of ['K500', 'FM-100', product(guardian, 'K500').fullname, product(guardian, 'FM-100').fullname]) expect(html).not.toContain(named);
+      for (const named of ['K500', 'FM-100', catalogProduct(guardian, 'K500').fullname, catalogProduct(guardian, 'FM-100').fullname]) expect(html).not.toContain(named);
       // Every line shows its product image, and it loads.
       await expect.poll(() => page.locator('.cart-line__image').evaluateAll((imgs) => imgs.length === 2 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)), { timeout: 5_000, message: 'the cart images load' }).toBe(true);
       // Guardian does not take PayPal: no payment area, no PayPal script.
@@ -101,7 +98,7 @@ describe('checkout with a bypass code', () => {
       await page.getByText('Code accepted').waitFor();
 
       // Hold the request a moment to see the button's loading state.
-      await context.route(`${world.api.url}/v1/create-order`, async (route) => {
+      await context.route(`${world.apiUrl}/v1/create-order`, async (route) => {
         if (route.request().method() === 'POST') await sleep(400);
         await route.continue();
       });
@@ -229,7 +226,7 @@ describe('checkout with a bypass code', () => {
       // The order API accepts the code, then goes away.
       await enterCode(page, 'NET30GUARD');
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
-      await context.route(`${world.api.url}/**`, (route) => route.abort('connectionrefused'));
+      await context.route(`${world.apiUrl}/**`, (route) => route.abort('connectionrefused'));
       // From the keyboard: Enter in the Code field submits the form.
       await page.getByLabel('Code', { exact: true }).press('Enter');
       const error = page.locator('.snackbar--error');
@@ -257,10 +254,10 @@ describe('checkout with a bypass code', () => {
     try {
       // This shopper is a client of its own (the API trusts X-Forwarded-For here), so its
       // wrong guesses do not hold up the other tests' codes.
-      await context.route(`${world.api.url}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '203.0.113.7' } }));
+      await context.route(`${world.apiUrl}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '203.0.113.7' } }));
       const asked: unknown[] = [];
       page.on('request', (request) => {
-        if (request.method() === 'POST' && request.url() === `${world.api.url}/v1/session`) asked.push(request.postDataJSON());
+        if (request.method() === 'POST' && request.url() === `${world.apiUrl}/v1/session`) asked.push(request.postDataJSON());
       });
       await fillDetails(page, { first: 'Gus', last: 'Guess', email: uniqueEmail('guess') });
       const hint = page.getByText('Enter your bypass code to place the order.');
@@ -309,11 +306,11 @@ describe('checkout with a bypass code', () => {
     const retryEmail = uniqueEmail('retry');
     const keys: string[] = [];
     try {
-      await retry.context.route(`${world.api.url}/v1/create-order`, async (route) => {
+      await retry.context.route(`${world.apiUrl}/v1/create-order`, async (route) => {
         if (route.request().method() !== 'POST') return route.continue();
         keys.push((await route.request().headerValue('idempotency-key')) ?? '');
         if (keys.length === 1) {
-          await route.fetch();
+          await route.fetch({ url: world.direct(route.request().url()) });
           return route.abort('connectionreset');
         }
         return route.continue();
@@ -352,7 +349,7 @@ describe('customs plates ordered from a store catalog', () => {
   function createOrderBodies(page: Page): Record<string, any>[] {
     const bodies: Record<string, any>[] = [];
     page.on('request', (request) => {
-      if (request.url() === `${world.api.url}/v1/create-order` && request.method() === 'POST') bodies.push(JSON.parse(request.postData() ?? '{}'));
+      if (request.url() === `${world.apiUrl}/v1/create-order` && request.method() === 'POST') bodies.push(JSON.parse(request.postData() ?? '{}'));
     });
     return bodies;
   }
@@ -433,7 +430,7 @@ describe('price breaks before checkout', () => {
 
   it("shows a tee's price breaks, and its grid, the checkout and the order API all charge 2XL its upcharge over the 500+ price", async () => {
     // The sample tee: Small $9.99, 2XL $11.99 ($2.00 upcharge), $8.49 from 500 pieces.
-    const tee = product(stivers, 'PC54');
+    const tee = catalogProduct(stivers, 'PC54');
     expect([tee.sizes.find((s) => s.label === 'Small')?.price, tee.sizes.find((s) => s.label === '2XL')?.price, tee.discounts]).toEqual([99_900, 119_900, [{ quantity: 500, price: 84_900 }]]);
     const base = world.baseUrl('stivers');
     const { context, page, pageErrors } = await openCheckout(world, 'stivers', []);
@@ -502,7 +499,7 @@ describe('the catalog price file', () => {
       refuse = false;
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.locator('.cart-line').first().waitFor();
-      expect((await shownLines(page)).map((line) => line.name)).toEqual([product(guardian, 'FM-100').name]);
+      expect((await shownLines(page)).map((line) => line.name)).toEqual([catalogProduct(guardian, 'FM-100').name]);
       expect(await subtotal(page)).toBe('Subtotal (2 items): $152.88');
     } finally {
       await context.close();
@@ -606,7 +603,7 @@ describe('checkout with PayPal', () => {
       // PayPal's REST API failing: the API's own message, not the provider's generic one, and the
       // reference the API logged it under (its X-Request-Id), never the HTTP status.
       world.paypal.failCreates = true;
-      const failedCreate = page.waitForResponse((response) => response.url() === `${world.api.url}/v1/create-order` && response.request().method() === 'POST');
+      const failedCreate = page.waitForResponse((response) => response.url() === `${world.apiUrl}/v1/create-order` && response.request().method() === 'POST');
       await button.click();
       const requestId = await (await failedCreate).headerValue('x-request-id');
       expect(requestId).toMatch(/^[0-9a-f]{12}$/);
@@ -666,7 +663,7 @@ describe('checkout with PayPal', () => {
     try {
       // The first capture answers as the order API does while PayPal holds the payment; the
       // next reaches the API, which captures it (COMPLETED).
-      await context.route(`${world.api.url}/v1/capture-order`, async (route) => {
+      await context.route(`${world.apiUrl}/v1/capture-order`, async (route) => {
         if (route.request().method() !== 'POST') return route.continue();
         captures.push(Date.now());
         if (captures.length > 1) return route.continue();
@@ -674,7 +671,7 @@ describe('checkout with PayPal', () => {
         return route.fulfill({
           status: 202,
           contentType: 'application/json',
-          headers: { 'access-control-allow-origin': world.siteOrigin, vary: 'Origin' },
+          headers: { 'access-control-allow-origin': world.origin, vary: 'Origin' },
           body: JSON.stringify({ order_id, status: 'PENDING', paid: 0, message: 'PayPal is still processing this payment.' }),
         });
       });
@@ -767,7 +764,7 @@ describe('the checkout on a phone and a desktop', () => {
       await fillDetails(page, { first: 'Ana', last: 'Phone', email: uniqueEmail('phone') });
       await enterCode(page, 'NET30GUARD');
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
-      await context.route(`${world.api.url}/**`, (route) => route.abort('connectionrefused'));
+      await context.route(`${world.apiUrl}/**`, (route) => route.abort('connectionrefused'));
       await checkoutButton(page).evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 8));
       await checkoutButton(page).click();
       await snackbar(page, 'error', SERVICE_UNREACHABLE);

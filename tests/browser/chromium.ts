@@ -13,17 +13,25 @@ const FLAGS = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
-  // Every other host fails at once, the same on every machine, instead of waiting on whatever
-  // this network does with an outside name (PayPal's script host, say); tests that want a
-  // foreign host answered route it themselves.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1',
 ];
+// Every other host fails at once, the same on every machine, instead of waiting on whatever
+// this network does with an outside name (PayPal's script host, say); tests that want a
+// foreign host answered route it themselves.
+const OFFLINE = 'MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1';
 
-export async function launchChromium(): Promise<Browser> {
+export interface LaunchOptions {
+  /** Host names (with port) the browser resolves to a loopback port: `order-api.test:8787` → 49152. */
+  hostsToLoopback?: Record<string, number>;
+}
+
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: \`npm test\` installs it first (as root), or run \`apt-get install -y chromium\`, or set CHROMIUM_PATH`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+  // The first matching rule wins, so the loopback mappings go before the catch-all.
+  const mapped = Object.entries(options.hostsToLoopback ?? {}).map(([host, port]) => `MAP ${host} 127.0.0.1:${port}`);
+  const rules = [...mapped, OFFLINE].join(', ');
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...FLAGS, `--host-resolver-rules=${rules}`], headless: true });
 }
 
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');

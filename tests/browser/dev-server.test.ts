@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/core/dev/dev-server.ts';
 import { REPO_ROOT } from '../helpers/fixture-project.ts';
-import { launchChromium, saveScreenshot } from './chromium.ts';
+import { launchChromium, saveScreenshot } from './harness.ts';
 
 const CATALOG = 'catalogs/default.yaml'; // guardian's catalog
 const ISLAND = 'src/islands/add-to-cart/item-details.tsx';

@@ -11,7 +11,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { minify, transformWithOxc } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from './harness.ts';
 import { ResponsivePicture } from '../../src/components/responsive-picture.tsx';
 import type { PictureData } from '../../src/site/picture-data.ts';
 

@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney, moneyFromDollars } from '../../src/domain/money.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
-import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, GUARDIAN_STAFF_PASSWORD, openOrderingSite, retrieveOrders, waitForOrderMail, watchConsole, type OrderingSite } from './orders-harness.ts';
+import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, GUARDIAN_STAFF_PASSWORD, retrieveOrders, waitForOrderMail, watchConsole } from './orders-steps.ts';
+import { openWorld, type SiteWorld } from './harness.ts';
 
-let site: OrderingSite;
+let site: SiteWorld;
 
 beforeAll(async () => {
-  site = await openOrderingSite();
+  site = await openWorld();
 }, 300_000);
 
 afterAll(async () => {
@@ -205,7 +207,7 @@ describe('ordering, from the item page to the orders table', () => {
       'Customer PO': 'CPO-77',
       'Order total': subtotal,
     });
-    expect(`$${placed!.total.toFixed(2)}`).toBe(subtotal);
+    expect(formatMoney(moneyFromDollars(placed!.total))).toBe(subtotal);
 
     // The e-mail names the order by the same number, with the same total.
     const mail = await waitForOrderMail(site.api, placed!.order_id);

@@ -4,30 +4,20 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKED_MESSAGE } from '../../src/islands/orders/orders-island.tsx';
 import { seriousAxeViolations } from './axe.ts';
-import { saveScreenshot } from './chromium.ts';
-import {
-  expectedOrderDate,
-  GUARDIAN_ADMIN_PASSWORD,
-  GUARDIAN_COMPANY,
-  GUARDIAN_STAFF_PASSWORD,
-  openOrderingSite,
-  placeBypassOrder,
-  retrieveOrders,
-  watchConsole,
-  type OrderingSite,
-} from './orders-harness.ts';
+import { expectedOrderDate, GUARDIAN_ADMIN_PASSWORD, GUARDIAN_COMPANY, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, watchConsole } from './orders-steps.ts';
+import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';
 
 const TIME_ZONE = 'America/Chicago';
 const MONTH_DAY_YEAR = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{2}, \d{4}$/;
 
-let site: OrderingSite;
+let site: SiteWorld;
 let ordersUrl: string;
 /** The two orders placed for the suite, as retrieve-orders lists them. */
 let dana: Record<string, any>;
 let sam: Record<string, any>;
 
 beforeAll(async () => {
-  site = await openOrderingSite();
+  site = await openWorld();
   ordersUrl = `${site.baseUrl('guardian')}orders/`;
   dana = await placeBypassOrder(
     site.api,

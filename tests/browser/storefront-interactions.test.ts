@@ -7,30 +7,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS } from '../../src/site/category-labels.ts';
 import {
   CASES,
-  closeStorefront,
   expectFrame,
   expectNoSeriousAxeViolations,
   isShown,
   mainHeading,
-  openStorefront,
   productOf,
   site,
   storeOf,
-  tenant,
   visible,
   visit,
-  type Storefront,
   type Visit,
-} from './storefront-harness.ts';
+  STOREFRONT_API_ENV,
+} from './storefront-checks.ts';
+import { openWorld, type SiteWorld, tenant } from './harness.ts';
 
-let storefront: Storefront;
+let storefront: SiteWorld;
 
 beforeAll(async () => {
-  storefront = await openStorefront();
+  storefront = await openWorld({ apiEnv: STOREFRONT_API_ENV });
 }, 300_000);
 
 afterAll(async () => {
-  await closeStorefront();
+  await storefront?.close();
 });
 
 async function withVisit(url: string, run: (visit: Visit) => Promise<void>, options: Parameters<typeof visit>[2] = {}): Promise<void> {
@@ -167,7 +165,7 @@ for (const testCase of CASES) {
       it("stores: says so when the order service cannot be reached, and opens nothing", async () => {
         const store = storeOf(t, locked.code);
         await withVisit(`${base}stores/`, async ({ page }) => {
-          await page.route(`${storefront.api.url}/**`, (route) => route.abort('connectionrefused'));
+          await page.route(`${storefront.apiUrl}/**`, (route) => route.abort('connectionrefused'));
           await page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click();
           const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));
           await dialog.getByLabel('Password', { exact: true }).fill(locked.password);
@@ -232,12 +230,12 @@ describe('the entry screen', () => {
 
       if (!guardian.password) throw new Error('guardian needs an entry password');
       // Only the order API knows the passwords: without it, nobody gets in, and the dialog says why.
-      await page.route(`${storefront.api.url}/**`, (route) => route.abort('connectionrefused'));
+      await page.route(`${storefront.apiUrl}/**`, (route) => route.abort('connectionrefused'));
       await dialog.getByLabel('Password', { exact: true }).fill(guardian.password);
       await dialog.getByLabel('Password', { exact: true }).press('Enter');
       await visible(dialog.getByText('The order service cannot be reached; try again'));
       expect(page.url()).toBe(storefront.entryUrl);
-      await page.unroute(`${storefront.api.url}/**`);
+      await page.unroute(`${storefront.apiUrl}/**`);
 
       // The order API says whose password it is; the session it answers with opens the
       // group's order history too, so its orders page does not ask again.

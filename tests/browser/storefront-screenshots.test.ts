@@ -3,18 +3,20 @@
 // them: the page fits the screen's width and every picture has arrived.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshot } from './chromium.ts';
+import { saveScreenshot } from './harness.ts';
 import type { Product } from '../../src/domain/product.ts';
-import { CASES, closeStorefront, isTier, openStorefront, Problems, tenant, visibleProducts, type Storefront } from './storefront-harness.ts';
+import { isTierLabel } from '../../src/domain/size-labels.ts';
+import { CASES, Problems, STOREFRONT_API_ENV } from './storefront-checks.ts';
+import { openWorld, type SiteWorld, tenant, visibleProducts } from './harness.ts';
 
-let storefront: Storefront;
+let storefront: SiteWorld;
 
 beforeAll(async () => {
-  storefront = await openStorefront();
+  storefront = await openWorld({ apiEnv: STOREFRONT_API_ENV });
 }, 300_000);
 
 afterAll(async () => {
-  await closeStorefront();
+  await storefront?.close();
 });
 
 const VIEWPORTS = {
@@ -37,7 +39,7 @@ async function loadEveryImage(page: Page): Promise<void> {
 }
 
 function score(product: Product): number {
-  const tiers = product.sizes.filter((size) => isTier(size.label)).length;
+  const tiers = product.sizes.filter((size) => isTierLabel(size.label)).length;
   const longestColor = Math.max(...[...product.colors, ...product.halfColors].map((color) => color.length));
   return tiers === 0 ? 0 : tiers * 100 + longestColor;
 }

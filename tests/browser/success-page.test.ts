@@ -5,8 +5,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LastOrder } from '../../src/islands/shared/last-order.ts';
-import { saveScreenshot } from './chromium.ts';
-import { openOrderingSite, watchConsole, type OrderingSite } from './orders-harness.ts';
+import { watchConsole } from './orders-steps.ts';
+import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';
 
 const ORDER: LastOrder = {
   orderId: '0b0c6f3e-9a1d-4c2b-8e7f-123456789abc',
@@ -35,11 +35,11 @@ const ORDER: LastOrder = {
 };
 const TIME_ZONE = 'America/Chicago';
 
-let site: OrderingSite;
+let site: SiteWorld;
 let successUrl: string;
 
 beforeAll(async () => {
-  site = await openOrderingSite();
+  site = await openWorld();
   successUrl = `${site.baseUrl('guardian')}success/`;
 }, 120_000);
 

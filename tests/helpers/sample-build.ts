@@ -1,26 +1,27 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { REPO_ROOT } from './fixture-project.ts';
-import { runScript, type CliResult } from './run-cli.ts';
-
-const builds = new Map<string, Promise<{ outDir: string; result: CliResult }>>();
+import { inject } from 'vitest';
 
 /**
- * The sample data built once per test process and API origin into a temporary folder, with
- * the order API pointed at that local origin (a test picks a free port, builds, then starts
- * the API there). Images come from the repository's cache, so only the first
- * build on a machine encodes them.
+ * The API origin the sample site is built for in the tests. No server listens there: the
+ * browser harness launches Chromium with a resolver rule that sends this host to the order
+ * API its test file started (each file has its own API, database and port), so one build
+ * serves every file. A host name, not 127.0.0.1: Chromium maps names, not IP literals.
  */
-export function sampleBuild(apiOrigin = 'http://127.0.0.1:8787'): Promise<{ outDir: string; result: CliResult }> {
-  const existing = builds.get(apiOrigin);
-  if (existing) return existing;
-  const built = (async () => {
-    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-sample-')), 'dist');
-    const result = runScript('build', ['--root', REPO_ROOT, '--out-dir', outDir, '--api-origin', apiOrigin]);
-    if (result.status !== 0) throw new Error(`sample build failed:\n${result.stderr}`);
-    return { outDir, result };
-  })();
-  builds.set(apiOrigin, built);
-  return built;
+export const SAMPLE_API_ORIGIN = 'http://order-api.test:8787';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The sample site built by tests/global-setup.ts for SAMPLE_API_ORIGIN (read only: every file shares it). */
+    sampleDist: string;
+    /** What that build printed. */
+    sampleBuildOutput: string;
+  }
+}
+
+/** The `dist/` of the run's one sample build (tests/global-setup.ts); tests read it, never write it. */
+export function sampleDist(): string {
+  return inject('sampleDist');
+}
+
+export function sampleBuildOutput(): string {
+  return inject('sampleBuildOutput');
 }

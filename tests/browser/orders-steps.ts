@@ -1,92 +1,12 @@
-// The success and orders suites' harness: the real order API on loopback, the sample site built
-// against it and served by the project's own server, and one Chromium.
+// The success and orders suites' steps: bypass-code orders placed through the real order
+// API, the orders it lists, the e-mail it wrote, and what the page logged. The world comes
+// from harness.ts.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApi, type Answer, type TestApi } from '../../server/tests/helpers/test-api.ts';
-import { loadProject } from '../../src/core/data/load-project.ts';
-import { siteMounts } from '../../src/core/serve/site-mounts.ts';
-import { createSiteServer } from '../../src/core/serve/site-server.ts';
+import type { Page } from 'playwright-core';
+import type { Answer, TestApi } from '../../server/tests/helpers/test-api.ts';
 import type { CartLine } from '../../src/domain/cart-line.ts';
-import type { Tenant } from '../../src/domain/tenant.ts';
-import { REPO_ROOT } from '../helpers/fixture-project.ts';
-import { sampleBuild } from '../helpers/sample-build.ts';
-import { launchChromium } from './chromium.ts';
-
-const loaded = loadProject(REPO_ROOT);
-if (!loaded.project) throw new Error('the sample data must be valid');
-export const project = loaded.project;
-
-export function tenant(id: string): Tenant {
-  const found = project.tenants.find((t) => t.id === id);
-  if (!found) throw new Error(`no sample tenant ${id}`);
-  return found;
-}
-
-export interface OrderingSite {
-  /** The real order API, allowing the storefront's origin. */
-  api: TestApi;
-  apiClosed: boolean;
-  closeApi(): Promise<void>;
-  /** http://localhost:PORT */
-  origin: string;
-  /** http://localhost:PORT/guardian/, or http://first.localhost:PORT/ for a tenant without prefix. */
-  baseUrl(tenantId: string): string;
-  outDir: string;
-  browser: Browser;
-  close(): Promise<void>;
-}
-
-/**
- * The storefront's port is taken first (the API must allow its origin when it starts), then
- * the API starts on a free port, then the sample site is built against that API and served.
- */
-export async function openOrderingSite(): Promise<OrderingSite> {
-  let site: ReturnType<typeof createSiteServer> | undefined;
-  const server = createServer((request, response) => {
-    if (site) site.emit('request', request, response);
-    else response.writeHead(503).end('not built yet');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://localhost:${port}`;
-  const api = await startTestApi({ dataRoot: REPO_ROOT, env: { CORS_ORIGINS: `${origin},http://first.localhost:${port}` } });
-  try {
-    const { outDir } = await sampleBuild(api.url);
-    site = createSiteServer(siteMounts(project.tenants, outDir));
-    const browser = await launchChromium();
-    const result: OrderingSite = {
-      api,
-      apiClosed: false,
-      async closeApi() {
-        if (result.apiClosed) return;
-        result.apiClosed = true;
-        await api.close();
-      },
-      origin,
-      baseUrl: (tenantId) => {
-        const t = tenant(tenantId);
-        return t.routePrefix === '' ? `http://${t.id}.localhost:${port}/` : `${origin}/${t.routePrefix}/`;
-      },
-      outDir,
-      browser,
-      close: async () => {
-        await browser.close();
-        await result.closeApi();
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      },
-    };
-    return result;
-  } catch (error) {
-    await api.close();
-    server.close();
-    throw error;
-  }
-}
 
 export const GUARDIAN_COMPANY = 'Guardian Automotive Group';
 export const GUARDIAN_BYPASS_CODE = 'NET30GUARD';

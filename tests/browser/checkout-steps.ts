@@ -1,55 +1,36 @@
-// The checkout suite's world: the sample site built for a real order API on loopback (with
-// the fake PayPal REST server behind it), served the way `npm start` serves it, a Chromium,
-// and PayPal's SDK script replaced by a local fake.
+// The checkout suite's steps: cart lines as the item page writes them, a shopper on the
+// checkout page with PayPal's SDK script replaced by a local fake, the contact form, and the
+// orders the API recorded. The world (site, order API with the fake PayPal, Chromium) comes
+// from harness.ts.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { startFakePayPal, type FakePayPal } from '../../server/tests/helpers/fake-paypal.ts';
-import { startTestApi, type TestApi } from '../../server/tests/helpers/test-api.ts';
-import { loadProject, type Project } from '../../src/core/data/load-project.ts';
-import { siteMounts } from '../../src/core/serve/site-mounts.ts';
-import { createSiteServer } from '../../src/core/serve/site-server.ts';
-import { cartKey, type CartLine } from '../../src/domain/cart-line.ts';
-import { recordsPlacement } from '../../src/domain/logo-rules.ts';
-import type { Product } from '../../src/domain/product.ts';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { FakePayPal } from '../../server/tests/helpers/fake-paypal.ts';
+import { cartKey, recordedPlacements, type CartLine } from '../../src/domain/cart-line.ts';
+import { moneyToDollars } from '../../src/domain/money.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
-import { REPO_ROOT } from '../helpers/fixture-project.ts';
-import { sampleBuild } from '../helpers/sample-build.ts';
-import { launchChromium } from './chromium.ts';
+import { catalogProduct, openWorld, project, type SiteWorld } from './harness.ts';
 
-const loaded = loadProject(REPO_ROOT);
-if (!loaded.project) throw new Error('the sample data must be valid');
-export const project: Project = loaded.project;
+export type CheckoutWorld = SiteWorld & { paypal: FakePayPal };
 
-export function tenant(id: string): Tenant {
-  const found = project.tenants.find((t) => t.id === id);
-  if (!found) throw new Error(`no sample tenant ${id}`);
-  return found;
+/** The world with the fake PayPal behind the order API. */
+export async function openCheckoutWorld(): Promise<CheckoutWorld> {
+  const world = await openWorld({ paypal: true });
+  if (!world.paypal) throw new Error('the world was opened without the fake PayPal');
+  return { ...world, paypal: world.paypal };
 }
 
-export function product(t: Tenant, code: string): Product {
-  const found = project.catalogs.get(t.catalogId)?.products.find((p) => p.code === code);
-  if (!found) throw new Error(`${t.id}'s catalog has no ${code}`);
-  return found;
-}
-
-/** A cart line as the item page adds it: name and type from the catalog, price as the item page showed it. */
+/**
+ * A cart line as the item page adds it: name and type from the catalog, the size's price as
+ * the page showed it, the logo placement recorded only where the domain records it (a type
+ * that records placement, beside a logo; 'Left Chest' is the form's default).
+ */
 export function cartLine(t: Tenant, code: string, size: string, quantity: number, color?: string, logo: { embroidery?: string; placement?: string } = {}): CartLine {
-  const p = product(t, code);
+  const p = catalogProduct(t, code);
   const price = p.sizes.find((s) => s.label === size)?.price;
   if (price === undefined) throw new Error(`${code} has no size ${size}`);
-  return {
-    type: p.type,
-    name: p.name,
-    price: price / 10_000,
-    quantity,
-    size,
-    color: color ?? p.defaultColor,
-    code,
-    placement: recordsPlacement(p.type) ? (logo.placement ?? 'Left Chest') : '',
-    embroidery: logo.embroidery ?? '',
-  };
+  const embroidery = logo.embroidery ?? '';
+  const { placement } = recordedPlacements(p.type, { embroidery, placement: logo.placement ?? 'Left Chest' });
+  return { type: p.type, name: p.name, price: moneyToDollars(price), quantity, size, color: color ?? p.defaultColor, code, placement, embroidery };
 }
 
 /** The map sessionStorage holds under `cart`. */
@@ -59,59 +40,6 @@ export function cartMap(lines: readonly CartLine[]): Record<string, CartLine> {
 
 export const FAKE_SDK = readFileSync(new URL('./checkout-fake-paypal-sdk.js', import.meta.url), 'utf8');
 export const SDK_PATTERN = 'https://www.paypal.com/sdk/js**';
-
-export interface CheckoutWorld {
-  browser: Browser;
-  api: TestApi;
-  paypal: FakePayPal;
-  /** http://localhost:PORT: the storefront's origin, allowed by the API's CORS. */
-  siteOrigin: string;
-  baseUrl(tenantId: string): string;
-  close(): Promise<void>;
-}
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-}
-
-/**
- * The site's port is taken first (its handler is filled in once the build exists), so the API
- * can start on a free port allowing that origin, and the site is built for the API's URL.
- */
-export async function openCheckoutWorld(): Promise<CheckoutWorld> {
-  let site: Server | undefined;
-  const front = createServer((request, response) => {
-    if (site) site.emit('request', request, response);
-    else response.writeHead(503).end('not built yet');
-  });
-  const sitePort = await listen(front);
-  const siteOrigin = `http://localhost:${sitePort}`;
-  const paypal = await startFakePayPal();
-  const api = await startTestApi({ dataRoot: REPO_ROOT, paypal, env: { CORS_ORIGINS: siteOrigin } });
-  const { outDir } = await sampleBuild(api.url);
-  site = createSiteServer(siteMounts(project.tenants, outDir));
-  const browser = await launchChromium();
-  return {
-    browser,
-    api,
-    paypal,
-    siteOrigin,
-    baseUrl: (tenantId) => `${siteOrigin}/${tenant(tenantId).routePrefix}/`,
-    close: async () => {
-      await browser.close();
-      await closeServer(front);
-      await api.close();
-      await paypal.close();
-    },
-  };
-}
 
 export interface Shopper {
   context: BrowserContext;

@@ -1,41 +1,23 @@
-// Shared by the storefront browser suites: one sample build, one local server (the project's own
-// `npm start` server and mounts), the real order API on loopback (it checks the entry and store
-// passwords), one Chromium per test process, the three tenants the storefront issue asks for,
-// and what a visit watches for and checks on every page.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// What the storefront suites check on the pages of the sample site: the tenants they drive,
+// what a visit watches for, and the checks every page passes. The world they drive comes from
+// harness.ts.
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Locator, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { startTestApi, type TestApi } from '../../server/tests/helpers/test-api.ts';
-import { loadProject, type Project } from '../../src/core/data/load-project.ts';
-import { siteMounts } from '../../src/core/serve/site-mounts.ts';
-import { createSiteServer } from '../../src/core/serve/site-server.ts';
 import type { Category } from '../../src/domain/categories.ts';
+import { formatMoney } from '../../src/domain/money.ts';
 import type { Product } from '../../src/domain/product.ts';
+import { startingPrice } from '../../src/domain/starting-price.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
-import { REPO_ROOT } from '../helpers/fixture-project.ts';
-import { sampleBuild } from '../helpers/sample-build.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { launchChromium } from './chromium.ts';
+import { project, visibleProducts } from './harness.ts';
 
-// ---------------------------------------------------------------------------------------------
-// The sample data: what the pages should show.
-
-const loaded = loadProject(REPO_ROOT);
-if (!loaded.project) throw new Error('the sample data must be valid');
-export const project: Project = loaded.project;
 export const site = project.site;
 
-export function tenant(id: string): Tenant {
-  const found = project.tenants.find((t) => t.id === id);
-  if (!found) throw new Error(`no sample tenant ${id}`);
-  return found;
-}
-
-/** The products a tenant's visitors see: restricted ones only where the tenant shows them. */
-export function visibleProducts(t: Tenant): Product[] {
-  return (project.catalogs.get(t.catalogId)?.products ?? []).filter((p) => !p.restricted || t.flags.showRestricted);
-}
+/**
+ * The order API's environment for the storefront suites: they type a few wrong passwords on
+ * purpose, all from one address, more than the test API's usual limit of wrong guesses.
+ */
+export const STOREFRONT_API_ENV = { RATE_LIMIT_MAX_FAILURES: '50' };
 
 export function productOf(t: Tenant, code: string): Product {
   const found = visibleProducts(t).find((p) => p.code === code);
@@ -52,16 +34,11 @@ export function storeProducts(t: Tenant, storeCode: string): Product[] {
   return visibleProducts(t).filter((p) => p.type === 'customs' && p.supportedStores.includes(storeCode));
 }
 
-/** 'Starts at' as a shopper reads it: the lowest price that is set or a lower volume price, in dollars and cents. */
+/** 'Starts at' as the item page words it, from the domain's starting price. */
 export function startsAt(product: Product): string {
-  const prices = product.sizes.map((size) => size.price).filter((price) => price > 0);
-  if (prices.length === 0) throw new Error(`${product.code} has no price`);
-  const lowest = Math.min(...prices, ...product.discounts.map((discount) => discount.price));
-  return `Starts at $${(lowest / 10_000).toFixed(2)} each`;
-}
-
-export function isTier(label: string): boolean {
-  return /^\d+$/.test(label);
+  const lowest = startingPrice(product);
+  if (lowest === undefined) throw new Error(`${product.code} has no starting price`);
+  return `Starts at ${formatMoney(lowest)} each`;
 }
 
 /**
@@ -95,74 +72,6 @@ export function storeOf(t: Tenant, code: string) {
   const store = t.stores.find((s) => s.code === code);
   if (!store) throw new Error(`${t.id} has no store ${code}`);
   return store;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The served site and the browser.
-
-export interface Storefront {
-  port: number;
-  /** http://localhost:PORT/ */
-  entryUrl: string;
-  /** http://localhost:PORT/guardian/ or http://first.localhost:PORT/ */
-  baseUrl(tenantId: string): string;
-  /** The order API the site is built for, allowing the site's origins. */
-  api: TestApi;
-  browser: Browser;
-}
-
-let shared: Promise<Storefront & { close(): Promise<void> }> | undefined;
-let users = 0;
-
-/**
- * The built sample site served by createSiteServer(siteMounts(...)) on 127.0.0.1, as
- * `npm start` serves it, the order API it is built for, and one Chromium, shared by every
- * suite of the test process. The site's port is taken first, so the API can allow its origins
- * and the site be built for the API's URL. Pair every call with closeStorefront().
- */
-export function openStorefront(): Promise<Storefront> {
-  users += 1;
-  shared ??= (async () => {
-    let site: ReturnType<typeof createSiteServer> | undefined;
-    const server = createServer((request, response) => {
-      if (site) site.emit('request', request, response);
-      else response.writeHead(503).end('not built yet');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    // The suites type a few wrong passwords on purpose, all from one address: more than the
-    // test API's usual limit of wrong guesses before it answers 429 to everything.
-    const api = await startTestApi({ dataRoot: REPO_ROOT, env: { CORS_ORIGINS: `http://localhost:${port},http://first.localhost:${port}`, RATE_LIMIT_MAX_FAILURES: '50' } });
-    const { outDir } = await sampleBuild(api.url);
-    site = createSiteServer(siteMounts(project.tenants, outDir));
-    const browser = await launchChromium();
-    return {
-      port,
-      entryUrl: `http://localhost:${port}/`,
-      baseUrl: (tenantId: string) => {
-        const t = tenant(tenantId);
-        // Chromium resolves every *.localhost name to loopback.
-        return t.routePrefix === '' ? `http://${t.id}.localhost:${port}/` : `http://localhost:${port}/${t.routePrefix}/`;
-      },
-      api,
-      browser,
-      close: async () => {
-        await browser.close();
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        await api.close();
-      },
-    };
-  })();
-  return shared;
-}
-
-export async function closeStorefront(): Promise<void> {
-  users -= 1;
-  if (users > 0 || !shared) return;
-  const storefront = await shared;
-  shared = undefined;
-  await storefront.close();
 }
 
 // ---------------------------------------------------------------------------------------------
