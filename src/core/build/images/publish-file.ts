@@ -16,6 +16,15 @@ export const CANNOT_LINK: ReadonlySet<string> = new Set(['EXDEV', 'EPERM', 'ENOT
  * file is made under a temporary name and renamed over `to`, which replaces the name only.
  */
 export async function publishFile(from: string, to: string): Promise<'linked' | 'copied' | 'present'> {
+  // The common case, a fresh staging folder: one system call. link() never opens an existing
+  // `to`; it fails with EEXIST, and the careful path below takes over.
+  try {
+    await link(from, to);
+    return 'linked';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code !== 'EEXIST' && !CANNOT_LINK.has(code)) throw error;
+  }
   const [source, existing] = await Promise.all([stat(from), stat(to).catch(() => undefined)]);
   if (existing && existing.ino === source.ino && existing.dev === source.dev) return 'present';
 
