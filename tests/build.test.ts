@@ -47,6 +47,16 @@ describe('npm run build', () => {
     expect(new Set(digests).size).toBe(1);
   });
 
+  it('renders the same bytes on three worker threads as in the build\'s own thread', () => {
+    const root = fixtureProject();
+    for (const [out, workers] of [['dist-one', '1'], ['dist-three', '3']] as const) {
+      const result = runScript('build', ['--root', root, '--out-dir', out, '--no-page-cache', '--workers', workers]);
+      expect(result.status, result.stderr).toBe(0);
+    }
+    expect(treeDigest(path.join(root, 'dist-three'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-one'), [REPORT_FILE]));
+    expect(runScript('build', ['--root', root, '--workers', '0']).stderr).toMatch(/--workers must be a whole number from 1 to 64, got "0"/);
+  });
+
   it('after a one-product edit, renders again only the pages made from that product, and equals a clean build', () => {
     const root = fixtureProject();
     expect(runScript('build', ['--root', root]).status).toBe(0);

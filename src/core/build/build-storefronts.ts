@@ -15,7 +15,9 @@ import type { ClientAssets } from './client-assets.ts';
 import { checkImages, createImagePipeline, type ImagePipeline, UnusableImagesError } from './images/index.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
 import { FileDigestCache } from './file-digest-cache.ts';
-import { PageStore } from './page-store.ts';
+import { PageRenderPool } from './page-render-pool.ts';
+import { productImageKey, type TenantRenderJob } from './page-render-worker.ts';
+import { keepPage, PageStore, type PageSlot } from './page-store.ts';
 import { publishSite } from './publish-site.ts';
 import { previousSites, siteInputDigest } from './site-inputs.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
@@ -41,6 +43,8 @@ export interface BuildOptions {
   precompress?: boolean;
   /** Link pages rendered before from equal inputs out of `.cache/pages/` (default true; `--no-page-cache` renders every page). */
   reusePages?: boolean;
+  /** Threads that render pages (`--workers N`, default 1: the build's own thread). The output is the same either way. */
+  renderThreads?: number;
 }
 
 export interface BuildResult {
@@ -62,7 +66,7 @@ interface SitePlan {
 }
 
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS, precompress = true, reusePages = true }: BuildOptions): Promise<BuildResult> {
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phasesMs: Record<BuildPhase, number> = { validate: 0, images: 0, bundle: 0, pages: 0, write: 0 };
   const timed = async <T>(phase: BuildPhase, run: () => Promise<T> | T): Promise<T> => {
@@ -137,60 +141,79 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   let report: BuildReport | undefined;
   // Beside the code, like the compression cache: a page's bytes depend on its inputs and the code only.
   const pageStore = new PageStore(reusePages ? path.join(repoRoot, '.cache', 'pages') : undefined, path.basename(client.dir));
+  const renderPool = new PageRenderPool(renderThreads);
   let writeStarted = performance.now();
-  await writeAtomically(
-    outDir,
-    async (staging) => {
-      phasesMs.write += performance.now() - writeStarted;
-      progress.phaseStarted('pages');
-      const sites: SiteReport[] = [];
-      await timed('pages', async () => {
-        for (const plan of plans) {
-          const siteDir = path.join(staging, plan.id);
-          const reused = unchanged.includes(plan) ? previous.get(plan.id) : undefined;
-          if (reused) {
-            pages += reused.pages;
-            sites.push({ ...reused, images: { files: reused.images.files, ...imageStats.get(plan.id)! }, warnings: ownWarnings(plan.id), unchanged: true });
-            continue;
+  try {
+    await writeAtomically(
+      outDir,
+      async (staging) => {
+        phasesMs.write += performance.now() - writeStarted;
+        progress.phaseStarted('pages');
+        const sites: SiteReport[] = [];
+        await timed('pages', async () => {
+          // Two stages: while one tenant's pages render, the next tenant's images are linked into
+          // its folder (file-system calls, on libuv's threads). Reports keep the plans' order.
+          let rendering: Promise<void> = Promise.resolve();
+          const measured: (() => SiteReport)[] = [];
+          const measure = (plan: SitePlan, siteDir: string) => () => {
+            const site = measureSite(siteDir);
+            pages += site.pages;
+            return { id: plan.id, pages: site.pages, images: { files: site.imageFiles, ...imageStats.get(plan.id)! }, bytes: site.bytes, warnings: ownWarnings(plan.id), inputs: digests.get(plan.id) };
+          };
+          for (const plan of plans) {
+            const siteDir = path.join(staging, plan.id);
+            const reused = unchanged.includes(plan) ? previous.get(plan.id) : undefined;
+            if (reused) {
+              pages += reused.pages;
+              measured.push(() => ({ ...reused, images: { files: reused.images.files, ...imageStats.get(plan.id)! }, warnings: ownWarnings(plan.id), unchanged: true }));
+              continue;
+            }
+            if (plan.tenant) {
+              const render = await prepareTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool });
+              await rendering;
+              rendering = render();
+            } else {
+              await rendering;
+              progress.siteStarted(plan.id, 1);
+              await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin });
+              progress.pageDone(plan.id);
+            }
+            measured.push(measure(plan, siteDir));
           }
-          if (plan.tenant) {
-            await buildTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore });
-          } else {
-            progress.siteStarted(plan.id, 1);
-            await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin });
-            progress.pageDone(plan.id);
-          }
-          const measured = measureSite(siteDir);
-          pages += measured.pages;
-          sites.push({ id: plan.id, pages: measured.pages, images: { files: measured.imageFiles, ...imageStats.get(plan.id)! }, bytes: measured.bytes, warnings: ownWarnings(plan.id), inputs: digests.get(plan.id) });
-        }
-      });
-      progress.phaseEnded({ phase: 'pages', pages, sites: plans.length, unchanged: unchanged.length }, phasesMs.pages);
+          await rendering;
+          sites.push(...measured.map((site) => site()));
+        });
+        await renderPool.close();
+        progress.phaseEnded({ phase: 'pages', pages, sites: plans.length, unchanged: unchanged.length }, phasesMs.pages);
 
-      progress.phaseStarted('write');
-      // CDN files and .br/.gz siblings, after measuring: the report counts the content, not its compressed copies. The
-      // compression cache sits beside the code, not the data: its bytes depend only on content, so every data folder shares it.
-      const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
-      const written = plans.filter((plan) => !unchanged.includes(plan));
-      const fileDigests = new FileDigestCache(path.join(repoRoot, '.cache', 'file-digests.json'));
-      await timed('write', async () => {
-        await Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests })));
-        fileDigests.save();
-      });
-      writeStarted = performance.now();
-      report = {
-        partial: only.length > 0,
-        tenants: sites.filter((site) => site.id !== ENTRY_SITE),
-        entry: sites.find((site) => site.id === ENTRY_SITE)!,
-        warnings: warnings.length,
-        phasesMs: roundedMs(phasesMs),
-        totalMs: Math.round(performance.now() - started),
-      };
-      // Inside the staging folder: a failed build keeps the previous report with the previous output.
-      writeReport(staging, report);
-    },
-    { carryOver: [...carryOver, ...unchanged.map((plan) => plan.id)] },
-  );
+        progress.phaseStarted('write');
+        // CDN files and .br/.gz siblings, after measuring: the report counts the content, not its compressed copies. The
+        // compression cache sits beside the code, not the data: its bytes depend only on content, so every data folder shares it.
+        const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
+        const written = plans.filter((plan) => !unchanged.includes(plan));
+        const fileDigests = new FileDigestCache(path.join(repoRoot, '.cache', 'file-digests.json'));
+        await timed('write', async () => {
+          await Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests })));
+          fileDigests.save();
+        });
+        writeStarted = performance.now();
+        report = {
+          partial: only.length > 0,
+          tenants: sites.filter((site) => site.id !== ENTRY_SITE),
+          entry: sites.find((site) => site.id === ENTRY_SITE)!,
+          warnings: warnings.length,
+          phasesMs: roundedMs(phasesMs),
+          totalMs: Math.round(performance.now() - started),
+        };
+        // Inside the staging folder: a failed build keeps the previous report with the previous output.
+        writeReport(staging, report);
+      },
+      { carryOver: [...carryOver, ...unchanged.map((plan) => plan.id)] },
+    );
+  } finally {
+    // The threads, if any started, end with the build, whether it succeeded or not.
+    await renderPool.close();
+  }
   phasesMs.write += performance.now() - writeStarted;
   progress.phaseEnded({ phase: 'write', outDir }, phasesMs.write);
   if (!report) throw new Error('internal: the build finished without writing its report');
@@ -219,17 +242,22 @@ interface TenantBuild {
   progress: BuildProgress;
   /** Pages rendered before, by the digest of their inputs. */
   pages: PageStore;
+  renderPool: PageRenderPool;
 }
 
-async function buildTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress, pages }: TenantBuild): Promise<void> {
+/**
+ * Lays out one tenant's folder (images, assets, pages reused from the store) and answers the
+ * step that renders its other pages, so the caller can start the next tenant meanwhile.
+ */
+async function prepareTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress, pages, renderPool }: TenantBuild): Promise<() => Promise<void>> {
   const catalog = catalogOf(project, tenant);
   const base = basePath(tenant.routePrefix);
   const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
 
-  const productImages = new Map<string, PictureData>();
+  const productImages: Record<string, PictureData> = {};
   await Promise.all(
     sources.products.map(async ({ code, color, source }) => {
-      productImages.set(imageKey(code, color), await publish(source, 'product'));
+      productImages[productImageKey(code, color)] = await publish(source, 'product');
     }),
   );
   // Built in name order, not completion order: the same data must give the same bytes.
@@ -237,21 +265,33 @@ async function buildTenant({ project, tenant, sources, siteDir, images, prepared
   const logos: Record<string, PictureData> = Object.fromEntries(sources.logos.map(({ name }, index) => [name, logoImages[index] as PictureData]));
   const companyLogo = sources.companyLogo ? await publish(sources.companyLogo, 'logo') : undefined;
 
-  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo, logos, productImage: (code, color) => productImages.get(imageKey(code, color)) }, apiOrigin);
+  const job: TenantRenderJob = { site: project.site, tenant, catalog, companyLogo, logos, productImages, apiOrigin, assets: client.assets };
+  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo, logos, productImage: (code, color) => productImages[productImageKey(code, color)] }, apiOrigin);
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
+  // Pages rendered before from equal inputs are linked from the store; the others are rendered.
+  const toRender: { page: (typeof pending)[number]; slot: PageSlot }[] = [];
   for (const page of pending) {
     const target = path.join(siteDir, page.file);
     mkdirSync(path.dirname(target), { recursive: true });
-    const reused = pages.place(page.inputs, target, () => page.render().html);
-    progress.pageDone(tenant.id);
-    // Rendering is synchronous: without a turn of the event loop, a progress bar could not redraw until the tenant is done.
-    if (!reused) await new Promise<void>((resolve) => setImmediate(resolve));
+    const slot = pages.link(page.inputs, target);
+    if (slot) toRender.push({ page, slot });
+    else progress.pageDone(tenant.id);
   }
   copyClientAssets(client, path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json);
-}
-
-function imageKey(code: string, color: string): string {
-  return `${code}\u0000${color}`;
+  return async () => {
+    if (renderPool.wants(toRender.length)) {
+      await renderPool.render(job, toRender.map(({ page, slot }) => ({ file: page.file, slot })), (count) => {
+        for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
+      });
+      return;
+    }
+    for (const { page, slot } of toRender) {
+      keepPage(slot, page.render().html);
+      progress.pageDone(tenant.id);
+      // Rendering is synchronous: a turn of the event loop lets a progress bar redraw and the next tenant's files be linked.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  };
 }

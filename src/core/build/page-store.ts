@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { stableJson } from '../stable-json.ts';
 import { CANNOT_LINK } from './images/publish-file.ts';
 
 /** Bump when the build writes different pages from the same inputs and code (there is no such change today). */
 const PAGE_REVISION = 1;
+
+/** Where a page rendered now goes: its file in dist/, and its place in the store (none without a store). */
+export interface PageSlot {
+  target: string;
+  stored?: string;
+}
 
 /** What a page is made from (render-tenant.tsx's tenantPages): the tenant's frame, shared by its pages, and the page's own part. */
 export interface PageInputs {
@@ -30,26 +37,17 @@ export class PageStore {
     private readonly code: string,
   ) {}
 
-  /** Writes `target`: linked from the store when a page of equal inputs is there, else rendered and kept. True when reused. */
-  place(inputs: PageInputs, target: string, render: () => string): boolean {
-    if (this.dir === undefined) {
-      writeFileSync(target, render());
-      return false;
-    }
+  /**
+   * Links the page rendered before from equal inputs to `target`, and answers undefined; when
+   * there is none, answers the slot where the page rendered now goes (keepPage()).
+   */
+  link(inputs: PageInputs, target: string): PageSlot | undefined {
+    if (this.dir === undefined) return { target };
     const key = this.key(inputs);
     const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
-    if (existsSync(stored)) {
-      linkOrCopy(stored, target);
-      return true;
-    }
-    const html = render();
-    mkdirSync(path.dirname(stored), { recursive: true });
-    // Whole or not at all: a build killed here leaves a temporary file, never a cut-off page under a key.
-    const temporary = `${stored}.${process.pid}.tmp`;
-    writeFileSync(temporary, html);
-    renameSync(temporary, stored);
+    if (!existsSync(stored)) return { target, stored };
     linkOrCopy(stored, target);
-    return false;
+    return undefined;
   }
 
   private key({ frame, ...page }: PageInputs): string {
@@ -78,4 +76,21 @@ function linkOrCopy(from: string, to: string): void {
     if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
     copyFileSync(from, to);
   }
+}
+
+/**
+ * Writes a page rendered now to its target, keeping it in the store under its inputs' digest.
+ * A plain function of plain data, so a render thread can write the pages it renders.
+ */
+export function keepPage({ target, stored }: PageSlot, html: string): void {
+  if (stored === undefined) {
+    writeFileSync(target, html);
+    return;
+  }
+  mkdirSync(path.dirname(stored), { recursive: true });
+  // Whole or not at all: a build killed here leaves a temporary file, never a cut-off page under a key.
+  const temporary = `${stored}.${process.pid}-${threadId}.tmp`;
+  writeFileSync(temporary, html);
+  renameSync(temporary, stored);
+  linkOrCopy(stored, target);
 }

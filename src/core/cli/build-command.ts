@@ -7,7 +7,7 @@ import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
-/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR] [--no-precompress]` */
+/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -20,6 +20,8 @@ export async function runBuild(argv: string[]): Promise<number> {
       'no-precompress': { type: 'boolean' },
       // Renders every page, reusing none from .cache/pages/: a clean build, to compare against.
       'no-page-cache': { type: 'boolean' },
+      // Threads that render pages; default 1, the build's own thread (docs/performance.md says why).
+      workers: { type: 'string' },
     },
   });
   const root = projectRoot(values.root);
@@ -29,13 +31,18 @@ export async function runBuild(argv: string[]): Promise<number> {
     console.error(`Build failed: --api-origin must be an origin like http://localhost:8787, got "${apiOrigin}"`);
     return 1;
   }
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) {
+    console.error(`Build failed: --workers must be a whole number from 1 to 64, got "${values.workers}"`);
+    return 1;
+  }
   const started = performance.now();
   // Bars only where someone watches them redraw: a CI log or a pipe gets one line per phase.
   const interactive = process.stdout.isTTY === true && !isCi();
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${reportTable(result.report)}\n`);
