@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,8 +49,9 @@ describe('writeAtomically', () => {
     expect(readdirSync(parent)).toEqual(['dist']);
   });
 
-  it('keeps the carried-over entries of a partial build', async () => {
+  it('keeps the carried-over entries of a partial build, moved rather than copied', async () => {
     const { outDir } = workspace();
+    const inode = statSync(path.join(outDir, 'stivers', 'index.html')).ino;
     await writeAtomically(
       outDir,
       async (staging) => {
@@ -61,6 +62,25 @@ describe('writeAtomically', () => {
     );
     expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('new guardian');
     expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
+    expect(statSync(path.join(outDir, 'stivers', 'index.html')).ino).toBe(inode);
+  });
+
+  it('puts the old output back whole when a build was killed while moving carried-over entries', async () => {
+    const { parent, outDir } = workspace();
+    const staging = path.join(parent, '.dist-staging-999999999-abc');
+    mkdirSync(path.join(staging, 'guardian'), { recursive: true });
+    writeFileSync(path.join(staging, 'guardian', 'index.html'), 'new guardian');
+    // What swapIn had done when it was killed: the journal, the output aside, one entry moved.
+    writeFileSync(path.join(parent, '.dist-carried.json'), JSON.stringify({ staging, entries: ['stivers'] }));
+    renameSync(outDir, path.join(parent, '.dist-previous'));
+    renameSync(path.join(parent, '.dist-previous', 'stivers'), path.join(staging, 'stivers'));
+
+    recoverInterruptedSwap(outDir);
+    expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('old guardian');
+    expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
+    await writeAtomically(outDir, async (next) => mkdirSync(path.join(next, 'guardian')), { carryOver: ['stivers'] });
+    expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
+    await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
   });
 
   it('puts the old output back when a build was killed between the two renames of the swap', async () => {

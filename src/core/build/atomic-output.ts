@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { linkTree } from './link-tree.ts';
 import { isAlive } from './process-alive.ts';
 
 export interface AtomicWriteOptions {
-  /** Top-level entries of the current output to keep as they are, hard-linked (a partial build keeps the other tenants, any build its unchanged ones). */
+  /**
+   * Top-level entries of the current output to keep as they are (a partial build keeps the other
+   * tenants, any build its unchanged ones). They are moved into the new output at the swap, one
+   * rename each, so the writer does not see them in the staging folder.
+   */
   carryOver?: readonly string[];
 }
 
@@ -32,10 +35,6 @@ export async function writeAtomically(outDir: string, write: (stagingDir: string
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    for (const entry of options.carryOver ?? []) {
-      const from = path.join(outDir, entry);
-      if (existsSync(from)) linkTree(from, path.join(staging, entry));
-    }
     await write(staging);
   } catch (error) {
     abandon();
@@ -44,19 +43,38 @@ export async function writeAtomically(outDir: string, write: (stagingDir: string
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  swapIn(staging, outDir);
+  swapIn(staging, outDir, options.carryOver ?? []);
 }
 
 function previousPath(outDir: string): string {
   return path.join(path.dirname(outDir), `.${path.basename(outDir)}-previous`);
 }
 
-/** Two renames: the only moment without an output folder is between them, and recovery covers it. */
-function swapIn(staging: string, outDir: string): void {
+/** Which entries a swap is moving from the previous output into the staging folder, for recoverInterruptedSwap. */
+function carryJournalPath(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}-carried.json`);
+}
+
+interface CarryJournal {
+  staging: string;
+  entries: string[];
+}
+
+/**
+ * Renames only: the output aside, the carried-over entries into the staging folder (one rename
+ * each, however many files they hold), the staging folder into place. The only moment without
+ * an output folder is between the first and the last rename, and recovery covers it.
+ */
+function swapIn(staging: string, outDir: string, carryOver: readonly string[]): void {
   const previous = previousPath(outDir);
   rmSync(previous, { recursive: true, force: true });
+  const entries = carryOver.filter((entry) => existsSync(path.join(outDir, entry)));
+  const journal = carryJournalPath(outDir);
+  if (entries.length > 0) writeFileSync(journal, JSON.stringify({ staging, entries } satisfies CarryJournal));
   if (existsSync(outDir)) renameSync(outDir, previous);
+  for (const entry of entries) renameSync(path.join(previous, entry), path.join(staging, entry));
   renameSync(staging, outDir);
+  rmSync(journal, { force: true });
   if (existsSync(previous)) discardInBackground(previous, outDir);
 }
 
@@ -74,12 +92,26 @@ function discardInBackground(folder: string, outDir: string): void {
   remover.unref();
 }
 
-/** A build killed between the two renames of swapIn left the old output aside: put it back. */
+/**
+ * A build killed during swapIn left the old output aside, perhaps with some of its entries
+ * already moved into the staging folder: move them back and put the old output in place.
+ */
 export function recoverInterruptedSwap(outDir: string): void {
   const previous = previousPath(outDir);
-  if (!existsSync(previous)) return;
-  if (existsSync(outDir)) rmSync(previous, { recursive: true, force: true });
-  else renameSync(previous, outDir);
+  const journal = carryJournalPath(outDir);
+  if (existsSync(previous) && !existsSync(outDir)) {
+    if (existsSync(journal)) {
+      const { staging, entries } = JSON.parse(readFileSync(journal, 'utf8')) as CarryJournal;
+      for (const entry of entries) {
+        const moved = path.join(staging, entry);
+        if (existsSync(moved) && !existsSync(path.join(previous, entry))) renameSync(moved, path.join(previous, entry));
+      }
+    }
+    renameSync(previous, outDir);
+  } else if (existsSync(previous)) {
+    rmSync(previous, { recursive: true, force: true });
+  }
+  rmSync(journal, { force: true });
 }
 
 /**
