@@ -160,25 +160,33 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
             pages += site.pages;
             return { id: plan.id, pages: site.pages, images: { files: site.imageFiles, ...imageStats.get(plan.id)! }, bytes: site.bytes, warnings: ownWarnings(plan.id), inputs: digests.get(plan.id) };
           };
-          for (const plan of plans) {
-            const siteDir = path.join(staging, plan.id);
-            const reused = unchanged.includes(plan) ? previous.get(plan.id) : undefined;
-            if (reused) {
-              pages += reused.pages;
-              measured.push(() => ({ ...reused, images: { files: reused.images.files, ...imageStats.get(plan.id)! }, warnings: ownWarnings(plan.id), unchanged: true }));
-              continue;
+          try {
+            for (const plan of plans) {
+              const siteDir = path.join(staging, plan.id);
+              const reused = unchanged.includes(plan) ? previous.get(plan.id) : undefined;
+              if (reused) {
+                pages += reused.pages;
+                measured.push(() => ({ ...reused, images: { files: reused.images.files, ...imageStats.get(plan.id)! }, warnings: ownWarnings(plan.id), unchanged: true }));
+                continue;
+              }
+              if (plan.tenant) {
+                const render = await prepareTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool });
+                await rendering;
+                rendering = render();
+                // Handled where it is awaited; until then, a failure must not count as unhandled (which ends the process).
+                rendering.catch(() => undefined);
+              } else {
+                await rendering;
+                progress.siteStarted(plan.id, 1);
+                await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin });
+                progress.pageDone(plan.id);
+              }
+              measured.push(measure(plan, siteDir));
             }
-            if (plan.tenant) {
-              const render = await prepareTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool });
-              await rendering;
-              rendering = render();
-            } else {
-              await rendering;
-              progress.siteStarted(plan.id, 1);
-              await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin });
-              progress.pageDone(plan.id);
-            }
-            measured.push(measure(plan, siteDir));
+          } catch (error) {
+            // The tenant still rendering writes into the staging folder: let it stop before that folder goes.
+            await rendering.catch(() => undefined);
+            throw error;
           }
           await rendering;
           sites.push(...measured.map((site) => site()));
