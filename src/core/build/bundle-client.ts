@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Manifest } from 'vite';
+import type { Manifest } from 'vite';
 import type { ClientAssets, ClientEntry } from './client-assets.ts';
 
 /** Each browser entry's source; `npm run dev` serves these as Vite dev modules. */
@@ -69,6 +69,9 @@ async function bundleClient(repoRoot: string, outDir: string): Promise<void> {
 }
 
 async function bundleClientProduction(repoRoot: string, outDir: string): Promise<void> {
+  // Loaded here, not at the top: importing Vite takes over a second, and a build whose bundle
+  // is cached (most of them) never needs it.
+  const { build } = await import('vite');
   await build({
     configFile: false,
     root: repoRoot,
