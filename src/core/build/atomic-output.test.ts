@@ -36,6 +36,17 @@ describe('writeAtomically', () => {
     await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
   });
 
+  it('does not wait for a removal still under way, and restarts one whose remover died', async () => {
+    const { parent, outDir } = workspace();
+    // This test's own process stands for a live remover; 999999999 for one that was killed.
+    const underWay = `.dist-removing-${process.pid}-live`;
+    mkdirSync(path.join(parent, underWay, 'guardian'), { recursive: true });
+    mkdirSync(path.join(parent, '.dist-removing-999999999-dead', 'guardian'), { recursive: true });
+    await writeAtomically(outDir, async (staging) => mkdirSync(path.join(staging, 'guardian')));
+    expect(existsSync(path.join(parent, underWay, 'guardian'))).toBe(true);
+    await expect.poll(() => readdirSync(parent).sort(), { timeout: 10_000 }).toEqual([underWay, 'dist']);
+  });
+
   it('leaves the previous output untouched and removes its staging folder when the writer fails half-way', async () => {
     const { parent, outDir } = workspace();
     const failing = writeAtomically(outDir, async (staging) => {

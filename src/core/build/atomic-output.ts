@@ -82,13 +82,31 @@ function swapIn(staging: string, outDir: string, carryOver: readonly string[]): 
  * Deleting the previous output costs one unlink per file (a quarter of a million at catalog
  * scale, over ten seconds) and nobody waits for it: the folder is renamed out of the way and a
  * detached process removes it after the build has exited. If that process is killed, the next
- * build removes what it left (removeAbandonedStaging).
+ * build hands what it left to a new one (removeAbandonedStaging).
  */
 function discardInBackground(folder: string, outDir: string): void {
   const discarded = path.join(path.dirname(outDir), `.${path.basename(outDir)}-discarded-${process.pid}-${randomBytes(4).toString('hex')}`);
   renameSync(folder, discarded);
-  const remover = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', discarded], { detached: true, stdio: 'ignore' });
-  remover.on('error', () => rmSync(discarded, { recursive: true, force: true }));
+  removeInBackground(discarded, outDir);
+}
+
+/**
+ * The remover first renames the folder to a name with its own process id, so that the next
+ * build can tell a removal under way (leave it) from one that was cut short (start another).
+ * Two removers given the same folder do not both run: the second finds it gone and exits.
+ */
+const REMOVER = `
+const fs = require('node:fs');
+const [folder, prefix] = process.argv.slice(1);
+const mine = prefix + process.pid + '-' + require('node:crypto').randomBytes(4).toString('hex');
+try { fs.renameSync(folder, mine); } catch { process.exit(0); }
+fs.rmSync(mine, { recursive: true, force: true });
+`;
+
+function removeInBackground(folder: string, outDir: string): void {
+  const prefix = path.join(path.dirname(outDir), `.${path.basename(outDir)}-removing-`);
+  const remover = spawn(process.execPath, ['-e', REMOVER, folder, prefix], { detached: true, stdio: 'ignore' });
+  remover.on('error', () => rmSync(folder, { recursive: true, force: true }));
   remover.unref();
 }
 
@@ -116,22 +134,20 @@ export function recoverInterruptedSwap(outDir: string): void {
 
 /**
  * Staging folders of builds that were killed (a build still running keeps its own), and
- * previous outputs whose background removal did not finish.
+ * previous outputs whose background removal did not finish: those go to a new remover rather
+ * than being deleted here, where the build would wait for them (over ten seconds at catalog
+ * scale when builds follow each other closely).
  */
 function removeAbandonedStaging(parent: string, base: string): void {
   const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const staging = new RegExp(`^\\.${escaped}-staging-(\\d+)-`);
   const discarded = new RegExp(`^\\.${escaped}-discarded-`);
+  const removing = new RegExp(`^\\.${escaped}-removing-(\\d+)-`);
+  const outDir = path.join(parent, base);
   for (const entry of readdirSync(parent)) {
     const pid = Number(staging.exec(entry)?.[1]);
     if (pid && !isAlive(pid)) rmSync(path.join(parent, entry), { recursive: true, force: true });
-    // Its remover may still be at work: whichever deletes a file first wins, the other skips it.
-    if (discarded.test(entry)) {
-      try {
-        rmSync(path.join(parent, entry), { recursive: true, force: true, maxRetries: 3 });
-      } catch {
-        // Its remover is still deleting it, or the next build will: a leftover is only disk space.
-      }
-    }
+    const remover = Number(removing.exec(entry)?.[1]);
+    if (discarded.test(entry) || (remover && !isAlive(remover))) removeInBackground(path.join(parent, entry), outDir);
   }
 }
