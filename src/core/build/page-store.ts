@@ -14,9 +14,14 @@ export interface PageSlot {
   stored?: string;
 }
 
-/** What a page is made from (render-tenant.tsx's tenantPages): the tenant's frame, shared by its pages, and the page's own part. */
+/**
+ * What a page is made from (render-tenant.tsx's tenantPages): the tenant's frame, shared by its
+ * pages, what the page shows (one object shared by the pages made from the whole catalog) and
+ * the page's own small parts.
+ */
 export interface PageInputs {
   frame: unknown;
+  shows: unknown;
   [part: string]: unknown;
 }
 
@@ -29,7 +34,7 @@ export interface PageInputs {
  * Safe to link because no step of the build rewrites a page file in place.
  */
 export class PageStore {
-  private readonly frames = new WeakMap<object, string>();
+  private readonly digests = new WeakMap<object, string>();
 
   /** `dir` undefined: every page rendered and written, nothing kept (`npm run build -- --no-page-cache`). */
   constructor(
@@ -50,19 +55,22 @@ export class PageStore {
     return undefined;
   }
 
-  private key({ frame, ...page }: PageInputs): string {
+  private key({ frame, shows, ...page }: PageInputs): string {
     return createHash('sha256')
-      .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.frameDigest(frame), page }))
+      .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.partDigest(frame), shows: this.partDigest(shows), page }))
       .digest('hex');
   }
 
-  /** The frame is one object per tenant: digested once, not once per page. */
-  private frameDigest(frame: unknown): string {
-    if (frame === null || typeof frame !== 'object') return stableJson(frame);
-    let digest = this.frames.get(frame);
+  /**
+   * The frame, and the whole catalog that several pages show, are one object per tenant:
+   * digested once, not once per page (at catalog scale the whole catalog is megabytes of JSON).
+   */
+  private partDigest(part: unknown): string {
+    if (part === null || typeof part !== 'object') return stableJson(part);
+    let digest = this.digests.get(part);
     if (!digest) {
-      digest = createHash('sha256').update(stableJson(frame)).digest('hex');
-      this.frames.set(frame, digest);
+      digest = createHash('sha256').update(stableJson(part)).digest('hex');
+      this.digests.set(part, digest);
     }
     return digest;
   }
