@@ -1,9 +1,11 @@
+import { CatalogPageLinks } from '../components/catalog-page-links.tsx';
 import { LogoStrip } from '../components/logo-strip.tsx';
 import { ProductCard } from '../components/product-card.tsx';
 import type { Category } from '../domain/categories.ts';
 import { ACCESSORY_MINIMUM, atLeastMessage } from '../domain/order-rules.ts';
 import type { Product } from '../domain/product.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
+import { catalogPageCount, productsOnPage } from '../site/catalog-paging.ts';
 import { href } from '../site/routes.ts';
 import type { PageModel } from '../site/page-model.ts';
 
@@ -12,6 +14,8 @@ interface CatalogPageProps {
   category: Category;
   /** On a store's customs catalog: only products that store supports. */
   store?: { name: string; code: string };
+  /** Which page of a catalog too long for one (catalog-paging.ts), from 1. */
+  pageNumber?: number;
 }
 
 /** Products of a category, grouped under their sub-category in the order the catalog lists them. */
@@ -43,8 +47,10 @@ export function catalogProducts(model: PageModel, category: Category, storeCode?
   );
 }
 
-export function CatalogPage({ model, category, store }: CatalogPageProps) {
-  const products = catalogProducts(model, category, store?.code);
+export function CatalogPage({ model, category, store, pageNumber = 1 }: CatalogPageProps) {
+  const listed = catalogProducts(model, category, store?.code);
+  const pageCount = catalogPageCount(listed.length);
+  const products = productsOnPage(listed, pageNumber);
   const pointToStores = category === 'customs' && store === undefined && picksCustomsByStore(model);
   const groups = groupBySubCategory(products);
   const logos = model.config.embroideries[category] ?? [];
@@ -79,6 +85,12 @@ export function CatalogPage({ model, category, store }: CatalogPageProps) {
           </ul>
         </section>
       ))}
+      <CatalogPageLinks
+        label={title}
+        pageNumber={pageNumber}
+        pageCount={pageCount}
+        hrefOf={(number) => href(model.config.base, store ? { page: 'store-catalog', storeCode: store.code, pageNumber: number } : { page: 'catalog', category, pageNumber: number })}
+      />
       {logos.length > 0 && (
         <section className="available-logos" aria-labelledby="available-logos">
           <h2 id="available-logos">Available Logos:</h2>

@@ -4,8 +4,8 @@ import type { Product } from '../domain/product.ts';
 /** Every page of a storefront, as the spec's route sets name them. */
 export type Route =
   | { page: 'landing' }
-  | { page: 'catalog'; category: Category }
-  | { page: 'store-catalog'; storeCode: string }
+  | { page: 'catalog'; category: Category; pageNumber?: number }
+  | { page: 'store-catalog'; storeCode: string; pageNumber?: number }
   | { page: 'item'; code: string }
   | { page: 'stores' }
   | { page: 'checkout' }
@@ -13,20 +13,25 @@ export type Route =
   | { page: 'orders' }
   | { page: 'catalog-links' };
 
-/** Path of a route below the tenant's base, as a folder: '' or 'catalog/mens/'. */
+/** Path of a route below the tenant's base, as a folder: '' or 'catalog/mens/' or 'catalog/mens/page/2/'. */
 export function routePath(route: Route): string {
   switch (route.page) {
     case 'landing':
       return '';
     case 'catalog':
-      return `catalog/${route.category}/`;
+      return `catalog/${route.category}/${pagePath(route.pageNumber)}`;
     case 'store-catalog':
-      return `catalog/${encodeURIComponent(route.storeCode)}/customs/`;
+      return `catalog/${encodeURIComponent(route.storeCode)}/customs/${pagePath(route.pageNumber)}`;
     case 'item':
       return `item/${encodeURIComponent(route.code)}/`;
     default:
       return `${route.page}/`;
   }
+}
+
+/** A catalog's first page is the catalog's own address (the one the spec names); the others are below it. */
+function pagePath(pageNumber = 1): string {
+  return pageNumber > 1 ? `page/${pageNumber}/` : '';
 }
 
 /** '/guardian/' for a prefixed tenant, '/' for one served at the host root. */

@@ -52,3 +52,33 @@ describe('rendering a tenant', () => {
     expect(() => renderTenant(model, catalog, assets)).toThrow('tenant guardian, page index.html: image table is corrupt');
   });
 });
+
+describe('a catalog too long for one page', () => {
+  it('is split into pages that list every product once and link to each other', async () => {
+    const { model, catalog } = await guardianModel(() => undefined);
+    const polo = catalog.products.find((product) => product.type === 'mens');
+    if (!polo) throw new Error('the base fixture must have a mens product');
+    // 100 men's products: three pages of at most 48.
+    const grown = Array.from({ length: 99 }, (_, index) => ({ ...polo, code: `${polo.code}-${index}` }));
+    const products = [...catalog.products, ...grown];
+    const pages = renderTenant({ ...model, products }, { ...catalog, products }, assets);
+    const mens = pages.filter((page) => page.file.startsWith('catalog/mens/'));
+    expect(mens.map((page) => page.file)).toEqual(['catalog/mens/index.html', 'catalog/mens/page/2/index.html', 'catalog/mens/page/3/index.html']);
+
+    const cardsOf = (html: string) => [...html.matchAll(/class="card__link" href="\/guardian\/item\/([^/]+)\/"/g)].map((match) => match[1]);
+    const listed = mens.flatMap((page) => cardsOf(page.html));
+    expect(listed).toHaveLength(100);
+    expect(new Set(listed)).toEqual(new Set([polo.code, ...grown.map((product) => product.code)]));
+    expect(mens.map((page) => cardsOf(page.html).length)).toEqual([48, 48, 4]);
+
+    const second = mens[1]!.html;
+    expect(second).toContain("<title>Men's Apparel, page 2 of 3 | ");
+    expect(second).toMatch(/<a href="\/guardian\/catalog\/mens\/" rel="prev">Previous page<\/a>/);
+    expect(second).toMatch(/<a href="\/guardian\/catalog\/mens\/page\/3\/" rel="next">Next page<\/a>/);
+    expect(second).toMatch(/<a href="\/guardian\/catalog\/mens\/page\/2\/" aria-current="page" aria-label="Page 2 of 3">2<\/a>/);
+    // A catalog that fits on one page has no page links.
+    const service = pages.find((page) => page.file === 'catalog/service/index.html');
+    expect(service?.html).toContain('class="card__link"');
+    expect(service?.html).not.toContain('page-links');
+  });
+});

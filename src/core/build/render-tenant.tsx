@@ -11,6 +11,7 @@ import type { PageModel } from '../../site/page-model.ts';
 import { StoresPage } from '../../pages/stores-page.tsx';
 import { renderDocument } from '../../runtime/server/render-document.tsx';
 import { CATEGORY_LABELS } from '../../site/category-labels.ts';
+import { catalogPageCount, productsOnPage } from '../../site/catalog-paging.ts';
 import { categoriesOf, routePath, type Route } from '../../site/routes.ts';
 import type { ClientAssets, ClientEntry } from './client-assets.ts';
 import type { PageInputs } from './page-store.ts';
@@ -60,16 +61,29 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
 
   return [
     page({ page: 'landing' }, config.title, <LandingPage model={model} />),
-    ...categoriesOf(model.products).map((category) =>
-      page({ page: 'catalog', category }, CATEGORY_LABELS[category], <CatalogPage model={model} category={category} />, [], () => ({ category, products: listed(catalogProducts(model, category)) })),
+    ...categoriesOf(model.products).flatMap((category) =>
+      catalogPages(catalogProducts(model, category), (pageNumber, pageCount, products) =>
+        page(
+          { page: 'catalog', category, pageNumber },
+          pageTitle(CATEGORY_LABELS[category], pageNumber, pageCount),
+          <CatalogPage model={model} category={category} pageNumber={pageNumber} />,
+          [],
+          () => ({ category, pageNumber, pageCount, products: listed(products) }),
+        ),
+      ),
     ),
     ...config.stores
       .filter((store) => storesWithProducts.has(store.code))
-      .map((store) =>
-        page({ page: 'store-catalog', storeCode: store.code }, `Custom plates for ${store.name}`, <CatalogPage model={model} category="customs" store={store} />, [], () => ({
-          store,
-          products: listed(catalogProducts(model, 'customs', store.code)),
-        })),
+      .flatMap((store) =>
+        catalogPages(catalogProducts(model, 'customs', store.code), (pageNumber, pageCount, products) =>
+          page(
+            { page: 'store-catalog', storeCode: store.code, pageNumber },
+            pageTitle(`Custom plates for ${store.name}`, pageNumber, pageCount),
+            <CatalogPage model={model} category="customs" store={store} pageNumber={pageNumber} />,
+            [],
+            () => ({ store, pageNumber, pageCount, products: listed(products) }),
+          ),
+        ),
       ),
     ...model.products.map((product) =>
       page({ page: 'item', code: product.code }, product.fullname, <ItemPage model={model} product={product} showPrices={catalog.priced} />, ['item'], () => ({
@@ -85,6 +99,17 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
     { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['every-page'], inputs: WHOLE },
   ];
+}
+
+/** One page spec for each page a catalog's products take (catalog-paging.ts). */
+function catalogPages(products: readonly Product[], page: (pageNumber: number, pageCount: number, products: Product[]) => PageSpec): PageSpec[] {
+  const pageCount = catalogPageCount(products.length);
+  return Array.from({ length: pageCount }, (_, index) => page(index + 1, pageCount, productsOnPage(products, index + 1)));
+}
+
+/** 'Men's Apparel', and 'Men's Apparel, page 2 of 3' for the pages after the first. */
+function pageTitle(title: string, pageNumber: number, pageCount: number): string {
+  return pageNumber > 1 ? `${title}, page ${pageNumber} of ${pageCount}` : title;
 }
 
 /**
