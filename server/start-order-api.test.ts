@@ -1,5 +1,6 @@
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request, Agent } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,8 +56,13 @@ describe('startOrderApi', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_200));
       await get();
       expect(sockets[1]).toBe(sockets[0]);
-      // Idle for 3 s, over it: the server has closed it, and the next request needs a new one.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // Left idle, the server closes it after the 2 s set (Node adds its own grace of up to a
+      // second, so the close is awaited rather than raced); the next request takes a new one.
+      const idleSince = Date.now();
+      await new Promise((resolve) => (sockets[0] as Socket).once('close', resolve));
+      const idleMs = Date.now() - idleSince;
+      expect(idleMs).toBeGreaterThanOrEqual(1_900);
+      expect(idleMs).toBeLessThan(6_000);
       await get();
       expect(sockets[2]).not.toBe(sockets[0]);
     } finally {
