@@ -148,7 +148,11 @@ describe('image fade-in in Chromium', () => {
 
   it('shows at once the images that had loaded before the script ran', async () => {
     const { page } = await open(['early'], { manual: true });
-    await page.waitForLoadState('load');
+    // A lazy image may still be loading at the window's load event: wait for this one itself.
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img[alt="early image"]');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
     // Installing and looking in one task: no frame could have shown the image hidden.
     const seen = await page.evaluate(() => {
       (window as unknown as { installFade: () => void }).installFade();
