@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, fixtureProject } from './helpers/fixture-project.ts';
-import { diagnosticLines, errorLines, runScript, treeDigest } from './helpers/run-cli.ts';
+import { runBuild } from '../src/core/cli/build-command.ts';
+import { runValidate } from '../src/core/cli/validate-command.ts';
+import { diagnosticLines, errorLines, runInProcess, runScript, treeDigest } from './helpers/run-cli.ts';
 
 /** Each broken fixture and exactly what `npm run validate` must say about it. */
 const EXPECTED: Record<string, string[]> = {
@@ -87,7 +89,9 @@ const CAUSE_ONLY: Record<string, string> = {
   'invalid-supported-store': 'catalogs/default.yaml',
 };
 
-describe.concurrent('npm run validate on broken data', () => {
+// The base fixture goes through the real command line (runScript); the broken ones call the same
+// command functions in this process (runInProcess), which saves a process start-up each.
+describe('npm run validate on broken data', () => {
   it('has an expectation for every broken fixture, and at least 20 of them', () => {
     const fixtures = readdirSync(path.join(FIXTURES, 'broken')).sort();
     expect(fixtures).toEqual(Object.keys(EXPECTED).sort());
@@ -114,15 +118,15 @@ describe.concurrent('npm run validate on broken data', () => {
     expect(result.status).toBe(0);
   });
 
-  it.each(Object.entries(EXPECTED))('%s: prints the position and message, exits 1', (name, expected) => {
-    const result = runScript('validate', ['--root', fixtureProject(name)]);
+  it.each(Object.entries(EXPECTED))('%s: prints the position and message, exits 1', async (name, expected) => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject(name)]);
     expect(errorLines(result.stderr)).toEqual(expected);
     expect(result.stderr).toMatch(/\d+ errors? in \d+ files?[.,]/);
     expect(result.status).toBe(1);
   });
 
-  it.each(Object.entries(CAUSE_ONLY))('%s: names only %s, not the files that depend on it', (name, file) => {
-    const result = runScript('validate', ['--root', fixtureProject(name)]);
+  it.each(Object.entries(CAUSE_ONLY))('%s: names only %s, not the files that depend on it', async (name, file) => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject(name)]);
     const errors = errorLines(result.stderr);
     expect(errors.length).toBeGreaterThan(0);
     for (const line of errors) {
@@ -137,8 +141,8 @@ describe.concurrent('npm run validate on broken data', () => {
 });
 
 describe('warnings', () => {
-  it('prints a warning for a priced product whose prices are all 0, and still passes', () => {
-    const result = runScript('validate', ['--root', fixtureProject('zero-prices', 'warning')]);
+  it('prints a warning for a priced product whose prices are all 0, and still passes', async () => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject('zero-prices', 'warning')]);
     expect(diagnosticLines(result.stderr).filter((line) => !isStandInSize(line))).toEqual([
       'catalogs/default.yaml:9:12  products[0].sizes  warning: every price of "FM-100" is 0, so no price is shown in this priced catalog',
       expect.stringMatching(/^tenants\/guardian.yaml:25:94  stores\[0\].password  warning: store "GCHEV1" has its code as its password/),
@@ -153,8 +157,8 @@ describe('warnings', () => {
 });
 
 describe('images', () => {
-  it('names every unreadable, truncated, too small and unused image at once, where the data uses it', () => {
-    const result = runScript('validate', ['--root', fixtureProject('unusable-images')]);
+  it('names every unreadable, truncated, too small and unused image at once, where the data uses it', async () => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject('unusable-images')]);
     expect(diagnosticLines(result.stderr).filter((line) => line.startsWith('catalogs/') && !isStandInSize(line))).toEqual([
       'catalogs/default.yaml:9:14  products[0].colors[0]  catalogs/images/K500_navy.jpg: not a readable image (cut off or damaged: its header is whole but its picture data is not)',
       'catalogs/default.yaml:9:20  products[0].colors[1]  catalogs/images/K500_black.jpg: not a readable image (Input buffer contains unsupported image format)',
@@ -165,15 +169,15 @@ describe('images', () => {
     expect(result.status).toBe(1);
   });
 
-  it('does not say an image is unused when a data file that may use it cannot be read', () => {
-    const result = runScript('validate', ['--root', fixtureProject('unreadable-tenant')]);
+  it('does not say an image is unused when a data file that may use it cannot be read', async () => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject('unreadable-tenant')]);
     expect(result.stderr).not.toContain('uses this image');
   });
 });
 
 describe('warnings about secrets', () => {
-  it('warns about short codes and store passwords, and a code that shares its start with another group\'s', () => {
-    const result = runScript('validate', ['--root', fixtureProject('weak-secrets', 'warning')]);
+  it('warns about short codes and store passwords, and a code that shares its start with another group\'s', async () => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject('weak-secrets', 'warning')]);
     const solo = diagnosticLines(result.stderr).filter((line) => line.startsWith('tenants/solo.yaml') && !isStandInSize(line));
     expect(solo).toEqual([
       "tenants/solo.yaml:2:1  (file)  warning: no password: only its admins (admin_password) can see this group's order history",
@@ -186,7 +190,7 @@ describe('warnings about secrets', () => {
   });
 });
 
-describe.concurrent('npm run build on broken data', () => {
+describe('npm run build on broken data', () => {
   let built = '';
   beforeAll(() => {
     const root = fixtureProject();
@@ -195,13 +199,13 @@ describe.concurrent('npm run build on broken data', () => {
     built = path.join(root, 'dist');
   });
 
-  it.each(Object.keys(EXPECTED))('%s: leaves the previous dist/ byte-for-byte unchanged', (name) => {
+  it.each(Object.keys(EXPECTED))('%s: leaves the previous dist/ byte-for-byte unchanged', async (name) => {
     const parent = mkdtempSync(path.join(tmpdir(), 'previous-dist-'));
     const outDir = path.join(parent, 'dist');
     cpSync(built, outDir, { recursive: true, preserveTimestamps: true });
     const before = treeDigest(outDir);
 
-    const result = runScript('build', ['--root', fixtureProject(name), '--out-dir', outDir]);
+    const result = await runInProcess(runBuild, ['--root', fixtureProject(name), '--out-dir', outDir]);
 
     expect(result.status).toBe(1);
     expect(errorLines(result.stderr)).toEqual(EXPECTED[name]);
