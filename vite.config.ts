@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +11,11 @@ const SLOW_UNITS = ['src/core/build/images/image-pipeline.test.ts', 'server/star
 
 export default defineConfig({
   test: {
+    // One test file per core, not Vitest's default of one fewer: most integration files wait on
+    // a child process, Chromium or a socket rather than compute, and on two cores the default
+    // runs them one at a time (npm test: about 400 s with one worker, 300 s with two;
+    // docs/performance.md, Tests).
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
