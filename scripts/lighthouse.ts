@@ -17,7 +17,7 @@ import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { freePort } from '../src/core/serve/free-port.ts';
 import { siteMounts } from '../src/core/serve/site-mounts.ts';
-import { createSiteServer } from '../src/core/serve/site-server.ts';
+import { createStaticServer } from '../src/core/serve/static-server.ts';
 import { CART_STORAGE_KEY } from '../src/islands/cart/stored-cart.ts';
 import type { Tenant } from '../src/domain/tenant.ts';
 import { basePath } from '../src/site/routes.ts';
@@ -54,7 +54,7 @@ if (!existsSync(chromePath)) fail(`No Chromium at ${chromePath}: run apt-get ins
 
 // The pages need nothing from the order API to load: the checkout asks it only once a code is
 // typed or an order placed. So only the static server runs, on a free port, as `npm start` mounts it.
-const server = createSiteServer(siteMounts(project.tenants, distDir));
+const server = createStaticServer(siteMounts(project.tenants, distDir));
 const port = await freePort();
 await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 

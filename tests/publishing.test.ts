@@ -11,7 +11,7 @@ import { headersFor, parseHeadersFile } from '../src/core/headers-file.ts';
 import type { ManifestEntry } from '../src/core/build/publish-site.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { siteMounts } from '../src/core/serve/site-mounts.ts';
-import { createSiteServer, type SiteMount } from '../src/core/serve/site-server.ts';
+import { createStaticServer, type SiteMount } from '../src/core/serve/static-server.ts';
 import { basePath } from '../src/site/routes.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript } from './helpers/run-cli.ts';
@@ -147,7 +147,7 @@ describe('the local server', () => {
   };
 
   beforeAll(async () => {
-    server = createSiteServer(siteMounts(tenants, outDir));
+    server = createStaticServer(siteMounts(tenants, outDir));
     port = await listen(server);
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -209,7 +209,7 @@ describe('the local server', () => {
 });
 
 describe('the local server, against folders made to break it', () => {
-  const dist = path.join(mkdtempSync(path.join(tmpdir(), 'site-server-')), 'dist');
+  const dist = path.join(mkdtempSync(path.join(tmpdir(), 'static-server-')), 'dist');
   const site = path.join(dist, 'guardian');
   const sibling = path.join(dist, 'guardian-x');
   const mounts: SiteMount[] = [{ prefix: '/guardian/', dir: site }];
@@ -228,7 +228,7 @@ describe('the local server, against folders made to break it', () => {
     symlinkSync(path.join(site, 'nowhere.js'), path.join(site, 'assets', 'gone.js'));
     writeFileSync(path.join(site, 'assets', 'locked.js'), 'locked');
     chmodSync(path.join(site, 'assets', 'locked.js'), 0o000);
-    server = createSiteServer(mounts);
+    server = createStaticServer(mounts);
     port = await listen(server);
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -1,5 +1,5 @@
 // The `_headers` file (Netlify / Cloudflare Pages format): written by the build
-// (build/publish-site.ts), applied by the local static server (serve/site-server.ts) as a CDN would.
+// (build/publish-site.ts), applied by the local static server (serve/static-server.ts) as a CDN would.
 
 /** The Netlify / Cloudflare Pages rules file; the CDN reads it and does not publish it. */
 export const HEADERS_FILE = '_headers';

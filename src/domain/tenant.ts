@@ -61,7 +61,7 @@ export interface CatalogLinks {
 }
 
 /** Supplier-wide facts from tenants/_site.yaml. */
-export interface Site {
+export interface SupplierFacts {
   supplierName: string;
   mainPhone: string;
   supportEmail: string;

@@ -10,7 +10,7 @@ import { startFakePayPal, type FakePayPal } from '../../server/tests/helpers/fak
 import { startTestApi, type TestApi } from '../../server/tests/helpers/test-api.ts';
 import { loadProject, type Project } from '../../src/core/data/load-project.ts';
 import { siteMounts } from '../../src/core/serve/site-mounts.ts';
-import { createSiteServer } from '../../src/core/serve/site-server.ts';
+import { createStaticServer } from '../../src/core/serve/static-server.ts';
 import type { Product } from '../../src/domain/product.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { visibleProducts as visibleIn } from '../../src/domain/visible-products.ts';
@@ -108,7 +108,7 @@ export async function openWorld(options: WorldOptions = {}): Promise<SiteWorld> 
   };
   try {
     const outDir = sampleDist();
-    const server = createSiteServer(siteMounts(project.tenants, outDir));
+    const server = createStaticServer(siteMounts(project.tenants, outDir));
     const port = await listen(server);
     closers.push(() => closeServer(server));
     const origin = `http://localhost:${port}`;

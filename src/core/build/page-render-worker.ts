@@ -1,5 +1,5 @@
 import type { Catalog } from '../../domain/product.ts';
-import type { Site, Tenant } from '../../domain/tenant.ts';
+import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
@@ -9,7 +9,7 @@ import { UserError } from '../user-error.ts';
 
 /** Everything a tenant's pages are rendered from, as plain data a worker thread can be sent. */
 export interface TenantRenderJob {
-  site: Site;
+  site: SupplierFacts;
   tenant: Tenant;
   catalog: Catalog;
   companyLogo?: PictureData;

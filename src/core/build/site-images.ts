@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
 import { productColors, type Catalog } from '../../domain/product.ts';
-import type { Site, Tenant } from '../../domain/tenant.ts';
+import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import { visibleProducts } from '../../domain/visible-products.ts';
 import { ImageSourceError, UnusableImagesError, type ImagePipeline, type ImagePreset, type PreparedImage } from './images/index.ts';
 
@@ -36,7 +36,7 @@ export function tenantImageRequests(sources: TenantImageSources): ImageRequest[]
   ]);
 }
 
-export function entryHeaderImage(root: string, site: Site): ImageRequest | undefined {
+export function entryHeaderImage(root: string, site: SupplierFacts): ImageRequest | undefined {
   return site.entryHeaderImage ? { source: path.join(root, 'tenants', 'logos', site.entryHeaderImage), preset: 'banner' } : undefined;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../domain/product.ts';
-import type { Site, Tenant } from '../../domain/tenant.ts';
+import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import { stableJson } from '../stable-json.ts';
 import { REPORT_FILE, type BuildReport, type SiteReport } from './build-report.ts';
 import type { PreparedImages, ImageRequest } from './site-images.ts';
@@ -13,7 +13,7 @@ const OUTPUT_REVISION = 1;
 export interface SiteInputs {
   /** The data folder: image paths count relative to it, so a moved checkout keeps its digests. */
   root: string;
-  site: Site;
+  site: SupplierFacts;
   tenant: Tenant;
   catalog: Catalog;
   /** The images its pages show, as prepared: their published names carry their content's hash. */

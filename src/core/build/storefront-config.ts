@@ -1,4 +1,4 @@
-import type { Site, Tenant } from '../../domain/tenant.ts';
+import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import { basePath } from '../../site/routes.ts';
 import type { StorefrontConfig } from '../../site/storefront-config.ts';
@@ -17,7 +17,7 @@ export function apiBaseOf(tenant: Tenant, apiOrigin?: string): string {
  * The browser's view of a tenant. Passwords and codes stay out entirely: pages only learn
  * that a store or the checkout asks for one, and the order API checks what is typed.
  */
-export function storefrontConfig(site: Site, tenant: Tenant, images: ConfigImages, apiOrigin?: string): StorefrontConfig {
+export function storefrontConfig(site: SupplierFacts, tenant: Tenant, images: ConfigImages, apiOrigin?: string): StorefrontConfig {
   return {
     tenantId: tenant.id,
     title: tenant.title,

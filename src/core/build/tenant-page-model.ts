@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Catalog } from '../../domain/product.ts';
-import type { Site, Tenant } from '../../domain/tenant.ts';
+import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import { visibleProducts } from '../../domain/visible-products.ts';
 import { catalogPrices } from '../../pages/catalog-prices.ts';
 import type { CatalogPricesAsset, PageModel } from '../../site/page-model.ts';
@@ -12,7 +12,7 @@ import { storefrontConfig, type ConfigImages } from './storefront-config.ts';
  * `npm run dev`, so both narrow the shared catalog to this tenant in the same way.
  */
 export function tenantPageModel(
-  site: Site,
+  site: SupplierFacts,
   tenant: Tenant,
   catalog: Catalog,
   images: ConfigImages & { productImage(code: string, color: string): PictureData | undefined },

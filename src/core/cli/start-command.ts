@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
 import { loadProject } from '../data/load-project.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
-import { createSiteServer, type SiteMount } from '../serve/site-server.ts';
+import { createStaticServer, type SiteMount } from '../serve/static-server.ts';
 import { runBuild } from './build-command.ts';
 import { projectRoot } from '../project-root.ts';
 
@@ -35,11 +35,11 @@ export async function runStart(argv: string[]): Promise<void> {
   const mounts = siteMounts(project.tenants, distDir);
   const noPrefix = project.tenants.filter((tenant) => tenant.routePrefix === '');
   const servers: { server: Server; port: number; mounts: SiteMount[] }[] = [
-    { server: createSiteServer(mounts), port, mounts },
+    { server: createStaticServer(mounts), port, mounts },
     // Their own port reaches no-prefix tenants where *.localhost names do not resolve (curl, some OSes).
     ...noPrefix.map((tenant, index) => {
       const own = [{ prefix: '/', dir: path.join(distDir, tenant.id) }];
-      return { server: createSiteServer(own), port: port + 1 + index, mounts: own };
+      return { server: createStaticServer(own), port: port + 1 + index, mounts: own };
     }),
   ];
   const origins = localOrigins(project.tenants, port);

@@ -1,18 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../domain/product.ts';
-import type { Site, Tenant } from '../../domain/tenant.ts';
+import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import { crossCheck, WHOLE_FILE, type ParsedProject } from './cross-checks.ts';
 import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
 import { imageUses, unusedImages, type ImageUse } from './image-uses.ts';
 import { validateAgainstSchema, type SchemaName } from './schema-validator.ts';
-import { catalogFromFile, siteFromFile, tenantFromFile } from './to-domain.ts';
+import { catalogFromFile, supplierFactsFromFile, tenantFromFile } from './to-domain.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 
 /** Everything the build and the order API need, validated and in domain types. */
 export interface Project {
-  site: Site;
+  site: SupplierFacts;
   /** In tenant id order. */
   tenants: Tenant[];
   catalogs: Map<string, Catalog>;
@@ -140,7 +140,7 @@ export function loadProject(root: string, cache?: SourceCache): LoadResult {
 
 function toProject(site: YamlSource, parsed: ParsedProject): Project {
   return {
-    site: siteFromFile(site.data as SiteFile),
+    site: supplierFactsFromFile(site.data as SiteFile),
     tenants: [...parsed.tenants].map(([id, source]) => tenantFromFile(id, source.data as TenantFile)),
     catalogs: new Map([...parsed.catalogs].map(([id, source]) => [id, catalogFromFile(id, source.data as CatalogFile)])),
   };

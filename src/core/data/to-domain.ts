@@ -2,7 +2,7 @@ import { normalizeCategoryKey, type Category, type Placement } from '../../domai
 import { moneyFromDollars } from '../../domain/money.ts';
 import type { Catalog, Product } from '../../domain/product.ts';
 import { sizeFamily } from '../../domain/size-labels.ts';
-import { DEFAULT_MAX_ORDER_TOTAL_DOLLARS, type Site, type Tenant } from '../../domain/tenant.ts';
+import { DEFAULT_MAX_ORDER_TOTAL_DOLLARS, type SupplierFacts, type Tenant } from '../../domain/tenant.ts';
 import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
 
 /** File shapes (snake_case, as merchandisers write them) become domain types here and only here. */
@@ -72,7 +72,7 @@ function productFromFile(file: CatalogFile['products'][number]): Product {
   };
 }
 
-export function siteFromFile(file: SiteFile): Site {
+export function supplierFactsFromFile(file: SiteFile): SupplierFacts {
   const links = file.catalog_links ?? {};
   return {
     supplierName: file.supplier_name,

@@ -13,7 +13,7 @@ import { tenantPageModel } from '../build/tenant-page-model.ts';
 import { localOrigins, startApi } from '../cli/start-command.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
-import { findMount, type SiteMount } from '../serve/site-server.ts';
+import { findMount, type SiteMount } from '../serve/static-server.ts';
 import { DevData, ENTRY_KEY, type DataChange } from './dev-data.ts';
 import { DEV_IMAGE_PREFIX, DevImages } from './dev-images.ts';
 import { UserError } from '../user-error.ts';

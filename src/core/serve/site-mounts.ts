@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
 import { basePath } from '../../site/routes.ts';
 import { ENTRY_SITE } from '../../site/entry-target.ts';
-import type { SiteMount } from './site-server.ts';
+import type { SiteMount } from './static-server.ts';
 
 /**
  * How the local server lays out the built sites: the entry screen at the root of localhost,

@@ -28,7 +28,7 @@ export function findMount(mounts: readonly SiteMount[], hostname: string, pathna
  * `_headers` file on every answer, and its .br/.gz siblings to browsers that accept them (sirv,
  * with ETags). This module decides which file a request means; sirv only sends it.
  */
-export function createSiteServer(mounts: readonly SiteMount[]): Server {
+export function createStaticServer(mounts: readonly SiteMount[]): Server {
   // Per request, not cached: sirv looks files up when asked, so a rebuild shows without a restart.
   const senders = new Map<string, Handler>(mounts.map((mount) => [mount.dir, sirv(mount.dir, { dev: true, etag: true, brotli: true, gzip: true, extensions: [] }) as Handler]));
   return createServer((request, response) => {
