@@ -61,6 +61,8 @@ describe('npm run build', () => {
     const root = fixtureProject();
     expect(runScript('build', ['--root', root]).status).toBe(0);
     const before = pageInodes(path.join(root, 'dist'));
+    const imageFolders = () => ['guardian', 'solo'].map((tenant) => statSync(path.join(root, 'dist', tenant, 'assets', 'img')).ino);
+    const imageFoldersBefore = imageFolders();
     const catalog = path.join(root, 'catalogs', 'default.yaml');
     writeFileSync(catalog, readFileSync(catalog, 'utf8').replace('fullname: Silk Touch Sport Polo', 'fullname: Silk Touch Sport Polo II'));
 
@@ -75,10 +77,15 @@ describe('npm run build', () => {
     const fromWholeCatalog = ['index.html', 'stores/index.html', 'checkout/index.html', 'success/index.html', 'orders/index.html', 'catalog-links/index.html', '404.html'];
     expect(rendered.sort()).toEqual(['guardian', 'solo'].flatMap((tenant) => [...fromProduct, ...fromWholeCatalog].map((file) => `${tenant}/${file}`)).sort());
     expect(readFileSync(path.join(root, 'dist', 'solo', 'item', 'K500', 'index.html'), 'utf8')).toContain('Silk Touch Sport Polo II');
+    // The edit left the pictures alone: each tenant's image folder was moved over whole, not linked file by file.
+    expect(imageFolders()).toEqual(imageFoldersBefore);
 
     // Every page rendered anew, none reused: the same bytes.
     expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', '--no-page-cache']).status).toBe(0);
     expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+    // And the report counts the carried images as a clean build counts the ones it writes.
+    const counted = (out: string) => (JSON.parse(readFileSync(path.join(root, out, REPORT_FILE), 'utf8')) as BuildReport).tenants.map(({ id, pages, images, bytes }) => ({ id, pages, files: images.files, bytes }));
+    expect(counted('dist')).toEqual(counted('dist-clean'));
   });
 
   it('reuses the folder of a tenant whose data did not change, and the result equals a clean build', () => {

@@ -94,6 +94,30 @@ describe('writeAtomically', () => {
     await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
   });
 
+  it('carries a folder inside a rebuilt entry (a tenant\'s unchanged images), and puts it back after a kill mid-move', async () => {
+    const { parent, outDir } = workspace();
+    mkdirSync(path.join(outDir, 'guardian', 'assets', 'img'), { recursive: true });
+    writeFileSync(path.join(outDir, 'guardian', 'assets', 'img', 'logo.png'), 'old logo');
+    const inode = statSync(path.join(outDir, 'guardian', 'assets', 'img', 'logo.png')).ino;
+    const rebuildGuardian = async (staging: string) => {
+      mkdirSync(path.join(staging, 'guardian', 'assets'), { recursive: true });
+      writeFileSync(path.join(staging, 'guardian', 'index.html'), 'new guardian');
+    };
+    await writeAtomically(outDir, rebuildGuardian, { carryOver: ['stivers', 'guardian/assets/img'] });
+    expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('new guardian');
+    expect(statSync(path.join(outDir, 'guardian', 'assets', 'img', 'logo.png')).ino).toBe(inode);
+
+    // Killed after moving the image folder into the next staging folder: the old output comes back whole.
+    const staging = path.join(parent, '.dist-staging-999999999-abd');
+    await rebuildGuardian(staging);
+    writeFileSync(path.join(parent, '.dist-carried.json'), JSON.stringify({ staging, entries: ['guardian/assets/img'] }));
+    renameSync(outDir, path.join(parent, '.dist-previous'));
+    renameSync(path.join(parent, '.dist-previous', 'guardian', 'assets', 'img'), path.join(staging, 'guardian', 'assets', 'img'));
+    recoverInterruptedSwap(outDir);
+    expect(read(path.join(outDir, 'guardian', 'assets', 'img', 'logo.png'))).toBe('old logo');
+    expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
+  });
+
   it('puts the old output back when a build was killed between the two renames of the swap', async () => {
     const { parent, outDir } = workspace();
     renameSync(outDir, path.join(parent, '.dist-previous'));

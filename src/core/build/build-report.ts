@@ -1,7 +1,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildPhase } from './build-progress.ts';
-import { PUBLISHING_FILES } from './publish-site.ts';
+import { PUBLISHING_FILES, type ManifestEntry } from './publish-site.ts';
 
 export interface ByteTotals {
   html: number;
@@ -27,6 +27,8 @@ export interface SiteReport {
   inputs?: string;
   /** True when this build linked the previous build's folder instead of writing it. */
   unchanged?: boolean;
+  /** Digest of the names in its image folder (carried-images.ts); the next build moves that folder over when it is unchanged. */
+  imageFolder?: string;
 }
 
 export interface BuildReport {
@@ -68,25 +70,27 @@ const KIND_BY_EXTENSION: Record<string, keyof ByteTotals> = {
  * `robots.txt`, `manifest.json`) are left out, whether or not they were written yet, so the
  * figures are the same with `--no-precompress`; the manifest lists every file with its size.
  */
-export function measureSite(siteDir: string): { pages: number; imageFiles: number; bytes: ByteTotals } {
+export function measureSite(siteDir: string, carried: readonly ManifestEntry[] = []): { pages: number; imageFiles: number; bytes: ByteTotals } {
   const bytes: ByteTotals = { html: 0, js: 0, css: 0, images: 0, other: 0 };
   let pages = 0;
   let imageFiles = 0;
+  const count = (name: string, size: number) => {
+    if (/\.(br|gz)$/.test(name)) return;
+    const kind = KIND_BY_EXTENSION[path.extname(name).toLowerCase()] ?? 'other';
+    bytes[kind] += size;
+    if (kind === 'html') pages += 1;
+    if (kind === 'images') imageFiles += 1;
+  };
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        walk(full);
-        continue;
-      }
-      if (/\.(br|gz)$/.test(entry.name) || (dir === siteDir && PUBLISHING_FILES.includes(entry.name))) continue;
-      const kind = KIND_BY_EXTENSION[path.extname(entry.name).toLowerCase()] ?? 'other';
-      bytes[kind] += statSync(full).size;
-      if (kind === 'html') pages += 1;
-      if (kind === 'images') imageFiles += 1;
+      if (entry.isDirectory()) walk(full);
+      else if (!(dir === siteDir && PUBLISHING_FILES.includes(entry.name))) count(entry.name, statSync(full).size);
     }
   };
   walk(siteDir);
+  // Files moved in from the previous output at the swap (carried-images.ts), as its manifest lists them.
+  for (const entry of carried) count(entry.path, entry.size);
   return { pages, imageFiles, bytes };
 }
 

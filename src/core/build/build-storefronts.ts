@@ -8,6 +8,7 @@ import { basePath } from '../../site/routes.ts';
 import { loadProject, type Project } from '../data/load-project.ts';
 import { reportLoad } from '../data/report-load.ts';
 import { writeAtomically } from './atomic-output.ts';
+import { carriedImageFolder, IMAGE_FOLDER, imageFolderDigest } from './carried-images.ts';
 import { SILENT_PROGRESS, type BuildPhase, type BuildProgress } from './build-progress.ts';
 import { measureSite, writeReport, type BuildReport, type SiteReport } from './build-report.ts';
 import { bundleClientCached } from './bundle-client.ts';
@@ -18,7 +19,7 @@ import { FileDigestCache } from './file-digest-cache.ts';
 import { PageRenderPool } from './page-render-pool.ts';
 import { productImageKey, type TenantRenderJob } from './page-render-worker.ts';
 import { keepPage, PageStore, type PageSlot } from './page-store.ts';
-import { publishSite } from './publish-site.ts';
+import { publishSite, type ManifestEntry } from './publish-site.ts';
 import { previousSites, siteInputDigest } from './site-inputs.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
@@ -136,6 +137,15 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
     }),
   );
   const unchanged = plans.filter((plan) => plan.tenant && previous.get(plan.id)?.inputs === digests.get(plan.id) && existsSync(path.join(outDir, plan.id)));
+  // A tenant rebuilt with the same images keeps its previous image folder, moved over at the swap.
+  const imageFolders = new Map(plans.flatMap((plan) => (plan.tenant ? [[plan.id, imageFolderDigest(plan.requests, prepared)]] : [])));
+  const carriedImages = new Map<string, ManifestEntry[]>();
+  for (const plan of plans) {
+    const digest = imageFolders.get(plan.id);
+    if (digest === undefined || unchanged.includes(plan)) continue;
+    const entries = carriedImageFolder(outDir, plan.id, previous.get(plan.id)?.imageFolder, digest);
+    if (entries) carriedImages.set(plan.id, entries);
+  }
 
   let pages = 0;
   let report: BuildReport | undefined;
@@ -156,9 +166,17 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
           let rendering: Promise<void> = Promise.resolve();
           const measured: (() => SiteReport)[] = [];
           const measure = (plan: SitePlan, siteDir: string) => () => {
-            const site = measureSite(siteDir);
+            const site = measureSite(siteDir, carriedImages.get(plan.id));
             pages += site.pages;
-            return { id: plan.id, pages: site.pages, images: { files: site.imageFiles, ...imageStats.get(plan.id)! }, bytes: site.bytes, warnings: ownWarnings(plan.id), inputs: digests.get(plan.id) };
+            return {
+              id: plan.id,
+              pages: site.pages,
+              images: { files: site.imageFiles, ...imageStats.get(plan.id)! },
+              bytes: site.bytes,
+              warnings: ownWarnings(plan.id),
+              inputs: digests.get(plan.id),
+              imageFolder: imageFolders.get(plan.id),
+            };
           };
           try {
             for (const plan of plans) {
@@ -170,7 +188,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
                 continue;
               }
               if (plan.tenant) {
-                const render = await prepareTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool });
+                const render = await prepareTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool, imagesCarried: carriedImages.has(plan.id) });
                 await rendering;
                 rendering = render();
                 // Handled where it is awaited; until then, a failure must not count as unhandled (which ends the process).
@@ -201,7 +219,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
         const written = plans.filter((plan) => !unchanged.includes(plan));
         const fileDigests = new FileDigestCache(path.join(repoRoot, '.cache', 'file-digests.json'));
         await timed('write', async () => {
-          await Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests })));
+          await Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests, carried: carriedImages.get(plan.id) })));
           fileDigests.save();
         });
         writeStarted = performance.now();
@@ -216,7 +234,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
         // Inside the staging folder: a failed build keeps the previous report with the previous output.
         writeReport(staging, report);
       },
-      { carryOver: [...carryOver, ...unchanged.map((plan) => plan.id)] },
+      { carryOver: [...carryOver, ...unchanged.map((plan) => plan.id), ...[...carriedImages.keys()].map((id) => `${id}/${IMAGE_FOLDER}`)] },
     );
   } finally {
     // The threads, if any started, end with the build, whether it succeeded or not.
@@ -251,16 +269,18 @@ interface TenantBuild {
   /** Pages rendered before, by the digest of their inputs. */
   pages: PageStore;
   renderPool: PageRenderPool;
+  /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
+  imagesCarried: boolean;
 }
 
 /**
  * Lays out one tenant's folder (images, assets, pages reused from the store) and answers the
  * step that renders its other pages, so the caller can start the next tenant meanwhile.
  */
-async function prepareTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress, pages, renderPool }: TenantBuild): Promise<() => Promise<void>> {
+async function prepareTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress, pages, renderPool, imagesCarried }: TenantBuild): Promise<() => Promise<void>> {
   const catalog = catalogOf(project, tenant);
   const base = basePath(tenant.routePrefix);
-  const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
+  const publish = publisher(images, prepared, path.join(siteDir, IMAGE_FOLDER), `${base}${IMAGE_FOLDER}/`, { emit: !imagesCarried });
 
   const productImages: Record<string, PictureData> = {};
   await Promise.all(

@@ -6,10 +6,11 @@ import { pictureSources, type ImagePipeline, type ImagePreset } from './images/i
 import type { PreparedImages } from './site-images.ts';
 
 /** Publishes an image prepared in the images phase (encoded once, whatever the number of tenants) into one site. */
-export function publisher(images: ImagePipeline, prepared: PreparedImages, outDir: string, urlPrefix: string) {
+export function publisher(images: ImagePipeline, prepared: PreparedImages, outDir: string, urlPrefix: string, { emit = true } = {}) {
   return async (source: string, preset: ImagePreset): Promise<PictureData> => {
     const image = prepared.get(source, preset);
-    await images.emit(image, outDir);
+    // Without emit, the files are already where the URLs point (an image folder carried over from the previous build).
+    if (emit) await images.emit(image, outDir);
     return pictureSources(image, urlPrefix);
   };
 }

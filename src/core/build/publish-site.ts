@@ -38,6 +38,8 @@ export interface PublishOptions {
   cacheDir?: string;
   /** Digests already known from an earlier build; by default every file is read and hashed. */
   digests?: FileDigestCache;
+  /** Files not in the folder yet, moved in at the swap (carried-images.ts), with their manifest entries from the previous build. */
+  carried?: readonly ManifestEntry[];
 }
 
 const brotli = promisify(brotliCompress);
@@ -48,7 +50,7 @@ const gzipAsync = promisify(gzip);
  * siblings, then `manifest.json` listing everything else. Compression runs on libuv's thread
  * pool (node:zlib's async API), a few files at a time, so the build's own thread stays free.
  */
-export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache() }: PublishOptions = {}): Promise<void> {
+export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache(), carried = [] }: PublishOptions = {}): Promise<void> {
   const before = await listFiles(siteDir);
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
@@ -57,7 +59,8 @@ export async function publishSite(siteDir: string, { precompress = true, cacheDi
     const candidates = (await listFiles(siteDir)).filter((file) => COMPRESSIBLE.test(file));
     await inBatches(candidates, availableParallelism() * 2, (file) => compressFile(path.join(siteDir, file), cacheDir, digests));
   }
-  await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(await manifestOf(siteDir, digests), null, 1)}\n`);
+  const manifest = [...(await manifestOf(siteDir, digests)), ...carried].sort((a, b) => byPath(a.path, b.path));
+  await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
 }
 
 /**
@@ -113,7 +116,12 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(byPath);
+}
+
+/** Code unit order, the same on every machine. */
+function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 async function compressFile(file: string, cacheDir: string | undefined, digests: FileDigestCache): Promise<void> {
