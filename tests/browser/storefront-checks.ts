@@ -100,6 +100,9 @@ export class Problems {
       if (foreign && !ours(request.url())) return;
       // With JavaScript off Chromium refuses the page's module preloads (as 'csp'); nothing is missing for the visitor.
       if (!javaScript && request.failure()?.errorText === 'csp') return;
+      // The browser cancelled it: a lazy picture still loading when the test went to the next page.
+      // A file the server cannot give answers 404 or breaks the connection, which are judged.
+      if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
       this.list.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
     };
     const onRequest = (request: Request) => {
