@@ -1,25 +1,41 @@
-/** Edit distance, case-insensitive: how many single-letter changes turn one word into the other. */
-export function editDistance(a: string, b: string): number {
+/**
+ * Edit distance, case-insensitive: how many single-letter changes turn one word into the other.
+ * With `atMost`, gives up once the distance is sure to exceed it and answers `atMost + 1`: no row
+ * of the table ever has a smaller value than the one before it, so the answer can only grow.
+ */
+export function editDistance(a: string, b: string, atMost = Number.POSITIVE_INFINITY): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
+  if (Math.abs(x.length - y.length) > atMost) return atMost + 1;
   let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
     const current = [i];
+    let rowMinimum = i;
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
       current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      rowMinimum = Math.min(rowMinimum, current[j] ?? 0);
     }
+    if (rowMinimum > atMost) return atMost + 1;
     previous = current;
   }
   return previous[y.length] ?? 0;
 }
 
-/** The known words closest to a mistyped one, best first; none when nothing is close. */
+/**
+ * The known words closest to a mistyped one, best first; none when nothing is close. Words that
+ * only start with it count at any distance; the others are measured no further than the
+ * threshold, which at catalog scale (thousands of image names) is what keeps validation quick.
+ */
 export function closestMatches(word: string, known: readonly string[], limit = 3, maxDistance?: number): string[] {
   const threshold = maxDistance ?? Math.max(2, Math.floor(word.length / 3));
+  const prefix = word.toLowerCase();
   return known
-    .map((candidate) => ({ candidate, distance: editDistance(word, candidate) }))
-    .filter(({ candidate, distance }) => distance <= threshold || candidate.toLowerCase().startsWith(word.toLowerCase()))
+    .map((candidate) => {
+      const beginsWithIt = candidate.toLowerCase().startsWith(prefix);
+      return { candidate, beginsWithIt, distance: editDistance(word, candidate, beginsWithIt ? undefined : threshold) };
+    })
+    .filter(({ beginsWithIt, distance }) => distance <= threshold || beginsWithIt)
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
     .slice(0, limit)
     .map(({ candidate }) => candidate);
