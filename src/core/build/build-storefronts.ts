@@ -99,7 +99,9 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   const header = entryHeaderImage(root, project.site);
   plans.push({ id: ENTRY_SITE, requests: header ? [header] : [] });
 
-  const images = createImagePipeline({ cacheDir: path.join(root, '.cache', 'images') });
+  // Digests of published files and of image sources, by inode, size and mtime: what a rebuild need not read again.
+  const fileDigests = new FileDigestCache(path.join(repoRoot, '.cache', 'file-digests.json'));
+  const images = createImagePipeline({ cacheDir: path.join(root, '.cache', 'images'), digests: fileDigests });
   const prepared = new PreparedImages(images);
   const imageStats = new Map<string, { encoded: number; reused: number }>();
   progress.phaseStarted('images', plans.reduce((sum, plan) => sum + plan.requests.length, 0));
@@ -217,7 +219,6 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
         // compression cache sits beside the code, not the data: its bytes depend only on content, so every data folder shares it.
         const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
         const written = plans.filter((plan) => !unchanged.includes(plan));
-        const fileDigests = new FileDigestCache(path.join(repoRoot, '.cache', 'file-digests.json'));
         await timed('write', async () => {
           await Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests, carried: carriedImages.get(plan.id) })));
           fileDigests.save();

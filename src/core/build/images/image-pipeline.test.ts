@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileDigestCache } from '../file-digest-cache.ts';
 import { createImagePipeline, ImageSourceError, type ImagePipeline, type PreparedImage } from './index.ts';
 import { flatLogoPng, photoJpeg, photoLogoPng, removeTempDirs, tempDir } from './test-images.ts';
 
@@ -195,6 +196,27 @@ describe('prepare: encoding once', () => {
     expect(pipeline.stats().encoded).toBe(after.variants.length);
     const names = new Set(before.variants.map((variant) => variant.file));
     for (const variant of after.variants) expect(names.has(variant.file)).toBe(false);
+  });
+});
+
+describe('prepare: sources known by their digest', () => {
+  it('reuses the variants of a source whose digest is known, and sees a photo replaced under the same name', async () => {
+    const cacheDir = tempDir('img-cache');
+    const digests = new FileDigestCache();
+    const photo = path.join(tempDir('img-src'), 'K510_red.jpg');
+    await writeFile(photo, await photoJpeg(700, 700, 4));
+    const first = await createImagePipeline({ cacheDir, digests }).prepare(photo, 'product');
+
+    const again = createImagePipeline({ cacheDir, digests });
+    expect((await again.prepare(photo, 'product')).variants).toEqual(first.variants);
+    expect(again.stats()).toEqual({ encoded: 0, reused: first.variants.length });
+
+    // A merchandiser saves a new photo over the old one: new bytes, new names, encoded anew.
+    await writeFile(photo, await photoJpeg(700, 700, 5));
+    const replaced = createImagePipeline({ cacheDir, digests });
+    const image = await replaced.prepare(photo, 'product');
+    expect(image.variants.map((variant) => variant.file)).not.toEqual(first.variants.map((variant) => variant.file));
+    expect(replaced.stats().encoded).toBe(image.variants.length);
   });
 });
 
