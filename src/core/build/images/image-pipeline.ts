@@ -46,8 +46,9 @@ interface Outcome {
  * are for emit().
  */
 export function createImagePipeline(options: ImagePipelineOptions): ImagePipeline {
-  const cache = new VariantCache(options.cacheDir);
+  const cache = new VariantCache(options.cacheDir, options.digests);
   const limit = createConcurrencyLimit(options.concurrency ?? availableParallelism());
+  const lookups = createConcurrencyLimit(32);
   // Keyed by cache key, not path: concurrent calls for the same bytes, under any name, share
   // one lookup-or-encode. Failures are dropped so a fixed file can be retried.
   const outcomes = new Map<string, Promise<Outcome>>();
@@ -61,6 +62,10 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
 
   async function lookUpOrEncode(key: string, bytes: () => Promise<Buffer>, preset: ImagePreset): Promise<Outcome> {
     await (swept ??= cache.sweepAbandonedTemp());
+    // Only encoding waits for a slot: a lookup is a few small reads, and thousands of them two at
+    // a time kept a warm build's images phase waiting on the disk.
+    const found = await lookups(() => cache.read(key));
+    if (found) return { entry: found, encoded: false };
     return limit(async () => {
       const cached = await cache.read(key);
       if (cached) return { entry: cached, encoded: false };

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FileDigestCache } from '../file-digest-cache.ts';
 import { PRESET_SETTINGS } from './image-presets.ts';
 import type { EncodedImage } from './encode-variants.ts';
 import { removeTempDirs, tempDir } from './test-images.ts';
@@ -48,6 +49,20 @@ describe('VariantCache', () => {
     // Writing again repairs it.
     await cache.write(KEY, encoded);
     expect(await cache.read(KEY)).toEqual(written);
+  });
+
+  it.each([
+    ['cut short', (file: string) => truncateSync(file, 3)],
+    ['changed, same length', (file: string) => writeFileSync(file, Buffer.from('AVIF bytes, 320'))],
+    ['missing', (file: string) => rmSync(file)],
+  ])('with a digest cache that knew the file, still does not trust an entry whose file is %s', async (_, damage) => {
+    const cache = new VariantCache(tempDir('cache'), new FileDigestCache());
+    const written = await cache.write(KEY, encoded);
+    expect(await cache.read(KEY)).toEqual(written);
+    // Damage comes later than the write (a file's mtime has a granularity of a few milliseconds).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    damage(cache.objectPath(written.variants[1]!));
+    expect(await cache.read(KEY)).toBeUndefined();
   });
 
   it('does not trust a manifest that was cut short or edited into another shape', async () => {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { FileDigest, FileDigestCache } from '../file-digest-cache.ts';
 import { isAlive } from '../process-alive.ts';
 import type { ImageFormat, PresetSettings } from './image-presets.ts';
 import type { EncodedImage } from './encode-variants.ts';
@@ -62,16 +63,22 @@ export function cacheKey(sourceSha256: string, settings: PresetSettings): string
  *
  * Every file is written under tmp/ and renamed into place, objects before the manifest that
  * names them, so an entry appears complete or not at all. A killed build leaves only tmp/
- * files, which nothing reads and the next pipeline removes. On reuse every object is
- * re-hashed: a file damaged after the fact (a crash on a filesystem that reorders writes,
- * someone writing into a published hard link) makes the entry a miss, never a published
+ * files, which nothing reads and the next pipeline removes. On reuse every object is checked
+ * against its sha256 (re-hashed, or known from the build's digest cache while its inode, size and
+ * mtime are unchanged): a file damaged after the fact (a crash on a filesystem that reorders
+ * writes, someone writing into a published hard link) makes the entry a miss, never a published
  * broken image.
  */
 export class VariantCache {
   readonly root: string;
   private readonly tmpDir: string;
 
-  constructor(cacheDir: string) {
+  /**
+   * `digests`: every object is checked against its recorded sha256 on each read; with a digest
+   * cache, an object not touched since it was last hashed (same inode, size and mtime; writing
+   * through a hard link changes the mtime) is not read again.
+   */
+  constructor(cacheDir: string, private readonly digests?: FileDigestCache) {
     this.root = path.join(path.resolve(cacheDir), LAYOUT);
     this.tmpDir = path.join(this.root, 'tmp');
   }
@@ -94,10 +101,16 @@ export class VariantCache {
     }
     if (!entry) return undefined;
     for (const variant of entry.variants) {
-      const bytes = await readFile(this.objectPath(variant)).catch(() => undefined);
-      if (!bytes || bytes.length !== variant.size || sha256(bytes) !== variant.sha256) return undefined;
+      const found = await this.objectDigest(this.objectPath(variant));
+      if (!found || found.size !== variant.size || found.sha256 !== variant.sha256) return undefined;
     }
     return entry;
+  }
+
+  private async objectDigest(file: string): Promise<FileDigest | undefined> {
+    if (this.digests) return this.digests.digest(file).catch(() => undefined);
+    const bytes = await readFile(file).catch(() => undefined);
+    return bytes && { size: bytes.length, sha256: sha256(bytes) };
   }
 
   /** Stores an encoded image under `key`, replacing whatever was there. */
