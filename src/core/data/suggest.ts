@@ -30,15 +30,51 @@ export function editDistance(a: string, b: string, atMost = Number.POSITIVE_INFI
 export function closestMatches(word: string, known: readonly string[], limit = 3, maxDistance?: number): string[] {
   const threshold = maxDistance ?? Math.max(2, Math.floor(word.length / 3));
   const prefix = word.toLowerCase();
+  const letterDifference = letterDifferenceFrom(word);
   return known
     .map((candidate) => {
       const beginsWithIt = candidate.toLowerCase().startsWith(prefix);
+      if (!beginsWithIt && letterDifference(candidate) > threshold) return { candidate, beginsWithIt, distance: threshold + 1 };
       return { candidate, beginsWithIt, distance: editDistance(word, candidate, beginsWithIt ? undefined : threshold) };
     })
     .filter(({ beginsWithIt, distance }) => distance <= threshold || beginsWithIt)
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
     .slice(0, limit)
     .map(({ candidate }) => candidate);
+}
+
+/**
+ * How many letters one word has that the other lacks, counted both ways, the larger of the two:
+ * a lower bound of the edit distance (each change adds or removes at most one letter each way),
+ * found in one pass instead of a table, so most of thousands of far-off names are passed over.
+ * Made for one word and many candidates: the word's letters are counted once.
+ */
+function letterDifferenceFrom(word: string): (candidate: string) => number {
+  const letters = word.toLowerCase();
+  const counts = new Int32Array(65_536);
+  for (let i = 0; i < letters.length; i++) counts[letters.charCodeAt(i)]! += 1;
+  return (candidate) => {
+    const other = candidate.toLowerCase();
+    for (let i = 0; i < other.length; i++) counts[other.charCodeAt(i)]! -= 1;
+    let onlyInWord = 0;
+    let onlyInCandidate = 0;
+    // Each letter of either word once: read its balance, then undo the candidate's part.
+    for (let i = 0; i < letters.length; i++) {
+      const code = letters.charCodeAt(i);
+      const balance = counts[code]!;
+      if (balance > 0) onlyInWord += balance;
+      else onlyInCandidate -= balance;
+      counts[code] = 0;
+    }
+    for (let i = 0; i < other.length; i++) {
+      const code = other.charCodeAt(i);
+      const balance = counts[code]!;
+      if (balance < 0) onlyInCandidate -= balance;
+      counts[code] = 0;
+    }
+    for (let i = 0; i < letters.length; i++) counts[letters.charCodeAt(i)]! += 1;
+    return Math.max(onlyInWord, onlyInCandidate);
+  };
 }
 
 /** ` (did you mean "colors"?)` or '' */
