@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverInterruptedSwap } from '../src/core/build/atomic-output.ts';
@@ -86,6 +86,23 @@ describe('npm run build', () => {
     // And the report counts the carried images as a clean build counts the ones it writes.
     const counted = (out: string) => (JSON.parse(readFileSync(path.join(root, out, REPORT_FILE), 'utf8')) as BuildReport).tenants.map(({ id, pages, images, bytes }) => ({ id, pages, files: images.files, bytes }));
     expect(counted('dist')).toEqual(counted('dist-clean'));
+  });
+
+  it('does not carry over an image folder holding a file that is not what its manifest says', () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const folder = path.join(root, 'dist', 'solo', 'assets', 'img');
+    const [damaged] = readdirSync(folder).filter((file) => file.endsWith('.jpg'));
+    const good = readFileSync(path.join(folder, damaged!));
+    // Written into the published file (and so into the cache object it is a link to), as a careless tool would.
+    chmodSync(path.join(folder, damaged!), 0o644);
+    writeFileSync(path.join(folder, damaged!), Buffer.alloc(good.length, 0));
+    retitle(root, 'solo', 'Solo Store Renamed');
+
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', damaged!)).equals(good)).toBe(true);
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
   });
 
   it('reuses the folder of a tenant whose data did not change, and the result equals a clean build', () => {

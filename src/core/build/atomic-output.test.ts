@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recoverInterruptedSwap, writeAtomically } from './atomic-output.ts';
+import { OutputChangedError, recoverInterruptedSwap, writeAtomically } from './atomic-output.ts';
 
 function workspace() {
   const parent = mkdtempSync(path.join(tmpdir(), 'atomic-'));
@@ -116,6 +116,19 @@ describe('writeAtomically', () => {
     recoverInterruptedSwap(outDir);
     expect(read(path.join(outDir, 'guardian', 'assets', 'img', 'logo.png'))).toBe('old logo');
     expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
+  });
+
+  it('refuses to swap when a folder it was to carry inside a rebuilt entry disappeared meanwhile', async () => {
+    const { parent, outDir } = workspace();
+    const rebuildGuardian = async (staging: string) => {
+      mkdirSync(path.join(staging, 'guardian', 'assets'), { recursive: true });
+      writeFileSync(path.join(staging, 'guardian', 'index.html'), 'new guardian');
+    };
+    const error = await writeAtomically(outDir, rebuildGuardian, { carryOver: ['stivers', 'guardian/assets/img'] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutputChangedError);
+    expect((error as Error).message).toMatch(/guardian\/assets\/img disappeared from .*dist while the build ran; the output is unchanged/);
+    expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('old guardian');
+    expect(readdirSync(parent)).toEqual(['dist']);
   });
 
   it('puts the old output back when a build was killed between the two renames of the swap', async () => {

@@ -3,12 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isAlive } from './process-alive.ts';
+import { UserError } from '../user-error.ts';
+
+/** Something removed part of the previous output while the build ran, so the new one could not be made whole. */
+export class OutputChangedError extends UserError {}
 
 export interface AtomicWriteOptions {
   /**
    * Top-level entries of the current output to keep as they are (a partial build keeps the other
    * tenants, any build its unchanged ones). They are moved into the new output at the swap, one
-   * rename each, so the writer does not see them in the staging folder.
+   * rename each, so the writer does not see them in the staging folder. An entry inside a folder
+   * (`guardian/assets/img`) is part of what the writer wrote around it, so it must still exist at
+   * the swap; a top-level one missing is simply not carried.
    */
   carryOver?: readonly string[];
 }
@@ -42,6 +48,11 @@ export async function writeAtomically(outDir: string, write: (stagingDir: string
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+  }
+  const lost = (options.carryOver ?? []).filter((entry) => entry.includes('/') && !existsSync(path.join(outDir, entry)));
+  if (lost.length > 0) {
+    abandon();
+    throw new OutputChangedError(`${lost.join(', ')} disappeared from ${outDir} while the build ran; the output is unchanged, run the build again`);
   }
   swapIn(staging, outDir, options.carryOver ?? []);
 }

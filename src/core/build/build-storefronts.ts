@@ -138,14 +138,16 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
       return [[plan.id, siteInputDigest({ root, site: project.site, tenant, catalog: catalogOf(project, tenant), images: plan.requests, prepared, clientDir: client.dir, apiOrigin, precompress })]];
     }),
   );
-  const unchanged = plans.filter((plan) => plan.tenant && previous.get(plan.id)?.inputs === digests.get(plan.id) && existsSync(path.join(outDir, plan.id)));
+  // Images encoded now under names published before had a damaged cache object, which the files published from it may share.
+  const imagesEncodedNow = (plan: SitePlan) => plan.requests.some(({ source, preset }) => prepared.get(source, preset).variants.some((variant) => images.encodedNow(variant.file)));
+  const unchanged = plans.filter((plan) => plan.tenant && previous.get(plan.id)?.inputs === digests.get(plan.id) && existsSync(path.join(outDir, plan.id)) && !imagesEncodedNow(plan));
   // A tenant rebuilt with the same images keeps its previous image folder, moved over at the swap.
   const imageFolders = new Map(plans.flatMap((plan) => (plan.tenant ? [[plan.id, imageFolderDigest(plan.requests, prepared)]] : [])));
   const carriedImages = new Map<string, ManifestEntry[]>();
   for (const plan of plans) {
     const digest = imageFolders.get(plan.id);
-    if (digest === undefined || unchanged.includes(plan)) continue;
-    const entries = carriedImageFolder(outDir, plan.id, previous.get(plan.id)?.imageFolder, digest);
+    if (digest === undefined || unchanged.includes(plan) || imagesEncodedNow(plan)) continue;
+    const entries = await carriedImageFolder(outDir, plan.id, previous.get(plan.id)?.imageFolder, digest, fileDigests);
     if (entries) carriedImages.set(plan.id, entries);
   }
 

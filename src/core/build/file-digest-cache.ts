@@ -14,11 +14,18 @@ export interface FileDigest {
  * Most published files are hard links to content-addressed cache objects (image variants, the
  * .br/.gz copies), whose inode and mtime never change, so a rebuild hashes only the files it
  * wrote anew instead of reading every byte of a quarter of a million files for the manifest.
- * A key can only match the same file unchanged: a file rewritten gets a new mtime.
+ * A key can only match the same file unchanged: a file rewritten gets a new mtime. Except
+ * within the file system's timestamp granularity (a few milliseconds, seconds on some), so a
+ * digest taken less than two seconds after the file's mtime is used for this build only and not
+ * kept for the next (git's "racily clean" rule): a photo saved twice in quick succession is read
+ * again next time.
  */
+const RACY_MS = 2_000;
+
 export class FileDigestCache {
   private readonly known: Map<string, string>;
   private readonly used = new Map<string, string>();
+  private readonly racy = new Set<string>();
 
   constructor(private readonly file?: string) {
     this.known = new Map(file ? readEntries(file) : []);
@@ -37,6 +44,7 @@ export class FileDigestCache {
     }
     const sha256 = createHash('sha256').update(await readFile(fullPath)).digest('hex');
     this.used.set(key, sha256);
+    if (Date.now() - Number(info.mtimeMs) < RACY_MS) this.racy.add(key);
     return { size, sha256 };
   }
 
@@ -45,7 +53,7 @@ export class FileDigestCache {
     if (!this.file) return;
     mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.used)));
+    writeFileSync(temporary, JSON.stringify(Object.fromEntries([...this.used].filter(([key]) => !this.racy.has(key)))));
     renameSync(temporary, this.file);
   }
 }

@@ -18,6 +18,13 @@ export interface ImagePipeline {
   emit(image: PreparedImage, outDir: string): Promise<void>;
   /** How many variant files were encoded vs reused from the cache since the pipeline was created. */
   stats(): { encoded: number; reused: number };
+  /**
+   * Whether this published name's bytes were encoded by this pipeline rather than found in the
+   * cache. A name already published by an earlier build and encoded again means its cache object
+   * had been damaged (say, written into through a published hard link), and so may the copies
+   * published with it: the build then lays those files out afresh instead of keeping them.
+   */
+  encodedNow(file: string): boolean;
 }
 
 export interface ImagePipelineOptions {
@@ -58,6 +65,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   // call's result without reading and hashing the file again. Failures are dropped, as above.
   const prepared = new Map<string, Promise<PreparedImage>>();
   const counts = { encoded: 0, reused: 0 };
+  const encodedFiles = new Set<string>();
   let swept: Promise<void> | undefined;
 
   async function lookUpOrEncode(key: string, bytes: () => Promise<Buffer>, preset: ImagePreset): Promise<Outcome> {
@@ -146,6 +154,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
     const variants = entry.variants.map((variant) => {
       const file = variantFileName(source, variant.sha256, variant.width, variant.format);
       objects.set(file, cache.objectPath(variant));
+      if (outcome.encoded) encodedFiles.add(file);
       return { file, width: variant.width, format: variant.format };
     });
     const largest = entry.variants.reduce((a, b) => (b.width > a.width ? b : a));
@@ -162,7 +171,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
     for (const { file, object } of files) await publishFile(object, path.join(outDir, file));
   }
 
-  return { prepare, emit, stats: () => ({ ...counts }) };
+  return { prepare, emit, stats: () => ({ ...counts }), encodedNow: (file) => encodedFiles.has(file) };
 }
 
 /** Every caller gets its own object, as when each call built one, so none can change another's. */
