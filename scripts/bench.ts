@@ -3,8 +3,9 @@
 // and a warm build phase by phase, the file-system floor (a hard-link copy of the dist/ it
 // wrote), the bytes of each page type, and a one-product edit with the build it triggers.
 // Prints a table and writes bench/results.json.
-//   npm run bench [-- --products 600] [--results bench/results.json]
-// (--products below the sample's own catalog sizes leaves them as they are: a quick run on the sample data.)
+//   npm run bench [-- --products 600] [--results bench/results.json] [--data DIR]
+// (--products below the sample's own catalog sizes leaves them as they are: a quick run on the sample data;
+// --data takes another data folder to grow instead of the sample: the tests run it on their small fixture.)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
@@ -25,8 +26,10 @@ const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '600' },
     results: { type: 'string', default: 'bench/results.json' },
+    data: { type: 'string' },
   },
 });
+const source = values.data === undefined ? REPO : path.resolve(values.data);
 const productsPerCatalog = Number(values.products);
 if (!Number.isInteger(productsPerCatalog) || productsPerCatalog < 1) {
   console.error(`--products takes a whole number above 0, got ${values.products}`);
@@ -146,7 +149,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'bench-'));
 try {
   const data = path.join(scratch, 'data');
   mkdirSync(data);
-  copySampleData(REPO, data);
+  copySampleData(source, data);
   growCatalogs(data, productsPerCatalog);
   // Encoded images are the project's, shared: "cold" means no dist/ and no page of this data set
   // built before, not re-encoding photos every benchmark run (the cold line says how many were encoded).

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixtureProject } from './helpers/fixture-project.ts';
 import { runScript } from './helpers/run-cli.ts';
 import { sampleDist } from './helpers/sample-build.ts';
 
@@ -17,16 +18,17 @@ describe('the measuring scripts', () => {
     for (const row of rows) expect(row).toMatch(/\|\s+[1-9]\d*\s+\|\s+\d+ ms\s+\|\s+\d+ ms\s+\|\s+[1-9]\d*\s+\|\s+0\s+\|$/);
   }, 120_000);
 
-  it('npm run bench builds a grown copy of the sample cold, warm and after a one-product edit, and prints every figure', () => {
+  it('npm run bench builds a grown copy of the data cold, warm and after a one-product edit, and prints every figure', () => {
     const results = path.join(mkdtempSync(path.join(tmpdir(), 'bench-results-')), 'results.json');
-    // --products 1 leaves the sample's catalogs as they are: the same steps as the full benchmark, on the small data.
-    const result = runScript('bench', ['--products', '1', '--results', results], 600_000);
+    // The same steps as the full benchmark, on the small fixture grown from 3 to 8 products (the run's one sample build is the global setup's).
+    const result = runScript('bench', ['--data', fixtureProject(), '--products', '8', '--results', results], 600_000);
     expect(result.status, result.stderr).toBe(0);
     for (const build of ['cold', 'warm', 'one-product edit']) expect(result.stdout).toMatch(new RegExp(`^\\| ${build} \\| \\d+\\.\\d+ s \\|`, 'm'));
     expect(result.stdout).toMatch(/^File-system floor: cp -al of dist\/ \([\d,]+ files\) in \d+\.\d+ s; warm build \/ floor = \d+\.\d$/m);
     for (const type of ['landing', 'catalog', 'item', 'checkout', 'success', 'orders']) expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| [1-9]\\d* \\|`, 'm'));
     const written = JSON.parse(readFileSync(results, 'utf8'));
-    expect(written.data.tenants).toBe(16);
+    expect(written.data.tenants).toBe(2);
+    expect(written.data.productsPerCatalog).toEqual([8]);
     // The edited product's item page changes in every tenant whose catalog has it, and the pages of other products do not.
     expect(written.edit.pages).toContain('guardian/item/K500/index.html');
     expect(written.edit.pages.every((page: string) => !/\/item\/(?!K500\/)/.test(page))).toBe(true);
