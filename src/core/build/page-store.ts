@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSyn
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { stableJson } from '../stable-json.ts';
+import { sharedDigest } from './shared-digest.ts';
 import { CANNOT_LINK } from './images/publish-file.ts';
 
 /** Bump when the build writes different pages from the same inputs and code (there is no such change today). */
@@ -34,8 +35,6 @@ export interface PageInputs {
  * Safe to link because no step of the build rewrites a page file in place.
  */
 export class PageStore {
-  private readonly digests = new WeakMap<object, string>();
-
   /** `dir` undefined: every page rendered and written, nothing kept (`npm run build -- --no-page-cache`). */
   constructor(
     private readonly dir: string | undefined,
@@ -66,13 +65,7 @@ export class PageStore {
    * digested once, not once per page (at catalog scale the whole catalog is megabytes of JSON).
    */
   private partDigest(part: unknown): string {
-    if (part === null || typeof part !== 'object') return stableJson(part);
-    let digest = this.digests.get(part);
-    if (!digest) {
-      digest = createHash('sha256').update(stableJson(part)).digest('hex');
-      this.digests.set(part, digest);
-    }
-    return digest;
+    return part !== null && typeof part === 'object' ? sharedDigest(part) : stableJson(part);
   }
 }
 

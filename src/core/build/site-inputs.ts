@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Catalog } from '../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import { stableJson } from '../stable-json.ts';
+import { sharedDigest } from './shared-digest.ts';
 import { REPORT_FILE, type BuildReport, type SiteReport } from './build-report.ts';
 import type { PreparedImages, ImageRequest } from './site-images.ts';
 
@@ -32,20 +33,9 @@ export interface SiteInputs {
  */
 export function siteInputDigest({ root, site, tenant, catalog, images, prepared, clientDir, apiOrigin, precompress }: SiteInputs): string {
   const imageFiles = images.map(({ source, preset }) => [preset, path.relative(root, source).split(path.sep).join('/'), prepared.get(source, preset).variants.map((variant) => variant.file)]);
-  const inputs = { revision: OUTPUT_REVISION, site, tenant, catalog: catalogDigest(catalog), imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress };
+  // Tenants share catalogs (eight the default one): each is digested once, not serialized for every tenant.
+  const inputs = { revision: OUTPUT_REVISION, site, tenant, catalog: sharedDigest(catalog), imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress };
   return createHash('sha256').update(stableJson(inputs)).digest('hex');
-}
-
-/** Several tenants share a catalog (eight share the default one): at 600 products it is megabytes of JSON, so it is digested once. */
-const catalogDigests = new WeakMap<Catalog, string>();
-
-function catalogDigest(catalog: Catalog): string {
-  let digest = catalogDigests.get(catalog);
-  if (digest === undefined) {
-    digest = createHash('sha256').update(stableJson(catalog)).digest('hex');
-    catalogDigests.set(catalog, digest);
-  }
-  return digest;
 }
 
 /** What the build in `outDir` recorded of each tenant, if it left a report this build can read. */

@@ -19,6 +19,13 @@ const KEY = sha256('some source and settings');
 
 afterAll(removeTempDirs);
 
+/** Ways a cached object goes bad after it was written. */
+const DAMAGES: [string, (file: string) => void][] = [
+  ['cut short', (file) => truncateSync(file, 3)],
+  ['changed, same length', (file) => writeFileSync(file, Buffer.from('AVIF bytes, 320'))],
+  ['missing', (file) => rmSync(file)],
+];
+
 function entryFile(root: string): string {
   const [file] = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.json'));
   return path.join(file!.parentPath, file!.name);
@@ -37,11 +44,7 @@ describe('VariantCache', () => {
     expect(await cache.read(sha256('another key'))).toBeUndefined();
   });
 
-  it.each([
-    ['cut short', (file: string) => truncateSync(file, 3)],
-    ['changed, same length', (file: string) => writeFileSync(file, Buffer.from('AVIF bytes, 320'))],
-    ['missing', (file: string) => rmSync(file)],
-  ])('does not trust an entry whose file is %s', async (_, damage) => {
+  it.each(DAMAGES)('does not trust an entry whose file is %s', async (_, damage) => {
     const cache = new VariantCache(tempDir('cache'));
     const written = await cache.write(KEY, encoded);
     damage(cache.objectPath(written.variants[1]!));
@@ -51,11 +54,7 @@ describe('VariantCache', () => {
     expect(await cache.read(KEY)).toEqual(written);
   });
 
-  it.each([
-    ['cut short', (file: string) => truncateSync(file, 3)],
-    ['changed, same length', (file: string) => writeFileSync(file, Buffer.from('AVIF bytes, 320'))],
-    ['missing', (file: string) => rmSync(file)],
-  ])('with a digest cache that knew the file, still does not trust an entry whose file is %s', async (_, damage) => {
+  it.each(DAMAGES)('with a digest cache that knew the file, still does not trust an entry whose file is %s', async (_, damage) => {
     const cache = new VariantCache(tempDir('cache'), new FileDigestCache());
     const written = await cache.write(KEY, encoded);
     expect(await cache.read(KEY)).toEqual(written);
