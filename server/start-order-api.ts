@@ -16,10 +16,10 @@ import { OutboxWorker } from './mail/outbox-worker.ts';
 import { PayPalClient } from './paypal/paypal-client.ts';
 import { PendingCapturePoller } from './paypal/pending-capture-poller.ts';
 import { migrate } from './storage/migrations.ts';
+import { openOrderDatabase } from './storage/open-order-database.ts';
 import { OrderStore } from './storage/order-store.ts';
-import { openPostgresDatabase } from './storage/postgres-database.ts';
+import { storedTenants } from './storage/order-tenants.ts';
 import type { SqlDatabase } from './storage/sql-database.ts';
-import { openSqliteDatabase } from './storage/sqlite-database.ts';
 import { UserError } from '../src/core/user-error.ts';
 
 export interface OrderApi {
@@ -50,14 +50,15 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
 
   let db: SqlDatabase;
   try {
-    db = config.storage.kind === 'postgres' ? openPostgresDatabase(config.storage.url, config.storage.maxConnections) : openSqliteDatabase(config.storage.file);
-    const applied = await migrate(db);
+    db = openOrderDatabase(config.storage);
+    const applied = await migrate(db, { tenants: tenants.known() });
     if (applied.length > 0) log.info('database migrated', { versions: applied });
   } catch (error) {
     const where = config.storage.kind === 'postgres' ? redact(config.storage.url) : config.storage.file;
     throw new StartError(`Cannot open the ${config.storage.kind} database at ${where}: ${(error as Error).message}`);
   }
   const store = new OrderStore(db);
+  await warnOfOrdersWithoutTenant(db, tenants, log).catch((error: unknown) => log.warn('could not look for orders without a tenant', { error }));
 
   const paypal = config.paypal && new PayPalClient(config.paypal);
   if (!paypal) log.warn('PayPal checkout is off: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to turn it on; bypass-code orders still work');
@@ -164,4 +165,14 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     })());
 
   return { url, store, pendingCaptures, close };
+}
+
+/** Orders whose tenant file is gone are shown to no one; the operator should know they are there. */
+async function warnOfOrdersWithoutTenant(db: SqlDatabase, tenants: TenantDirectory, log: Logger): Promise<void> {
+  const orphaned = (await storedTenants(db)).filter((stored) => !tenants.byId(stored.tenantId));
+  if (orphaned.length === 0) return;
+  log.warn('orders belong to no tenant: nobody can see or edit them until they are reattached (npm run orders:reattach -- --list)', {
+    tenantIds: orphaned.map((stored) => stored.tenantId),
+    orders: orphaned.reduce((sum, stored) => sum + stored.orders, 0),
+  });
 }
