@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { formatDiagnostic } from '../src/core/data/diagnostic.ts';
-import { loadProject } from '../src/core/data/load-project.ts';
 import { UserError } from '../src/core/user-error.ts';
-import { TenantDirectory } from './app/tenant-directory.ts';
+import { loadServedData } from './app/served-data.ts';
+import type { TenantDirectory } from './app/tenant-directory.ts';
 import { readConfig, redact, type Config } from './config.ts';
 import { migrate } from './storage/migrations.ts';
 import { openOrderDatabase } from './storage/open-order-database.ts';
@@ -69,16 +68,9 @@ function readArguments(argv: readonly string[]): Request {
 }
 
 function loadTenants(config: Config): TenantDirectory {
-  const loaded = loadProject(config.dataRoot);
-  if (!loaded.project) {
-    const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
-    throw new CommandError(`The data in ${config.dataRoot} has errors; run npm run validate:\n${errors.join('\n')}`);
-  }
-  try {
-    return new TenantDirectory(loaded.project);
-  } catch (error) {
-    throw new CommandError((error as Error).message);
-  }
+  const data = loadServedData(config.dataRoot);
+  if ('problem' in data) throw new CommandError(data.problem);
+  return data.tenants;
 }
 
 function checkTenants(request: Extract<Request, { kind: 'move' }>, tenants: TenantDirectory): void {

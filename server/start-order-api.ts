@@ -1,14 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { formatDiagnostic } from '../src/core/data/diagnostic.ts';
-import { loadProject } from '../src/core/data/load-project.ts';
 import type { ApiContext } from './app/api-context.ts';
 import { compileBodySchemas } from './app/body-schemas.ts';
 import { FailureLimiter } from './app/failure-limiter.ts';
 import { createRequestHandler } from './app/request-handler.ts';
 import { sessionSecret } from './app/session-secret.ts';
 import { SessionTokens } from './app/session-tokens.ts';
-import { TenantDirectory } from './app/tenant-directory.ts';
+import { loadServedData } from './app/served-data.ts';
+import type { TenantDirectory } from './app/tenant-directory.ts';
 import { redact, type Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { emlFolderTransport, smtpTransport } from './mail/mail-transport.ts';
@@ -34,19 +33,11 @@ export interface OrderApi {
 export class StartError extends UserError {}
 
 export async function startOrderApi(config: Config, log: Logger): Promise<OrderApi> {
-  const loaded = loadProject(config.dataRoot);
-  if (!loaded.project) {
-    const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
-    throw new StartError(`The data in ${config.dataRoot} has errors; run npm run validate:\n${errors.join('\n')}`);
-  }
-  let tenants: TenantDirectory;
-  try {
-    tenants = new TenantDirectory(loaded.project);
-  } catch (error) {
-    throw new StartError((error as Error).message);
-  }
+  const data = loadServedData(config.dataRoot);
+  if ('problem' in data) throw new StartError(data.problem);
+  const { tenants } = data;
   compileBodySchemas();
-  const site = loaded.project.site;
+  const site = data.project.site;
 
   let db: SqlDatabase;
   try {

@@ -125,6 +125,8 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     expect(listing.output).toMatch(/"paypal-motors" {2}1 order {2}NO TENANT.*\(placed as "PayPal Motors"\)/);
     const unknown = await reattach('--from', 'paypal-motors', '--to', 'no-such-group');
     expect(unknown).toMatchObject({ code: 1, output: expect.stringMatching(/--to no-such-group: there is no tenants\/no-such-group\.yaml; the tenants are bypass-motors, other-group, paypal-group/) });
+    const live = await reattach('--from', 'bypass-motors', '--to', 'paypal-group');
+    expect(live).toMatchObject({ code: 1, output: expect.stringMatching(/--from bypass-motors: tenants\/bypass-motors\.yaml exists, so its orders are not orphaned/) });
     expect((await ordersOf(restored, PAYPAL_TENANT, paypalAdmin)).filter((o) => o.email === placed.email)).toEqual([]);
     const moved = await reattach('--from', 'paypal-motors', '--to', 'paypal-group');
     expect(moved.code).toBe(0);
