@@ -1,14 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { formatDiagnostic } from '../src/core/data/diagnostic.ts';
-import { loadProject } from '../src/core/data/load-project.ts';
 import type { ApiContext } from './app/api-context.ts';
 import { compileBodySchemas } from './app/body-schemas.ts';
 import { FailureLimiter } from './app/failure-limiter.ts';
 import { createRequestHandler } from './app/request-handler.ts';
 import { sessionSecret } from './app/session-secret.ts';
 import { SessionTokens } from './app/session-tokens.ts';
-import { TenantDirectory } from './app/tenant-directory.ts';
+import { loadServedData } from './app/served-data.ts';
+import type { TenantDirectory } from './app/tenant-directory.ts';
 import { redact, type Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { emlFolderTransport, smtpTransport } from './mail/mail-transport.ts';
@@ -16,10 +15,10 @@ import { OutboxWorker } from './mail/outbox-worker.ts';
 import { PayPalClient } from './paypal/paypal-client.ts';
 import { PendingCapturePoller } from './paypal/pending-capture-poller.ts';
 import { migrate } from './storage/migrations.ts';
+import { openOrderDatabase } from './storage/open-order-database.ts';
 import { OrderStore } from './storage/order-store.ts';
-import { openPostgresDatabase } from './storage/postgres-database.ts';
+import { storedTenants } from './storage/order-tenants.ts';
 import type { SqlDatabase } from './storage/sql-database.ts';
-import { openSqliteDatabase } from './storage/sqlite-database.ts';
 import { UserError } from '../src/core/user-error.ts';
 
 export interface OrderApi {
@@ -34,30 +33,23 @@ export interface OrderApi {
 export class StartError extends UserError {}
 
 export async function startOrderApi(config: Config, log: Logger): Promise<OrderApi> {
-  const loaded = loadProject(config.dataRoot);
-  if (!loaded.project) {
-    const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
-    throw new StartError(`The data in ${config.dataRoot} has errors; run npm run validate:\n${errors.join('\n')}`);
-  }
-  let tenants: TenantDirectory;
-  try {
-    tenants = new TenantDirectory(loaded.project);
-  } catch (error) {
-    throw new StartError((error as Error).message);
-  }
+  const data = loadServedData(config.dataRoot);
+  if ('problem' in data) throw new StartError(data.problem);
+  const { tenants } = data;
   compileBodySchemas();
-  const site = loaded.project.site;
+  const site = data.project.site;
 
   let db: SqlDatabase;
   try {
-    db = config.storage.kind === 'postgres' ? openPostgresDatabase(config.storage.url, config.storage.maxConnections) : openSqliteDatabase(config.storage.file);
-    const applied = await migrate(db);
+    db = openOrderDatabase(config.storage);
+    const applied = await migrate(db, { tenants: tenants.known() });
     if (applied.length > 0) log.info('database migrated', { versions: applied });
   } catch (error) {
     const where = config.storage.kind === 'postgres' ? redact(config.storage.url) : config.storage.file;
     throw new StartError(`Cannot open the ${config.storage.kind} database at ${where}: ${(error as Error).message}`);
   }
   const store = new OrderStore(db);
+  await warnOfOrdersWithoutTenant(db, tenants, log).catch((error: unknown) => log.warn('could not look for orders without a tenant', { error }));
 
   const paypal = config.paypal && new PayPalClient(config.paypal);
   if (!paypal) log.warn('PayPal checkout is off: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to turn it on; bypass-code orders still work');
@@ -164,4 +156,14 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     })());
 
   return { url, store, pendingCaptures, close };
+}
+
+/** Orders whose tenant file is gone are shown to no one; the operator should know they are there. */
+async function warnOfOrdersWithoutTenant(db: SqlDatabase, tenants: TenantDirectory, log: Logger): Promise<void> {
+  const orphaned = (await storedTenants(db)).filter((stored) => !tenants.byId(stored.tenantId));
+  if (orphaned.length === 0) return;
+  log.warn('orders belong to no tenant: nobody can see or edit them until they are reattached (npm run orders:reattach -- --list)', {
+    tenantIds: orphaned.map((stored) => stored.tenantId),
+    orders: orphaned.reduce((sum, stored) => sum + stored.orders, 0),
+  });
 }

@@ -21,7 +21,7 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
   const body = validateBody('capture-order', request.body);
   const entry = requireTenant(ctx, body.companyName);
   const order = await ctx.store.findOrder(body.order_id);
-  if (!order || order.companyName !== entry.tenant.companyName) {
+  if (!order || order.tenantId !== entry.tenant.id) {
     throw new HttpError(404, `There is no order ${body.order_id} for ${entry.tenant.companyName}`);
   }
   if (order.paid === 2) throw new HttpError(409, `Order ${order.orderId} was placed with a bypass code; there is no payment to capture`);

@@ -36,7 +36,7 @@ export interface SettledCapture extends CaptureOutcome {
  *   finished this order, so paying again takes a new order (create-order).
  */
 export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture: PayPalCapture, tenants: TenantDirectory, mailFrom: string): SettledCapture {
-  const tenant = tenants.find(order.companyName)?.tenant;
+  const tenant = tenants.byId(order.tenantId)?.tenant;
   const recipients = tenant?.emailRecipients ?? [];
   const captureId = capture.id ?? null;
   const base = { captureId, paypalStatus: capture.status };

@@ -18,7 +18,7 @@ export async function retrieveOrders(ctx: ApiContext, request: ApiRequest): Prom
   const { tenant } = requireTenant(ctx, body.companyName);
   const session = await ctx.sessions.require(request.headers.authorization, tenant, ['staff', 'admin']);
   const limit = body.limit ?? DEFAULT_ORDERS_PAGE;
-  const page = await ctx.store.listPlacedOrders(tenant.companyName, limit, body.cursor === undefined ? undefined : positionOf(body.cursor));
+  const page = await ctx.store.listPlacedOrders(tenant.id, limit, body.cursor === undefined ? undefined : positionOf(body.cursor));
   return {
     status: 200,
     body: {

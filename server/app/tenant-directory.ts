@@ -3,6 +3,7 @@ import type { ProductLookup } from '../../src/domain/pricing.ts';
 import type { Catalog, Product } from '../../src/domain/product.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { visibleProducts } from '../../src/domain/visible-products.ts';
+import type { KnownTenant } from '../storage/tenant-rekey.ts';
 
 export interface TenantEntry {
   tenant: Tenant;
@@ -12,11 +13,15 @@ export interface TenantEntry {
 
 /**
  * The tenants the storefront can name, found by `companyName` (the tenant file's
- * `company_name`), each with a lookup into its own catalog, so an order can only contain
- * products of the catalog that tenant's storefront shows (restricted ones only where allowed).
+ * `company_name`, which requests carry), each with a lookup into its own catalog, so an order
+ * can only contain products of the catalog that tenant's storefront shows (restricted ones only
+ * where allowed). Orders are stored under the tenant's id (its file name), which stays when the
+ * company name is edited: `byId` finds an order's tenant, or none for an order whose tenant file
+ * is gone.
  */
 export class TenantDirectory {
   private readonly byCompany = new Map<string, TenantEntry>();
+  private readonly byTenantId = new Map<string, TenantEntry>();
 
   constructor(project: Project) {
     for (const tenant of project.tenants) {
@@ -27,12 +32,23 @@ export class TenantDirectory {
         throw new Error(`tenants/${other.tenant.id}.yaml and tenants/${tenant.id}.yaml have the same company_name "${tenant.companyName}"; the order API finds tenants by it, so it must be unique`);
       }
       const products = new Map<string, Product>(visibleProducts(tenant, catalog).map((p) => [p.code, p]));
-      this.byCompany.set(tenant.companyName, { tenant, catalog, findProduct: (code) => products.get(code) });
+      const entry: TenantEntry = { tenant, catalog, findProduct: (code) => products.get(code) };
+      this.byCompany.set(tenant.companyName, entry);
+      this.byTenantId.set(tenant.id, entry);
     }
   }
 
   find(companyName: string): TenantEntry | undefined {
     return this.byCompany.get(companyName);
+  }
+
+  byId(tenantId: string): TenantEntry | undefined {
+    return this.byTenantId.get(tenantId);
+  }
+
+  /** Id and company name of every tenant, as the migrations and the operator's commands need them. */
+  known(): KnownTenant[] {
+    return this.all().map(({ tenant }) => ({ id: tenant.id, companyName: tenant.companyName }));
   }
 
   /** Every tenant, in the order the data lists them. */

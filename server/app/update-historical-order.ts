@@ -3,6 +3,7 @@ import { shipDateProblem } from '../../src/domain/ship-date.ts';
 import type { StoredLine } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { WireOrderLine } from '../../src/contracts/order-api-requests.ts';
+import type { Tenant } from '../../src/domain/tenant.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { publicLine, publicOrder } from './order-lines.ts';
@@ -23,32 +24,36 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
   const createdAt = Date.parse(body.created_at);
   if (Number.isNaN(createdAt)) throw new HttpError(400, `created_at: must be the order's created_at as retrieve-orders gave it, got "${body.created_at}"`);
   const named = body.companyName === undefined ? undefined : requireTenant(ctx, body.companyName).tenant;
-  const candidates = (await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString())).filter((o) => named === undefined || o.companyName === named.companyName);
+  // Orders are their tenant's by id (a company_name may change). One whose tenant file is gone
+  // is nobody's: not a candidate, so it answers as no order at all until an operator reattaches it.
+  const candidates = (await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString())).flatMap((order) => {
+    const tenant = ctx.tenants.byId(order.tenantId)?.tenant;
+    return tenant && (named === undefined || tenant.id === named.id) ? [{ order, tenant }] : [];
+  });
 
   // An admin session of the order's tenant, or (the spec's way) its admin password in the body.
   const bySession = request.headers.authorization !== undefined || body.admin_password === undefined;
-  const sessionTenant = named ?? (candidates.length === 1 ? ctx.tenants.find(candidates[0]!.companyName)?.tenant : undefined);
+  const sessionTenant = named ?? (candidates.length === 1 ? candidates[0]!.tenant : undefined);
   if (bySession && sessionTenant) await ctx.sessions.require(request.headers.authorization, sessionTenant, ['admin']);
   if (bySession && !sessionTenant && candidates.length === 0) throw new HttpError(401, 'Sign in with the admin password to edit orders');
 
   if (candidates.length === 0) throw new HttpError(404, `There is no order of ${body.email} created at ${body.created_at}`);
   if (candidates.length > 1) throw new HttpError(409, `${candidates.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
-  const order = candidates[0]!;
-  if (!bySession) await checkAdminPassword(ctx, request, order.companyName, body.admin_password!);
+  const { order, tenant } = candidates[0]!;
+  if (!bySession) await checkAdminPassword(ctx, request, tenant, body.admin_password!);
 
   const updated = await ctx.store.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
   request.log.info('order lines edited', { orderId: order.orderId, tenant: order.tenantId });
   return { status: 200, body: { order: publicOrder(updated) } };
 }
 
-async function checkAdminPassword(ctx: ApiContext, request: ApiRequest, companyName: string, typed: string): Promise<void> {
-  const tenant = ctx.tenants.find(companyName)?.tenant;
-  await ctx.limiter.beforeGuess(request.clientIp, tenant?.id);
-  const adminPassword = tenant?.adminPassword;
+async function checkAdminPassword(ctx: ApiContext, request: ApiRequest, tenant: Tenant, typed: string): Promise<void> {
+  await ctx.limiter.beforeGuess(request.clientIp, tenant.id);
+  const adminPassword = tenant.adminPassword;
   if (!adminPassword || !secretEquals(typed, adminPassword)) {
-    await ctx.limiter.wrongGuess(request.clientIp, tenant?.id);
-    request.log.warn('wrong admin password', { companyName, ip: request.clientIp });
-    throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${companyName} cannot be edited: it has no admin password`);
+    await ctx.limiter.wrongGuess(request.clientIp, tenant.id);
+    request.log.warn('wrong admin password', { tenant: tenant.id, ip: request.clientIp });
+    throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${tenant.companyName} cannot be edited: it has no admin password`);
   }
 }
 

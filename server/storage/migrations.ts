@@ -1,4 +1,5 @@
-import type { SqlDatabase } from './sql-database.ts';
+import type { SqlDatabase, SqlExecutor } from './sql-database.ts';
+import { rekeyOrdersByTenantId, type KnownTenant } from './tenant-rekey.ts';
 
 /**
  * The schema, as numbered steps run once each at start, in order. Never edit a released step:
@@ -14,6 +15,20 @@ interface Migration {
   name: string;
   /** The step's statements, with `id` as the type of its auto-numbered id columns. */
   sql(id: string): string[];
+  /** A step that needs more than fixed statements (the dialect, the tenants), run after `sql`. */
+  run?(tx: SqlExecutor, context: MigrationContext): Promise<void>;
+}
+
+export interface MigrationContext {
+  dialect: SqlDatabase['dialect'];
+  /** The tenants of the data the API starts with: a step that maps rows to tenants needs them. */
+  tenants: readonly KnownTenant[];
+}
+
+export interface MigrateOptions {
+  tenants: readonly KnownTenant[];
+  /** Stop after this version (tests build a database at an older schema). */
+  upTo?: number;
 }
 
 const orders = (id: string) => `
@@ -103,6 +118,12 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX orders_unpaid ON orders (paid, created_at)',
     ],
   },
+  {
+    version: 5,
+    name: 'orders keyed by tenant id (the tenant file name), not company_name: rows mapped to their tenant, listing and uniqueness by tenant_id',
+    sql: () => [],
+    run: (tx, context) => rekeyOrdersByTenantId(tx, context.dialect, context.tenants),
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */
@@ -114,16 +135,20 @@ const ID_COLUMN: Record<SqlDatabase['dialect'], string> = {
 /** Any number; the PostgreSQL advisory lock that stops two instances migrating at once. */
 const MIGRATION_LOCK = 4_004_2025;
 
-/** Brings the schema up to date; safe to run from several instances starting together. Returns the versions applied. */
-export async function migrate(db: SqlDatabase): Promise<number[]> {
+/**
+ * Brings the schema up to date; safe to run from several instances starting together. Returns
+ * the versions applied. `tenants` are those of the data the API serves (a step maps old rows to them).
+ */
+export async function migrate(db: SqlDatabase, options: MigrateOptions): Promise<number[]> {
   return db.transaction(async (tx) => {
     if (db.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
     await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
     const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
     const applied: number[] = [];
     for (const migration of MIGRATIONS) {
-      if (done.has(migration.version)) continue;
+      if (done.has(migration.version) || (options.upTo !== undefined && migration.version > options.upTo)) continue;
       for (const sql of migration.sql(ID_COLUMN[db.dialect])) await tx.run(sql);
+      await migration.run?.(tx, { dialect: db.dialect, tenants: options.tenants });
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, Date.now()]);
       applied.push(migration.version);
     }

@@ -8,7 +8,7 @@ import { openSqliteDatabase } from './sqlite-database.ts';
 /** The claims that make retries and crashes safe, with a clock the test moves (SQLite in memory). */
 async function storeAt(clock: { now: number }) {
   const db = openSqliteDatabase(':memory:');
-  await migrate(db);
+  await migrate(db, { tenants: [{ id: 't', companyName: 'T' }] });
   return new OrderStore(db, () => clock.now);
 }
 

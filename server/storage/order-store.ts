@@ -141,12 +141,12 @@ export class OrderStore {
 
   /**
    * Orders are found again by e-mail and created_at (update-historical-order), so one
-   * e-mail's orders never share an instant: a later one moves on by a millisecond.
+   * e-mail's orders of a tenant never share an instant: a later one moves on by a millisecond.
    */
   private async freeCreatedAt(tx: SqlExecutor, order: NewOrder): Promise<string> {
     const [latest] = await tx.query<{ created_at: string }>(
-      'SELECT created_at FROM orders WHERE company_name = ? AND email = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
-      [order.companyName, order.email, order.createdAt],
+      'SELECT created_at FROM orders WHERE tenant_id = ? AND email = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
+      [order.tenantId, order.email, order.createdAt],
     );
     return latest ? new Date(Date.parse(latest.created_at) + 1).toISOString() : order.createdAt;
   }
@@ -157,16 +157,16 @@ export class OrderStore {
   }
 
   /**
-   * Placed (2) and paid (1) orders of a tenant, newest first, `limit` at a time: `after` is the
+   * Placed (2) and paid (1) orders of a tenant (by its id: a company_name may change), newest first, `limit` at a time: `after` is the
    * position (created_at, id) of the last order of the previous page. Keyset paging, so a page
    * costs the same however deep it is and an order placed meanwhile never shifts a page.
    */
-  async listPlacedOrders(companyName: string, limit: number, after?: OrderPosition): Promise<{ orders: OrderRecord[]; last?: OrderPosition }> {
+  async listPlacedOrders(tenantId: string, limit: number, after?: OrderPosition): Promise<{ orders: OrderRecord[]; last?: OrderPosition }> {
     const rows = await this.db.query<OrderRow & { id: number | string }>(
-      `SELECT ${ORDER_COLUMNS}, id FROM orders WHERE company_name = ? AND paid IN (1, 2)
+      `SELECT ${ORDER_COLUMNS}, id FROM orders WHERE tenant_id = ? AND paid IN (1, 2)
        ${after ? 'AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
        ORDER BY created_at DESC, id DESC LIMIT ?`,
-      after ? [companyName, after.createdAt, after.createdAt, after.id, limit] : [companyName, limit],
+      after ? [tenantId, after.createdAt, after.createdAt, after.id, limit] : [tenantId, limit],
     );
     const lastRow = rows.at(-1);
     return { orders: rows.map(orderFromRow), last: lastRow && { createdAt: lastRow.created_at, id: Number(lastRow.id) } };

@@ -9,6 +9,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwa
 import { authorityContract } from './authority-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { paymentContract } from './payment-contract.ts';
+import { tenantKeysContract } from './tenant-keys-contract.ts';
 
 let postgres: ThrowawayPostgres;
 let databases = 0;
@@ -24,6 +25,10 @@ describe('order API on PostgreSQL', () => {
 
 describe('order API on PostgreSQL: the authority', () => {
   authorityContract(() => postgres.createDatabase(`authority_${++databases}`));
+});
+
+describe('order API on PostgreSQL: orders keyed by tenant id', () => {
+  tenantKeysContract(() => postgres.createDatabase(`tenant_keys_${++databases}`));
 });
 
 describe('payment verification on PostgreSQL', () => {

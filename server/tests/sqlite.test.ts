@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { authorityContract } from './authority-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { paymentContract } from './payment-contract.ts';
+import { tenantKeysContract } from './tenant-keys-contract.ts';
 
 // Each API the suite starts gets its own new SQLite file (test-api.ts), as `npm run start:api` does by default.
 describe('order API on SQLite', () => {
@@ -14,4 +15,8 @@ describe('payment verification on SQLite', () => {
 
 describe('order API on SQLite: the authority', () => {
   authorityContract(async () => undefined);
+});
+
+describe('order API on SQLite: orders keyed by tenant id', () => {
+  tenantKeysContract(async () => undefined);
 });
