@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { authorityContract } from './authority-contract.ts';
+import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { paymentContract } from './payment-contract.ts';
 
@@ -14,4 +15,8 @@ describe('payment verification on SQLite', () => {
 
 describe('order API on SQLite: the authority', () => {
   authorityContract(async () => undefined);
+});
+
+describe('order API on SQLite: hostile input', () => {
+  hostileInputContract(async () => undefined);
 });
