@@ -19,7 +19,7 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/session': createSession,
 };
 
-/** No body of any call nests deeper than 4; the margin is for clients that wrap nothing yet. */
+/** No call's body nests deeper than 4 levels; 32 leaves room for new fields and stops a body long before a walk of it could run out of stack. */
 const MAX_JSON_DEPTH = 32;
 
 /** On every answer: JSON only, never sniffed as something else; no referrer leaves with a link. */
