@@ -79,7 +79,9 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     mailQueued: () => outbox.nudge(),
     storageKind: config.storage.kind,
     timing: {
-      staleClaimMs: 60_000,
+      // Renewed every second by a live holder: a dead one's key is free again within 5 s.
+      keyLeaseMs: 5_000,
+      keyRenewMs: 1_000,
       waitForOtherMs: Math.max(20_000, (config.paypal?.timeoutMs ?? 0) + 5_000),
       // A capture makes at most a token call and the capture in a row, each given up after
       // PAYPAL_TIMEOUT_MS; past both and a margin, the request holding the claim has died.

@@ -26,8 +26,10 @@ export interface ApiContext {
   mailQueued(): void;
   storageKind: 'sqlite' | 'postgres';
   timing: {
-    /** An idempotency key's claim older than this belonged to a request that died. */
-    staleClaimMs: number;
+    /** An idempotency key's claim not renewed for this long belonged to a request that died, and is taken over. */
+    keyLeaseMs: number;
+    /** How often a request holding an idempotency key renews its lease (well under keyLeaseMs). */
+    keyRenewMs: number;
     /** How long a request waits for a concurrent one holding the same idempotency key. */
     waitForOtherMs: number;
     /**

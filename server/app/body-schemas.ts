@@ -31,8 +31,13 @@ function getValidators(): Record<CallName, ValidateFunction> {
 export function validateBody<N extends CallName>(call: N, sent: unknown): RequestBody<N> {
   const validate = getValidators()[call];
   const { body, problems: textProblems } = cleanText(sent);
-  if (textProblems.length === 0 && validate(body)) return body as RequestBody<N>;
-  const problems = [...new Set([...textProblems, ...(validate.errors ?? []).map(describeError)])];
+  // ajv leaves a call's errors on the compiled function, shared by every request, until its next
+  // call: so it is called for every body, and its errors are read at once, before anything else
+  // runs. Read later, or after a call that was skipped, they are another client's.
+  const valid = validate(body);
+  const schemaProblems = valid ? [] : (validate.errors ?? []).map(describeError);
+  if (textProblems.length === 0 && valid) return body as RequestBody<N>;
+  const problems = [...new Set([...textProblems, ...schemaProblems])];
   const shown = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
   throw new HttpError(400, `Invalid ${call} request: ${shown}`, { problems });
 }

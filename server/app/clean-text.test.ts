@@ -22,3 +22,30 @@ describe('cleanText', () => {
     expect(cleanText({ first_name: 'René 🚗' })).toEqual({ body: { first_name: 'René 🚗' }, problems: [] });
   });
 });
+
+describe('cleanText and invisible characters', () => {
+  it('refuses bidi controls and zero-width characters in names and addresses, naming the field and the character', () => {
+    const { problems } = cleanText({
+      first_name: 'Ann\u202Elee',
+      last_name: 'Lee\u200B',
+      email: 'ann\u2066@dealer.example',
+      customer_po: '\uFEFFPO-1',
+      cart: [{ embroidery: 'Shield\u200F' }],
+      store: 'Ford\u061C',
+    });
+    const reason = (code: string) => `must not contain invisible or text-direction characters (found ${code}); type it again without them`;
+    expect(problems).toEqual([
+      `first_name: ${reason('U+202E')}`,
+      `last_name: ${reason('U+200B')}`,
+      `email: ${reason('U+2066')}`,
+      `customer_po: ${reason('U+FEFF')}`,
+      `cart[0].embroidery: ${reason('U+200F')}`,
+      `store: ${reason('U+061C')}`,
+    ]);
+  });
+
+  it('leaves secrets as typed, and right-to-left text without controls as it is', () => {
+    expect(cleanText({ password: 'pass\u200Bword', admin_password: '\u202Eadmin' }).problems).toEqual([]);
+    expect(cleanText({ first_name: 'שרה', last_name: 'علي' }).problems).toEqual([]);
+  });
+});

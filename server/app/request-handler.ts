@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { captureOrder } from './capture-order.ts';
 import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
 import { HttpError } from './http-error.ts';
+import { nestingPastLimit } from './json-depth.ts';
 import { retrieveOrders } from './retrieve-orders.ts';
 import { updateHistoricalOrder } from './update-historical-order.ts';
 
@@ -16,6 +18,9 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/update-historical-order': updateHistoricalOrder,
   '/v1/session': createSession,
 };
+
+/** No call's body nests deeper than 4 levels; 32 leaves room for new fields and stops a body long before a walk of it could run out of stack. */
+const MAX_JSON_DEPTH = 32;
 
 /** On every answer: JSON only, never sniffed as something else; no referrer leaves with a link. */
 const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
@@ -39,6 +44,9 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
   // are counted in the database, shared by every instance).
   const budget = new RateLimiterMemory({ points: options.requestLimit.max, duration: Math.ceil(options.requestLimit.windowMs / 1000) });
   let warnedOfProxy = false;
+  const clientIp = clientAddress(options.trustProxy, (forwarded, peer) =>
+    ctx.log.warn('X-Forwarded-For does not end in an IP address, so the peer\'s address is used instead; check what the proxy in front of this API sends', { forwarded: forwarded.slice(0, 100), peer }),
+  );
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -65,7 +73,7 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         const call = CALLS[path];
         if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')} and GET /healthz`);
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
-        const ip = clientIp(req, options.trustProxy);
+        const ip = clientIp(req);
         if (!options.trustProxy && !warnedOfProxy && req.headers['x-forwarded-for'] !== undefined) {
           // Behind a proxy without TRUST_PROXY every client shares the proxy's address, and with it one guess limit.
           warnedOfProxy = true;
@@ -133,6 +141,10 @@ async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unk
   } catch {
     throw new HttpError(400, 'The body is not valid UTF-8 text; send JSON encoded as UTF-8');
   }
+  const tooDeep = nestingPastLimit(text, MAX_JSON_DEPTH);
+  if (tooDeep >= 0) {
+    throw new HttpError(400, `The body nests lists or objects more than ${MAX_JSON_DEPTH} levels deep (at character ${tooDeep}); no call takes more than a few levels`);
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -140,9 +152,24 @@ async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unk
   }
 }
 
-/** The peer's address; behind a reverse proxy (TRUST_PROXY), the address that proxy saw. */
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',').at(-1)!.trim();
-  return req.socket.remoteAddress ?? 'unknown';
+/**
+ * The client's address: the peer's; behind a reverse proxy (TRUST_PROXY), the last
+ * X-Forwarded-For entry, the address that proxy saw, but only when it is an IP address. Any
+ * other text (a port, a name, kilobytes of HTML) would be stored with orders and become a
+ * limit key of its own, so the peer's address is taken instead and `onInvalid` told once.
+ */
+function clientAddress(trustProxy: boolean, onInvalid: (forwarded: string, peer: string) => void): (req: IncomingMessage) => string {
+  let warned = false;
+  return (req) => {
+    const peer = req.socket.remoteAddress ?? 'unknown';
+    const forwarded = req.headers['x-forwarded-for'];
+    if (!trustProxy || typeof forwarded !== 'string' || !forwarded.trim()) return peer;
+    const last = forwarded.split(',').at(-1)!.trim();
+    if (isIP(last) !== 0) return last;
+    if (!warned) {
+      warned = true;
+      onInvalid(forwarded, peer);
+    }
+    return peer;
+  };
 }

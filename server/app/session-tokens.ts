@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { HttpError } from './http-error.ts';
 
@@ -27,6 +27,8 @@ export interface IssuedSession {
 }
 
 const AUDIENCE = 'dealer-storefronts/order-api';
+/** How far ahead of this instance's clock another instance's may run when it issues a token. */
+const CLOCK_SKEW_SECONDS = 60;
 
 /** The secret a role signs in with, when the tenant has one. */
 export function roleSecret(tenant: Tenant, role: SessionRole): string | undefined {
@@ -86,7 +88,7 @@ export class SessionTokens {
     const stores = new Set<string>();
     for (const token of tokens) {
       try {
-        const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()) });
+        const payload = await this.verify(token);
         if (payload.role !== 'store' || payload.sub !== tenant.id || typeof payload.store !== 'string') continue;
         const grant: Grant = { role: 'store', store: payload.store };
         const password = grantSecret(tenant, grant);
@@ -107,7 +109,7 @@ export class SessionTokens {
     if (!token) throw new HttpError(401, `Sign in with the ${tenant.companyName} password to see its orders`, {}, { 'www-authenticate': 'Bearer' });
     let claims: { sub?: string; role?: unknown; pwd?: unknown };
     try {
-      ({ payload: claims } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()) }));
+      claims = await this.verify(token);
     } catch (error) {
       const expired = error instanceof errors.JWTExpired;
       throw new HttpError(401, expired ? 'Your session has expired; enter the password again' : 'The session is not valid; enter the password again', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
@@ -121,6 +123,20 @@ export class SessionTokens {
     }
     if (!roles.includes(role)) throw new HttpError(403, `This needs the admin password; you are signed in as ${role}`);
     return { tenantId: tenant.id, role };
+  }
+
+  /**
+   * The claims of a token we signed that is valid now. It must carry `iat` and `exp`, and live no
+   * longer than SESSION_TTL_SECONDS from an `iat` that is not in the future: a token without
+   * `exp` would never expire, and one issued for longer (under a higher TTL, or by anyone who
+   * ever held the secret) would outlive the policy.
+   */
+  private async verify(token: string): Promise<JWTPayload> {
+    const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()), requiredClaims: ['iat', 'exp'] });
+    const { iat, exp } = payload as { iat: number; exp: number };
+    if (exp - iat > this.ttlSeconds) throw new errors.JWTClaimValidationFailed('the token lives longer than SESSION_TTL_SECONDS', payload, 'exp', 'check_failed');
+    if (iat > this.now() / 1000 + CLOCK_SKEW_SECONDS) throw new errors.JWTClaimValidationFailed('the token was issued in the future', payload, 'iat', 'check_failed');
+    return payload;
   }
 
   private fingerprint(tenantId: string, role: string, password: string): string {

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { literalHeaderText } from './header-text.ts';
 import type { MailMessage } from './mail-message.ts';
 
 /** Delivers one message or throws; the outbox worker retries what throws. */
@@ -18,7 +19,7 @@ export function smtpTransport(url: string, timeoutMs = 15_000): MailTransport {
   return {
     description: `SMTP ${parsed.protocol}//${parsed.host}`,
     async send(message) {
-      await withTimeout(transport.sendMail({ ...message, to: message.to.join(', ') }), timeoutMs);
+      await withTimeout(transport.sendMail(nodemailerMessage(message)), timeoutMs);
     },
     close: () => transport.close(),
   };
@@ -34,7 +35,7 @@ export function emlFolderTransport(folder: string): MailTransport {
   return {
     description: `.eml files in ${folder}`,
     async send(message, id) {
-      const info = await transport.sendMail({ ...message, to: message.to.join(', ') });
+      const info = await transport.sendMail(nodemailerMessage(message));
       mkdirSync(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.replace(/[^A-Za-z0-9-]/g, '_')}.eml`);
       writeFileSync(`${file}.tmp`, info.message as Buffer);
@@ -42,6 +43,11 @@ export function emlFolderTransport(folder: string): MailTransport {
     },
     close: () => transport.close(),
   };
+}
+
+/** What nodemailer is given: the subject, which carries buyers' names, shown as typed (header-text.ts). */
+function nodemailerMessage(message: MailMessage) {
+  return { ...message, subject: literalHeaderText(message.subject), to: message.to.join(', ') };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -4,6 +4,7 @@ import { orderNumber } from '../../src/domain/order-number.ts';
 import { isTierLabel } from '../../src/domain/size-labels.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { OrderRecord } from '../storage/order-store.ts';
+import { INVISIBLE_FORMATTING } from '../app/clean-text.ts';
 import type { MailMessage } from './mail-message.ts';
 
 /**
@@ -55,11 +56,14 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
   ];
 }
 
+const EVERY_INVISIBLE = new RegExp(INVISIBLE_FORMATTING.source, 'gu');
+
 /**
- * A field's text on one line of the e-mail. The API refuses control characters in new
- * orders; this keeps an older stored order (or a field it did not check) from adding lines
- * such as a forged "Total:" to the body or headers to the message.
+ * A field's text on one line of the e-mail. The API refuses control characters, bidi controls
+ * and zero-width characters in new orders; this keeps an older stored order (or a field it did
+ * not check) from adding lines such as a forged "Total:" to the body or headers to the
+ * message, or from reversing how a line reads.
  */
 export function oneLine(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(EVERY_INVISIBLE, '').trim();
 }

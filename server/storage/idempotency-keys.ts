@@ -4,6 +4,11 @@ import type { SqlDatabase, SqlExecutor } from './sql-database.ts';
 /**
  * Idempotency keys: one request's effect per key, across API instances. A unique key in the
  * database decides which request does the work; the answer it gave is kept for its retries.
+ * A pending claim is a lease: its holder renews `claimed_at` while it works (renew), so a claim
+ * not renewed for the lease's length belonged to a request that died with its instance, and
+ * its retry takes it over within seconds, while a slow holder that is alive keeps it. Wrongly
+ * taken over (a holder frozen past its lease, clocks apart by more than it), nothing is made
+ * twice: the late holder's `complete` fails and rolls its transaction back.
  */
 
 /** A response the API gave and must give again: to a retried request, or to a second capture. */
@@ -37,10 +42,10 @@ export class IdempotencyKeys {
   ) {}
 
   /**
-   * Claims `key` for a request with body hash `requestHash`. A pending claim older than
-   * `staleAfterMs` belonged to a request that died, and is taken over.
+   * Claims `key` for a request with body hash `requestHash`. A pending claim whose holder has
+   * not renewed it for `leaseMs` belonged to a request that died, and is taken over.
    */
-  async claim(key: string, requestHash: string, staleAfterMs: number): Promise<IdempotencyClaim> {
+  async claim(key: string, requestHash: string, leaseMs: number): Promise<IdempotencyClaim> {
     const now = this.now();
     const token = randomUUID();
     const inserted = await this.db.query(
@@ -54,15 +59,21 @@ export class IdempotencyKeys {
       'SELECT request_hash, state, answer, claimed_at FROM idempotency_keys WHERE idem_key = ?',
       [key],
     );
-    if (!row) return this.claim(key, requestHash, staleAfterMs); // released meanwhile
+    if (!row) return this.claim(key, requestHash, leaseMs); // released meanwhile
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
     if (row.state === 'done' && row.answer) return { kind: 'replay', answer: JSON.parse(row.answer) as StoredAnswer };
     const takenOver = await this.db.run(
       `UPDATE idempotency_keys SET claim_token = ?, claimed_at = ?
        WHERE idem_key = ? AND request_hash = ? AND state = 'pending' AND claimed_at < ?`,
-      [token, now, key, requestHash, now - staleAfterMs],
+      [token, now, key, requestHash, now - leaseMs],
     );
     return takenOver === 1 ? { kind: 'claimed', token } : { kind: 'busy' };
+  }
+
+  /** Extends the holder's lease from now; false once the claim is no longer this holder's (taken over, completed or released). */
+  async renew(key: string, token: string): Promise<boolean> {
+    const changed = await this.db.run("UPDATE idempotency_keys SET claimed_at = ? WHERE idem_key = ? AND claim_token = ? AND state = 'pending'", [this.now(), key, token]);
+    return changed === 1;
   }
 
   /** Gives the key up after a request that created nothing, so a retry runs afresh. */

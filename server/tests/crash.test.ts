@@ -99,6 +99,52 @@ describe('kill -9 during a burst of orders', () => {
   });
 });
 
+describe('kill -9 while a request holds an idempotency key', () => {
+  it('lets the retry on another instance take the key over within seconds on PostgreSQL, and answer one order', async () => {
+    const paypal = await startFakePayPal();
+    const env = {
+      DATA_ROOT: fixture, DATABASE_URL: await postgres.createDatabase('lease'), MAIL_DIR: mkdtempSync(path.join(scratch, 'lease-mail-')),
+      PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url,
+    };
+    const holder = await spawnApi(env);
+    const survivor = await spawnApi(env);
+    try {
+      const body = {
+        first_name: 'Lou', last_name: 'Lease', email: `lease-${randomUUID()}@dealer.example`, companyName: PAYPAL_TENANT,
+        cart: [{ quantity: 2, size: 'Medium', color: 'Navy', code: 'K500', embroidery: 'Shield' }],
+      };
+      const key = { 'idempotency-key': randomUUID() };
+      const creates = () => paypal.calls.filter((c) => c.method === 'POST' && c.path === '/v2/checkout/orders').length;
+      // The holder claims the key and waits on PayPal; it is killed there, before it could answer.
+      paypal.delayMs = 8_000;
+      const lost = postJson(holder.url, '/v1/create-order', body, key).then(() => 'answered', () => 'connection died');
+      for (const deadline = Date.now() + 10_000; creates() === 0; ) {
+        if (Date.now() > deadline) throw new Error('the holder never called PayPal');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      holder.signal('SIGKILL');
+      expect(await holder.exited).toMatchObject({ signal: 'SIGKILL' });
+      expect(await lost).toBe('connection died');
+      paypal.delayMs = 0;
+
+      const started = Date.now();
+      const retry = await postJson(survivor.url, '/v1/create-order', body, key);
+      const waited = Date.now() - started;
+      expect(retry.status).toBe(200);
+      // The dead holder's 5 s lease runs out; the old rule waited 60 s.
+      expect(waited).toBeLessThan(8_000);
+      const again = await postJson(survivor.url, '/v1/create-order', body, key);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body.order_id).toBe(retry.body.order_id);
+    } finally {
+      holder.signal('SIGKILL');
+      survivor.signal('SIGTERM');
+      await survivor.exited;
+      await paypal.close();
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes a request in flight on SIGTERM, then exits 0 and refuses new connections', async () => {
     const paypal = await startFakePayPal();

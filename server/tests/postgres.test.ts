@@ -7,6 +7,7 @@ import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
 import { authorityContract } from './authority-contract.ts';
+import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { paymentContract } from './payment-contract.ts';
 import { tenantKeysContract } from './tenant-keys-contract.ts';
@@ -29,6 +30,10 @@ describe('order API on PostgreSQL: the authority', () => {
 
 describe('order API on PostgreSQL: orders keyed by tenant id', () => {
   tenantKeysContract(() => postgres.createDatabase(`tenant_keys_${++databases}`));
+});
+
+describe('order API on PostgreSQL: hostile input', () => {
+  hostileInputContract(() => postgres.createDatabase(`hostile_${++databases}`));
 });
 
 describe('payment verification on PostgreSQL', () => {

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { authorityContract } from './authority-contract.ts';
+import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { paymentContract } from './payment-contract.ts';
 import { tenantKeysContract } from './tenant-keys-contract.ts';
@@ -19,4 +20,8 @@ describe('order API on SQLite: the authority', () => {
 
 describe('order API on SQLite: orders keyed by tenant id', () => {
   tenantKeysContract(async () => undefined);
+});
+
+describe('order API on SQLite: hostile input', () => {
+  hostileInputContract(async () => undefined);
 });
