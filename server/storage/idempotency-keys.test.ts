@@ -5,7 +5,7 @@ import { openSqliteDatabase } from './sqlite-database.ts';
 
 async function keysAt(clock: { now: number }): Promise<IdempotencyKeys> {
   const db = openSqliteDatabase(':memory:');
-  await migrate(db);
+  await migrate(db, { tenants: [] });
   return new IdempotencyKeys(db, () => clock.now);
 }
 
