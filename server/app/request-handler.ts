@@ -6,6 +6,7 @@ import { captureOrder } from './capture-order.ts';
 import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
 import { HttpError } from './http-error.ts';
+import { probeWrite } from '../storage/write-probe.ts';
 import { retrieveOrders } from './retrieve-orders.ts';
 import { updateHistoricalOrder } from './update-historical-order.ts';
 
@@ -54,16 +55,19 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         // Never `*` and never `null`: only an origin configured for the storefronts is echoed.
         if (!allowed.has(origin)) throw new HttpError(403, `Origin ${origin} may not call this API (see CORS_ORIGINS)`);
         headers['access-control-allow-origin'] = origin;
-        headers['access-control-expose-headers'] = 'Retry-After, Idempotent-Replayed, X-Request-Id';
+        headers['access-control-expose-headers'] = 'Retry-After, Idempotent-Replayed, X-Request-Id, Device-Proof';
       }
       if (req.method === 'OPTIONS') {
-        answer = { status: 204, body: {}, headers: { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'Content-Type, Idempotency-Key, Authorization', 'access-control-max-age': '600' } };
+        answer = { status: 204, body: {}, headers: { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'Content-Type, Idempotency-Key, Authorization, Device-Proof', 'access-control-max-age': '600' } };
       } else if (path === '/healthz') {
         if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /healthz', {}, { allow: 'GET' });
         answer = await health(ctx);
+      } else if (path === '/readyz') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /readyz', {}, { allow: 'GET' });
+        answer = await readiness(ctx, log);
       } else {
         const call = CALLS[path];
-        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')} and GET /healthz`);
+        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz and GET /readyz`);
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
         const ip = clientIp(req, options.trustProxy);
         if (!options.trustProxy && !warnedOfProxy && req.headers['x-forwarded-for'] !== undefined) {
@@ -94,6 +98,21 @@ async function health(ctx: ApiContext): Promise<ApiAnswer> {
     throw new HttpError(503, `The database does not answer: ${(error as Error).message}`);
   }
   return { status: 200, body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } };
+}
+
+/**
+ * Readiness, for a load balancer: whether this instance can take orders now, that is store
+ * them (a write reaches the database). Liveness (/healthz) only says the process and the
+ * database answer; restarting an instance whose disk is full helps nothing, routing away does.
+ */
+async function readiness(ctx: ApiContext, log: ApiRequest['log']): Promise<ApiAnswer> {
+  try {
+    await probeWrite(ctx.store.db);
+  } catch (error) {
+    log.error('not ready: the database does not take writes', { error });
+    throw new HttpError(503, `The ${ctx.storageKind} database does not take writes: ${(error as Error).message}`, { status: 'not ready' }, { 'retry-after': '5' });
+  }
+  return { status: 200, body: { status: 'ready', storage: ctx.storageKind } };
 }
 
 function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {

@@ -5,6 +5,7 @@ import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { WireOrderLine } from '../../src/contracts/order-api-requests.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
+import { guesserOf } from './known-device.ts';
 import { publicLine, publicOrder } from './order-lines.ts';
 import { requireTenant } from './require-tenant.ts';
 import { secretEquals } from './secret-compare.ts';
@@ -23,33 +24,37 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
   const createdAt = Date.parse(body.created_at);
   if (Number.isNaN(createdAt)) throw new HttpError(400, `created_at: must be the order's created_at as retrieve-orders gave it, got "${body.created_at}"`);
   const named = body.companyName === undefined ? undefined : requireTenant(ctx, body.companyName).tenant;
-  const candidates = (await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString())).filter((o) => named === undefined || o.companyName === named.companyName);
 
-  // An admin session of the order's tenant, or (the spec's way) its admin password in the body.
+  // An admin session of the named tenant, or (the spec's way) its admin password in the body.
+  // Who may edit is settled before any order is looked up; the lookup is then a guess (an
+  // e-mail and a time), and "no such order" and "not yours" are one answer, so neither a
+  // session nor a password learns whether another tenant has such an order.
   const bySession = request.headers.authorization !== undefined || body.admin_password === undefined;
-  const sessionTenant = named ?? (candidates.length === 1 ? ctx.tenants.find(candidates[0]!.companyName)?.tenant : undefined);
-  if (bySession && sessionTenant) await ctx.sessions.require(request.headers.authorization, sessionTenant, ['admin']);
-  if (bySession && !sessionTenant && candidates.length === 0) throw new HttpError(401, 'Sign in with the admin password to edit orders');
-
-  if (candidates.length === 0) throw new HttpError(404, `There is no order of ${body.email} created at ${body.created_at}`);
-  if (candidates.length > 1) throw new HttpError(409, `${candidates.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
-  const order = candidates[0]!;
-  if (!bySession) await checkAdminPassword(ctx, request, order.companyName, body.admin_password!);
+  if (bySession && !named) throw new HttpError(400, 'companyName: required with an admin session; send the storefront\'s company name');
+  if (bySession) await ctx.sessions.require(request.headers.authorization, named!, ['admin']);
+  const who = await guesserOf(ctx, request, named?.id);
+  const editable = await ctx.limiter.guess(who, named?.id, async () => {
+    const found = await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString());
+    const mine = found.filter((o) => (named ? o.companyName === named.companyName : true) && (bySession || adminPasswordFits(ctx, o.companyName, body.admin_password!)));
+    return mine.length > 0 ? mine : undefined;
+  });
+  if (!editable) {
+    request.log.warn('order lookup found nothing to edit', { companyName: named?.companyName, ip: request.clientIp, by: bySession ? 'session' : 'admin password' });
+    throw new HttpError(404, `No order of ${body.email} created at ${body.created_at} can be edited with this ${bySession ? 'session' : 'admin password'}`);
+  }
+  // Only when the typed password is the admin password of several tenants with such an order.
+  if (editable.length > 1) throw new HttpError(409, `${editable.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
+  const order = editable[0]!;
 
   const updated = await ctx.store.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
   request.log.info('order lines edited', { orderId: order.orderId, tenant: order.tenantId });
   return { status: 200, body: { order: publicOrder(updated) } };
 }
 
-async function checkAdminPassword(ctx: ApiContext, request: ApiRequest, companyName: string, typed: string): Promise<void> {
-  const tenant = ctx.tenants.find(companyName)?.tenant;
-  await ctx.limiter.beforeGuess(request.clientIp, tenant?.id);
-  const adminPassword = tenant?.adminPassword;
-  if (!adminPassword || !secretEquals(typed, adminPassword)) {
-    await ctx.limiter.wrongGuess(request.clientIp, tenant?.id);
-    request.log.warn('wrong admin password', { companyName, ip: request.clientIp });
-    throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${companyName} cannot be edited: it has no admin password`);
-  }
+/** Whether `typed` is the admin password of the tenant named `companyName`. */
+function adminPasswordFits(ctx: ApiContext, companyName: string, typed: string): boolean {
+  const adminPassword = ctx.tenants.find(companyName)?.tenant.adminPassword;
+  return adminPassword !== undefined && secretEquals(typed, adminPassword);
 }
 
 function applyEdits(lines: StoredLine[], sent: WireOrderLine[]): StoredLine[] {
