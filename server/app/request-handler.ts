@@ -40,6 +40,13 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
   // are counted in the database, shared by every instance).
   const budget = new RateLimiterMemory({ points: options.requestLimit.max, duration: Math.ceil(options.requestLimit.windowMs / 1000) });
   let warnedOfProxy = false;
+  // One write probe a second at most, shared by concurrent /readyz requests: probing is a
+  // committed (fsynced) write, which a flood of readiness requests must not multiply.
+  let probe: { at: number; written: Promise<void> } | undefined;
+  const probeWriteOnce = () => {
+    if (!probe || performance.now() - probe.at > 1_000) probe = { at: performance.now(), written: probeWrite(ctx.store.db) };
+    return probe.written;
+  };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -64,7 +71,7 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         answer = await health(ctx);
       } else if (path === '/readyz') {
         if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /readyz', {}, { allow: 'GET' });
-        answer = await readiness(ctx, log);
+        answer = await readiness(ctx, log, probeWriteOnce);
       } else {
         const call = CALLS[path];
         if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz and GET /readyz`);
@@ -105,9 +112,9 @@ async function health(ctx: ApiContext): Promise<ApiAnswer> {
  * them (a write reaches the database). Liveness (/healthz) only says the process and the
  * database answer; restarting an instance whose disk is full helps nothing, routing away does.
  */
-async function readiness(ctx: ApiContext, log: ApiRequest['log']): Promise<ApiAnswer> {
+async function readiness(ctx: ApiContext, log: ApiRequest['log'], probeWriteOnce: () => Promise<void>): Promise<ApiAnswer> {
   try {
-    await probeWrite(ctx.store.db);
+    await probeWriteOnce();
   } catch (error) {
     log.error('not ready: the database does not take writes', { error });
     throw new HttpError(503, `The ${ctx.storageKind} database does not take writes: ${(error as Error).message}`, { status: 'not ready' }, { 'retry-after': '5' });
