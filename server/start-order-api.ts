@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiContext } from './app/api-context.ts';
 import { compileBodySchemas } from './app/body-schemas.ts';
+import { DeviceProofs } from './app/device-proofs.ts';
 import { FailureLimiter } from './app/failure-limiter.ts';
 import { createRequestHandler } from './app/request-handler.ts';
 import { sessionSecret } from './app/session-secret.ts';
@@ -64,12 +65,14 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   });
   const pendingCaptures = paypal && new PendingCapturePoller(store, paypal, tenants, mailFrom, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
 
+  const secret = sessionSecret(config.session);
   const ctx: ApiContext = {
     store,
     tenants,
     paypal,
     limiter: new FailureLimiter(store.failures, config.rateLimit.maxFailures, config.rateLimit.windowMs, Date.now, { max: config.rateLimit.tenantMax, intervalMs: config.rateLimit.tenantIntervalMs }),
-    sessions: new SessionTokens(sessionSecret(config.session), config.session.ttlSeconds),
+    sessions: new SessionTokens(secret, config.session.ttlSeconds),
+    devices: new DeviceProofs(secret),
     limits: {
       maxCartLines: config.bodyLimits.maxCartLines,
       unpaidOrdersPerClient: { max: config.unpaidOrders.maxPerClient, windowMs: 3_600_000 },

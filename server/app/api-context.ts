@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.ts';
 import type { PayPalClient } from '../paypal/paypal-client.ts';
 import type { OrderStore } from '../storage/order-store.ts';
+import type { DeviceProofs } from './device-proofs.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
 import type { SessionTokens } from './session-tokens.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
@@ -12,6 +13,8 @@ export interface ApiContext {
   /** Absent when the server has no PayPal credentials. */
   paypal?: PayPalClient;
   limiter: FailureLimiter;
+  /** Proofs that a browser signed in to a tenant before (the guess limits' device cookie). */
+  devices: DeviceProofs;
   sessions: SessionTokens;
   limits: {
     /** Lines one order may have (MAX_CART_LINES). */

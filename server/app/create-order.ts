@@ -10,8 +10,10 @@ import type { NewOrder, OrderRecord } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { CreateOrderBody, WireCartLine } from '../../src/contracts/order-api-requests.ts';
 import { validateBody } from './body-schemas.ts';
+import type { Guesser } from './failure-limiter.ts';
 import { HttpError } from './http-error.ts';
 import { withIdempotencyKey, type KeyClaim } from './idempotency.ts';
+import { guesserOf, withDeviceProof } from './known-device.ts';
 import { lineLabel, storedLinesOf } from './order-lines.ts';
 import { orderStoreOf, storeProblem } from './order-stores.ts';
 import { requireTenant } from './require-tenant.ts';
@@ -30,7 +32,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
   return withIdempotencyKey(ctx, request, 'create-order', async (claim) => {
     const entry = requireTenant(ctx, body.companyName);
     const { tenant } = entry;
-    const codeIndex = body.bypassPaypal ? await checkBypassCode(ctx, request, body, tenant) : -1;
+    const bypass = body.bypassPaypal ? await checkBypassCode(ctx, request, body, tenant) : undefined;
     const orderStore = orderStoreOf(tenant, body.store?.trim() ?? '');
 
     // Lines with one cart key become one line; a message names the line where the key first appeared.
@@ -80,10 +82,10 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       paymentRef: '',
     };
 
-    if (body.bypassPaypal) {
+    if (bypass) {
       order.orderId = randomUUID();
       order.paid = 2;
-      order.placedWith = `bypass code ${codeIndex + 1} of ${tenant.bypassCodes.length}`;
+      order.placedWith = `bypass code ${bypass.index + 1} of ${tenant.bypassCodes.length}`;
       const answer = { status: 200, body: createdAnswer(order) };
       const stored = await ctx.store.insertOrder(order, {
         completes: claim && { ...claim, answer },
@@ -91,7 +93,8 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       });
       ctx.mailQueued();
       logPlaced(request, stored);
-      return answer;
+      // Not in the remembered answer: a replay proves no code, so it renews no device.
+      return withDeviceProof(ctx, bypass.who, tenant.id, answer);
     }
 
     if (!ctx.paypal) {
@@ -144,18 +147,20 @@ function refuse(status: number, named: string[]): never {
   throw new HttpError(status, named.slice(0, 3).join('; ') + (named.length > 3 ? `; and ${named.length - 3} more` : ''), { problems: named });
 }
 
-/** The position of the bypass code the body carries, or 403 (and a guess counted) when it is missing or wrong. */
-async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, tenant: Tenant): Promise<number> {
-  await ctx.limiter.beforeGuess(request.clientIp, tenant.id);
+/** The position of the bypass code the body carries and who typed it, or 403 (and a guess counted) when it is missing or wrong. */
+async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, tenant: Tenant): Promise<{ index: number; who: Guesser }> {
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
-  const index = bypassCodeIndex(code, tenant.bypassCodes);
-  if (index < 0) {
-    await ctx.limiter.wrongGuess(request.clientIp, tenant.id);
+  const who = await guesserOf(ctx, request, tenant.id);
+  const index = await ctx.limiter.guess(who, tenant.id, () => {
+    const found = bypassCodeIndex(code, tenant.bypassCodes);
+    return found < 0 ? undefined : found;
+  });
+  if (index === undefined) {
     request.log.warn('wrong bypass code', { companyName: body.companyName, ip: request.clientIp });
     throw new HttpError(403, 'That bypass code is not valid');
   }
-  return index;
+  return { index, who };
 }
 
 /** Each PayPal order costs a call to PayPal and a row until it expires: one client may hold only so many unpaid at once. */

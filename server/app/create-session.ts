@@ -3,6 +3,7 @@ import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { SessionBody } from '../../src/contracts/order-api-requests.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
+import { guesserOf, withDeviceProof } from './known-device.ts';
 import { requireTenant } from './require-tenant.ts';
 import { bypassCodeIndex, secretEquals } from './secret-compare.ts';
 import { roleSecret, type Grant, type SessionRole } from './session-tokens.ts';
@@ -17,7 +18,8 @@ import { roleSecret, type Grant, type SessionRole } from './session-tokens.ts';
  *   customs catalog, and its products in an order).
  * - `{ password }`: the entry screen, which does not know the tenant yet: the tenant whose
  *   entry password it is, and a staff session of it.
- * Each wrong secret counts against the client's and the tenant's guess limits.
+ * Each secret is a guess (failure-limiter.ts); a right one's answer carries a device proof
+ * (the Device-Proof header) that spares the browser the tenant's brake afterwards.
  */
 export async function createSession(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('session', request.body);
@@ -29,14 +31,13 @@ export async function createSession(ctx: ApiContext, request: ApiRequest): Promi
     return entrySession(ctx, request, body.password!);
   }
   const { tenant } = requireTenant(ctx, body.companyName);
-  await ctx.limiter.beforeGuess(request.clientIp, tenant.id);
-  const grant = grantFor(tenant, body);
+  const who = await guesserOf(ctx, request, tenant.id);
+  const grant = await ctx.limiter.guess(who, tenant.id, () => grantFor(tenant, body));
   if (!grant) {
-    await ctx.limiter.wrongGuess(request.clientIp, tenant.id);
     request.log.warn('wrong secret', { tenant: tenant.id, asked: body.code !== undefined ? 'bypass code' : body.store !== undefined ? `store ${body.store}` : 'password', ip: request.clientIp });
     throw body.code !== undefined ? new HttpError(403, 'That bypass code is not valid') : new HttpError(401, 'Wrong password');
   }
-  return issue(ctx, request, tenant, grant);
+  return withDeviceProof(ctx, who, tenant.id, await issue(ctx, request, tenant, grant));
 }
 
 function grantFor(tenant: Tenant, body: SessionBody): Grant | undefined {
@@ -61,17 +62,18 @@ function grantFor(tenant: Tenant, body: SessionBody): Grant | undefined {
 }
 
 async function entrySession(ctx: ApiContext, request: ApiRequest, password: string): Promise<ApiAnswer> {
-  await ctx.limiter.beforeGuess(request.clientIp, undefined);
-  // Every tenant compared, so timing says nothing about which one matched.
-  const matches = ctx.tenants.all().filter(({ tenant }) => tenant.password !== undefined && secretEquals(password, tenant.password));
-  const tenant = matches[0]?.tenant;
+  const who = await guesserOf(ctx, request, undefined);
+  const tenant = await ctx.limiter.guess(who, undefined, () => {
+    // Every tenant compared, so timing says nothing about which one matched.
+    const matches = ctx.tenants.all().filter(({ tenant }) => tenant.password !== undefined && secretEquals(password, tenant.password));
+    return matches[0]?.tenant;
+  });
   if (!tenant) {
-    await ctx.limiter.wrongGuess(request.clientIp, undefined);
     request.log.warn('wrong entry password', { ip: request.clientIp });
     throw new HttpError(401, 'Wrong password');
   }
   const answer = await issue(ctx, request, tenant, { role: 'staff' });
-  return { ...answer, body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } };
+  return withDeviceProof(ctx, who, tenant.id, { ...answer, body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } });
 }
 
 async function issue(ctx: ApiContext, request: ApiRequest, tenant: Tenant, grant: Grant): Promise<ApiAnswer> {

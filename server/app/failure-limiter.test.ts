@@ -1,44 +1,75 @@
 import { describe, expect, it } from 'vitest';
-import { FailureLimiter, MemoryFailureLog } from './failure-limiter.ts';
+import { createLogger } from '../logger.ts';
+import { FailureLimiter, MemoryFailureLog, type FailureLog } from './failure-limiter.ts';
+
+const log = createLogger('error', () => undefined);
+const from = (clientIp: string, device?: string) => ({ clientIp, log, ...(device ? { device } : {}) });
+const wrong = () => undefined;
+const right = () => 'granted';
 
 describe('FailureLimiter', () => {
-  it('blocks a client after max failures until the oldest leaves the window', async () => {
+  it('refuses a client after max wrong guesses until the oldest leaves the window; right guesses do not count', async () => {
     let now = 0;
     const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 60_000, () => now);
+    for (let i = 0; i < 5; i++) expect(await limiter.guess(from('ip-1'), 'guardian', right)).toBe('granted');
     for (let i = 0; i < 3; i++) {
-      expect(await limiter.retryAfterSeconds('ip-1')).toBe(0);
-      await limiter.recordFailure('ip-1');
+      expect(await limiter.guess(from('ip-1'), 'guardian', wrong)).toBeUndefined();
       now += 1_000;
     }
-    expect(await limiter.retryAfterSeconds('ip-1')).toBe(57); // first failure at 0 s leaves at 60 s; it is 3 s now
-    expect(await limiter.retryAfterSeconds('ip-2')).toBe(0);
+    // The first failure at 0 s leaves at 60 s; it is 3 s now. Even the right secret is not compared.
+    await expect(limiter.guess(from('ip-1'), 'guardian', right)).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '57' } });
+    expect(await limiter.guess(from('ip-2'), 'guardian', right)).toBe('granted');
     now = 60_001;
-    expect(await limiter.retryAfterSeconds('ip-1')).toBe(0);
+    expect(await limiter.guess(from('ip-1'), 'guardian', right)).toBe('granted');
   });
 
-  it('counts failures recorded by another limiter on the same log, as instances sharing a database do', async () => {
-    const log = new MemoryFailureLog();
-    let now = 0;
-    const [a, b] = [new FailureLimiter(log, 2, 60_000, () => now), new FailureLimiter(log, 2, 60_000, () => now)];
-    await a.recordFailure('ip-1');
-    now = 10_000;
-    await b.recordFailure('ip-1');
-    await b.recordFailure('ip-1'); // concurrent guesses can pass the limit: the wait follows the newest two
-    expect(await a.retryAfterSeconds('ip-1')).toBe(60);
+  it('compares at most the limit of many parallel guesses, and takes back a malformed one', async () => {
+    const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 60_000);
+    let compared = 0;
+    const slowWrong = async () => {
+      compared++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return undefined;
+    };
+    const answers = await Promise.allSettled(Array.from({ length: 50 }, () => limiter.guess(from('ip-1'), 'guardian', slowWrong)));
+    expect(compared).toBe(3);
+    expect(answers.filter((a) => a.status === 'rejected')).toHaveLength(47);
+
+    const other = new FailureLimiter(new MemoryFailureLog(), 1, 60_000);
+    await expect(other.guess(from('ip-3'), 'guardian', () => { throw new Error('malformed'); })).rejects.toThrow('malformed');
+    expect(await other.guess(from('ip-3'), 'guardian', right)).toBe('granted');
   });
 
-  it('brakes a tenant guessed at from many clients to one check per interval, never locking it for the window', async () => {
+  it('brakes a tenant guessed at from many clients, except for devices that signed in before, which are limited each', async () => {
     let now = 0;
     const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 900_000, () => now, { max: 5, intervalMs: 5_000 });
     for (let client = 1; client <= 5; client++) {
-      await limiter.beforeGuess(`ip-${client}`, 'guardian');
-      await limiter.wrongGuess(`ip-${client}`, 'guardian');
+      await limiter.guess(from(`ip-${client}`), 'guardian', wrong);
       now += 100;
     }
-    // The sixth client, with the right code or not, waits for the interval after the last wrong guess.
-    await expect(limiter.beforeGuess('ip-6', 'guardian')).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '5' } });
-    await expect(limiter.beforeGuess('ip-6', 'hennessy')).resolves.toBeUndefined();
+    // An unknown client, with the right code or not, waits for the interval after the last wrong guess.
+    await expect(limiter.guess(from('ip-6'), 'guardian', right)).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '5' } });
+    expect(await limiter.guess(from('ip-6'), 'hennessy', right)).toBe('granted');
+    // A known device goes through the brake.
+    expect(await limiter.guess(from('ip-7', 'device-a'), 'guardian', right)).toBe('granted');
+    // Its own wrong guesses are limited per device, even from new addresses.
+    for (let i = 0; i < 3; i++) await limiter.guess(from(`ip-${10 + i}`, 'device-b'), 'guardian', wrong);
+    await expect(limiter.guess(from('ip-20', 'device-b'), 'guardian', right)).rejects.toMatchObject({ status: 429 });
+    expect(await limiter.guess(from('ip-21', 'device-a'), 'guardian', right)).toBe('granted');
     now += 5_000;
-    await expect(limiter.beforeGuess('ip-6', 'guardian')).resolves.toBeUndefined();
+    expect(await limiter.guess(from('ip-6'), 'guardian', right)).toBe('granted');
+  });
+
+  it('fails closed: an attempt that cannot be recorded is not compared, and answers 503 with Retry-After', async () => {
+    const broken: FailureLog = {
+      reserve: async () => {
+        throw new Error('SQLITE_FULL: database or disk is full');
+      },
+      release: async () => undefined,
+    };
+    let compared = false;
+    const limiter = new FailureLimiter(broken, 3, 60_000);
+    await expect(limiter.guess(from('ip-1'), 'guardian', () => (compared = true))).rejects.toMatchObject({ status: 503, headers: { 'retry-after': expect.any(String) } });
+    expect(compared).toBe(false);
   });
 });

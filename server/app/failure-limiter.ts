@@ -1,40 +1,73 @@
+import type { Logger } from '../logger.ts';
 import { HttpError } from './http-error.ts';
 
 /**
- * Limits failed guesses of secrets (bypass codes, admin passwords) per client: after
- * `maxFailures` failures within `windowMs`, every attempt of that kind from that client is
- * refused with 429 until enough of them leave the window. Only failures count, so a dealer
- * placing many bypass orders is never slowed down.
+ * Limits guesses of secrets (bypass codes, passwords, order lookups) per client and per tenant.
  *
- * The failures live in the order database (`FailureLog`), so several API instances sharing
- * one PostgreSQL database count them together: a guesser gains nothing by being spread over
- * the instances behind a load balancer.
+ * An attempt is reserved before the secret is compared: in one atomic step (one transaction
+ * holding a lock on each key, shared by every instance on the database) the recent failures
+ * are counted and, if the attempt may go ahead, it is recorded as a failure. A right secret
+ * then takes its record back. So N parallel wrong guesses compare at most the limit, on one
+ * instance or several, and an attempt that cannot be recorded is never compared (fail closed).
  */
 export interface FailureLog {
-  /** When `key` failed after `since` (epoch ms), newest first, at most `limit` of them. */
-  recentFailures(key: string, since: number, limit: number): Promise<number[]>;
-  recordFailure(key: string, at: number): Promise<void>;
+  /**
+   * Atomically: hands `admit` the failures of each checked key after `since` (newest first, at
+   * most its `limit`); if `admit` returns, records one failure at `at` under every key of
+   * `record` and answers a reservation to release. `admit` throws to refuse: nothing is recorded.
+   */
+  reserve(check: readonly KeyLimit[], record: readonly string[], since: number, at: number, admit: (recent: ReadonlyMap<string, number[]>) => void): Promise<Reservation>;
+  /** Takes back what `reserve` recorded: the attempt was right, or was no guess after all. */
+  release(reservation: Reservation): Promise<void>;
 }
+
+export interface KeyLimit {
+  key: string;
+  limit: number;
+}
+
+/** What one reservation recorded, for `release`. */
+export type Reservation = readonly (number | string)[];
 
 /** Every wrong secret from one client (bypass code, tenant, store or admin password) counts against one limit. */
 export function secretGuessKey(clientIp: string): string {
   return `secret:${clientIp}`;
 }
 
-/** Every wrong secret for one tenant, from anyone; the entry screen's password (no tenant yet) counts as `entry`. */
+/** Every wrong secret for one tenant, from anyone; a secret typed without naming a tenant (the entry screen) counts as `entry`. */
 export function tenantGuessKey(tenantId: string | undefined): string {
   return `tenant:${tenantId ?? 'entry'}`;
 }
 
+/** Every wrong secret from one device that proved it signed in to the tenant before. */
+export function deviceGuessKey(tenantId: string | undefined, deviceId: string): string {
+  return `device:${tenantId ?? 'entry'}:${deviceId}`;
+}
+
 /**
  * Past `max` wrong secrets for one tenant within the window, that tenant accepts one secret
- * check every `intervalMs`: guessing from many addresses slows to a crawl, while a dealer who
- * types the right code waits seconds, never a quarter of an hour.
+ * check every `intervalMs` from clients it does not know: guessing from many addresses slows to
+ * a crawl. A device that signed in before is not braked (see `Guesser.device`).
  */
 export interface TenantBrake {
   max: number;
   intervalMs: number;
 }
+
+/** Who is guessing. */
+export interface Guesser {
+  clientIp: string;
+  /**
+   * The device id of a valid device proof for the tenant (device-proofs.ts): its attempts skip
+   * the tenant brake, so a flood from elsewhere cannot lock the dealer out, and are limited per
+   * device (and still per address), so a stolen proof is no free pass.
+   */
+  device?: string;
+  log: Logger;
+}
+
+/** Seconds a client is told to wait when attempts cannot be recorded. */
+const UNAVAILABLE_RETRY_SECONDS = 30;
 
 export class FailureLimiter {
   constructor(
@@ -46,55 +79,102 @@ export class FailureLimiter {
   ) {}
 
   /**
-   * Before checking a secret someone typed for `tenantId`: 429 while this client has too many
-   * wrong ones, or while the tenant is braked and its last wrong one is too recent.
+   * One guess for `tenantId`: reserves the attempt (429 past a limit, 503 when it cannot be
+   * recorded), then runs `compare`. A result other than undefined is a right guess, and its
+   * reservation is taken back; undefined is a wrong one and stays counted. If `compare` throws,
+   * it was no guess (a malformed request): the reservation is taken back and the error passes.
    */
-  async beforeGuess(clientIp: string, tenantId: string | undefined): Promise<void> {
-    const clientWait = await this.retryAfterSeconds(secretGuessKey(clientIp));
-    if (clientWait > 0) {
-      throw new HttpError(429, `Too many wrong passwords or codes; try again in ${clientWait} seconds`, {}, { 'retry-after': String(clientWait) });
+  async guess<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
+    const reservation = await this.reserve(who, tenantId);
+    let result: T | undefined;
+    try {
+      result = await compare();
+    } catch (error) {
+      await this.release(who, reservation);
+      throw error;
     }
-    const recent = await this.log.recentFailures(tenantGuessKey(tenantId), this.now() - this.windowMs, this.tenantBrake.max);
-    if (recent.length < this.tenantBrake.max) return;
-    const wait = Math.ceil((recent[0]! + this.tenantBrake.intervalMs - this.now()) / 1000);
-    if (wait > 0) {
-      throw new HttpError(429, `Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, {}, { 'retry-after': String(wait) });
-    }
+    if (result !== undefined) await this.release(who, reservation);
+    return result;
   }
 
-  /** A secret typed for `tenantId` was wrong: it counts for the client and for the tenant. */
-  async wrongGuess(clientIp: string, tenantId: string | undefined): Promise<void> {
-    await this.recordFailure(secretGuessKey(clientIp));
-    await this.recordFailure(tenantGuessKey(tenantId));
-  }
-
-  /** 0 when `key` may try now, else the seconds to wait. */
-  async retryAfterSeconds(key: string): Promise<number> {
+  private async reserve(who: Guesser, tenantId: string | undefined): Promise<Reservation> {
     const now = this.now();
-    const recent = await this.log.recentFailures(key, now - this.windowMs, this.maxFailures);
+    const client = secretGuessKey(who.clientIp);
+    const tenant = tenantGuessKey(tenantId);
+    const device = who.device === undefined ? undefined : deviceGuessKey(tenantId, who.device);
+    const check: KeyLimit[] = [{ key: client, limit: this.maxFailures }];
+    if (device) check.push({ key: device, limit: this.maxFailures });
+    else check.push({ key: tenant, limit: this.tenantBrake.max });
+    // A device's failures also feed the tenant's brake for the clients it does not know.
+    const record = device ? [client, device, tenant] : [client, tenant];
+    try {
+      return await this.log.reserve(check, record, now - this.windowMs, now, (recent) => {
+        for (const key of device ? [client, device] : [client]) {
+          const wait = this.windowWait(recent.get(key) ?? [], now);
+          if (wait > 0) throw tooMany(`Too many wrong passwords or codes; try again in ${wait} seconds`, wait);
+        }
+        if (!device) {
+          const wait = this.brakeWait(recent.get(tenant) ?? [], now);
+          if (wait > 0) throw tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, wait);
+        }
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // Fail closed: a guess that could not be counted is not compared.
+      who.log.error('could not record a secret attempt; refusing to check it', { error });
+      throw new HttpError(503, 'Passwords and codes cannot be checked right now; try again in a minute', {}, { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) });
+    }
+  }
+
+  private async release(who: Guesser, reservation: Reservation): Promise<void> {
+    try {
+      await this.log.release(reservation);
+    } catch (error) {
+      // The attempt then stays counted as a failure: wrong in the dealer's disfavour, never the guesser's.
+      who.log.warn('could not take back a right attempt; it counts as a failure', { error });
+    }
+  }
+
+  /** 0 when `recent` (newest first) leaves room in the window, else the seconds until its oldest leaves. */
+  private windowWait(recent: readonly number[], now: number): number {
     if (recent.length < this.maxFailures) return 0;
-    // Free again once the oldest of the last `maxFailures` failures leaves the window.
     const oldest = recent[this.maxFailures - 1]!;
     return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
   }
 
-  async recordFailure(key: string): Promise<void> {
-    await this.log.recordFailure(key, this.now());
+  private brakeWait(recent: readonly number[], now: number): number {
+    if (recent.length < this.tenantBrake.max) return 0;
+    return Math.max(0, Math.ceil((recent[0]! + this.tenantBrake.intervalMs - now) / 1000));
   }
 }
 
-/** A FailureLog in memory, for one process (unit tests). */
-export class MemoryFailureLog implements FailureLog {
-  private readonly failures = new Map<string, number[]>();
+function tooMany(message: string, wait: number): HttpError {
+  return new HttpError(429, message, {}, { 'retry-after': String(wait) });
+}
 
-  async recentFailures(key: string, since: number, limit: number): Promise<number[]> {
-    return (this.failures.get(key) ?? [])
-      .filter((at) => at > since)
-      .sort((a, b) => b - a)
-      .slice(0, limit);
+/** A FailureLog in memory, for one process (unit tests): one reservation at a time. */
+export class MemoryFailureLog implements FailureLog {
+  private readonly failures: { id: number; key: string; at: number }[] = [];
+  private nextId = 1;
+  private turn: Promise<unknown> = Promise.resolve();
+
+  reserve(check: readonly KeyLimit[], record: readonly string[], since: number, at: number, admit: (recent: ReadonlyMap<string, number[]>) => void): Promise<Reservation> {
+    const work = async () => {
+      const recent = new Map(check.map(({ key, limit }) => [key, this.failures.filter((f) => f.key === key && f.at > since).map((f) => f.at).sort((a, b) => b - a).slice(0, limit)]));
+      admit(recent);
+      return record.map((key) => {
+        const id = this.nextId++;
+        this.failures.push({ id, key, at });
+        return id;
+      });
+    };
+    const result = this.turn.then(work, work);
+    this.turn = result.catch(() => undefined);
+    return result;
   }
 
-  async recordFailure(key: string, at: number): Promise<void> {
-    this.failures.set(key, [...(this.failures.get(key) ?? []), at]);
+  async release(reservation: Reservation): Promise<void> {
+    const ids = new Set(reservation);
+    for (let i = this.failures.length - 1; i >= 0; i--) if (ids.has(this.failures[i]!.id)) this.failures.splice(i, 1);
   }
 }

@@ -8,6 +8,7 @@ import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
 import { HttpError } from './http-error.ts';
 import { nestingPastLimit } from './json-depth.ts';
+import { probeWrite } from '../storage/write-probe.ts';
 import { retrieveOrders } from './retrieve-orders.ts';
 import { updateHistoricalOrder } from './update-historical-order.ts';
 
@@ -47,6 +48,13 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
   const clientIp = clientAddress(options.trustProxy, (forwarded, peer) =>
     ctx.log.warn('X-Forwarded-For does not end in an IP address, so the peer\'s address is used instead; check what the proxy in front of this API sends', { forwarded: forwarded.slice(0, 100), peer }),
   );
+  // One write probe a second at most, shared by concurrent /readyz requests: probing is a
+  // committed (fsynced) write, which a flood of readiness requests must not multiply.
+  let probe: { at: number; written: Promise<void> } | undefined;
+  const probeWriteOnce = () => {
+    if (!probe || performance.now() - probe.at > 1_000) probe = { at: performance.now(), written: probeWrite(ctx.store.db) };
+    return probe.written;
+  };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -62,16 +70,19 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         // Never `*` and never `null`: only an origin configured for the storefronts is echoed.
         if (!allowed.has(origin)) throw new HttpError(403, `Origin ${origin} may not call this API (see CORS_ORIGINS)`);
         headers['access-control-allow-origin'] = origin;
-        headers['access-control-expose-headers'] = 'Retry-After, Idempotent-Replayed, X-Request-Id';
+        headers['access-control-expose-headers'] = 'Retry-After, Idempotent-Replayed, X-Request-Id, Device-Proof';
       }
       if (req.method === 'OPTIONS') {
-        answer = { status: 204, body: {}, headers: { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'Content-Type, Idempotency-Key, Authorization', 'access-control-max-age': '600' } };
+        answer = { status: 204, body: {}, headers: { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'Content-Type, Idempotency-Key, Authorization, Device-Proof', 'access-control-max-age': '600' } };
       } else if (path === '/healthz') {
         if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /healthz', {}, { allow: 'GET' });
         answer = await health(ctx);
+      } else if (path === '/readyz') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /readyz', {}, { allow: 'GET' });
+        answer = await readiness(ctx, log, probeWriteOnce);
       } else {
         const call = CALLS[path];
-        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')} and GET /healthz`);
+        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz and GET /readyz`);
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
         const ip = clientIp(req);
         if (!options.trustProxy && !warnedOfProxy && req.headers['x-forwarded-for'] !== undefined) {
@@ -102,6 +113,21 @@ async function health(ctx: ApiContext): Promise<ApiAnswer> {
     throw new HttpError(503, `The database does not answer: ${(error as Error).message}`);
   }
   return { status: 200, body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } };
+}
+
+/**
+ * Readiness, for a load balancer: whether this instance can take orders now, that is store
+ * them (a write reaches the database). Liveness (/healthz) only says the process and the
+ * database answer; restarting an instance whose disk is full helps nothing, routing away does.
+ */
+async function readiness(ctx: ApiContext, log: ApiRequest['log'], probeWriteOnce: () => Promise<void>): Promise<ApiAnswer> {
+  try {
+    await probeWriteOnce();
+  } catch (error) {
+    log.error('not ready: the database does not take writes', { error });
+    throw new HttpError(503, `The ${ctx.storageKind} database does not take writes: ${(error as Error).message}`, { status: 'not ready' }, { 'retry-after': '5' });
+  }
+  return { status: 200, body: { status: 'ready', storage: ctx.storageKind } };
 }
 
 function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {

@@ -6,6 +6,7 @@ import type { WireOrderLine } from '../../src/contracts/order-api-requests.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
+import { guesserOf } from './known-device.ts';
 import { publicLine, publicOrder } from './order-lines.ts';
 import { requireTenant } from './require-tenant.ts';
 import { secretEquals } from './secret-compare.ts';
@@ -24,37 +25,41 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
   const createdAt = Date.parse(body.created_at);
   if (Number.isNaN(createdAt)) throw new HttpError(400, `created_at: must be the order's created_at as retrieve-orders gave it, got "${body.created_at}"`);
   const named = body.companyName === undefined ? undefined : requireTenant(ctx, body.companyName).tenant;
-  // Orders are their tenant's by id (a company_name may change). One whose tenant file is gone
-  // is nobody's: not a candidate, so it answers as no order at all until an operator reattaches it.
-  const candidates = (await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString())).flatMap((order) => {
-    const tenant = ctx.tenants.byId(order.tenantId)?.tenant;
-    return tenant && (named === undefined || tenant.id === named.id) ? [{ order, tenant }] : [];
-  });
 
-  // An admin session of the order's tenant, or (the spec's way) its admin password in the body.
+  // An admin session of the named tenant, or (the spec's way) its admin password in the body.
+  // Who may edit is settled before any order is looked up; the lookup is then a guess (an
+  // e-mail and a time), and "no such order" and "not yours" are one answer, so neither a
+  // session nor a password learns whether another tenant has such an order.
   const bySession = request.headers.authorization !== undefined || body.admin_password === undefined;
-  const sessionTenant = named ?? (candidates.length === 1 ? candidates[0]!.tenant : undefined);
-  if (bySession && sessionTenant) await ctx.sessions.require(request.headers.authorization, sessionTenant, ['admin']);
-  if (bySession && !sessionTenant && candidates.length === 0) throw new HttpError(401, 'Sign in with the admin password to edit orders');
-
-  if (candidates.length === 0) throw new HttpError(404, `There is no order of ${body.email} created at ${body.created_at}`);
-  if (candidates.length > 1) throw new HttpError(409, `${candidates.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
-  const { order, tenant } = candidates[0]!;
-  if (!bySession) await checkAdminPassword(ctx, request, tenant, body.admin_password!);
+  if (bySession && !named) throw new HttpError(400, 'companyName: required with an admin session; send the storefront\'s company name');
+  if (bySession) await ctx.sessions.require(request.headers.authorization, named!, ['admin']);
+  const who = await guesserOf(ctx, request, named?.id);
+  const editable = await ctx.limiter.guess(who, named?.id, async () => {
+    // Orders are their tenant's by id (a company_name may change). One whose tenant file is gone
+    // is nobody's: never a candidate, so it answers as no order at all until an operator reattaches it.
+    const found = await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString());
+    const mine = found.filter((o) => {
+      const tenant = ctx.tenants.byId(o.tenantId)?.tenant;
+      return tenant !== undefined && (named === undefined || tenant.id === named.id) && (bySession || adminPasswordFits(tenant, body.admin_password!));
+    });
+    return mine.length > 0 ? mine : undefined;
+  });
+  if (!editable) {
+    request.log.warn('order lookup found nothing to edit', { companyName: named?.companyName, ip: request.clientIp, by: bySession ? 'session' : 'admin password' });
+    throw new HttpError(404, `No order of ${body.email} created at ${body.created_at} can be edited with this ${bySession ? 'session' : 'admin password'}`);
+  }
+  // Only when the typed password is the admin password of several tenants with such an order.
+  if (editable.length > 1) throw new HttpError(409, `${editable.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
+  const order = editable[0]!;
 
   const updated = await ctx.store.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
   request.log.info('order lines edited', { orderId: order.orderId, tenant: order.tenantId });
   return { status: 200, body: { order: publicOrder(updated) } };
 }
 
-async function checkAdminPassword(ctx: ApiContext, request: ApiRequest, tenant: Tenant, typed: string): Promise<void> {
-  await ctx.limiter.beforeGuess(request.clientIp, tenant.id);
-  const adminPassword = tenant.adminPassword;
-  if (!adminPassword || !secretEquals(typed, adminPassword)) {
-    await ctx.limiter.wrongGuess(request.clientIp, tenant.id);
-    request.log.warn('wrong admin password', { tenant: tenant.id, ip: request.clientIp });
-    throw new HttpError(403, adminPassword ? 'The admin password is not correct' : `Orders of ${tenant.companyName} cannot be edited: it has no admin password`);
-  }
+/** Whether `typed` is the admin password of `tenant`. */
+function adminPasswordFits(tenant: Tenant, typed: string): boolean {
+  return tenant.adminPassword !== undefined && secretEquals(typed, tenant.adminPassword);
 }
 
 function applyEdits(lines: StoredLine[], sent: WireOrderLine[]): StoredLine[] {

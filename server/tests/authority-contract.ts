@@ -17,6 +17,7 @@ import {
   writeOrderFixture,
 } from './helpers/order-fixture.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
+import { setReadOnly } from './helpers/read-only-database.ts';
 import { startTestApi, type TestApi, type TestApiOptions } from './helpers/test-api.ts';
 
 /**
@@ -154,10 +155,143 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect((await braked.post('/v1/create-order', order(), from(52))).status).toBe(200);
     });
 
+    it('200 parallel wrong codes from one client compare at most the limit; 250 from 250 addresses at most the tenant\'s', async () => {
+      const burst = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '60' });
+      const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+      const one = { 'x-forwarded-for': '192.0.2.160' };
+      const fromOne = await Promise.all(Array.from({ length: 200 }, (_, i) => burst.post('/v1/session', { companyName: BYPASS_TENANT, code: `PARALLEL${i}` }, one).then((a) => a.status)));
+      expect([count(fromOne, 403), count(fromOne, 429)]).toEqual([3, 197]); // RATE_LIMIT_MAX_FAILURES is 3 in the tests
+      expect(burst.logs.filter((l) => l.msg === 'wrong secret')).toHaveLength(3);
+
+      const many = (i: number) => ({ 'x-forwarded-for': `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}` });
+      const fromMany = await Promise.all(Array.from({ length: 250 }, (_, i) => burst.post('/v1/session', { companyName: PAYPAL_TENANT, code: `SPREAD${i}` }, many(i)).then((a) => a.status)));
+      expect([count(fromMany, 403), count(fromMany, 429)]).toEqual([10, 240]);
+      expect((await burst.post('/v1/create-order', order({ companyName: PAYPAL_TENANT, code: 'PPBYPASS' }), many(251))).status).toBe(429);
+    });
+
+    it('under a flood of wrong codes from 40 addresses, a browser that signed in before still places bypass orders; unknown clients wait', async () => {
+      const flooded = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '5', RATE_LIMIT_MAX_FAILURES: '1000' });
+      const dealer = { 'x-forwarded-for': '192.0.2.150' };
+      const signedIn = await flooded.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, dealer);
+      expect(signedIn.status).toBe(200);
+      const proof = signedIn.headers.get('device-proof')!;
+      expect(proof).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      const otherTenantsProof = (await flooded.post('/v1/session', { companyName: PAYPAL_TENANT, code: 'PPBYPASS' }, dealer)).headers.get('device-proof')!;
+
+      let flooding = true;
+      const floodStatuses: number[] = [];
+      const unknown: number[] = [];
+      const floodStarted = Date.now();
+      const flood = (async () => {
+        for (let round = 0; flooding; round++) {
+          const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => flooded.post('/v1/session', { companyName: BYPASS_TENANT, code: `FLOOD${round}X${i}` }, { 'x-forwarded-for': `198.51.100.${i + 1}` })));
+          floodStatuses.push(...answers.map((a) => a.status));
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      })();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        for (let attempt = 0; attempt < 4; attempt++) {
+          const placed = await flooded.post('/v1/create-order', order(), { ...dealer, 'device-proof': proof });
+          expect(placed.status).toBe(200);
+          // Renewed with the same device, for the browser to keep.
+          expect(placed.headers.get('device-proof')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+          expect((await flooded.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, { ...dealer, 'device-proof': proof })).status).toBe(200);
+          // Without a proof for this tenant, the right code waits like any unknown client.
+          unknown.push((await flooded.post('/v1/create-order', order(), { 'x-forwarded-for': '192.0.2.151' })).status);
+          unknown.push((await flooded.post('/v1/create-order', order(), { 'x-forwarded-for': '192.0.2.152', 'device-proof': otherTenantsProof })).status);
+          unknown.push((await flooded.post('/v1/create-order', order(), { 'x-forwarded-for': '192.0.2.153', 'device-proof': 'forged.proof.token' })).status);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      } finally {
+        flooding = false;
+        await flood;
+      }
+      // The brake admits one check every 5 s to whoever comes first, a flooder or now and then an unknown client.
+      const elapsed = Date.now() - floodStarted;
+      expect(unknown).toContain(429);
+      expect(floodStatuses.filter((s) => s === 403).length + unknown.filter((s) => s === 200).length).toBeLessThanOrEqual(10 + Math.ceil(elapsed / 5_000) + 1);
+      expect(floodStatuses.length).toBeGreaterThanOrEqual(120);
+    });
+
+    it('fails closed when the database takes no writes: every secret is 503 with Retry-After, /readyz says so, /healthz stays live', async () => {
+      const url = await newDatabase();
+      const broken = await startTestApi({ dataRoot: fixture, databaseUrl: url, paypal, smtp });
+      extra.push(broken);
+      const readyz = async () => {
+        const response = await fetch(`${broken.url}/readyz`);
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      expect(await readyz()).toMatchObject({ status: 200, body: { status: 'ready' } });
+      await setReadOnly(broken, url, true);
+      try {
+        const deadline = Date.now() + 10_000;
+        while ((await readyz()).status !== 503 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await readyz()).toMatchObject({ status: 503, body: { status: 'not ready', message: expect.stringMatching(/does not take writes/) } });
+        expect((await fetch(`${broken.url}/healthz`)).status).toBe(200);
+        const client = { 'x-forwarded-for': '192.0.2.170' };
+        for (let i = 0; i < 6; i++) {
+          const wrong = await broken.post('/v1/session', { companyName: BYPASS_TENANT, code: `WRONG${i}` }, client);
+          expect(wrong).toMatchObject({ status: 503, body: { message: 'Passwords and codes cannot be checked right now; try again in a minute' } });
+          expect(Number(wrong.headers.get('retry-after'))).toBeGreaterThan(0);
+        }
+        const right = await broken.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, client);
+        expect(right).toMatchObject({ status: 503, body: { message: 'Passwords and codes cannot be checked right now; try again in a minute' } });
+        expect((await broken.post('/v1/create-order', order(), client)).status).toBe(503);
+        expect((await broken.post('/v1/session', { companyName: BYPASS_TENANT, password: ADMIN_PASSWORDS[BYPASS_TENANT]! }, client)).status).toBe(503);
+      } finally {
+        await setReadOnly(broken, url, false);
+      }
+      const deadline = Date.now() + 10_000;
+      while ((await readyz()).status !== 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await readyz()).toMatchObject({ status: 200, body: { status: 'ready' } });
+      expect((await broken.post('/v1/create-order', order(), { 'x-forwarded-for': '192.0.2.170' })).status).toBe(200);
+    });
+
     it('warns once when requests come through a proxy while TRUST_PROXY is 0', async () => {
       const direct = await startApi({ TRUST_PROXY: '0' });
       for (let i = 0; i < 3; i++) await direct.post('/v1/session', { companyName: BYPASS_TENANT, password: 'wrong-password' });
       expect(direct.logs.filter((line) => String(line.msg).includes('TRUST_PROXY is 0'))).toHaveLength(1);
+    });
+  });
+
+  describe('order lookups are guesses', () => {
+    it('update-historical-order answers one 404 for a missing order and another tenant\'s, and counts each lookup', async () => {
+      const lookups = await startApi({});
+      const place = async (body: Record<string, unknown>) => {
+        expect((await lookups.post('/v1/create-order', body)).status).toBe(200);
+        return (await ordersOf(lookups, body.companyName as string, body.email as string))[0]!;
+      };
+      const theirs = await place(order({ companyName: PAYPAL_TENANT, code: 'PPBYPASS' }));
+      const mine = await place(order());
+      const missing = { ...theirs, email: 'nobody@dealer.example' };
+      const edit = (target: Record<string, any>, extraFields: Record<string, unknown>, headers: Record<string, string>) =>
+        lookups.post('/v1/update-historical-order', { email: target.email, created_at: target.created_at, cart: target.order, ...extraFields }, headers);
+      const notFound = (target: Record<string, any>, by: string) => ({ status: 404, body: { message: `No order of ${target.email} created at ${target.created_at} can be edited with this ${by}` } });
+
+      // Signed in as Bypass Motors' admin: its order is found, Pay Pal Motors' is "no such order".
+      const bySession = { ...(await admin(lookups, BYPASS_TENANT)), 'x-forwarded-for': '192.0.2.180' };
+      expect(await edit(theirs, { companyName: BYPASS_TENANT }, bySession)).toMatchObject(notFound(theirs, 'session'));
+      expect(await edit(missing, { companyName: BYPASS_TENANT }, bySession)).toMatchObject(notFound(missing, 'session'));
+      const shifted = { ...mine, created_at: new Date(Date.parse(mine.created_at) + 1).toISOString() };
+      expect(await edit(shifted, { companyName: BYPASS_TENANT }, bySession)).toMatchObject(notFound(shifted, 'session'));
+      const limited = await edit(mine, { companyName: BYPASS_TENANT }, bySession);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await edit(mine, { companyName: BYPASS_TENANT }, { ...bySession, 'x-forwarded-for': '192.0.2.181' })).status).toBe(200);
+
+      // The spec's way, the admin password in the body: another tenant's order, a missing one and a wrong password read the same.
+      const byPassword = { 'x-forwarded-for': '192.0.2.182' };
+      expect(await edit(theirs, { admin_password: ADMIN_PASSWORDS[BYPASS_TENANT] }, byPassword)).toMatchObject(notFound(theirs, 'admin password'));
+      expect(await edit(missing, { admin_password: ADMIN_PASSWORDS[BYPASS_TENANT] }, byPassword)).toMatchObject(notFound(missing, 'admin password'));
+      expect(await edit(mine, { admin_password: 'not-the-admin-password' }, byPassword)).toMatchObject(notFound(mine, 'admin password'));
+      expect((await edit(mine, { admin_password: ADMIN_PASSWORDS[BYPASS_TENANT] }, byPassword)).status).toBe(429);
+      expect((await edit(mine, { admin_password: ADMIN_PASSWORDS[BYPASS_TENANT] }, { 'x-forwarded-for': '192.0.2.183' })).status).toBe(200);
+
+      // Not signed in: the answer is about the session, the same whether the order exists or not.
+      const anonymous = [await edit(theirs, { companyName: PAYPAL_TENANT }, {}), await edit(missing, { companyName: PAYPAL_TENANT }, {})];
+      expect(anonymous.map((a) => a.status)).toEqual([401, 401]);
+      expect(anonymous[0]!.body).toEqual(anonymous[1]!.body);
     });
   });
 

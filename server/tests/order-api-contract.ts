@@ -561,13 +561,14 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order.map((l: any) => l.est_ship_date)).toEqual(['2025-03-01', '']);
     });
 
-    it('refuses a wrong admin password with 403 and changes nothing; too many are 429', async () => {
+    it('refuses a wrong admin password as it refuses a missing order (404) and changes nothing; too many are 429', async () => {
       const order = await placeOne();
       const cart = order.order.map((l: any) => ({ ...l, po: 'HACKED' }));
       const client = { 'x-forwarded-for': '203.0.113.50' };
-      expect(await update(order, cart, 'guess', client)).toMatchObject({ status: 403, body: { message: 'The admin password is not correct' } });
-      expect(await update(order, cart, ADMIN_PASSWORDS[PAYPAL_TENANT], client)).toMatchObject({ status: 403 }); // another tenant's password
-      expect((await update(order, cart, 'guess2', client)).status).toBe(403);
+      const notFound = { status: 404, body: { message: `No order of ${order.email} created at ${order.created_at} can be edited with this admin password` } };
+      expect(await update(order, cart, 'guess', client)).toMatchObject(notFound);
+      expect(await update(order, cart, ADMIN_PASSWORDS[PAYPAL_TENANT], client)).toMatchObject(notFound); // another tenant's password
+      expect(await update(order, cart, 'guess2', client)).toMatchObject(notFound);
       const limited = await update(order, cart, ADMIN_PASSWORD, client);
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toBeTruthy();

@@ -107,4 +107,23 @@ describe('several instances sharing one PostgreSQL database', () => {
       rmSync(fixture, { recursive: true, force: true });
     }
   });
+
+  it('compares at most the limit of 200 parallel wrong codes from one client spread over three instances', async () => {
+    const fixture = writeOrderFixture();
+    const url = await postgres.createDatabase('guesses');
+    const instances = await Promise.all([1, 2, 3].map(() => startTestApi({ dataRoot: fixture, databaseUrl: url })));
+    try {
+      const guesser = { 'x-forwarded-for': '203.0.113.120' };
+      const statuses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => instances[i % 3]!.post('/v1/session', { companyName: BYPASS_TENANT, code: `PARALLEL${i}` }, guesser).then((a) => a.status)),
+      );
+      // RATE_LIMIT_MAX_FAILURES is 3 in the tests: three compared (403), the rest refused unchecked.
+      expect([statuses.filter((s) => s === 403).length, statuses.filter((s) => s === 429).length]).toEqual([3, 197]);
+      expect(instances.flatMap((i) => i.logs).filter((l) => l.msg === 'wrong secret')).toHaveLength(3);
+      expect((await instances[1]!.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, guesser)).status).toBe(429);
+    } finally {
+      await Promise.all(instances.map((i) => i.close()));
+      rmSync(fixture, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,3 +1,5 @@
+import { DEVICE_PROOF_HEADER, deviceProofHeader, deviceProofStorage, keepDeviceProof } from './device-proof.ts';
+
 /** A failed call: the server's message and the status (spec section 8), for the code to decide on; people read `errorMessage`. */
 export class OrderApiError extends Error {
   constructor(
@@ -33,13 +35,16 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * POSTs JSON to the tenant's order API and answers its status with the parsed body. A failure
+ * POSTs JSON to the tenant's order API and answers its status with the parsed body. Every call
+ * carries the browser's device proofs and keeps a new one the answer brings (device-proof.ts). A failure
  * becomes an OrderApiError with the response's `message` (else 'Unexpected error. Please try
  * again.') and its status, or 500 when no response came at all. The status matters where two
  * successes mean different things (capture-order: 200 paid, 202 still processing).
  */
 export async function postOrderApiAnswer<T>(apiBase: string, path: string, body: unknown, options: { idempotencyKey?: string; token?: string } = {}): Promise<{ status: number; data: T }> {
   let response: Response;
+  const storage = deviceProofStorage();
+  const proofs = deviceProofHeader(storage);
   try {
     response = await fetch(`${apiBase}${path}`, {
       method: 'POST',
@@ -47,12 +52,14 @@ export async function postOrderApiAnswer<T>(apiBase: string, path: string, body:
         'content-type': 'application/json',
         ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(proofs ? { [DEVICE_PROOF_HEADER]: proofs } : {}),
       },
       body: JSON.stringify(body),
     });
   } catch {
     throw new OrderApiError(UNEXPECTED_ERROR, 500, undefined, { unanswered: true });
   }
+  keepDeviceProof(storage, response.headers.get(DEVICE_PROOF_HEADER));
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const { message, issue } = (data ?? {}) as { message?: unknown; issue?: unknown };
