@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { orderApiOpenApi } from '../../src/contracts/order-api-openapi.ts';
+import type { ErrorAnswer, HealthAnswer } from '../../src/contracts/order-api-responses.ts';
 import { captureOrder } from './capture-order.ts';
 import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
@@ -16,6 +18,10 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/update-historical-order': updateHistoricalOrder,
   '/v1/session': createSession,
 };
+
+/** The API's contract (src/contracts/order-api-openapi.ts), generated once per process. */
+const OPENAPI_PATH = '/v1/openapi.json';
+const openApiDocument = orderApiOpenApi();
 
 /** On every answer: JSON only, never sniffed as something else; no referrer leaves with a link. */
 const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
@@ -61,9 +67,12 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
       } else if (path === '/healthz') {
         if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /healthz', {}, { allow: 'GET' });
         answer = await health(ctx);
+      } else if (path === OPENAPI_PATH) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `Use GET ${OPENAPI_PATH}`, {}, { allow: 'GET' });
+        answer = { status: 200, body: openApiDocument };
       } else {
         const call = CALLS[path];
-        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')} and GET /healthz`);
+        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz and GET ${OPENAPI_PATH}`);
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
         const ip = clientIp(req, options.trustProxy);
         if (!options.trustProxy && !warnedOfProxy && req.headers['x-forwarded-for'] !== undefined) {
@@ -93,13 +102,13 @@ async function health(ctx: ApiContext): Promise<ApiAnswer> {
   } catch (error) {
     throw new HttpError(503, `The database does not answer: ${(error as Error).message}`);
   }
-  return { status: 200, body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } };
+  return { status: 200, body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } satisfies HealthAnswer };
 }
 
 function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {
-  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...error.extra }, headers: error.headers };
+  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...error.extra } satisfies ErrorAnswer, headers: error.headers };
   log.error('internal error', { error });
-  return { status: 500, body: { message: 'Unexpected error in the order API; nothing was charged. Please try again.' } };
+  return { status: 500, body: { message: 'Unexpected error in the order API; nothing was charged. Please try again.' } satisfies ErrorAnswer };
 }
 
 async function spendBudget(budget: RateLimiterMemory, key: string, path: string): Promise<void> {
