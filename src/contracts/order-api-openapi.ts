@@ -63,10 +63,10 @@ interface Operation {
 }
 
 const RESPONSE_HEADERS = {
-  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
+  'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 1 } },
   'WWW-Authenticate': { description: '`Bearer`, or `Bearer error="invalid_token"` for a token that is not (or no longer) valid.', schema: { type: 'string' } },
   'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key and body.', schema: { type: 'string', enum: ['true'] } },
-  'X-Request-Id': { description: 'What the order API logged this request under; quote it when reporting a failure.', schema: { type: 'string' } },
+  'X-Request-Id': { description: 'What the order API logged this request under; quote it when reporting a failure.', required: true, schema: { type: 'string', minLength: 1 } },
 } as const;
 
 const error = (description: string, headers: HeaderName[] = []): Answer => ({ description, body: 'Error', headers });

@@ -116,7 +116,7 @@ async function checkedRequest(url: string, method: string, target: string, init:
   const response = await fetch(`${url}${target}`, { method, ...init });
   const text = await response.text();
   const answer = { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : {}, headers: response.headers };
-  assertKeepsContract(contract, method, new URL(target, url).pathname, answer.status, answer.body);
+  assertKeepsContract(contract, method, new URL(target, url).pathname, answer);
   return answer;
 }
 
