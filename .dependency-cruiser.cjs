@@ -47,7 +47,7 @@ module.exports = {
       from: { path: '^src/domain/', pathNot: TEST },
       to: { pathNot: '^src/domain/' },
     },
-    ...layer('contracts', '^src/contracts/', ['src/domain/', 'src/contracts/'], 'src/contracts: the order API\'s request shapes (schema and type, TypeBox); shared by the islands and the API.'),
+    ...layer('contracts', '^src/contracts/', ['src/domain/', 'src/contracts/'], 'src/contracts: the order API\'s contract (request and answer schemas and types, TypeBox; the OpenAPI document made from them); shared by the islands and the API.'),
     ...layer('site', '^src/site/', ['src/domain/', 'src/site/'], 'src/site: what pages and the browser share; imports domain only.'),
     ...layer('components', '^src/components/', ['src/domain/', 'src/site/', 'src/components/'], 'src/components: static components; domain and site only.'),
     ...layer('islands', '^src/islands/', ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/', 'src/islands/'], 'src/islands: interactive components; domain, contracts (types), site, components.'),

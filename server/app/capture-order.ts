@@ -1,6 +1,7 @@
 import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/paypal-client.ts';
 import { LostClaimError } from '../storage/idempotency-keys.ts';
 import type { OrderRecord } from '../storage/order-store.ts';
+import type { CaptureWaitingAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { captureOutcome, logCaptureOutcome } from './capture-outcome.ts';
@@ -60,7 +61,7 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
           status: 'PROCESSING',
           paid: 0,
           message: 'Payment processing: this payment is still being completed. Check again in a moment; do not pay again.',
-        },
+        } satisfies CaptureWaitingAnswer,
       };
     }
     await sleep(ctx.timing.pollMs);

@@ -5,6 +5,7 @@ import { paymentMismatchEmail, type PaymentDifference } from '../mail/payment-mi
 import type { PayPalCapture, PayPalOrder } from '../paypal/paypal-client.ts';
 import type { CaptureOutcome, OrderRecord } from '../storage/order-store.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
+import type { CaptureCompletedAnswer, CaptureWaitingAnswer, ErrorAnswer } from '../../src/contracts/order-api-responses.ts';
 
 /** The capture status we record (instead of PayPal's COMPLETED) for a capture that does not match its order. */
 export const MISMATCH_STATUS = 'MISMATCH';
@@ -43,7 +44,7 @@ export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture:
   if (capture.status === 'PENDING') {
     return {
       ...base,
-      answer: { status: 202, body: { order_id: order.orderId, status: 'PENDING', paid: 0, capture_id: captureId, message: PENDING_MESSAGE } },
+      answer: { status: 202, body: { order_id: order.orderId, status: 'PENDING', paid: 0, capture_id: captureId, message: PENDING_MESSAGE } satisfies CaptureWaitingAnswer },
       captureStatus: 'PENDING',
       paid: false,
       mail: [],
@@ -54,7 +55,7 @@ export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture:
       ...base,
       answer: {
         status: 422,
-        body: { message: `PayPal declined the payment (${capture.status}); nothing was charged. Pay again with another funding source.`, issue: 'CAPTURE_DECLINED' },
+        body: { message: `PayPal declined the payment (${capture.status}); nothing was charged. Pay again with another funding source.`, issue: 'CAPTURE_DECLINED' } satisfies ErrorAnswer,
       },
       captureStatus: capture.status,
       paid: false,
@@ -71,7 +72,7 @@ export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture:
         body: {
           message: `Your payment could not be matched to this order; it was not accepted. Contact us before paying again; quote order ${order.orderId}.`,
           issue: 'PAYMENT_MISMATCH',
-        },
+        } satisfies ErrorAnswer,
       },
       captureStatus: MISMATCH_STATUS,
       paid: false,
@@ -81,7 +82,7 @@ export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture:
   return {
     ...base,
     // The total as recorded, as create-order answers it: what the success page shows.
-    answer: { status: 200, body: { order_id: order.orderId, status: 'COMPLETED', paid: 1, capture_id: captureId, total: moneyToDollars(order.total) } },
+    answer: { status: 200, body: { order_id: order.orderId, status: 'COMPLETED', paid: 1, capture_id: captureId, total: moneyToDollars(order.total) } satisfies CaptureCompletedAnswer },
     captureStatus: 'COMPLETED',
     paid: true,
     mail: tenant ? orderEmail({ ...order, paid: 1 }, tenant, mailFrom) : [],

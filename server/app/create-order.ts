@@ -9,6 +9,7 @@ import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
 import type { NewOrder, OrderRecord } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { CreateOrderBody, WireCartLine } from '../../src/contracts/order-api-requests.ts';
+import type { CreateOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import { validateBody } from './body-schemas.ts';
 import type { Guesser } from './failure-limiter.ts';
 import { HttpError } from './http-error.ts';
@@ -138,7 +139,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
  * The 200 answer: the order's id and the server's total (dollars, as retrieve-orders gives it),
  * so the success page shows what the order API charges, not what the browser computed.
  */
-function createdAnswer(order: NewOrder) {
+function createdAnswer(order: NewOrder): CreateOrderAnswer {
   return { order_id: order.orderId, total: moneyToDollars(order.total) };
 }
 

@@ -1,6 +1,7 @@
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { SessionBody } from '../../src/contracts/order-api-requests.ts';
+import type { SessionAnswer } from '../../src/contracts/order-api-responses.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { guesserOf, withDeviceProof } from './known-device.ts';
@@ -73,14 +74,14 @@ async function entrySession(ctx: ApiContext, request: ApiRequest, password: stri
     throw new HttpError(401, 'Wrong password');
   }
   const answer = await issue(ctx, request, tenant, { role: 'staff' });
-  return withDeviceProof(ctx, who, tenant.id, { ...answer, body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } });
+  return withDeviceProof(ctx, who, tenant.id, { ...answer, body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } satisfies SessionAnswer });
 }
 
-async function issue(ctx: ApiContext, request: ApiRequest, tenant: Tenant, grant: Grant): Promise<ApiAnswer> {
+async function issue(ctx: ApiContext, request: ApiRequest, tenant: Tenant, grant: Grant): Promise<ApiAnswer & { body: SessionAnswer }> {
   const session = await ctx.sessions.issue(tenant, grant);
   request.log.info('session started', { tenant: tenant.id, role: grant.role, ...(grant.role === 'store' ? { store: grant.store } : {}) });
   return {
     status: 200,
-    body: { token: session.token, role: grant.role, ...(grant.role === 'store' ? { store: grant.store } : {}), expires_at: session.expiresAt },
+    body: { token: session.token, role: grant.role, ...(grant.role === 'store' ? { store: grant.store } : {}), expires_at: session.expiresAt } satisfies SessionAnswer,
   };
 }

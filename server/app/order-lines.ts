@@ -3,6 +3,8 @@ import { moneyToDollars } from '../../src/domain/money.ts';
 import type { PricedCart, ProductLookup } from '../../src/domain/pricing.ts';
 import type { OrderRecord, StoredLine } from '../storage/order-store.ts';
 import type { WireCartLine } from '../../src/contracts/order-api-requests.ts';
+import type { PlacedOrder } from '../../src/contracts/order-api-responses.ts';
+import type { OrderLine } from '../../src/contracts/order-line.ts';
 
 /**
  * Between the wire and storage: priced cart lines become stored order lines (names, types
@@ -35,7 +37,7 @@ export function storedLinesOf(priced: PricedCart<WireCartLine>, findProduct: Pro
 }
 
 /** An order line as the orders screen reads it: the spec's fields, then ours. */
-export function publicLine(line: StoredLine) {
+export function publicLine(line: StoredLine): OrderLine {
   return {
     code: line.code,
     quantity: line.quantity,
@@ -60,7 +62,7 @@ export function publicLine(line: StoredLine) {
  * An order as retrieve-orders answers it: the spec's fields, then ours (order_id, total) and,
  * for an admin, how it was placed and from which client address.
  */
-export function publicOrder(order: OrderRecord, { audit = false }: { audit?: boolean } = {}) {
+export function publicOrder(order: OrderRecord, { audit = false }: { audit?: boolean } = {}): PlacedOrder {
   return {
     email: order.email,
     created_at: order.createdAt,

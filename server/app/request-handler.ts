@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { orderApiOpenApi } from '../../src/contracts/order-api-openapi.ts';
+import type { ErrorAnswer, HealthAnswer } from '../../src/contracts/order-api-responses.ts';
 import { captureOrder } from './capture-order.ts';
 import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
@@ -22,6 +24,10 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
 
 /** No call's body nests deeper than 4 levels; 32 leaves room for new fields and stops a body long before a walk of it could run out of stack. */
 const MAX_JSON_DEPTH = 32;
+
+/** The API's contract (src/contracts/order-api-openapi.ts), generated once per process. */
+const OPENAPI_PATH = '/v1/openapi.json';
+const openApiDocument = orderApiOpenApi();
 
 /** On every answer: JSON only, never sniffed as something else; no referrer leaves with a link. */
 const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
@@ -80,9 +86,12 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
       } else if (path === '/readyz') {
         if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /readyz', {}, { allow: 'GET' });
         answer = await readiness(ctx, log, probeWriteOnce);
+      } else if (path === OPENAPI_PATH) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `Use GET ${OPENAPI_PATH}`, {}, { allow: 'GET' });
+        answer = { status: 200, body: openApiDocument };
       } else {
         const call = CALLS[path];
-        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz and GET /readyz`);
+        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz, GET /readyz and GET ${OPENAPI_PATH}`);
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
         const ip = clientIp(req);
         if (!options.trustProxy && !warnedOfProxy && req.headers['x-forwarded-for'] !== undefined) {
@@ -112,7 +121,7 @@ async function health(ctx: ApiContext): Promise<ApiAnswer> {
   } catch (error) {
     throw new HttpError(503, `The database does not answer: ${(error as Error).message}`);
   }
-  return { status: 200, body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } };
+  return { status: 200, body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } satisfies HealthAnswer };
 }
 
 /**
@@ -131,9 +140,9 @@ async function readiness(ctx: ApiContext, log: ApiRequest['log'], probeWriteOnce
 }
 
 function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {
-  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...error.extra }, headers: error.headers };
+  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...error.extra } satisfies ErrorAnswer, headers: error.headers };
   log.error('internal error', { error });
-  return { status: 500, body: { message: 'Unexpected error in the order API; nothing was charged. Please try again.' } };
+  return { status: 500, body: { message: 'Unexpected error in the order API; nothing was charged. Please try again.' } satisfies ErrorAnswer };
 }
 
 async function spendBudget(budget: RateLimiterMemory, key: string, path: string): Promise<void> {

@@ -1,3 +1,4 @@
+import type { RetrieveOrdersAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { OrderPosition } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
@@ -24,7 +25,7 @@ export async function retrieveOrders(ctx: ApiContext, request: ApiRequest): Prom
     body: {
       orders: page.orders.map((order) => publicOrder(order, { audit: session.role === 'admin' })),
       next_cursor: page.orders.length === limit && page.last ? cursorOf(page.last) : null,
-    },
+    } satisfies RetrieveOrdersAnswer,
   };
 }
 

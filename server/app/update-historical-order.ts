@@ -2,7 +2,8 @@ import { moneyFromDollars } from '../../src/domain/money.ts';
 import { shipDateProblem } from '../../src/domain/ship-date.ts';
 import type { StoredLine } from '../storage/order-store.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
-import type { WireOrderLine } from '../../src/contracts/order-api-requests.ts';
+import type { WireOrderLine } from '../../src/contracts/order-line.ts';
+import type { UpdateHistoricalOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
@@ -54,7 +55,7 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
 
   const updated = await ctx.store.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
   request.log.info('order lines edited', { orderId: order.orderId, tenant: order.tenantId });
-  return { status: 200, body: { order: publicOrder(updated) } };
+  return { status: 200, body: { order: publicOrder(updated) } satisfies UpdateHistoricalOrderAnswer };
 }
 
 /** Whether `typed` is the admin password of `tenant`. */

@@ -300,18 +300,13 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
 
     it('answers bad JSON, other content types, unknown calls and methods clearly', async () => {
       expect(await api.post('/v1/create-order', '{"first_name":')).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The body is not valid JSON/) } });
-      const text = await fetch(`${api.url}/v1/create-order`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
-      expect(text.status).toBe(415);
+      expect((await api.post('/v1/create-order', '{}', { 'content-type': 'text/plain' })).status).toBe(415);
       expect(await api.post('/v1/delete-everything', {})).toMatchObject({ status: 404, body: { message: expect.stringMatching(/There is no call \/v1\/delete-everything/) } });
-      const get = await fetch(`${api.url}/v1/create-order`);
-      expect(get.status).toBe(405);
-      expect(await get.json()).toEqual({ message: 'Use POST /v1/create-order' });
+      expect(await api.get('/v1/create-order')).toMatchObject({ status: 405, body: { message: 'Use POST /v1/create-order' } });
     });
 
     it('GET /healthz says the database answers', async () => {
-      const health = await fetch(`${api.url}/healthz`);
-      expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ status: 'ok', paypal: 'configured', tenants: 3 });
+      expect(await api.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok', paypal: 'configured', tenants: 3 } });
     });
   });
 

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { WireOrderLineSchema } from './order-line.ts';
 
 /**
  * The order API's request bodies, written once: each is a JSON Schema (2020-12,
@@ -6,6 +7,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
  * (server/app/body-schemas.ts), and its TypeScript type (`Static<…>`) that the API's handlers
  * and the islands that send it use. Field names are the spec's (section 7); fields marked
  * "ours" are extensions. The islands import the types only, so no schema ships to a browser.
+ * The answers are beside them (order-api-responses.ts), an order line's fields in order-line.ts.
  */
 
 // `type: [X, 'null']` rather than TypeBox's anyOf unions: ajv then reports one error per field
@@ -87,32 +89,6 @@ export const RetrieveOrdersBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type RetrieveOrdersBody = Static<typeof RetrieveOrdersBodySchema>;
-
-export const WireOrderLineSchema = Type.Object(
-  {
-    code: text(60, 'Product code.'),
-    quantity: Type.Optional(Type.Number()),
-    price: optionalNumber(),
-    description: optionalText(300, 'The product name.'),
-    size: Type.Optional(text(40, 'Size or tier.')),
-    color: Type.Optional(text(60, 'Colour.')),
-    embroidery: optionalText(200, 'Logo name.'),
-    customer_po: optionalText(100, 'Editable.'),
-    po: optionalText(100, 'Editable.'),
-    est_ship_date: optionalText(100, 'Editable: a day as YYYY-MM-DD, empty to clear it, or the stored value unchanged (free text written before the date input).'),
-    type: optionalText(40, 'Ours.'),
-    placement: optionalText(40, 'Ours.'),
-    second_embroidery: optionalText(200, 'Ours.'),
-    second_placement: optionalText(40, 'Ours.'),
-    line_total: optionalNumber('Ours.'),
-    store: optionalText(40, 'Ours: the store code a customs line was ordered for.'),
-  },
-  {
-    additionalProperties: false,
-    description: 'A line of an order as retrieve-orders gave it. Only po, customer_po and est_ship_date may differ from the stored line.',
-  },
-);
-export type WireOrderLine = Static<typeof WireOrderLineSchema>;
 
 export const UpdateHistoricalOrderBodySchema = Type.Object(
   {

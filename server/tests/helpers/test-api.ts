@@ -6,6 +6,7 @@ import { readConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { startOrderApi, type OrderApi } from '../../start-order-api.ts';
 import type { FakePayPal } from './fake-paypal.ts';
+import { assertKeepsContract, contractCheckOf } from './openapi-check.ts';
 import type { SmtpSink } from './smtp-sink.ts';
 
 export const STOREFRONT_ORIGIN = 'http://localhost:5173';
@@ -20,6 +21,8 @@ export interface TestApi {
   /** Where the e-mails go as .eml files when no SMTP sink is given (MAIL_DIR). */
   mailDir: string;
   post(call: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
+  /** GET `path` (`/healthz`, `/v1/openapi.json`, or a call, to see it refuse the method). */
+  get(path: string, headers?: Record<string, string>): Promise<Answer>;
   /** `Authorization: Bearer …` of a new session for the tenant (POST /v1/session). */
   signIn(companyName: string, password: string): Promise<Record<string, string>>;
   close(): Promise<void>;
@@ -76,6 +79,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     logs,
     mailDir: options.env?.MAIL_DIR ?? mailDir,
     post: (call, body, headers) => postJson(api.url, call, body, headers),
+    get: (target, headers) => getJson(api.url, target, headers),
     signIn: (companyName, password) => signIn(api.url, companyName, password),
     close: async () => {
       await api.close();
@@ -87,16 +91,33 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
 /**
  * POSTs JSON the way the storefront does. Each call comes from its own made-up client
  * address (X-Forwarded-For, trusted in tests) unless one is given, so the rate limits of
- * one test never spill into another.
+ * one test never spill into another. The answer must keep the OpenAPI document the API
+ * serves (openapi-check.ts), or the call throws.
  */
 export async function postJson(url: string, call: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(`${url}${call}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${randomInt(1, 255)}, 10.0.${randomInt(0, 255)}.${randomInt(1, 255)}`, ...headers },
+  return checkedRequest(url, 'POST', call, {
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': madeUpClient(), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** GETs `target` from the API, its answer checked against the OpenAPI document as postJson's is. */
+export async function getJson(url: string, target: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return checkedRequest(url, 'GET', target, { headers: { 'x-forwarded-for': madeUpClient(), ...headers } });
+}
+
+function madeUpClient(): string {
+  return `198.51.100.${randomInt(1, 255)}, 10.0.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+}
+
+async function checkedRequest(url: string, method: string, target: string, init: { headers: Record<string, string>; body?: string }): Promise<Answer> {
+  // The document first: an API that stops while the request is in flight has served it already.
+  const contract = await contractCheckOf(url);
+  const response = await fetch(`${url}${target}`, { method, ...init });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : {}, headers: response.headers };
+  const answer = { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : {}, headers: response.headers };
+  assertKeepsContract(contract, method, new URL(target, url).pathname, answer);
+  return answer;
 }
 
 export async function signIn(url: string, companyName: string, password: string): Promise<Record<string, string>> {

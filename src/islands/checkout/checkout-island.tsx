@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
+import type { CreateOrderAnswer } from '../../contracts/order-api-responses.ts';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { CATALOG_PRICES_UNAVAILABLE, useCatalogPrices, type CatalogPrices } from '../shared/catalog-prices.ts';
@@ -154,7 +155,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
   };
 
   const createOrder = async (body: ReturnType<typeof createOrderBody>): Promise<{ orderId: string; answer: unknown }> => {
-    const answer = await postOrderApi<{ order_id?: unknown }>(apiBase, '/v1/create-order', body, { idempotencyKey: attemptKey(body, sessionStorage) });
+    const answer = await postOrderApi<Partial<CreateOrderAnswer> | undefined>(apiBase, '/v1/create-order', body, { idempotencyKey: attemptKey(body, sessionStorage) });
     if (typeof answer?.order_id !== 'string' || answer.order_id === '') throw new OrderApiError(UNEXPECTED_ERROR, 500);
     return { orderId: answer.order_id, answer };
   };

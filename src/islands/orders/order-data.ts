@@ -3,56 +3,57 @@
  * read defensively, and the body of update-historical-order built from it. Pure, no React.
  */
 import type { UpdateHistoricalOrderBody } from '../../contracts/order-api-requests.ts';
+import type { PlacedOrder as AnsweredOrder } from '../../contracts/order-api-responses.ts';
+import type { OrderLine as AnsweredLine } from '../../contracts/order-line.ts';
 
-/** The fields of an order line the order API knows (docs/order-api.md); others are not sent back. */
-export const ORDER_LINE_FIELDS = [
-  'code',
-  'quantity',
-  'price',
-  'description',
-  'size',
-  'color',
-  'embroidery',
-  'customer_po',
-  'po',
-  'est_ship_date',
-  'type',
-  'placement',
-  'second_embroidery',
-  'second_placement',
-  'line_total',
-  'store',
-] as const;
+export type OrderLineField = keyof AnsweredLine;
 
-export type OrderLineField = (typeof ORDER_LINE_FIELDS)[number];
+/**
+ * The fields of an order line (src/contracts/order-line.ts) at run time, where the contract's
+ * schema does not ship: the compiler holds this list to exactly the contract's fields. Others
+ * an answer may carry are not sent back.
+ */
+const KNOWN_FIELDS: Record<OrderLineField, true> = {
+  code: true,
+  quantity: true,
+  price: true,
+  description: true,
+  size: true,
+  color: true,
+  embroidery: true,
+  customer_po: true,
+  po: true,
+  est_ship_date: true,
+  type: true,
+  placement: true,
+  second_embroidery: true,
+  second_placement: true,
+  line_total: true,
+  store: true,
+};
+const ORDER_LINE_FIELDS = Object.keys(KNOWN_FIELDS) as OrderLineField[];
 
 /** An order line as received: kept as it came, so it can be sent back unchanged. */
-export type OrderLine = Partial<Record<OrderLineField, unknown>> & { code: string };
+export type OrderLine = Partial<Record<OrderLineField, unknown>> & Pick<AnsweredLine, 'code'>;
 
-export interface PlacedOrder {
-  email: string;
-  /** Exactly as retrieve-orders gave it: update-historical-order finds the order by it. */
-  created_at: string;
-  first_name: string;
-  last_name: string;
-  store: string;
-  paid: unknown;
-  order: OrderLine[];
-  /** Ours: the order API's id of the order (shown as orderNumber); '' from a server that does not send it. */
-  order_id: string;
-  /** Ours: the order total in dollars, as the order API answered it; absent from a server that does not send it. */
-  total?: number;
-  /** For an admin session only: how the order was placed ('bypass code 1 of 2', 'PayPal order …, capture …'). */
-  placed_with?: string;
-  /** For an admin session only: the address the order was placed from. */
-  client_ip?: string;
-}
+/**
+ * An order of a retrieve-orders answer as the orders screen keeps it: the contract's fields,
+ * read defensively (an older server may leave ours out).
+ */
+export type PlacedOrder = Pick<AnsweredOrder, 'email' | 'created_at' | 'first_name' | 'last_name' | 'store'> &
+  Partial<Pick<AnsweredOrder, 'total' | 'placed_with' | 'client_ip'>> & {
+    /** Kept as it came: the contract's 1 or 2, or '1' from a server that writes it as text. */
+    paid: unknown;
+    order: OrderLine[];
+    /** The order API's id of the order (shown as orderNumber); '' from a server that does not send it. */
+    order_id: string;
+  };
 
 /** How many orders one retrieve-orders call asks for; 'Load more orders' asks for the next as many. */
 export const ORDERS_PAGE_SIZE = 100;
 
 /** The only fields of a line an admin may change, in the order the table shows them. */
-export const EDITABLE_FIELDS = ['customer_po', 'po', 'est_ship_date'] as const;
+export const EDITABLE_FIELDS = ['customer_po', 'po', 'est_ship_date'] as const satisfies readonly OrderLineField[];
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type LineEdits = Record<EditableField, string>;
 

@@ -1,3 +1,4 @@
+import type { SessionAnswer } from '../../contracts/order-api-responses.ts';
 import { postOrderApi } from './order-api.ts';
 
 /**
@@ -7,7 +8,7 @@ import { postOrderApi } from './order-api.ts';
  */
 export interface OrderSession {
   token: string;
-  role: 'staff' | 'admin';
+  role: Extract<SessionAnswer['role'], 'staff' | 'admin'>;
   expiresAt: string;
 }
 
@@ -46,6 +47,7 @@ export function forgetOrderSession(storage: Pick<Storage, 'removeItem'> | undefi
 
 /** Exchanges a password for a session; throws OrderApiError (401 'Wrong password', 429…) otherwise. */
 export async function startOrderSession(apiBase: string, companyName: string, password: string): Promise<OrderSession> {
-  const answer = await postOrderApi<{ token: string; role: 'staff' | 'admin'; expires_at: string }>(apiBase, '/v1/session', { companyName, password });
+  // A password without a store or code starts a staff or admin session.
+  const answer = await postOrderApi<SessionAnswer & Pick<OrderSession, 'role'>>(apiBase, '/v1/session', { companyName, password });
   return { token: answer.token, role: answer.role, expiresAt: answer.expires_at };
 }

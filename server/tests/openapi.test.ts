@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/core/project-root.ts';
+import { writeOrderFixture } from './helpers/order-fixture.ts';
+import { OPENAPI_PATH } from './helpers/openapi-check.ts';
+import { startTestApi, type TestApi } from './helpers/test-api.ts';
+
+const run = promisify(execFile);
+
+/** `npx redocly lint` on a document, with the repository's redocly.yaml: its exit code and what it printed. */
+async function lint(document: unknown, scratch: string): Promise<{ code: number; output: string }> {
+  const file = path.join(scratch, `openapi-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(document, null, 2));
+  const args = ['lint', file, '--config', path.join(REPO_ROOT, 'redocly.yaml'), '--format', 'stylish'];
+  // No telemetry or update check: the test must not depend on the network.
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+  try {
+    const { stdout, stderr } = await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'redocly'), args, { cwd: scratch, env, timeout: 120_000 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+describe('the published contract (GET /v1/openapi.json)', () => {
+  let api: TestApi;
+  let fixture: string;
+  let scratch: string;
+  let document: Record<string, any>;
+
+  beforeAll(async () => {
+    fixture = writeOrderFixture();
+    scratch = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
+    api = await startTestApi({ dataRoot: fixture });
+    const served = await api.get(OPENAPI_PATH);
+    expect(served.status).toBe(200);
+    document = served.body;
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    rmSync(fixture, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('describes every call with its body, answers and headers', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([where, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${where}`));
+    expect(operations.sort()).toEqual(
+      ['POST /v1/create-order', 'POST /v1/capture-order', 'POST /v1/retrieve-orders', 'POST /v1/update-historical-order', 'POST /v1/session', 'GET /healthz', 'GET /readyz', 'GET /v1/openapi.json'].sort(),
+    );
+    const createOrder = document.paths['/v1/create-order'].post;
+    expect(createOrder.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]);
+    expect(createOrder.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateOrderBody' });
+    expect(createOrder.responses['429'].headers).toHaveProperty('Retry-After');
+    expect(document.paths['/v1/retrieve-orders'].post.security).toEqual([{ session: [] }]);
+    expect(document.paths['/v1/retrieve-orders'].post.responses['401'].headers).toHaveProperty('WWW-Authenticate');
+    expect(document.components.securitySchemes.session).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // The order line's fields, as retrieve-orders answers them and update-historical-order takes them back.
+    const line = document.components.schemas.RetrieveOrdersAnswer.properties.orders.items.properties.order.items;
+    const sentBack = document.components.schemas.UpdateHistoricalOrderBody.properties.cart.items;
+    expect(Object.keys(sentBack.properties)).toEqual(Object.keys(line.properties));
+    expect(sentBack.required).toEqual(['code']);
+  });
+
+  it('passes the OpenAPI linter (redocly, recommended-strict)', async () => {
+    const { code, output } = await lint(document, scratch);
+    expect(code, `redocly lint found problems in ${OPENAPI_PATH}:\n${output}`).toBe(0);
+  });
+
+  it('would fail the linter with an operation it cannot name or an answer without a description', async () => {
+    const broken = structuredClone(document);
+    delete broken.paths['/healthz'].get.operationId;
+    delete broken.paths['/v1/session'].post.responses['200'].description;
+    const { code, output } = await lint(broken, scratch);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/operation-operationId/);
+    expect(output).toMatch(/description/);
+  });
+});

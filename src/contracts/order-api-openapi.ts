@@ -1,0 +1,301 @@
+import type { TSchema } from '@sinclair/typebox';
+import {
+  CaptureCompletedAnswerSchema,
+  CaptureWaitingAnswerSchema,
+  CreateOrderAnswerSchema,
+  ErrorAnswerSchema,
+  HealthAnswerSchema,
+  NotReadyAnswerSchema,
+  ReadyAnswerSchema,
+  RetrieveOrdersAnswerSchema,
+  SessionAnswerSchema,
+  UpdateHistoricalOrderAnswerSchema,
+} from './order-api-responses.ts';
+import { REQUEST_BODY_SCHEMAS, type CallName } from './order-api-requests.ts';
+
+/**
+ * The order API's OpenAPI 3.1 document, generated from the request and answer schemas of this
+ * folder and the table of calls below (which statuses each call answers, with which body and
+ * headers), so it cannot drift from what the API checks and builds. The API serves it at
+ * `GET /v1/openapi.json`; the contract suites check every answer against it.
+ */
+
+/** The schemas the document names (components/schemas); every other schema is written inline. */
+const NAMED_SCHEMAS = {
+  Error: ErrorAnswerSchema,
+  CreateOrderBody: REQUEST_BODY_SCHEMAS['create-order'],
+  CreateOrderAnswer: CreateOrderAnswerSchema,
+  CaptureOrderBody: REQUEST_BODY_SCHEMAS['capture-order'],
+  CaptureCompletedAnswer: CaptureCompletedAnswerSchema,
+  CaptureWaitingAnswer: CaptureWaitingAnswerSchema,
+  RetrieveOrdersBody: REQUEST_BODY_SCHEMAS['retrieve-orders'],
+  RetrieveOrdersAnswer: RetrieveOrdersAnswerSchema,
+  UpdateHistoricalOrderBody: REQUEST_BODY_SCHEMAS['update-historical-order'],
+  UpdateHistoricalOrderAnswer: UpdateHistoricalOrderAnswerSchema,
+  SessionBody: REQUEST_BODY_SCHEMAS.session,
+  SessionAnswer: SessionAnswerSchema,
+  HealthAnswer: HealthAnswerSchema,
+  ReadyAnswer: ReadyAnswerSchema,
+  NotReadyAnswer: NotReadyAnswerSchema,
+} satisfies Record<string, TSchema>;
+
+type SchemaName = keyof typeof NAMED_SCHEMAS;
+type HeaderName = keyof typeof RESPONSE_HEADERS;
+
+interface Answer {
+  description: string;
+  /** The body's schema; absent for the document itself, which is any JSON object. */
+  body?: SchemaName;
+  headers?: HeaderName[];
+}
+
+interface Operation {
+  method: 'get' | 'post';
+  summary: string;
+  description: string;
+  tag: 'orders' | 'sessions' | 'operations';
+  body?: CallName;
+  /** Request headers besides the session (`security`). */
+  idempotencyKey?: boolean;
+  /** `required`: a staff or admin session; `optional`: a session, or a secret in the body. */
+  session?: 'required' | 'optional';
+  answers: Record<number, Answer>;
+}
+
+const RESPONSE_HEADERS = {
+  'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 1 } },
+  'WWW-Authenticate': { description: '`Bearer`, or `Bearer error="invalid_token"` for a token that is not (or no longer) valid.', schema: { type: 'string' } },
+  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key and body.', schema: { type: 'string', enum: ['true'] } },
+  'Device-Proof': { description: 'After a right secret: a signed proof that this browser signed in to the tenant; send it back as the `Device-Proof` request header so other clients\' wrong guesses do not brake this one (docs/security.md, Guessing).', schema: { type: 'string', minLength: 1 } },
+  'X-Request-Id': { description: 'What the order API logged this request under; quote it when reporting a failure.', required: true, schema: { type: 'string', minLength: 1 } },
+} as const;
+
+const error = (description: string, headers: HeaderName[] = []): Answer => ({ description, body: 'Error', headers });
+
+/** What any POST call may answer besides its own outcomes (server/app/request-handler.ts). */
+const EVERY_CALL: Record<number, Answer> = {
+  400: error('The body is not JSON, not UTF-8, or does not match its schema (`problems` lists each `field: what is wrong`).'),
+  403: error('The request came from a browser origin not in CORS_ORIGINS.'),
+  413: error('The body is larger than MAX_BODY_BYTES.'),
+  415: error('The body was not sent as `Content-Type: application/json`.'),
+  429: error('Too many requests to this call from this client (REQUEST_LIMIT per window).', ['Retry-After']),
+  500: error('Unexpected error in the order API; nothing was charged.'),
+};
+
+/** The answers of a call: those every call may give, with this call's own in their place. */
+function withEveryCall(own: Record<number, Answer>): Record<number, Answer> {
+  return { ...EVERY_CALL, ...own };
+}
+
+const OPERATIONS: Record<string, Operation> = {
+  '/v1/create-order': {
+    method: 'post',
+    tag: 'orders',
+    summary: 'Place an order with a bypass code, or start a PayPal order',
+    description:
+      "Prices the cart from the tenant's catalog (never from the prices sent). With `bypassPaypal` and a valid `code` the order is placed (paid 2) and e-mailed; otherwise a PayPal order for the server's total is created and the order stored unpaid under PayPal's id.",
+    body: 'create-order',
+    idempotencyKey: true,
+    answers: withEveryCall({
+      200: { description: "The order's id and the server's total.", body: 'CreateOrderAnswer', headers: ['Idempotent-Replayed', 'Device-Proof'] },
+      400: error('A bad body or Idempotency-Key; an unknown tenant or store; a cart line the catalog or the order rules refuse (`problems` lists each); a total over the tenant\'s limit; PayPal not offered to this tenant, or a $0.00 PayPal order.'),
+      403: error("A missing or wrong bypass code; a password store's customs line without that store's token; an origin not in CORS_ORIGINS."),
+      409: error('A request with this Idempotency-Key is still being processed; try again in a moment.'),
+      422: error('This Idempotency-Key was already used with another body.'),
+      429: error('Too many wrong codes from this client or for this tenant, too many unpaid PayPal orders from this client, or too many requests.', ['Retry-After']),
+      502: error('PayPal could not start the payment; nothing was charged.'),
+      503: error('PayPal checkout asked for, but this order API has no PayPal credentials; or the bypass code could not be checked because the attempt could not be recorded (the database takes no writes; `Retry-After` then says when to try again).'),
+    }),
+  },
+  '/v1/capture-order': {
+    method: 'post',
+    tag: 'orders',
+    summary: 'Capture the PayPal payment of an order',
+    description:
+      "Captures once: every later or concurrent call gets the first capture's answer. The order is paid only when PayPal's completed capture matches it (amount, custom_id, reference_id).",
+    body: 'capture-order',
+    answers: withEveryCall({
+      200: { description: 'Captured and verified: the order is paid and e-mailed.', body: 'CaptureCompletedAnswer' },
+      202: { description: 'PENDING: PayPal has not confirmed the capture yet; PROCESSING: another request holds it. Call again; do not pay again.', body: 'CaptureWaitingAnswer' },
+      404: error('No such order for this tenant, or PayPal does not know it.'),
+      409: error('The order was placed with a bypass code; there is nothing to capture.'),
+      422: error('`issue` INSTRUMENT_DECLINED: choose another funding source (the order stays capturable); CAPTURE_DECLINED: PayPal declined it, pay with a new order; PAYMENT_MISMATCH: the capture does not match the order.'),
+      502: error('PayPal failed or could not be asked; nothing was charged.'),
+      503: error('This order API has no PayPal credentials.'),
+    }),
+  },
+  '/v1/retrieve-orders': {
+    method: 'post',
+    tag: 'orders',
+    summary: "List a tenant's placed and paid orders, newest first, a page at a time",
+    description: 'Needs a staff or admin session of the tenant. An admin session also sees how each order was placed and from which address.',
+    body: 'retrieve-orders',
+    session: 'required',
+    answers: withEveryCall({
+      200: { description: 'One page of orders.', body: 'RetrieveOrdersAnswer' },
+      400: error('A bad body, an unknown tenant, or a cursor not given by retrieve-orders.'),
+      401: error('No session, or one that is forged, expired or issued for a password since changed.', ['WWW-Authenticate']),
+      403: error("Another tenant's session, or an origin not in CORS_ORIGINS."),
+    }),
+  },
+  '/v1/update-historical-order': {
+    method: 'post',
+    tag: 'orders',
+    summary: "Set PO, Customer PO and Est. Ship Date of an order's lines",
+    description:
+      "Needs an admin session of the order's tenant, or its `admin_password` in the body. The lines come back as retrieve-orders gave them, in order; any other field that differs is refused.",
+    body: 'update-historical-order',
+    session: 'optional',
+    answers: withEveryCall({
+      200: { description: 'The order as it now is.', body: 'UpdateHistoricalOrderAnswer' },
+      400: error('A bad body or tenant; another field of a line changed, the number of lines differs, or a new est_ship_date is not a day.'),
+      401: error('No session and no admin password, or a session that is not (or no longer) valid.', ['WWW-Authenticate']),
+      403: error("A staff session, another tenant's session, or an origin not in CORS_ORIGINS."),
+      404: error("No order with that e-mail and created_at that this session or admin password may edit: none, another tenant's, or a wrong admin password (one answer; each lookup counts as a guess)."),
+      409: error('Two tenants have an order with that e-mail and created_at; send companyName too.'),
+      429: error('Too many wrong admin passwords or lookups from this client or for this tenant, or too many requests.', ['Retry-After']),
+      503: error('The attempt could not be recorded (the database takes no writes), so the secret was not checked; try again later.', ['Retry-After']),
+    }),
+  },
+  '/v1/session': {
+    method: 'post',
+    tag: 'sessions',
+    summary: 'Check a password or bypass code and start a session',
+    description:
+      "`companyName` + `password`: a staff or admin session; `password` alone: the entry screen's, a staff session of the tenant it belongs to; `companyName` + `code`: a bypass session; `companyName` + `store` + `password`: a store session. Every wrong secret counts against the client's and the tenant's guess limits.",
+    body: 'session',
+    answers: withEveryCall({
+      200: { description: 'The session token and what it grants.', body: 'SessionAnswer', headers: ['Device-Proof'] },
+      400: error('A bad body: neither or both of password and code, code or store without companyName, an unknown tenant or store, or a store without a password.'),
+      401: error('Wrong password.'),
+      403: error('That bypass code is not valid, or an origin not in CORS_ORIGINS.'),
+      429: error('Too many wrong passwords or codes from this client or for this tenant, or too many requests.', ['Retry-After']),
+      503: error('The attempt could not be recorded (the database takes no writes), so the secret was not checked; try again later.', ['Retry-After']),
+    }),
+  },
+  '/healthz': {
+    method: 'get',
+    tag: 'operations',
+    summary: 'Whether the process runs and its database answers',
+    description: 'For a liveness check.',
+    answers: {
+      200: { description: 'The database answers.', body: 'HealthAnswer' },
+      403: error('An origin not in CORS_ORIGINS.'),
+      503: error('The database does not answer.'),
+    },
+  },
+  '/readyz': {
+    method: 'get',
+    tag: 'operations',
+    summary: 'Whether this instance should get traffic',
+    description: 'For a load balancer: ready while a write reaches the database (probed at most once a second per instance).',
+    answers: {
+      200: { description: 'Ready.', body: 'ReadyAnswer' },
+      403: error('An origin not in CORS_ORIGINS.'),
+      503: { description: 'Not ready: the database takes no writes, and why.', body: 'NotReadyAnswer', headers: ['Retry-After'] },
+    },
+  },
+  '/v1/openapi.json': {
+    method: 'get',
+    tag: 'operations',
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 document of the order API, generated from the schemas it checks requests and builds answers with.',
+    answers: {
+      200: { description: 'The OpenAPI document.' },
+      403: error('An origin not in CORS_ORIGINS.'),
+    },
+  },
+};
+
+/** The JSON of a TypeBox schema: its symbol-keyed bookkeeping left out. */
+function plain(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+}
+
+const schemaRef = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
+const headerRef = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
+const operationId = (path: string) => path.replace(/^\/(v1\/)?/, '').replace(/[^A-Za-z0-9]+(.)/g, (_, next: string) => next.toUpperCase());
+
+function responseOf({ description, body, headers = [] }: Answer) {
+  return {
+    description,
+    headers: Object.fromEntries(['X-Request-Id' as const, ...headers].map((name) => [name, headerRef(name)])),
+    content: { 'application/json': { schema: body ? schemaRef(body) : { type: 'object', description: 'An OpenAPI 3.1 document.' } } },
+  };
+}
+
+function operationOf(path: string, operation: Operation) {
+  return {
+    operationId: operationId(path),
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: operation.description,
+    security: operation.session === 'required' ? [{ session: [] }] : operation.session === 'optional' ? [{ session: [] }, {}] : [],
+    ...(operation.method === 'post'
+      ? {
+          parameters: [
+            ...(operation.idempotencyKey
+              ? [
+                  {
+                    name: 'Idempotency-Key',
+                    in: 'header',
+                    required: false,
+                    description: 'Recommended on every checkout attempt: the same key with the same body answers the first answer again and creates nothing; with another body, 422. Kept a day.',
+                    schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+                  },
+                ]
+              : []),
+            {
+              name: 'Device-Proof',
+              in: 'header',
+              required: false,
+              description: 'The `Device-Proof` answers this browser was given after right secrets, comma separated (the first 8 are read): a valid one for the tenant keeps other clients\' wrong guesses from braking this one.',
+              schema: { type: 'string' },
+            },
+          ],
+        }
+      : {}),
+    ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(BODY_SCHEMA_NAMES[operation.body]) } } } } : {}),
+    responses: Object.fromEntries(Object.entries(operation.answers).map(([status, answer]) => [status, responseOf(answer)])),
+  };
+}
+
+const BODY_SCHEMA_NAMES = {
+  'create-order': 'CreateOrderBody',
+  'capture-order': 'CaptureOrderBody',
+  'retrieve-orders': 'RetrieveOrdersBody',
+  'update-historical-order': 'UpdateHistoricalOrderBody',
+  session: 'SessionBody',
+} as const satisfies Record<CallName, SchemaName>;
+
+/** The document, as `GET /v1/openapi.json` serves it. */
+export function orderApiOpenApi(): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Dealer storefronts order API',
+      version: '1',
+      description:
+        'Places and captures the storefronts\' orders, lists them to staff, lets admins edit PO fields, and checks every password and bypass code. Every call answers JSON; an error is `{ "message": … }` (some add `problems` or `issue`), and its message is written to be shown to the person at the storefront. Every answer has `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer`.',
+    },
+    servers: [{ url: '/', description: 'The order API this document was fetched from.' }],
+    tags: [
+      { name: 'orders', description: 'Placing, paying for, listing and editing orders.' },
+      { name: 'sessions', description: 'Passwords and bypass codes, checked only here.' },
+      { name: 'operations', description: 'For load balancers, monitoring and clients.' },
+    ],
+    paths: Object.fromEntries(Object.entries(OPERATIONS).map(([path, operation]) => [path, { [operation.method]: operationOf(path, operation) }])),
+    components: {
+      schemas: Object.fromEntries(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [name, plain(schema)])),
+      headers: RESPONSE_HEADERS,
+      securitySchemes: {
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A staff or admin session token from POST /v1/session; it stops working when it expires or its password changes.',
+        },
+      },
+    },
+  };
+}

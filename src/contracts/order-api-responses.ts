@@ -1,0 +1,140 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { OrderLineSchema } from './order-line.ts';
+
+/**
+ * The order API's answers, written once beside its request bodies (order-api-requests.ts):
+ * the JSON Schemas the OpenAPI document publishes (order-api-openapi.ts) and the contract
+ * suites check every answer against, and the TypeScript types the API's handlers build their
+ * answers as and the islands read them as (types only in the browser).
+ *
+ * A success body lists every field (`additionalProperties: false`), so a field added to an
+ * answer without its schema fails the contract suites. Error bodies and the health answers
+ * allow more fields: what a client may rely on there is `message` (and `status`).
+ */
+
+const dollars = (description: string) => Type.Number({ description: `${description} In dollars, exact (0.0279 stays 0.0279).` });
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ErrorAnswerSchema = Type.Object(
+  {
+    message: Type.String({ minLength: 1, description: 'What went wrong, written for the person at the storefront (it shows this text).' }),
+    problems: Type.Optional(
+      Type.Array(Type.String(), { description: 'Every problem found, each as `field: what is wrong` or `cart[2] (K500, Medium, Navy): …`; `message` names the first few.' }),
+    ),
+    issue: Type.Optional(nullable(Type.String({ description: "PayPal's issue code (INSTRUMENT_DECLINED) or ours (CAPTURE_DECLINED, PAYMENT_MISMATCH)." }))),
+    debug_id: Type.Optional(nullable(Type.String({ description: "PayPal's debug id of a refused capture." }))),
+  },
+  { additionalProperties: true, description: 'An answer other than success.' },
+);
+export type ErrorAnswer = Static<typeof ErrorAnswerSchema>;
+
+export const CreateOrderAnswerSchema = Type.Object(
+  {
+    order_id: Type.String({ minLength: 1, description: "The order's id: PayPal's order id for a PayPal order (capture it with capture-order), else ours." }),
+    total: dollars("The server's total: what is charged or invoiced."),
+  },
+  { additionalProperties: false },
+);
+export type CreateOrderAnswer = Static<typeof CreateOrderAnswerSchema>;
+
+export const CaptureCompletedAnswerSchema = Type.Object(
+  {
+    order_id: Type.String({ minLength: 1 }),
+    status: Type.Literal('COMPLETED'),
+    paid: Type.Literal(1),
+    capture_id: nullable(Type.String({ description: "PayPal's capture id." })),
+    total: Type.Optional(dollars("The order's total, as create-order answered it (absent from captures stored before it was added).")),
+  },
+  { additionalProperties: false, description: 'Captured and verified: the order is paid.' },
+);
+export type CaptureCompletedAnswer = Static<typeof CaptureCompletedAnswerSchema>;
+
+export const CapturePendingAnswerSchema = Type.Object(
+  {
+    order_id: Type.String({ minLength: 1 }),
+    status: Type.Literal('PENDING'),
+    paid: Type.Literal(0),
+    capture_id: nullable(Type.String()),
+    message: Type.String(),
+  },
+  { additionalProperties: false, description: 'PayPal accepted the capture but has not confirmed it; call again later.' },
+);
+
+export const CaptureProcessingAnswerSchema = Type.Object(
+  {
+    order_id: Type.String({ minLength: 1 }),
+    status: Type.Literal('PROCESSING'),
+    paid: Type.Literal(0),
+    message: Type.String(),
+  },
+  { additionalProperties: false, description: 'Another request holds this capture; call again in a moment, do not pay again.' },
+);
+
+export const CaptureWaitingAnswerSchema = Type.Union([CapturePendingAnswerSchema, CaptureProcessingAnswerSchema]);
+export type CaptureWaitingAnswer = Static<typeof CaptureWaitingAnswerSchema>;
+
+export const PlacedOrderSchema = Type.Object(
+  {
+    email: Type.String(),
+    created_at: Type.String({ description: 'ISO time; update-historical-order finds the order by it, sent exactly as given.' }),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    company_name: Type.String(),
+    store: Type.String({ description: "The store's name, or empty for None." }),
+    paid: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], { description: '2 placed with a bypass code, 1 paid with PayPal, 0 not paid (never listed).' }),
+    order: Type.Array(OrderLineSchema),
+    order_id: Type.String({ description: 'Ours.' }),
+    customer_po: Type.String({ description: 'Ours.' }),
+    total: dollars('Ours: the order total.'),
+    placed_with: Type.Optional(Type.String({ description: "Admin sessions only: how the order was placed ('bypass code 1 of 2', 'PayPal order …')." })),
+    client_ip: Type.Optional(Type.String({ description: 'Admin sessions only: the address the order was placed from.' })),
+  },
+  { additionalProperties: false, description: 'An order (spec section 3), then our fields.' },
+);
+export type PlacedOrder = Static<typeof PlacedOrderSchema>;
+
+export const RetrieveOrdersAnswerSchema = Type.Object(
+  {
+    orders: Type.Array(PlacedOrderSchema, { description: 'Placed (2) and paid (1) orders, newest first.' }),
+    next_cursor: nullable(Type.String({ minLength: 1, description: 'Send back as `cursor` for the next page; null on the last page.' })),
+  },
+  { additionalProperties: false },
+);
+export type RetrieveOrdersAnswer = Static<typeof RetrieveOrdersAnswerSchema>;
+
+export const UpdateHistoricalOrderAnswerSchema = Type.Object({ order: PlacedOrderSchema }, { additionalProperties: false, description: 'The order as it now is.' });
+export type UpdateHistoricalOrderAnswer = Static<typeof UpdateHistoricalOrderAnswerSchema>;
+
+export const SessionAnswerSchema = Type.Object(
+  {
+    token: Type.String({ minLength: 1, description: 'Send as `Authorization: Bearer <token>` (staff, admin), or in create-order\'s `store_tokens` (store).' }),
+    role: Type.Union([Type.Literal('staff'), Type.Literal('admin'), Type.Literal('bypass'), Type.Literal('store')]),
+    store: Type.Optional(Type.String({ description: 'A store session: the store code it opens.' })),
+    expires_at: Type.String({ description: 'ISO time the token stops being accepted.' }),
+    tenant_id: Type.Optional(Type.String({ description: "The entry screen's password only: the tenant whose password it is." })),
+    company_name: Type.Optional(Type.String({ description: "The entry screen's password only: that tenant's company name." })),
+  },
+  { additionalProperties: false },
+);
+export type SessionAnswer = Static<typeof SessionAnswerSchema>;
+
+export const HealthAnswerSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    storage: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+    paypal: Type.Union([Type.Literal('configured'), Type.Literal('not configured')]),
+    tenants: Type.Integer({ minimum: 0, description: 'Tenants loaded.' }),
+  },
+  { additionalProperties: true, description: 'The process runs and its database answers.' },
+);
+export type HealthAnswer = Static<typeof HealthAnswerSchema>;
+
+export const ReadyAnswerSchema = Type.Object(
+  { status: Type.Literal('ready') },
+  { additionalProperties: true, description: 'This instance can take traffic.' },
+);
+
+export const NotReadyAnswerSchema = Type.Object(
+  { status: Type.Literal('not ready'), message: Type.String({ minLength: 1, description: 'Why not.' }) },
+  { additionalProperties: true, description: 'This instance should not get traffic yet (or any more).' },
+);
