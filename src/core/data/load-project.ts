@@ -38,6 +38,12 @@ export interface LoadResult {
    * own after this synchronous load rather than part of it.
    */
   imageUses: ImageUse[];
+  /**
+   * Every catalog whose own file reads and passes its schema, in domain types, present even while
+   * other files have errors: `npm run images:add` matches photos to them precisely while photos
+   * are missing, which is an error.
+   */
+  readableCatalogs: Map<string, Catalog>;
 }
 
 export const SITE_FILE = 'tenants/_site.yaml';
@@ -133,16 +139,20 @@ export function loadProject(root: string, cache?: SourceCache): LoadResult {
   diagnostics.push(...crossCheck(parsed), ...unusedImages(parsed));
   diagnostics.sort(compareDiagnostics);
 
+  const readableCatalogs = new Map(
+    [...parsed.catalogs].filter(([, source]) => !failed.has(source.file)).map(([id, source]) => [id, catalogFromFile(id, source.data as CatalogFile)] as const),
+  );
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
-  const project = hasErrors || !site ? undefined : toProject(site, parsed);
-  return { diagnostics, project, stats: statsOf(parsed), imageUses: imageUses(parsed) };
+  // Without an error no file failed, so the readable catalogs are all of them.
+  const project = hasErrors || !site ? undefined : toProject(site, parsed, readableCatalogs);
+  return { diagnostics, project, stats: statsOf(parsed), imageUses: imageUses(parsed), readableCatalogs };
 }
 
-function toProject(site: YamlSource, parsed: ParsedProject): Project {
+function toProject(site: YamlSource, parsed: ParsedProject, catalogs: Map<string, Catalog>): Project {
   return {
     site: supplierFactsFromFile(site.data as SiteFile),
     tenants: [...parsed.tenants].map(([id, source]) => tenantFromFile(id, source.data as TenantFile)),
-    catalogs: new Map([...parsed.catalogs].map(([id, source]) => [id, catalogFromFile(id, source.data as CatalogFile)])),
+    catalogs,
   };
 }
 
