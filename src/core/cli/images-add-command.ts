@@ -186,10 +186,14 @@ function printTable(photos: Photo[], outcomes: Outcome[]): void {
   console.log(lines.join('\n'));
 }
 
+/** The order results are counted in: what was done first, then what is left to do by hand. */
+const RESULTS: readonly Outcome['result'][] = ['written', 'would write', 'replaced', 'would replace', 'in place', 'kept', 'ambiguous', 'unmatched', 'unreadable', 'not a photo'];
+
 function summary(outcomes: Outcome[], dryRun: boolean): string {
-  const counts = new Map<string, number>();
-  for (const { result } of outcomes) counts.set(result, (counts.get(result) ?? 0) + 1);
-  const parts = [...counts].map(([result, count]) => `${count} ${result === 'kept' ? 'kept (already there)' : result}`);
+  const parts = RESULTS.flatMap((result) => {
+    const count = outcomes.filter((o) => o.result === result).length;
+    return count === 0 ? [] : [`${count} ${result === 'kept' ? 'kept (already there)' : result}`];
+  });
   const total = `${outcomes.length} file${outcomes.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
   return dryRun ? `${total} Dry run: nothing written.` : total;
 }

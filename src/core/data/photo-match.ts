@@ -91,7 +91,7 @@ export function matchPhoto(index: PhotoIndex, fileName: string, folderName?: str
     return {
       kind: 'unmatched',
       reason: 'does not start with a product code, and its folder is not named by one',
-      nearest: closestMatches(words.join('_'), index.targets.map((t) => t.file.replace(/\.jpg$/, '')), 3).map((stem) => `${stem}.jpg`),
+      nearest: nearestFiles(words, index.targets),
     };
   }
 
@@ -111,6 +111,12 @@ export function matchPhoto(index: PhotoIndex, fileName: string, folderName?: str
     reason: results.map((r) => (r as Extract<PhotoMatch, { kind: 'unmatched' }>).reason).join('; '),
     nearest: [...new Set(results.flatMap((r) => (r.kind === 'unmatched' ? r.nearest : [])))],
   };
+}
+
+/** The expected names closest to the photo's words joined as file names are: the photo was probably meant to be one. */
+function nearestFiles(words: string[], targets: PhotoTarget[]): string[] {
+  const stems = targets.map((t) => t.file.replace(/\.jpg$/, ''));
+  return closestMatches(words.join('_'), stems, 3).map((stem) => `${stem}.jpg`);
 }
 
 /** `K500 Royal Blue` */
@@ -135,7 +141,7 @@ function matchColor(product: IndexedProduct, rest: string[], colorWords: Readonl
     return {
       kind: 'unmatched',
       reason: rest.length === 0 ? `names no colour after ${product.code} (${colours})` : `${product.code} comes in ${colours}; none is "${rest.join(' ')}"`,
-      nearest: closestMatches([product.code, ...rest].join('_'), product.colors.map((c) => c.target.file), 3),
+      nearest: nearestFiles([product.code, ...rest], product.colors.map((c) => c.target)),
     };
   }
   // The colour spelling most of the name wins: "true navy" is True Navy, not Navy.
