@@ -193,6 +193,16 @@ describe('npm run images:add', () => {
     expect(result.status).toBe(1);
   });
 
+  it('leaves out a catalog that cannot be read, and says so', async () => {
+    const root = fixtureProject('unreadable-catalog');
+    const result = await runInProcess(addIn(base), ['photos', '--root', root]);
+    expect(result.stderr).toBe(
+      'catalogs/default.yaml has errors of its own (npm run validate names them); its products are left out until it is fixed.\n' +
+        `No product colour to match photos to: no readable catalog in ${path.join(root, 'catalogs')}. Nothing written.\n`,
+    );
+    expect(result.status).toBe(1);
+  });
+
   it('refuses a path that does not exist before writing anything', async () => {
     const root = project();
     const before = treeDigest(root);

@@ -68,8 +68,8 @@ export async function runImagesAdd(argv: string[], cwd = process.cwd()): Promise
 
   const root = projectRoot(values.root);
   const loaded = loadProject(root);
-  const brokenCatalogs = [...new Set(loaded.diagnostics.filter((d) => d.severity === 'error' && d.file.startsWith('catalogs/') && d.file.endsWith('.yaml')).map((d) => d.file))].filter(
-    (file) => !loaded.readableCatalogs.has(path.basename(file, '.yaml')),
+  const brokenCatalogs = [...new Set(loaded.diagnostics.filter((d) => d.severity === 'error' && /^catalogs\/[^/]+\.ya?ml$/.test(d.file)).map((d) => d.file))].filter(
+    (file) => !loaded.readableCatalogs.has(path.basename(file).replace(/\.ya?ml$/, '')),
   );
   for (const file of brokenCatalogs) console.error(`${file} has errors of its own (npm run validate names them); its products are left out until it is fixed.`);
   const index = photoIndex(loaded.readableCatalogs.values());
@@ -106,7 +106,14 @@ function collectPhotos(paths: string[], cwd: string): { photos: Photo[] } | { pr
     return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
   };
   const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      problems.push(`${shown(folder)}: the folder cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      return;
+    }
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith('.')) continue;
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
