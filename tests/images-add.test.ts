@@ -140,6 +140,19 @@ describe('npm run images:add', () => {
     }
   });
 
+  it('turns a phone photo upright, drops its metadata, and shrinks a camera original to 1920 px', async () => {
+    const root = project();
+    const shots = mkdtempSync(path.join(tmpdir(), 'images-add-shots-'));
+    // Stored lying on its side, with EXIF saying to turn it a quarter (as phones do).
+    await sharp({ create: { width: 1200, height: 1000, channels: 3, background: BLUE } }).jpeg().withMetadata({ orientation: 6 }).toFile(path.join(shots, 'K500 black.jpg'));
+    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: BLUE } }).jpeg().toFile(path.join(shots, 'K500 royal blue.jpg'));
+    const result = await runInProcess(addIn(shots), ['.', '--root', root]);
+    expect(result.status).toBe(0);
+    const upright = await sharp(path.join(imagesOf(root), 'K500_black.jpg')).metadata();
+    expect({ width: upright.width, height: upright.height, orientation: upright.orientation, exif: upright.exif }).toEqual({ width: 1000, height: 1200, orientation: undefined, exif: undefined });
+    expect(await sharp(path.join(imagesOf(root), 'K500_royal_blue.jpg')).metadata()).toMatchObject({ width: 1920, height: 1440 });
+  });
+
   it('overwrites an existing photo with --replace', async () => {
     const root = project();
     const result = await runInProcess(addIn(base), ['photos/K500 navy.jpg', '--root', root, '--replace']);
