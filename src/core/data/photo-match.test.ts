@@ -94,6 +94,8 @@ describe('matching a photo to a product colour by its name', () => {
     expect(matchPhoto(index, 'K5OO navy.jpg')).toMatchObject({ kind: 'unmatched', nearest: ['K500_navy.jpg', 'K500L_navy.jpg'] });
     expect(matchPhoto(index, 'K500 purple.jpg')).toEqual({ kind: 'unmatched', reason: 'K500 comes in Navy, Black, Royal Blue, Blue; none is "purple"', nearest: [] });
     expect(matchPhoto(index, 'K500 nvy.jpg')).toMatchObject({ kind: 'unmatched', nearest: ['K500_navy.jpg'] });
+    expect(matchPhoto(index, '(1).jpg', '_')).toMatchObject({ kind: 'unmatched', nearest: [] });
+    expect(matchPhoto(index, '---.png')).toMatchObject({ kind: 'unmatched', nearest: [] });
     expect(matchPhoto(index, 'K500.jpg')).toMatchObject({ kind: 'unmatched', reason: 'names no colour after K500 (Navy, Black, Royal Blue, Blue)' });
   });
 

@@ -115,6 +115,8 @@ export function matchPhoto(index: PhotoIndex, fileName: string, folderName?: str
 
 /** The expected names closest to the photo's words joined as file names are: the photo was probably meant to be one. */
 function nearestFiles(words: string[], targets: PhotoTarget[]): string[] {
+  // Every name begins with nothing: a name without a letter or digit is near none of them.
+  if (words.length === 0) return [];
   const stems = targets.map((t) => t.file.replace(/\.jpg$/, ''));
   return closestMatches(words.join('_'), stems, 3).map((stem) => `${stem}.jpg`);
 }
