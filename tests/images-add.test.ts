@@ -206,6 +206,15 @@ describe('npm run images:add', () => {
     expect(result.status).toBe(1);
   });
 
+  it('still matches photos while the catalog has other errors, such as a price with 5 decimals', async () => {
+    const root = fixtureProject('too-many-decimals');
+    // The fixture's catalog holds FM-100 alone, the product with that price.
+    rmSync(path.join(imagesOf(root), 'FM-100_white.jpg'));
+    const result = await runInProcess(addIn(base), ['photos/FM100 WHITE.PNG', '--root', root]);
+    expect(rows(result.stdout)['photos/FM100 WHITE.PNG']).toEqual({ result: 'written', file: 'FM-100_white.jpg', why: '' });
+    expect(result.status).toBe(0);
+  });
+
   it('leaves out a catalog that cannot be read, and says so', async () => {
     const root = fixtureProject('unreadable-catalog');
     const result = await runInProcess(addIn(base), ['photos', '--root', root]);

@@ -72,7 +72,7 @@ export async function runImagesAdd(argv: string[], cwd = process.cwd()): Promise
     (file) => !loaded.readableCatalogs.has(path.basename(file).replace(/\.ya?ml$/, '')),
   );
   for (const file of brokenCatalogs) console.error(`${file} has errors of its own (npm run validate names them); its products are left out until it is fixed.`);
-  const index = photoIndex(loaded.readableCatalogs.values());
+  const index = photoIndex([...loaded.readableCatalogs.values()].flat());
   if (index.targets.length === 0) {
     console.error(`No product colour to match photos to: no readable catalog in ${path.join(root, 'catalogs')}. Nothing written.`);
     return 1;

@@ -1,6 +1,7 @@
 import { productImageFile } from '../../domain/image-names.ts';
-import { productColors, type Catalog } from '../../domain/product.ts';
+import { productColors } from '../../domain/product.ts';
 import { closestMatches, editDistance } from './suggest.ts';
+import type { ProductColors } from './to-domain.ts';
 
 /** One photo the catalogs ask for: a product colour or half colour and its file in catalogs/images/. */
 export interface PhotoTarget {
@@ -42,30 +43,28 @@ export function nameWords(text: string): string[] {
 
 const compact = (text: string) => nameWords(text).join('');
 
-/** The photos the catalogs ask for, one per file name (a code in two catalogs asks once). */
-export function photoIndex(catalogs: Iterable<Catalog>): PhotoIndex {
+/** The photos the catalogs' products ask for, one per file name (a code in two catalogs asks once). */
+export function photoIndex(products: Iterable<ProductColors>): PhotoIndex {
   const byCode = new Map<string, IndexedProduct[]>();
   const byFile = new Map<string, PhotoTarget>();
   const colorWords = new Set<string>();
-  const products = new Map<string, IndexedProduct>();
-  for (const catalog of catalogs) {
-    for (const product of catalog.products) {
-      let indexed = products.get(product.code);
-      if (!indexed) {
-        indexed = { code: product.code, colors: [] };
-        products.set(product.code, indexed);
-        const key = compact(product.code);
-        byCode.set(key, [...(byCode.get(key) ?? []), indexed]);
-      }
-      for (const color of productColors(product)) {
-        const file = productImageFile(product.code, color);
-        if (byFile.has(file)) continue;
-        const target = { code: product.code, color, file };
-        byFile.set(file, target);
-        const words = nameWords(color);
-        for (const word of words) colorWords.add(word);
-        indexed.colors.push({ target, words });
-      }
+  const byProduct = new Map<string, IndexedProduct>();
+  for (const product of products) {
+    let indexed = byProduct.get(product.code);
+    if (!indexed) {
+      indexed = { code: product.code, colors: [] };
+      byProduct.set(product.code, indexed);
+      const key = compact(product.code);
+      byCode.set(key, [...(byCode.get(key) ?? []), indexed]);
+    }
+    for (const color of productColors(product)) {
+      const file = productImageFile(product.code, color);
+      if (byFile.has(file)) continue;
+      const target = { code: product.code, color, file };
+      byFile.set(file, target);
+      const words = nameWords(color);
+      for (const word of words) colorWords.add(word);
+      indexed.colors.push({ target, words });
     }
   }
   return { byCode, colorWords, targets: [...byFile.values()] };
