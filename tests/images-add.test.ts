@@ -225,6 +225,14 @@ describe('npm run images:add', () => {
     expect(result.status).toBe(1);
   });
 
+  it('reads a relative --root, like the photos, from where the command was typed', async () => {
+    const root = project();
+    rmSync(path.join(imagesOf(root), 'K500_navy.jpg'));
+    const result = await runInProcess(addIn(base), ['photos/K500 navy.jpg', '--root', path.relative(base, root)]);
+    expect(rows(result.stdout)['photos/K500 navy.jpg']).toEqual({ result: 'written', file: 'K500_navy.jpg', why: '' });
+    expect(readdirSync(imagesOf(root))).toContain('K500_navy.jpg');
+  });
+
   it('refuses a path that does not exist before writing anything', async () => {
     const root = project();
     const before = treeDigest(root);

@@ -66,7 +66,8 @@ export async function runImagesAdd(argv: string[], cwd = process.cwd()): Promise
     return 1;
   }
 
-  const root = projectRoot(values.root);
+  // Like the photos, a relative --root is taken from where the command was typed, so both read alike.
+  const root = projectRoot(values.root === undefined ? undefined : path.resolve(cwd, values.root));
   const loaded = loadProject(root);
   const brokenCatalogs = [...new Set(loaded.diagnostics.filter((d) => d.severity === 'error' && /^catalogs\/[^/]+\.ya?ml$/.test(d.file)).map((d) => d.file))].filter(
     (file) => !loaded.readableCatalogs.has(path.basename(file).replace(/\.ya?ml$/, '')),
