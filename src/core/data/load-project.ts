@@ -7,7 +7,7 @@ import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
 import { imageUses, unusedImages, type ImageUse } from './image-uses.ts';
 import { validateAgainstSchema, type SchemaName } from './schema-validator.ts';
-import { catalogFromFile, supplierFactsFromFile, tenantFromFile } from './to-domain.ts';
+import { catalogFromFile, productColorsFromFile, supplierFactsFromFile, tenantFromFile, type ProductColors } from './to-domain.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 
 /** Everything the build and the order API need, validated and in domain types. */
@@ -38,6 +38,13 @@ export interface LoadResult {
    * own after this synchronous load rather than part of it.
    */
   imageUses: ImageUse[];
+  /**
+   * The code and colours of each product, by catalog id, of every catalog whose own file reads
+   * and passes its schema, present even while files have errors: `npm run images:add` matches
+   * photos to them precisely while photos are missing, which is an error. Not whole products:
+   * a price the cross-file checks refuse cannot become Money.
+   */
+  readableCatalogs: Map<string, ProductColors[]>;
 }
 
 export const SITE_FILE = 'tenants/_site.yaml';
@@ -135,7 +142,7 @@ export function loadProject(root: string, cache?: SourceCache): LoadResult {
 
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
   const project = hasErrors || !site ? undefined : toProject(site, parsed);
-  return { diagnostics, project, stats: statsOf(parsed), imageUses: imageUses(parsed) };
+  return { diagnostics, project, stats: statsOf(parsed), imageUses: imageUses(parsed), readableCatalogs: readableCatalogs(parsed) };
 }
 
 function toProject(site: YamlSource, parsed: ParsedProject): Project {
@@ -144,6 +151,11 @@ function toProject(site: YamlSource, parsed: ParsedProject): Project {
     tenants: [...parsed.tenants].map(([id, source]) => tenantFromFile(id, source.data as TenantFile)),
     catalogs: new Map([...parsed.catalogs].map(([id, source]) => [id, catalogFromFile(id, source.data as CatalogFile)])),
   };
+}
+
+function readableCatalogs(parsed: ParsedProject): Map<string, ProductColors[]> {
+  const readable = [...parsed.catalogs].filter(([, source]) => !parsed.failed.has(source.file));
+  return new Map(readable.map(([id, source]) => [id, productColorsFromFile(source.data as CatalogFile)]));
 }
 
 function statsOf(parsed: ParsedProject): ProjectStats {

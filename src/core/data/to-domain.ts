@@ -42,6 +42,13 @@ function byCategory<T>(map: Record<string, T> | undefined): Partial<Record<Categ
   return out;
 }
 
+/** What a photo is matched by: a product's code and colours, without the prices a broken file may not yet make Money of. */
+export type ProductColors = Pick<Product, 'code' | 'colors' | 'halfColors'>;
+
+export function productColorsFromFile(file: CatalogFile): ProductColors[] {
+  return file.products.map(({ code, colors, halfColors }) => ({ code, colors, halfColors: halfColors ?? [] }));
+}
+
 export function catalogFromFile(id: string, file: CatalogFile): Catalog {
   return { id, priced: file.priced ?? true, products: file.products.map(productFromFile) };
 }

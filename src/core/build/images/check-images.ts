@@ -95,9 +95,18 @@ function diagnosticsFor(use: ImageUse, facts: ImageFacts | undefined): Diagnosti
   const at = { file: use.file, line: use.line, col: use.col, path: use.path };
   if (!facts) return [];
   if ('problem' in facts) return [{ severity: 'error', ...at, message: `${use.image}: ${facts.problem}` }];
-  const shown = SHOWN_AT[use.kind];
-  if (facts.width >= shown.width) return [];
-  return [{ severity: 'warning', ...at, message: `${use.image} is ${facts.width}×${facts.height}, ${shown.where} at ${shown.width} px wide, so it will look blurry; use one at least ${shown.width} px wide` }];
+  const small = tooSmall(use.image, use.kind, facts);
+  return small === undefined ? [] : [{ severity: 'warning', ...at, message: small }];
+}
+
+/**
+ * The warning for an image narrower than pages show it, or undefined. Also said by
+ * `npm run images:add` as it writes a photo, in the same words as `npm run validate` later.
+ */
+export function tooSmall(image: string, kind: ImageUseKind, { width, height }: { width: number; height: number }): string | undefined {
+  const shown = SHOWN_AT[kind];
+  if (width >= shown.width) return undefined;
+  return `${image} is ${width}×${height}, ${shown.where} at ${shown.width} px wide, so it will look blurry; use one at least ${shown.width} px wide`;
 }
 
 /**
