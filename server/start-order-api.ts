@@ -10,6 +10,7 @@ import { sessionSecret } from './app/session-secret.ts';
 import { SessionTokens } from './app/session-tokens.ts';
 import { TenantDirectory } from './app/tenant-directory.ts';
 import { redact, type Config } from './config.ts';
+import { applyRetention } from './retention.ts';
 import type { Logger } from './logger.ts';
 import { emlFolderTransport, smtpTransport } from './mail/mail-transport.ts';
 import { OutboxWorker } from './mail/outbox-worker.ts';
@@ -17,6 +18,7 @@ import { PayPalClient } from './paypal/paypal-client.ts';
 import { PendingCapturePoller } from './paypal/pending-capture-poller.ts';
 import { migrate } from './storage/migrations.ts';
 import { OrderStore } from './storage/order-store.ts';
+import { PersonalDataRetention } from './storage/personal-data-retention.ts';
 import { openPostgresDatabase } from './storage/postgres-database.ts';
 import type { SqlDatabase } from './storage/sql-database.ts';
 import { openSqliteDatabase } from './storage/sqlite-database.ts';
@@ -58,6 +60,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     throw new StartError(`Cannot open the ${config.storage.kind} database at ${where}: ${(error as Error).message}`);
   }
   const store = new OrderStore(db);
+  const retention = new PersonalDataRetention(db);
 
   const paypal = config.paypal && new PayPalClient(config.paypal);
   if (!paypal) log.warn('PayPal checkout is off: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to turn it on; bypass-code orders still work');
@@ -119,6 +122,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
 
   outbox.start();
   pendingCaptures?.start();
+  let retaining: Promise<unknown> | undefined;
   const maintenance = setInterval(() => {
     store.keys.prune().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
     store.failures.prune(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
@@ -126,6 +130,11 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       .removeExpiredUnpaidOrders(Date.now() - config.unpaidOrders.ttlMs)
       .then((removed) => removed > 0 && log.info('expired unpaid orders removed', { removed }))
       .catch((error: unknown) => log.warn('could not remove expired unpaid orders', { error }));
+    // A first pass over years of orders may outlast a short interval: never two at once.
+    retaining ??= applyRetention(retention, transport, config.retention, Date.now())
+      .then((removed) => (removed.orders > 0 || removed.mailBodies > 0 || removed.mailFiles > 0) && log.info('personal data past its retention removed', { ...removed }))
+      .catch((error: unknown) => log.warn('could not remove personal data past its retention', { error }))
+      .finally(() => (retaining = undefined));
   }, config.maintenanceIntervalMs);
   maintenance.unref();
   const { port } = server.address() as AddressInfo;
@@ -156,6 +165,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       clearInterval(idle);
       clearTimeout(force);
       clearInterval(maintenance);
+      await retaining;
       await pendingCaptures?.stop();
       await outbox.stop();
       transport.close();
