@@ -72,6 +72,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     retryBaseMs: config.mail.retryBaseMs,
     maxRetryMs: config.mail.maxRetryMs,
     leaseMs: 120_000,
+    nudgeDelayMs: 100,
   });
   const pendingCaptures = paypal && new PendingCapturePoller(store, paypal, tenants, mailFrom, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
 

@@ -39,9 +39,13 @@ export function emlFolderTransport(folder: string): MailTransport {
     description: `.eml files in ${folder}`,
     async send(message, id) {
       const info = await transport.sendMail({ ...message, to: message.to.join(', ') });
-      await mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.replace(/[^A-Za-z0-9-]/g, '_')}.eml`);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      // The folder is made when a write finds it missing, not before every e-mail.
+      await writeFile(`${file}.tmp`, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(folder, { recursive: true });
+        await writeFile(`${file}.tmp`, info.message as Buffer);
+      });
       await rename(`${file}.tmp`, file);
     },
     removeSentBefore: (before) => removeOldEmlFiles(folder, before),
