@@ -46,6 +46,8 @@ export interface PlacedOrder {
   placed_with?: string;
   /** For an admin session only: the address the order was placed from. */
   client_ip?: string;
+  /** Ours: the order is past the order API's ORDER_RETENTION_DAYS; its names and e-mail are ''. */
+  personal_data_removed?: true;
 }
 
 /** How many orders one retrieve-orders call asks for; 'Load more orders' asks for the next as many. */
@@ -91,6 +93,7 @@ function orderOf(value: unknown): PlacedOrder | undefined {
     ...(typeof value.total === 'number' && Number.isFinite(value.total) ? { total: value.total } : {}),
     ...(typeof value.placed_with === 'string' && value.placed_with !== '' ? { placed_with: value.placed_with } : {}),
     ...(typeof value.client_ip === 'string' && value.client_ip !== '' ? { client_ip: value.client_ip } : {}),
+    ...(value.personal_data_removed === true ? { personal_data_removed: true as const } : {}),
   };
 }
 
@@ -124,13 +127,20 @@ export function appendOrders(listed: readonly PlacedOrder[], page: readonly Plac
   return [...listed, ...page.filter((order) => !keys.has(orderKey(order)))];
 }
 
-/** Tells orders apart in the page: update-historical-order identifies one the same way. */
-export function orderKey(order: Pick<PlacedOrder, 'email' | 'created_at'>): string {
-  return JSON.stringify([order.email, order.created_at]);
+/**
+ * Tells orders apart in the page: update-historical-order identifies one by e-mail and
+ * created_at; the order id too, since orders whose e-mails the retention removed share ''.
+ */
+export function orderKey(order: Pick<PlacedOrder, 'email' | 'created_at'> & { order_id?: string }): string {
+  return JSON.stringify([order.email, order.created_at, order.order_id ?? '']);
 }
 
+/** What the Order Name column shows for an order whose personal data the order API removed. */
+export const REMOVED_NAME = 'Removed (retention period)';
+
 /** 'Dana Reyes' (the Order Name column). */
-export function orderName(order: Pick<PlacedOrder, 'first_name' | 'last_name'>): string {
+export function orderName(order: Pick<PlacedOrder, 'first_name' | 'last_name' | 'personal_data_removed'>): string {
+  if (order.personal_data_removed) return REMOVED_NAME;
   return `${order.first_name} ${order.last_name}`.trim();
 }
 
