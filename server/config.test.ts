@@ -11,6 +11,7 @@ describe('readConfig', () => {
     expect(config).toMatchObject({ host: '127.0.0.1', port: 8787, dataRoot: path.resolve(REPO_ROOT), corsOrigins: DEFAULT_CORS_ORIGINS, paypal: undefined });
     expect(config.storage).toEqual({ kind: 'sqlite', file: path.join(path.resolve(REPO_ROOT), '.cache/order-api/orders.sqlite') });
     expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.retention).toEqual({ orderDays: 730, mailDays: 30 });
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, and PayPal when both credentials are', () => {
@@ -24,13 +25,13 @@ describe('readConfig', () => {
   it('names every bad variable at once, without printing passwords', () => {
     let error: unknown;
     try {
-      readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://root:hunter2@db/x', CORS_ORIGINS: 'https://shop.example.com/', PAYPAL_CLIENT_ID: 'only-id', PAYPAL_ENV: 'prod', TRUST_PROXY: 'maybe', LOG_LEVEL: 'loud' });
+      readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://root:hunter2@db/x', CORS_ORIGINS: 'https://shop.example.com/', PAYPAL_CLIENT_ID: 'only-id', PAYPAL_ENV: 'prod', TRUST_PROXY: 'maybe', LOG_LEVEL: 'loud', ORDER_RETENTION_DAYS: '0', MAIL_RETENTION_DAYS: 'a month' });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET', 'PAYPAL_ENV', 'TRUST_PROXY', 'LOG_LEVEL']) expect(message).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET', 'PAYPAL_ENV', 'TRUST_PROXY', 'LOG_LEVEL', 'ORDER_RETENTION_DAYS must be a whole number from 1', 'MAIL_RETENTION_DAYS']) expect(message).toContain(name);
     expect(message).not.toContain('hunter2');
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isLogLevel, type LogLevel } from './logger.ts';
 import { PAYPAL_BASE_URLS, type PayPalConfig } from './paypal/paypal-client.ts';
+import type { RetentionPolicy } from './retention.ts';
 import { REPO_ROOT } from '../src/core/project-root.ts';
 import { UserError } from '../src/core/user-error.ts';
 
@@ -25,8 +26,10 @@ export interface Config {
   unpaidOrders: { maxPerClient: number; ttlMs: number };
   /** Node's HTTP server limits against slow or piled-up connections. */
   server: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
-  /** How often expired unpaid orders, idempotency keys and old failures are removed. */
+  /** How often expired unpaid orders, idempotency keys, old failures and personal data past its retention are removed. */
   maintenanceIntervalMs: number;
+  /** Days an order keeps its personal fields, and a sent e-mail its text and `.eml` file (docs/security.md). */
+  retention: RetentionPolicy;
   /** Requests one client may make to each call per window, wrong secrets or not. */
   requestLimit: { max: number; windowMs: number };
   /** Caps on what one request may carry. */
@@ -154,6 +157,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: integer('MAX_CONNECTIONS', 1_000, 1, 1_000_000),
     },
     maintenanceIntervalMs: integer('MAINTENANCE_INTERVAL_SECONDS', 3_600, 1, 86_400) * 1000,
+    retention: {
+      orderDays: integer('ORDER_RETENTION_DAYS', 730, 1, 36_500),
+      mailDays: integer('MAIL_RETENTION_DAYS', 30, 1, 36_500),
+    },
     requestLimit: {
       max: integer('REQUEST_LIMIT', 300, 1, 1_000_000),
       windowMs: integer('REQUEST_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,

@@ -10,6 +10,7 @@ import { SessionTokens } from './app/session-tokens.ts';
 import { loadServedData } from './app/served-data.ts';
 import type { TenantDirectory } from './app/tenant-directory.ts';
 import { redact, type Config } from './config.ts';
+import { applyRetention } from './retention.ts';
 import type { Logger } from './logger.ts';
 import { emlFolderTransport, smtpTransport } from './mail/mail-transport.ts';
 import { OutboxWorker } from './mail/outbox-worker.ts';
@@ -19,6 +20,7 @@ import { migrate } from './storage/migrations.ts';
 import { openOrderDatabase } from './storage/open-order-database.ts';
 import { OrderStore } from './storage/order-store.ts';
 import { storedTenants } from './storage/order-tenants.ts';
+import { PersonalDataRetention } from './storage/personal-data-retention.ts';
 import type { SqlDatabase } from './storage/sql-database.ts';
 import { UserError } from '../src/core/user-error.ts';
 
@@ -51,6 +53,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   }
   const store = new OrderStore(db);
   await warnOfOrdersWithoutTenant(db, tenants, log).catch((error: unknown) => log.warn('could not look for orders without a tenant', { error }));
+  const retention = new PersonalDataRetention(db);
 
   const paypal = config.paypal && new PayPalClient(config.paypal);
   if (!paypal) log.warn('PayPal checkout is off: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to turn it on; bypass-code orders still work');
@@ -62,6 +65,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     retryBaseMs: config.mail.retryBaseMs,
     maxRetryMs: config.mail.maxRetryMs,
     leaseMs: 120_000,
+    nudgeDelayMs: 100,
   });
   const pendingCaptures = paypal && new PendingCapturePoller(store, paypal, tenants, mailFrom, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
 
@@ -116,6 +120,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
 
   outbox.start();
   pendingCaptures?.start();
+  let retaining: Promise<unknown> | undefined;
   const maintenance = setInterval(() => {
     store.keys.prune().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
     store.failures.prune(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
@@ -123,6 +128,11 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       .removeExpiredUnpaidOrders(Date.now() - config.unpaidOrders.ttlMs)
       .then((removed) => removed > 0 && log.info('expired unpaid orders removed', { removed }))
       .catch((error: unknown) => log.warn('could not remove expired unpaid orders', { error }));
+    // A first pass over years of orders may outlast a short interval: never two at once.
+    retaining ??= applyRetention(retention, transport, config.retention, Date.now())
+      .then((removed) => (removed.orders > 0 || removed.mailBodies > 0 || removed.mailFiles > 0) && log.info('personal data past its retention removed', { ...removed }))
+      .catch((error: unknown) => log.warn('could not remove personal data past its retention', { error }))
+      .finally(() => (retaining = undefined));
   }, config.maintenanceIntervalMs);
   maintenance.unref();
   const { port } = server.address() as AddressInfo;
@@ -153,6 +163,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       clearInterval(idle);
       clearTimeout(force);
       clearInterval(maintenance);
+      await retaining;
       await pendingCaptures?.stop();
       await outbox.stop();
       transport.close();

@@ -18,6 +18,16 @@ describe('the measuring scripts', () => {
     for (const row of rows) expect(row).toMatch(/\|\s+[1-9]\d*\s+\|\s+\d+ ms\s+\|\s+\d+ ms\s+\|\s+[1-9]\d*\s+\|\s+0\s+\|$/);
   }, 120_000);
 
+  it('npm run bench:api -- --rate sends create-orders at a steady rate to SQLite and PostgreSQL, and prints p50, p99 and failures for each', () => {
+    const result = runScript('bench-api', ['--rate', '20', '--duration', '1', '--db', 'both'], 180_000);
+    expect(result.status, result.stderr).toBe(0);
+    const rows = result.stdout.split('\n').filter((line) => /^\| create/.test(line));
+    // Each row: call | database | rate | p50 | p99 | max | requests (20 a second for 1 s) | failed (0) | API CPU per request.
+    expect(rows.map((row) => row.split('|')[2]!.trim())).toEqual(['sqlite', 'postgres']);
+    for (const row of rows) expect(row).toMatch(/\|\s+20\/s\s+\|\s+[\d.]+ ms\s+\|\s+[\d.]+ ms\s+\|\s+[\d.]+ ms\s+\|\s+20\s+\|\s+0\s+\|\s+[\d.]+ ms\s+\|$/);
+    expect(result.stdout).toMatch(/load average before \d+\.\d\d/);
+  }, 180_000);
+
   it('npm run bench builds a grown copy of the data cold, warm and after a one-product edit, and prints every figure', () => {
     const results = path.join(mkdtempSync(path.join(tmpdir(), 'bench-results-')), 'results.json');
     // The same steps as the full benchmark, on the small fixture grown from 3 to 8 products (the run's one sample build is the global setup's).

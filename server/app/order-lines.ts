@@ -76,6 +76,8 @@ export function publicOrder(order: OrderRecord, { audit = false }: { audit?: boo
     customer_po: order.customerPo,
     total: moneyToDollars(order.total),
     ...(audit ? { placed_with: order.placedWith, client_ip: order.clientIp } : {}),
+    // Past ORDER_RETENTION_DAYS the names, e-mail and client address are '' and the order says why.
+    ...(order.personalRemovedAt === undefined ? {} : { personal_data_removed: true }),
   };
 }
 

@@ -1,13 +1,16 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { literalHeaderText } from './header-text.ts';
+import { removeOldEmlFiles } from './eml-retention.ts';
 import type { MailMessage } from './mail-message.ts';
 
 /** Delivers one message or throws; the outbox worker retries what throws. */
 export interface MailTransport {
   readonly description: string;
   send(message: MailMessage, id: string): Promise<void>;
+  /** Deletes the copies this transport keeps of messages sent before `before` (epoch ms), if it keeps any; returns how many. */
+  removeSentBefore?(before: number): Promise<number>;
   close(): void;
 }
 
@@ -28,7 +31,8 @@ export function smtpTransport(url: string, timeoutMs = 15_000): MailTransport {
 /**
  * With no SMTP server configured each message becomes a complete RFC 822 `.eml` file in
  * `folder` (any mail program opens one). Written beside its final name and renamed, so a
- * reader never sees half a file.
+ * reader never sees half a file; written asynchronously, so the event loop that answers
+ * requests never waits for the disk.
  */
 export function emlFolderTransport(folder: string): MailTransport {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -36,11 +40,16 @@ export function emlFolderTransport(folder: string): MailTransport {
     description: `.eml files in ${folder}`,
     async send(message, id) {
       const info = await transport.sendMail(nodemailerMessage(message));
-      mkdirSync(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.replace(/[^A-Za-z0-9-]/g, '_')}.eml`);
-      writeFileSync(`${file}.tmp`, info.message as Buffer);
-      renameSync(`${file}.tmp`, file);
+      // The folder is made when a write finds it missing, not before every e-mail.
+      await writeFile(`${file}.tmp`, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(folder, { recursive: true });
+        await writeFile(`${file}.tmp`, info.message as Buffer);
+      });
+      await rename(`${file}.tmp`, file);
     },
+    removeSentBefore: (before) => removeOldEmlFiles(folder, before),
     close: () => transport.close(),
   };
 }

@@ -11,6 +11,12 @@ export interface OutboxWorkerOptions {
   maxRetryMs: number;
   /** A send taking longer than this is assumed dead and the e-mail becomes due again. */
   leaseMs: number;
+  /**
+   * How long a nudge waits before looking, so the e-mails of orders placed meanwhile are
+   * leased and sent together, after their requests were answered, instead of each order's
+   * e-mail work running between the next requests.
+   */
+  nudgeDelayMs: number;
 }
 
 /**
@@ -24,6 +30,8 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** When the scheduled look is due (epoch ms), while one is. */
+  private dueAt: number | undefined;
 
   constructor(
     private readonly store: OrderStore,
@@ -36,11 +44,14 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** Looks now, for example right after an order added e-mails. */
+  /**
+   * Looks soon (`nudgeDelayMs`), for example right after an order added e-mails. A look
+   * already due sooner is kept: steady nudges must not postpone it for ever.
+   */
   nudge(): void {
     if (this.stopped) return;
     if (this.running) this.again = true;
-    else this.schedule(0);
+    else if (this.dueAt === undefined || this.dueAt > Date.now() + this.options.nudgeDelayMs) this.schedule(this.options.nudgeDelayMs);
   }
 
   /** Stops looking and waits for a send in progress to finish. */
@@ -53,7 +64,7 @@ export class OutboxWorker {
   /** Sends everything due now; resolves when done. Each tick of the worker runs one. */
   async drain(): Promise<void> {
     for (;;) {
-      const batch = await this.store.outbox.lease(10, this.options.leaseMs);
+      const batch = await this.store.outbox.lease(25, this.options.leaseMs);
       if (batch.length === 0) return;
       // The batch goes out side by side; each e-mail succeeds or fails on its own.
       await Promise.all(batch.map((item) => this.send(item)));
@@ -77,16 +88,18 @@ export class OutboxWorker {
   private schedule(ms: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
+    this.dueAt = Date.now() + ms;
     this.timer = setTimeout(() => this.tick(), ms);
     this.timer.unref();
   }
 
   private tick(): void {
+    this.dueAt = undefined;
     this.running = this.drain()
       .catch((error: unknown) => this.log.error('mail outbox unreadable, will look again', { error }))
       .finally(() => {
         this.running = undefined;
-        const next = this.again ? 0 : this.options.pollMs;
+        const next = this.again ? this.options.nudgeDelayMs : this.options.pollMs;
         this.again = false;
         this.schedule(next);
       });

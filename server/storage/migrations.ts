@@ -124,6 +124,15 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: () => [],
     run: (tx, context) => rekeyOrdersByTenantId(tx, context.dialect, context.tenants),
   },
+  {
+    version: 6,
+    name: 'personal data retention: when an order\'s personal fields were removed; sent e-mails whose bodies are still kept',
+    sql: () => [
+      'ALTER TABLE orders ADD COLUMN personal_removed_at BIGINT',
+      'CREATE INDEX orders_personal_kept ON orders (personal_removed_at, created_at)',
+      "CREATE INDEX mail_outbox_body_kept ON mail_outbox (sent_at) WHERE message <> ''",
+    ],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

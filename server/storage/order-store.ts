@@ -70,6 +70,11 @@ export interface OrderRecord extends NewOrder {
    * that did not match the order (capture-outcome.ts). Undefined while never captured.
    */
   captureStatus?: string;
+  /**
+   * When (epoch ms) the retention removed the order's personal fields (personal-data-retention.ts):
+   * names, e-mail and client address are '' from then on. Undefined while they are kept.
+   */
+  personalRemovedAt?: number;
 }
 
 /**
@@ -301,7 +306,7 @@ export class OrderStore {
 }
 
 const ORDER_COLUMNS =
-  'order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, capture_status, placed_with, client_ip, payment_ref';
+  'order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, capture_status, placed_with, client_ip, payment_ref, personal_removed_at';
 
 interface OrderRow extends SqlRow {
   order_id: string;
@@ -320,6 +325,7 @@ interface OrderRow extends SqlRow {
   placed_with: string;
   client_ip: string;
   payment_ref: string;
+  personal_removed_at: number | string | null;
 }
 
 function orderFromRow(row: OrderRow): OrderRecord {
@@ -327,7 +333,8 @@ function orderFromRow(row: OrderRow): OrderRecord {
     orderId: row.order_id,
     tenantId: row.tenant_id,
     companyName: row.company_name,
-    email: row.email,
+    // The stored e-mail of a removed order is a placeholder that keeps the row unique, not an address.
+    email: row.personal_removed_at === null ? row.email : '',
     firstName: row.first_name,
     lastName: row.last_name,
     store: row.store,
@@ -340,5 +347,6 @@ function orderFromRow(row: OrderRow): OrderRecord {
     placedWith: row.placed_with,
     clientIp: row.client_ip,
     paymentRef: row.payment_ref,
+    ...(row.personal_removed_at === null ? {} : { personalRemovedAt: Number(row.personal_removed_at) }),
   };
 }

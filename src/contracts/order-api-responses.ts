@@ -88,6 +88,7 @@ export const PlacedOrderSchema = Type.Object(
     total: dollars('Ours: the order total.'),
     placed_with: Type.Optional(Type.String({ description: "Admin sessions only: how the order was placed ('bypass code 1 of 2', 'PayPal order …')." })),
     client_ip: Type.Optional(Type.String({ description: 'Admin sessions only: the address the order was placed from.' })),
+    personal_data_removed: Type.Optional(Type.Literal(true, { description: "Ours: the order is past ORDER_RETENTION_DAYS; its names, e-mail and client address are ''." })),
   },
   { additionalProperties: false, description: 'An order (spec section 3), then our fields.' },
 );

@@ -19,7 +19,11 @@ export interface ThrowawayPostgres {
   stop(): Promise<void>;
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/**
+ * `durable`: keep PostgreSQL's fsync on, as a production server has it (the benchmark of
+ * scripts/bench-api.ts); tests leave it off, since the cluster is thrown away anyway.
+ */
+export async function startThrowawayPostgres({ durable = false }: { durable?: boolean } = {}): Promise<ThrowawayPostgres> {
   // Right under /tmp, not the test run's own TMPDIR: a Unix socket path must stay under about
   // 100 characters, and as root the `postgres` user must be able to reach the folder.
   const dir = mkdtempSync('/tmp/pg-test-');
@@ -38,7 +42,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     createPostgresUser: true,
     initdbFlags: ['-E', 'UTF8', '--no-sync'],
     // fsync off: the cluster is thrown away; a killed API server (what the tests kill) loses nothing by it.
-    postgresFlags: ['-c', 'listen_addresses=', '-k', socket, '-c', 'fsync=off', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=', '-k', socket, ...(durable ? [] : ['-c', 'fsync=off']), '-c', 'max_connections=200'],
     onLog: (message: string) => log.push(message),
     onError: (error: unknown) => log.push(String(error)),
   });

@@ -7,6 +7,7 @@ import {
   orderKey,
   orderName,
   ordersFromResponse,
+  REMOVED_NAME,
   sameEdits,
   UnreadableOrdersError,
   updateBody,
@@ -136,6 +137,16 @@ describe('order names and keys', () => {
     expect(orderKey({ ...wireOrder, created_at: '2024-01-05T15:04:05.124Z' })).not.toBe(a);
     expect(orderKey({ ...wireOrder, email: 'x@guardian.example' })).not.toBe(a);
     expect(orderKey({ email: 'a|b', created_at: 'c' })).not.toBe(orderKey({ email: 'a', created_at: 'b|c' }));
+  });
+
+  it('shows an order past the retention period as removed, and tells two such orders of one instant apart', () => {
+    const removed = { ...wireOrder, email: '', first_name: '', last_name: '', personal_data_removed: true };
+    const [first, second] = ordersFromResponse({ orders: [removed, { ...removed, order_id: '1c2d' }] });
+    expect(first).toMatchObject({ email: '', personal_data_removed: true, total: 479.19 });
+    expect(orderName(first!)).toBe(REMOVED_NAME);
+    expect(orderKey(first!)).not.toBe(orderKey(second!));
+    expect(appendOrders([first!], [second!])).toHaveLength(2);
+    expect(ordersFromResponse({ orders: [wireOrder] })[0]).not.toHaveProperty('personal_data_removed');
   });
 });
 

@@ -41,7 +41,7 @@ export type OrderLine = Partial<Record<OrderLineField, unknown>> & Pick<Answered
  * read defensively (an older server may leave ours out).
  */
 export type PlacedOrder = Pick<AnsweredOrder, 'email' | 'created_at' | 'first_name' | 'last_name' | 'store'> &
-  Partial<Pick<AnsweredOrder, 'total' | 'placed_with' | 'client_ip'>> & {
+  Partial<Pick<AnsweredOrder, 'total' | 'placed_with' | 'client_ip' | 'personal_data_removed'>> & {
     /** Kept as it came: the contract's 1 or 2, or '1' from a server that writes it as text. */
     paid: unknown;
     order: OrderLine[];
@@ -92,6 +92,7 @@ function orderOf(value: unknown): PlacedOrder | undefined {
     ...(typeof value.total === 'number' && Number.isFinite(value.total) ? { total: value.total } : {}),
     ...(typeof value.placed_with === 'string' && value.placed_with !== '' ? { placed_with: value.placed_with } : {}),
     ...(typeof value.client_ip === 'string' && value.client_ip !== '' ? { client_ip: value.client_ip } : {}),
+    ...(value.personal_data_removed === true ? { personal_data_removed: true as const } : {}),
   };
 }
 
@@ -125,13 +126,20 @@ export function appendOrders(listed: readonly PlacedOrder[], page: readonly Plac
   return [...listed, ...page.filter((order) => !keys.has(orderKey(order)))];
 }
 
-/** Tells orders apart in the page: update-historical-order identifies one the same way. */
-export function orderKey(order: Pick<PlacedOrder, 'email' | 'created_at'>): string {
-  return JSON.stringify([order.email, order.created_at]);
+/**
+ * Tells orders apart in the page: update-historical-order identifies one by e-mail and
+ * created_at; the order id too, since orders whose e-mails the retention removed share ''.
+ */
+export function orderKey(order: Pick<PlacedOrder, 'email' | 'created_at'> & { order_id?: string }): string {
+  return JSON.stringify([order.email, order.created_at, order.order_id ?? '']);
 }
 
+/** What the Order Name column shows for an order whose personal data the order API removed. */
+export const REMOVED_NAME = 'Removed (retention period)';
+
 /** 'Dana Reyes' (the Order Name column). */
-export function orderName(order: Pick<PlacedOrder, 'first_name' | 'last_name'>): string {
+export function orderName(order: Pick<PlacedOrder, 'first_name' | 'last_name' | 'personal_data_removed'>): string {
+  if (order.personal_data_removed) return REMOVED_NAME;
   return `${order.first_name} ${order.last_name}`.trim();
 }
 

@@ -370,7 +370,8 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
                       </dl>
                     )}
                     <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
-                      <OrderLines lines={order.order} admin={adminToken === undefined ? undefined : adminControls(key, order)} />
+                      {/* update-historical-order finds an order by its e-mail, which the retention removed: nothing to edit. */}
+                      <OrderLines lines={order.order} admin={adminToken === undefined || order.personal_data_removed ? undefined : adminControls(key, order)} />
                     </div>
                     {noticeOrder === key && notice.element}
                   </td>

@@ -1,0 +1,81 @@
+import { Agent, request } from 'node:http';
+
+export interface FixedRateRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface FixedRateResult {
+  /** Milliseconds from each request's due instant to the end of its answer, sorted. */
+  latencies: number[];
+  /** Answers other than 2xx, and requests that got no answer. */
+  failed: number;
+  /** Requests the scheduler itself started more than 5 ms after they were due (a busy load tool). */
+  startedLate: number;
+  seconds: number;
+}
+
+/**
+ * Sends `rate` requests a second for `seconds`, request i due at start + i/rate, however long
+ * the answers take: an even load, not autocannon's bursts of `connections` requests the moment
+ * the previous ones answer. A latency counts from the instant the request was due, not from
+ * when it got a socket or was started, so a server that stalls is charged for the requests
+ * that piled up behind the stall (no coordinated omission).
+ */
+export async function fixedRate(target: FixedRateRequest, rate: number, seconds: number, maxSockets: number): Promise<FixedRateResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const latencies: number[] = [];
+  let failed = 0;
+  let startedLate = 0;
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now() + 50;
+  try {
+    for (let i = 0; i < total; i++) {
+      const due = start + i * interval;
+      const wait = due - performance.now();
+      // No busy wait for the last millisecond a timer cannot resolve: it would take CPU from the
+      // server on the same machine, and the lateness is counted in the latency anyway.
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (performance.now() - due > 5) startedLate++;
+      inFlight.push(
+        send(target, agent).then(
+          (ok) => {
+            latencies.push(performance.now() - due);
+            if (!ok) failed++;
+          },
+          () => {
+            latencies.push(performance.now() - due);
+            failed++;
+          },
+        ),
+      );
+    }
+    await Promise.all(inFlight);
+  } finally {
+    agent.destroy();
+  }
+  return { latencies: latencies.sort((a, b) => a - b), failed, startedLate, seconds };
+}
+
+/** The value below which `fraction` of the sorted `values` lie (nearest rank). */
+export function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) return Number.NaN;
+  return values[Math.min(values.length - 1, Math.max(0, Math.ceil(fraction * values.length) - 1))]!;
+}
+
+function send(target: FixedRateRequest, agent: Agent): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const req = request(target.url, { method: target.method, headers: { ...target.headers, 'content-length': Buffer.byteLength(target.body) }, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300));
+      res.on('error', reject);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error('no answer within 30 s')));
+    req.on('error', reject);
+    req.end(target.body);
+  });
+}
