@@ -55,7 +55,9 @@ describe('the published contract (GET /v1/openapi.json)', () => {
       ['POST /v1/create-order', 'POST /v1/capture-order', 'POST /v1/retrieve-orders', 'POST /v1/update-historical-order', 'POST /v1/session', 'GET /healthz', 'GET /readyz', 'GET /v1/openapi.json'].sort(),
     );
     const createOrder = document.paths['/v1/create-order'].post;
-    expect(createOrder.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]);
+    expect(createOrder.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }), expect.objectContaining({ name: 'Device-Proof', in: 'header' })]);
+    expect(createOrder.responses['200'].headers).toHaveProperty('Device-Proof');
+    expect(document.paths['/v1/session'].post.responses['503'].headers).toHaveProperty('Retry-After');
     expect(createOrder.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateOrderBody' });
     expect(createOrder.responses['429'].headers).toHaveProperty('Retry-After');
     expect(document.paths['/v1/retrieve-orders'].post.security).toEqual([{ session: [] }]);
