@@ -30,7 +30,8 @@ export function reportUserError(error: unknown): number {
     console.error(error.message);
     return 1;
   }
-  if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+  // parseArgs' own errors (an unknown option, a missing value) are the command line's, not bugs.
+  if (error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS_')) {
     console.error(error.message);
     return 1;
   }

@@ -14,7 +14,7 @@ const USAGE =
 export function runPrices(argv: string[]): number {
   try {
     const { values, positionals } = parseArgs({
-      args: argv,
+      args: negativeNumbersAttached(argv),
       allowPositionals: true,
       options: {
         catalog: { type: 'string' },
@@ -73,6 +73,19 @@ export function runPrices(argv: string[]): number {
   } catch (error) {
     return reportUserError(error);
   }
+}
+
+/** `--percent -10` as `--percent=-10`: a price cut is a negative number, not an option. */
+function negativeNumbersAttached(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const next = argv[index + 1];
+    if ((argv[index] === '--percent' || argv[index] === '--add') && next !== undefined && /^-\$?\d/.test(next)) {
+      out.push(`${argv[index]}=${next}`);
+      index += 1;
+    } else out.push(argv[index]!);
+  }
+  return out;
 }
 
 function priceTable(rows: PriceChangeRow[]): string {
