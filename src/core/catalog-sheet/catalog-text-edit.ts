@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isMap, isScalar, isSeq, parseDocument, stringify, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 
 /** One product of the catalog as it is to be written, and which product of the file it was (absent: a new one). */
 export interface ProductPlan {
@@ -17,15 +17,14 @@ interface Edit {
  * The catalog's YAML text with its products replaced by `plans`, changing only the text of what
  * changed: an unchanged product keeps every byte, a changed price is rewritten in place inside its
  * flow map, comments and key order stay. Plans keep the file's order of its own products (new ones
- * go after the plan before them). The result is parsed again and must hold exactly the planned
- * data, or this throws: a rewrite that cannot be proven right is never written.
+ * go after the plan before them). `document` is `text` parsed (without errors). The caller parses
+ * the result again and checks it holds exactly the planned data (plannedCatalog): a rewrite that
+ * cannot be proven right is never written.
  */
-export function editCatalogText(text: string, plans: readonly ProductPlan[]): string {
-  const document = parseDocument(text, { keepSourceTokens: false });
+export function editCatalogText(text: string, document: Document, plans: readonly ProductPlan[]): string {
   if (document.errors.length > 0) throw new Error(`the catalog cannot be edited while it has YAML errors: ${document.errors[0]!.message}`);
   const before = (document.toJS() ?? {}) as Record<string, unknown>;
   const originals = Array.isArray(before.products) ? (before.products as Record<string, unknown>[]) : [];
-  const intended = { ...before, products: plans.map((plan) => plan.data) };
 
   const seq = document.get('products', true);
   const edits: Edit[] = [];
@@ -41,12 +40,17 @@ export function editCatalogText(text: string, plans: readonly ProductPlan[]): st
 
   let result = text;
   for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-
-  const check = parseDocument(result);
-  if (check.errors.length > 0 || !isDeepStrictEqual(check.toJS(), intended)) {
-    throw new Error('rewriting the catalog did not give the planned products; nothing was written (this is a bug)');
-  }
   return result;
+}
+
+/** What the edited file must hold: the file's data with the planned products. */
+export function plannedCatalog(document: Document, plans: readonly ProductPlan[]): unknown {
+  return { ...((document.toJS() ?? {}) as Record<string, unknown>), products: plans.map((plan) => plan.data) };
+}
+
+/** Parses a catalog's text the way editCatalogText expects it. */
+export function parseCatalogDocument(text: string): Document {
+  return parseDocument(text);
 }
 
 function editProducts(text: string, seq: YAMLSeq<Node>, originals: Record<string, unknown>[], plans: readonly ProductPlan[], edits: Edit[]): void {

@@ -2,11 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
-import { loadProject } from '../data/load-project.ts';
+import { loadProject, SourceCache } from '../data/load-project.ts';
+import { validateAgainstSchema } from '../data/schema-validator.ts';
 import { parseYamlSource } from '../data/yaml-source.ts';
 import { UserError } from '../user-error.ts';
 import { writeFileAtomically } from './atomic-write.ts';
-import { editCatalogText, type ProductPlan } from './catalog-text-edit.ts';
+import { editCatalogText, parseCatalogDocument, plannedCatalog, type ProductPlan } from './catalog-text-edit.ts';
+import type { Document } from 'yaml';
 import { FIELD_COLUMNS, fieldCell, priceText } from './sheet-columns.ts';
 
 /** A catalog file about to be changed by `npm run catalog:import` or `npm run prices`. */
@@ -19,6 +21,8 @@ export interface CatalogTarget {
   text: string | undefined;
   /** Its products as written (snake_case fields). */
   products: Record<string, unknown>[];
+  /** The text parsed, for editing it in place. */
+  document: Document;
 }
 
 const NEW_CATALOG = '# yaml-language-server: $schema=../schemas/catalog.schema.json\nproducts: []\n';
@@ -28,15 +32,15 @@ export function readCatalogTarget(root: string, id: string, mayBeNew = false): C
   const relative = `catalogs/${id}.yaml`;
   const file = path.join(root, relative);
   if (!existsSync(file)) {
-    if (mayBeNew) return { root, id, relative, text: undefined, products: [] };
+    if (mayBeNew) return { root, id, relative, text: undefined, products: [], document: parseCatalogDocument(NEW_CATALOG) };
     const known = readdirYaml(path.join(root, 'catalogs'));
     throw new UserError(`no catalog "${id}": ${relative} does not exist (catalogs: ${known.join(', ') || 'none'})`);
   }
   const text = readFileSync(file, 'utf8');
-  const source = parseYamlSource(relative, text);
-  if (source.diagnostics.length > 0) throw new UserError(`${source.diagnostics.map(formatDiagnostic).join('\n')}\nFix the YAML first.`);
-  const products = (source.data as { products?: unknown } | null)?.products;
-  return { root, id, relative, text, products: Array.isArray(products) ? (products as Record<string, unknown>[]) : [] };
+  const document = parseCatalogDocument(text);
+  if (document.errors.length > 0) throw new UserError(`${parseYamlSource(relative, text).diagnostics.map(formatDiagnostic).join('\n')}\nFix the YAML first.`);
+  const products = (document.toJS() as { products?: unknown } | null)?.products;
+  return { root, id, relative, text, products: Array.isArray(products) ? (products as Record<string, unknown>[]) : [], document };
 }
 
 function readdirYaml(folder: string): string[] {
@@ -58,8 +62,17 @@ export interface CheckedUpdate {
  * them some checks of this catalog are skipped, so nothing is written until the project is clean.
  */
 export function checkCatalogUpdate(target: CatalogTarget, plans: readonly ProductPlan[]): CheckedUpdate {
-  const text = editCatalogText(target.text ?? NEW_CATALOG, plans);
-  const { diagnostics } = loadProject(target.root, undefined, new Map([[target.relative, text]]));
+  const text = editCatalogText(target.text ?? NEW_CATALOG, target.document, plans);
+  // Nothing to write: whatever the file's own state, this change adds no problem to it.
+  if (text === target.text) return { text, diagnostics: [], errors: 0 };
+  // Parsed once: to prove the rewrite holds exactly the plan, and as the loader's copy of the file.
+  const source = parseYamlSource(target.relative, text);
+  if (source.diagnostics.length > 0 || !isDeepStrictEqual(source.data, plannedCatalog(target.document, plans))) {
+    throw new Error(`rewriting ${target.relative} did not give the planned products; nothing was written (this is a bug)`);
+  }
+  const cache = new SourceCache();
+  cache.get(path.join(target.root, target.relative), text, () => ({ source, schemaErrors: validateAgainstSchema(source, 'catalog') }));
+  const { diagnostics } = loadProject(target.root, cache, new Map([[target.relative, text]]));
   const relevant = diagnostics.filter((d) => d.severity === 'error' || d.file === target.relative);
   return { text, diagnostics: relevant, errors: relevant.filter((d) => d.severity === 'error').length };
 }

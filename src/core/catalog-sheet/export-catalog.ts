@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORIES } from '../../domain/categories.ts';
-import { loadProject } from '../data/load-project.ts';
+import { parse } from 'yaml';
+import type { TenantFile } from '../data/file-shapes.ts';
+import { listFiles } from '../data/load-project.ts';
 import { REPO_ROOT } from '../project-root.ts';
 import type { CatalogTarget } from './catalog-update.ts';
 import { FIELD_COLUMNS, fieldCell, orderSizeLabels, SIZE_COLUMN_WIDTH, type CellValue } from './sheet-columns.ts';
@@ -62,8 +64,16 @@ function explanations(target: CatalogTarget, labels: string[]): [string, string,
   ];
 }
 
+/** The store codes of every tenant, read without the whole project's checks (an export only lists them). */
 function storeCodes(root: string): string {
-  const { project } = loadProject(root);
-  if (!project) return '(the data has errors: run npm run validate to see the store codes)';
-  return [...new Set(project.tenants.flatMap((tenant) => tenant.stores.map((store) => store.code)))].sort().join(', ');
+  const codes = new Set<string>();
+  for (const name of listFiles(path.join(root, 'tenants')).filter((file) => file.endsWith('.yaml') && !file.startsWith('_'))) {
+    try {
+      const tenant = parse(readFileSync(path.join(root, 'tenants', name), 'utf8')) as Partial<TenantFile> | null;
+      for (const store of tenant?.stores ?? []) if (typeof store.code === 'string') codes.add(store.code);
+    } catch {
+      // A tenant file that does not parse has its error in npm run validate; its stores are not listed here.
+    }
+  }
+  return [...codes].sort().join(', ');
 }
