@@ -7,14 +7,21 @@
 //   npm run bench:catalog [-- --products 600] [--runs 5] [--catalog default]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import { projectRoot } from '../src/core/project-root.ts';
 import { copySampleData, growCatalogs } from './bench/catalog-scale-data.ts';
 
 const REPO = projectRoot();
+
+interface Timing {
+  wallMs: number;
+  /** User + system CPU time of the command's process. */
+  cpuMs: number;
+}
 const { values } = parseArgs({ options: { products: { type: 'string', default: '600' }, runs: { type: 'string', default: '5' }, catalog: { type: 'string', default: 'default' } } });
 const products = Number(values.products);
 const runs = Number(values.runs);
@@ -29,22 +36,29 @@ try {
   const workbook = path.join(data, `${catalog}.xlsx`);
   const raised = path.join(data, `${catalog}-raised.xlsx`);
 
-  const run = (script: string, args: string[]): number => {
+  const cpuFile = path.join(data, '.cpu-time');
+  const preload = pathToFileURL(path.join(REPO, 'scripts', 'bench', 'report-cpu-time.mjs')).href;
+  const run = (script: string, args: string[]): Timing => {
     const started = performance.now();
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', `${script}.ts`), ...args, '--root', data], { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    const ms = performance.now() - started;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', preload, path.join(REPO, 'scripts', `${script}.ts`), ...args, '--root', data], {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_CPU_FILE: cpuFile },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const wallMs = performance.now() - started;
     if (child.status !== 0) throw new Error(`${script} ${args.join(' ')} failed (exit ${child.status}):\n${child.stderr.slice(-3000)}`);
-    return ms;
+    return { wallMs, cpuMs: Number(readFileSync(cpuFile, 'utf8')) / 1000 };
   };
-  /** Median of `runs` timings; `reset` puts the catalog back before each one. */
-  const median = (measure: () => number, reset = () => writeFileSync(yamlFile, original)): number => {
-    const times: number[] = [];
+  /** Medians of `runs` timings; the catalog is put back before each one. */
+  const median = (measure: () => Timing): Timing => {
+    const times: Timing[] = [];
     for (let index = 0; index < runs; index++) {
-      reset();
+      writeFileSync(yamlFile, original);
       times.push(measure());
     }
-    times.sort((a, b) => a - b);
-    return times[Math.floor(times.length / 2)]!;
+    const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    return { wallMs: middle(times.map((t) => t.wallMs)), cpuMs: middle(times.map((t) => t.cpuMs)) };
   };
 
   const exportMs = median(() => run('catalog-export', [catalog, '--out', workbook]));
@@ -56,15 +70,16 @@ try {
   const priceCount = (original.match(/: \d+(\.\d+)?(?=[,}])/g) ?? []).length;
   writeFileSync(yamlFile, original);
 
-  const rows: [string, number][] = [
+  const rows: [string, Timing][] = [
     [`catalog:export ${catalog} → .xlsx`, exportMs],
     ['catalog:import, unchanged', importUnchangedMs],
     ['catalog:import, every price +3 %', importRaisedMs],
     [`prices --percent 3 (whole catalog)`, pricesMs],
   ];
   console.log(`catalog "${catalog}": ${productCount} products, about ${priceCount} prices, ${(original.length / 1024).toFixed(0)} KB of YAML; median of ${runs} runs each; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'})`);
-  console.log('command (whole process, start-up included)      median');
-  for (const [label, ms] of rows) console.log(`${label.padEnd(46)}  ${(ms / 1000).toFixed(2).padStart(6)} s`);
+  console.log(`${'command (whole process, start-up included)'.padEnd(46)}  wall (median)  CPU (median)`);
+  for (const [label, { wallMs, cpuMs }] of rows) console.log(`${label.padEnd(46)}  ${(wallMs / 1000).toFixed(2).padStart(11)} s  ${(cpuMs / 1000).toFixed(2).padStart(10)} s`);
+  console.log(`load average while measuring: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
 } finally {
   rmSync(data, { recursive: true, force: true });
 }

@@ -240,15 +240,17 @@ writeCatalog(target, checkCatalogUpdate(target, plans).text, () => process.kill(
     expect(catalogText(root)).toBe(before);
     const leftovers = readdirSync(path.join(root, 'catalogs')).filter((name) => name.endsWith('.tmp'));
     expect(leftovers).toHaveLength(1);
+    const leftover = readFileSync(path.join(root, 'catalogs', leftovers[0]!), 'utf8');
 
-    // The leftover temporary file is no data file: the next import checks and writes as usual.
+    // The leftover temporary file is no data file: the next import checks and writes as usual, and clears it.
     const started = performance.now();
     const finished = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/catalog-import.ts'), file, '--root', root], { cwd: REPO_ROOT, encoding: 'utf8' });
     const importMs = performance.now() - started;
     expect(finished.status, finished.stderr).toBe(0);
     const after = catalogText(root);
     expect(after).not.toBe(before);
-    expect(readFileSync(path.join(root, 'catalogs', leftovers[0]!), 'utf8')).toBe(after);
+    expect(leftover).toBe(after);
+    expect(readdirSync(path.join(root, 'catalogs')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 
     // Killed at moments spread over a whole import, the write included: the file is the old text or the new, never a mix.
     writeFileSync(path.join(root, 'catalogs/default.yaml'), before);

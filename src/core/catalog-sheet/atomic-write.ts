@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../user-error.ts';
 
@@ -11,7 +11,10 @@ import { UserError } from '../user-error.ts';
  * `beforeRename` exists for the test that kills the process at that moment.
  */
 export function writeFileAtomically(file: string, text: string, expected: string | undefined, beforeRename?: () => void): void {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const prefix = `.${path.basename(file)}.`;
+  // Left by a write that was killed before its rename; never the file itself, so safe to drop.
+  for (const name of readdirSync(path.dirname(file)).filter((entry) => entry.startsWith(prefix) && entry.endsWith('.tmp'))) rmSync(path.join(path.dirname(file), name), { force: true });
+  const temporary = path.join(path.dirname(file), `${prefix}${process.pid}.tmp`);
   const descriptor = openSync(temporary, 'w');
   try {
     writeSync(descriptor, text);
