@@ -33,13 +33,17 @@ export function editCatalogText(text: string, document: Document, plans: readonl
   } else if (seq && isSeq(seq) && seq.range) {
     // An empty or one-line list: written anew, in the block style of the other catalogs.
     const start = text.lastIndexOf(':', seq.range[0]) + 1;
-    edits.push({ start, end: seq.range[1], text: `\n${plans.map((plan) => newItem(plan.data, 2)).join('')}` });
+    const items = `\n${plans.map((plan) => newItem(plan.data, 2)).join('')}`;
+    edits.push({ start, end: seq.range[1], text: text[seq.range[1]] === '\n' ? items.replace(/\n$/, '') : items });
   } else {
     throw new Error('the catalog has no products list to edit');
   }
 
+  // From the end, so offsets stay right; of two insertions at one place the one planned first
+  // must end up first (a product's new field before the new product after it), so it goes in last.
   let result = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  const order = edits.map((edit, index) => ({ edit, index })).sort((a, b) => b.edit.start - a.edit.start || b.edit.end - a.edit.end || b.index - a.index);
+  for (const { edit } of order) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return result;
 }
 
