@@ -210,6 +210,20 @@ describe('npm run catalog:export and catalog:import', () => {
     expect(catalogText(root).replace(/\n {2}- code: K110-NEW\n(?: {4}.*\n)*/, '\n')).toBe(before.replace(tlk, '\n'));
   });
 
+  it('refuses a sheet whose name is no catalog, and an unreadable file, without writing', async () => {
+    const root = sampleProject();
+    const file = path.join(root, 'prices-2027.xlsx');
+    await exportCatalog(root, 'default', file);
+    const result = await importSheet(root, file);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('no catalog "prices-2027": catalogs/prices-2027.yaml does not exist (catalogs: default, tiered, unpriced)');
+    expect(readdirSync(path.join(root, 'catalogs')).filter((name) => name.endsWith('.yaml'))).toEqual(['default.yaml', 'tiered.yaml', 'unpriced.yaml']);
+    writeFileSync(path.join(root, 'default.xlsx'), 'not a workbook');
+    const unreadable = await importSheet(root, path.join(root, 'default.xlsx'));
+    expect(unreadable.status).toBe(1);
+    expect(unreadable.stderr).toContain('default.xlsx: not a readable .xlsx workbook');
+  });
+
   it('a killed import leaves the YAML whole: killed between the temporary file and the rename, or at any moment', async () => {
     const root = sampleProject();
     const file = path.join(root, 'default.xlsx');

@@ -10,7 +10,7 @@ import { UserError } from '../user-error.ts';
  * if someone saved it meanwhile, nothing is written (their edit is not overwritten).
  * `beforeRename` exists for the test that kills the process at that moment.
  */
-export function writeFileAtomically(file: string, text: string, expected: string | undefined, beforeRename?: () => void): void {
+export function writeFileAtomically(file: string, text: string, expected: string, beforeRename?: () => void): void {
   const prefix = `.${path.basename(file)}.`;
   // Left by a write that was killed before its rename; never the file itself, so safe to drop.
   for (const name of readdirSync(path.dirname(file)).filter((entry) => entry.startsWith(prefix) && entry.endsWith('.tmp'))) rmSync(path.join(path.dirname(file), name), { force: true });

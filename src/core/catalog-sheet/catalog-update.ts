@@ -17,24 +17,21 @@ export interface CatalogTarget {
   id: string;
   /** catalogs/<id>.yaml, as diagnostics name it. */
   relative: string;
-  /** The file's text when it was read; undefined for a catalog that does not exist yet. */
-  text: string | undefined;
+  /** The file's text when it was read. */
+  text: string;
   /** Its products as written (snake_case fields). */
   products: Record<string, unknown>[];
   /** The text parsed, for editing it in place. */
   document: Document;
 }
 
-const NEW_CATALOG = '# yaml-language-server: $schema=../schemas/catalog.schema.json\nproducts: []\n';
-
-export function readCatalogTarget(root: string, id: string, mayBeNew = false): CatalogTarget {
+export function readCatalogTarget(root: string, id: string): CatalogTarget {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) throw new UserError(`catalog names are lowercase letters, digits and dashes, got "${id}"`);
   const relative = `catalogs/${id}.yaml`;
   const file = path.join(root, relative);
   if (!existsSync(file)) {
-    if (mayBeNew) return { root, id, relative, text: undefined, products: [], document: parseCatalogDocument(NEW_CATALOG) };
     const known = readdirYaml(path.join(root, 'catalogs'));
-    throw new UserError(`no catalog "${id}": ${relative} does not exist (catalogs: ${known.join(', ') || 'none'})`);
+    throw new UserError(`no catalog "${id}": ${relative} does not exist (catalogs: ${known.join(', ') || 'none'}); name one with --catalog NAME, or start a new catalog as a file with "products: []" and import into it`);
   }
   const text = readFileSync(file, 'utf8');
   const document = parseCatalogDocument(text);
@@ -62,7 +59,7 @@ export interface CheckedUpdate {
  * them some checks of this catalog are skipped, so nothing is written until the project is clean.
  */
 export function checkCatalogUpdate(target: CatalogTarget, plans: readonly ProductPlan[]): CheckedUpdate {
-  const text = editCatalogText(target.text ?? NEW_CATALOG, target.document, plans);
+  const text = editCatalogText(target.text, target.document, plans);
   // Nothing to write: whatever the file's own state, this change adds no problem to it.
   if (text === target.text) return { text, diagnostics: [], errors: 0 };
   // Parsed once: to prove the rewrite holds exactly the plan, and as the loader's copy of the file.

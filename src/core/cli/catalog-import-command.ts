@@ -24,7 +24,8 @@ export async function runCatalogImport(argv: string[]): Promise<number> {
     if (!file || extra.length > 0) throw new UserError('usage: npm run catalog:import -- FILE.xlsx|FILE.csv [--catalog NAME] [--dry-run] [--allow-remove]');
     sheetFormat(file);
     const name = values.catalog ?? path.basename(file, path.extname(file));
-    const target = readCatalogTarget(projectRoot(values.root), name, true);
+    // Only an existing catalog: a sheet named after no catalog is far likelier a wrong name than a new catalog.
+    const target = readCatalogTarget(projectRoot(values.root), name);
     const sheet = await readSheet(path.resolve(file));
     const sheetPlans = sheetToPlans(sheet, target, values['allow-remove'], path.basename(file));
     const checked = checkCatalogUpdate(target, sheetPlans.plans);
