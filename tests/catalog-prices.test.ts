@@ -1,8 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { copySampleData } from '../scripts/bench/catalog-scale-data.ts';
 import { runPrices } from '../src/core/cli/prices-command.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
 import { runInProcess } from './helpers/run-cli.ts';
@@ -11,7 +12,7 @@ type Product = { code: string; type: string; sub_category?: string; sizes: Recor
 
 function sampleProject(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'catalog-prices-'));
-  for (const folder of ['tenants', 'catalogs']) cpSync(path.join(REPO_ROOT, folder), path.join(root, folder), { recursive: true });
+  copySampleData(REPO_ROOT, root);
   return root;
 }
 

@@ -6,6 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { copySampleData } from '../scripts/bench/catalog-scale-data.ts';
 import { runCatalogExport } from '../src/core/cli/catalog-export-command.ts';
 import { runCatalogImport } from '../src/core/cli/catalog-import-command.ts';
 import { columnLetters, type CellValue } from '../src/core/catalog-sheet/sheet-columns.ts';
@@ -16,7 +17,7 @@ import { runInProcess } from './helpers/run-cli.ts';
 /** A throwaway copy of the sample data: tenants/ and catalogs/ with their images. */
 function sampleProject(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'catalog-sheet-'));
-  for (const folder of ['tenants', 'catalogs']) cpSync(path.join(REPO_ROOT, folder), path.join(root, folder), { recursive: true });
+  copySampleData(REPO_ROOT, root);
   return root;
 }
 
@@ -48,6 +49,14 @@ const column = (cells: CellValue[][], header: string) => {
   return index;
 };
 const rowOf = (cells: CellValue[][], code: string) => cells.findIndex((row, index) => index > 0 && row[0] === code);
+/** A copy of the sample with its default catalog exported: the catalog's text and the sheet's cells. */
+async function exportedDefault(extension: 'xlsx' | 'csv') {
+  const root = sampleProject();
+  const file = path.join(root, `default.${extension}`);
+  await exportCatalog(root, 'default', file);
+  return { root, file, before: catalogText(root), cells: await grid(file) };
+}
+
 const at = (cells: CellValue[][], row: number, header: string, sheet = 'default.xlsx:Products') => `${sheet}!${columnLetters(column(cells, header))}${row + 1}`;
 
 describe('npm run catalog:export and catalog:import', () => {
@@ -90,11 +99,7 @@ describe('npm run catalog:export and catalog:import', () => {
   });
 
   it('reports ten typical mistakes at their cells in one run, takes a float as the price it was typed as, and writes nothing', async () => {
-    const root = sampleProject();
-    const file = path.join(root, 'default.xlsx');
-    await exportCatalog(root, 'default', file);
-    const before = catalogText(root);
-    const cells = await grid(file);
+    const { root, file, before, cells } = await exportedDefault('xlsx');
     const products = catalogData(root).products;
     const codes = products.map((product) => String(product.code));
     const withSmall = codes.filter((code) => 'Small' in (products[codes.indexOf(code)]!.sizes as object));
@@ -144,11 +149,7 @@ describe('npm run catalog:export and catalog:import', () => {
   });
 
   it('a valid change rewrites only the products it changed; a float imports as the price it was typed as', async () => {
-    const root = sampleProject();
-    const file = path.join(root, 'default.xlsx');
-    await exportCatalog(root, 'default', file);
-    const before = catalogText(root);
-    const cells = await grid(file);
+    const { root, file, before, cells } = await exportedDefault('xlsx');
     cells[rowOf(cells, 'K540')]![column(cells, 'XSmall')] = 33.330000000000005;
     cells[rowOf(cells, 'K500')]![column(cells, 'Small')] = 38.770000000000003;
     cells[rowOf(cells, 'S608')]![column(cells, 'name')] = '  Easy Care Shirt II ';
@@ -174,11 +175,7 @@ describe('npm run catalog:export and catalog:import', () => {
   });
 
   it('removes a product the sheet no longer has only with --allow-remove, and adds a new row after the row above it', async () => {
-    const root = sampleProject();
-    const file = path.join(root, 'default.csv');
-    await exportCatalog(root, 'default', file);
-    const before = catalogText(root);
-    const cells = await grid(file);
+    const { root, file, before, cells } = await exportedDefault('csv');
     const removedRow = rowOf(cells, 'TLK500');
     const added = [...cells[rowOf(cells, 'K110')]!];
     added[0] = 'K110-NEW';
@@ -225,11 +222,7 @@ describe('npm run catalog:export and catalog:import', () => {
   });
 
   it('a killed import leaves the YAML whole: killed between the temporary file and the rename, or at any moment', async () => {
-    const root = sampleProject();
-    const file = path.join(root, 'default.xlsx');
-    await exportCatalog(root, 'default', file);
-    const before = catalogText(root);
-    const cells = await grid(file);
+    const { root, file, before, cells } = await exportedDefault('xlsx');
     for (let row = 1; row < cells.length; row++) {
       const small = column(cells, 'Small');
       if (typeof cells[row]![small] === 'number' && cells[row]![small] !== 0) cells[row]![small] = (cells[row]![small] as number) + 1;
