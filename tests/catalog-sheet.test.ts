@@ -207,6 +207,17 @@ describe('npm run catalog:export and catalog:import', () => {
     expect(catalogText(root).replace(/\n {2}- code: K110-NEW\n(?: {4}.*\n)*/, '\n')).toBe(before.replace(tlk, '\n'));
   });
 
+  it('reads a CSV saved with semicolons (a decimal-comma spreadsheet) and names its comma prices at their cells', async () => {
+    const { root, file, before, cells } = await exportedDefault('csv');
+    const row = rowOf(cells, 'K500');
+    cells[row]![column(cells, 'Small')] = '38,77';
+    writeFileSync(file, stringify(cells.map((line) => line.map((cell) => (cell === null ? '' : String(cell)))), { delimiter: ';' }));
+    const result = await importSheet(root, file);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`default.csv:${columnLetters(column(cells, 'Small'))}${row + 1}  products[0].sizes.Small  must be a number, got "38,77" (use a decimal point: 38.77)`);
+    expect(catalogText(root)).toBe(before);
+  });
+
   it('refuses a sheet whose name is no catalog, and an unreadable file, without writing', async () => {
     const root = sampleProject();
     const file = path.join(root, 'prices-2027.xlsx');

@@ -68,8 +68,13 @@ export async function readSheet(file: string): Promise<ReadSheet> {
   const name = path.basename(file);
   if (sheetFormat(file) === 'csv') {
     let records: string[][];
+    const text = readFileSync(file, 'utf8');
+    // Spreadsheets set to a decimal comma save CSV with semicolons; a header with semicolons and
+    // no comma says which (its prices' commas are then reported at their cells, not split).
+    const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+    const delimiter = header.includes(';') && !header.includes(',') ? ';' : ',';
     try {
-      records = parse(readFileSync(file, 'utf8'), { bom: true, relax_column_count: true, relax_quotes: false }) as string[][];
+      records = parse(text, { bom: true, delimiter, relax_column_count: true }) as string[][];
     } catch (error) {
       throw new UserError(`${name}: not a readable CSV file: ${(error as Error).message}`);
     }

@@ -5,6 +5,7 @@ import { catalogTable } from '../catalog-sheet/export-catalog.ts';
 import { sheetFormat, writeSheet } from '../catalog-sheet/sheet-files.ts';
 import { projectRoot } from '../project-root.ts';
 import { UserError } from '../user-error.ts';
+import { reportUserError } from './report-user-error.ts';
 
 /** `npm run catalog:export -- <catalog> [--out FILE] [--root DIR]`: the catalog as an .xlsx workbook (default) or a .csv. */
 export async function runCatalogExport(argv: string[]): Promise<number> {
@@ -22,18 +23,4 @@ export async function runCatalogExport(argv: string[]): Promise<number> {
   } catch (error) {
     return reportUserError(error);
   }
-}
-
-/** Prints a user error without a stack and gives the exit code; anything else is a bug and is thrown on. */
-export function reportUserError(error: unknown): number {
-  if (error instanceof UserError) {
-    console.error(error.message);
-    return 1;
-  }
-  // parseArgs' own errors (an unknown option, a missing value) are the command line's, not bugs.
-  if (error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS_')) {
-    console.error(error.message);
-    return 1;
-  }
-  throw error;
 }

@@ -6,7 +6,7 @@ import { sheetToPlans, type SheetPlans } from '../catalog-sheet/sheet-to-plans.t
 import { formatDiagnostic } from '../data/diagnostic.ts';
 import { projectRoot } from '../project-root.ts';
 import { UserError } from '../user-error.ts';
-import { reportUserError } from './catalog-export-command.ts';
+import { reportUserError } from './report-user-error.ts';
 
 /**
  * `npm run catalog:import -- FILE [--catalog NAME] [--dry-run] [--allow-remove] [--root DIR]`:

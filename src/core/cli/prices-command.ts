@@ -5,7 +5,7 @@ import { parseAmount, parseDecimal, planPriceChange, subCentPrice, type PriceCha
 import { formatDiagnostic } from '../data/diagnostic.ts';
 import { projectRoot } from '../project-root.ts';
 import { UserError } from '../user-error.ts';
-import { reportUserError } from './catalog-export-command.ts';
+import { reportUserError } from './report-user-error.ts';
 
 const USAGE =
   'usage: npm run prices -- --catalog NAME [--type T] [--sub-category S] [--codes A,B] --percent N | --add AMOUNT [--round 0.01 | --round-up 0.05] [--include-discounts] [--dry-run]';
@@ -67,8 +67,8 @@ export function runPrices(argv: string[]): number {
       console.log(`Dry run: ${summary} would change; ${target.relative} not written.`);
       return 0;
     }
-    writeCatalog(target, checked.text);
-    console.log(`Wrote ${target.relative}: ${summary} changed.`);
+    const written = writeCatalog(target, checked.text);
+    console.log(written ? `Wrote ${target.relative}: ${summary} changed.` : `No change: ${target.relative} not written.`);
     return 0;
   } catch (error) {
     return reportUserError(error);
