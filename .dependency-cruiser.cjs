@@ -55,6 +55,7 @@ module.exports = {
     ...layer('runtime-server', '^src/runtime/server/', ['src/domain/', 'src/site/', 'src/runtime/server/'], 'src/runtime/server: the HTML document and the island marker.'),
     ...layer('pages', '^src/pages/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/', 'src/pages/'], 'src/pages: one component per page, rendered at build time.'),
     ...layer('core-data', '^src/core/data/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'], 'src/core/data: reading and validating the data files.'),
+    ...layer('core-catalog-sheet', '^src/core/catalog-sheet/', ['src/domain/', 'src/core/data/', 'src/core/catalog-sheet/', 'src/core/user-error', 'src/core/project-root'], 'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.'),
     ...layer('core-serve', '^src/core/serve/', ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file'], 'src/core/serve: the static server; nothing of the build (Vite, sharp).'),
     {
       name: 'core-build',

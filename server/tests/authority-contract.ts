@@ -207,10 +207,13 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
         flooding = false;
         await flood;
       }
-      // The brake admits one check every 5 s to whoever comes first, a flooder or now and then an unknown client.
+      // The brake admits one check every 5 s to whoever comes first, a flooder or now and then an
+      // unknown client; an unknown client's right code gives its reserved slot back, so each of
+      // those lets one more check through.
       const elapsed = Date.now() - floodStarted;
       expect(unknown).toContain(429);
-      expect(floodStatuses.filter((s) => s === 403).length + unknown.filter((s) => s === 200).length).toBeLessThanOrEqual(10 + Math.ceil(elapsed / 5_000) + 1);
+      const rightFromUnknown = unknown.filter((s) => s === 200).length;
+      expect(floodStatuses.filter((s) => s === 403).length).toBeLessThanOrEqual(10 + Math.ceil(elapsed / 5_000) + 1 + rightFromUnknown);
       expect(floodStatuses.length).toBeGreaterThanOrEqual(120);
     });
 

@@ -67,8 +67,12 @@ export class SourceCache {
   }
 }
 
-/** Reads tenants/, catalogs/ and their images under `root`, and reports every problem at once. */
-export function loadProject(root: string, cache?: SourceCache): LoadResult {
+/**
+ * Reads tenants/, catalogs/ and their images under `root`, and reports every problem at once.
+ * `overrides` (relative path → text) stand in for files on disk, or add files: how a catalog edit
+ * (`npm run catalog:import`, `npm run prices`) is checked by these same rules before it is written.
+ */
+export function loadProject(root: string, cache?: SourceCache, overrides?: ReadonlyMap<string, string>): LoadResult {
   const diagnostics: Diagnostic[] = [];
   const fileError = (file: string, message: string) =>
     diagnostics.push({ severity: 'error', file, line: 1, col: 1, path: '(file)', message });
@@ -78,7 +82,7 @@ export function loadProject(root: string, cache?: SourceCache): LoadResult {
   const failed = new Map<string, ReadonlySet<string>>();
 
   const load = (relative: string, schema: SchemaName): YamlSource => {
-    const text = readFileSync(path.join(root, relative), 'utf8');
+    const text = overrides?.get(relative) ?? readFileSync(path.join(root, relative), 'utf8');
     const parse = () => {
       const parsed = parseYamlSource(relative, text);
       return { source: parsed, schemaErrors: parsed.diagnostics.length === 0 ? validateAgainstSchema(parsed, schema) : [] };
@@ -99,7 +103,8 @@ export function loadProject(root: string, cache?: SourceCache): LoadResult {
   const loadFolder = (folder: string, schema: SchemaName, skip: (name: string) => boolean) => {
     const sources = new Map<string, YamlSource>();
     const ignored = new Set<string>();
-    for (const name of listFiles(path.join(root, folder))) {
+    const added = [...(overrides?.keys() ?? [])].filter((file) => path.posix.dirname(file) === folder).map((file) => path.posix.basename(file));
+    for (const name of [...new Set([...listFiles(path.join(root, folder)), ...added])].sort()) {
       const relative = `${folder}/${name}`;
       if (skip(name)) continue;
       if (/\.yml$/i.test(name)) {

@@ -42,6 +42,19 @@ export function describeValue(value: unknown): string {
   return String(value);
 }
 
+/**
+ * A number typed the way a spreadsheet or another locale writes it: "12,99" is 12.99 in most of
+ * Europe, but "1,299" may be a thousand; either way the fix is the writer's, never a guess here.
+ */
+function numberHint(type: unknown, data: unknown): string {
+  if (typeof data !== 'string' || !String(type).split(',').some((t) => t === 'number' || t === 'integer')) return '';
+  const comma = /^\s*\$?\s*(\d+),(\d+)\s*$/.exec(data);
+  if (!comma) return '';
+  const [, whole, fraction = ''] = comma;
+  if (fraction.length === 3) return ` (write ${whole}${fraction} for a thousands figure or ${whole}.${fraction}: no thousands separators, a decimal point)`;
+  return ` (use a decimal point: ${whole}.${fraction})`;
+}
+
 function typeWords(type: unknown): string {
   return String(type)
     .split(',')
@@ -78,7 +91,7 @@ export function wordSchemaError(error: ErrorObject, hints: WordingHints = {}): S
       return problem(`unknown ${noun} "${field}"${hints.suggestKey?.(field, known) ?? ''}`, [...at, field], true);
     }
     case 'type':
-      return problem(`must be ${typeWords(params.type)}, ${got}`);
+      return problem(`must be ${typeWords(params.type)}, ${got}${numberHint(params.type, error.data)}`);
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
       const hint = typeof error.data === 'string' ? (hints.suggestValue?.(error.data, allowed) ?? '') : '';

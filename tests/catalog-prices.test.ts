@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { copySampleData } from '../scripts/bench/catalog-scale-data.ts';
+import { runPrices } from '../src/core/cli/prices-command.ts';
+import { REPO_ROOT } from './helpers/fixture-project.ts';
+import { runInProcess } from './helpers/run-cli.ts';
+
+type Product = { code: string; type: string; sub_category?: string; sizes: Record<string, number>; discount?: { quantity: number; price: number }[] };
+
+function sampleProject(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'catalog-prices-'));
+  copySampleData(REPO_ROOT, root);
+  return root;
+}
+
+const prices = (root: string, ...args: string[]) => runInProcess(async (argv) => runPrices(argv), ['--catalog', 'default', '--root', root, ...args]);
+const text = (root: string) => readFileSync(path.join(root, 'catalogs/default.yaml'), 'utf8');
+const products = (yaml: string) => (parse(yaml) as { products: Product[] }).products;
+/** Lines of `after` that differ from `before` (the file keeps its line count when only prices change). */
+const changedLines = (before: string, after: string) => after.split('\n').filter((line, index) => line !== before.split('\n')[index]);
+
+describe('npm run prices', () => {
+  it('raises exactly the selected prices by 3 %, to the nearest cent, and rewrites only their lines', async () => {
+    const root = sampleProject();
+    const before = text(root);
+    const result = await prices(root, '--type', 'mens', '--sub-category', 'polos', '--percent', '3');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/K500 +sizes\.Small +\$38\.77 +\$39\.93 +\+2\.99 %/);
+    const after = text(root);
+    const old = products(before);
+    const next = products(after);
+    let selected = 0;
+    old.forEach((product, index) => {
+      const isPolo = product.type === 'mens' && product.sub_category === 'polos';
+      if (!isPolo) {
+        expect(next[index]).toEqual(product);
+        return;
+      }
+      selected += 1;
+      for (const [label, price] of Object.entries(product.sizes)) {
+        // In 1/10000 dollars: × 1.03, then to whole cents, halves up.
+        const expected = (Math.floor((Math.round(price * 10000) * 103 + 5000) / 10000) * 100) / 10000;
+        expect(next[index]!.sizes[label], `${product.code} ${label}`).toBe(expected);
+      }
+      expect(next[index]!.discount).toEqual(product.discount);
+    });
+    expect(selected).toBeGreaterThan(3);
+    const changed = changedLines(before, after);
+    expect(changed).toHaveLength(selected);
+    for (const line of changed) expect(line).toMatch(/^ {4}sizes: \{ /);
+  });
+
+  it('keeps 0 as 0, rounds up to 0.05 when asked, changes volume prices only with --include-discounts', async () => {
+    const root = sampleProject();
+    const before = text(root);
+    const result = await prices(root, '--codes', 'K500,NP-50,FM-100', '--add', '1', '--round-up', '0.05');
+    expect(result.status).toBe(0);
+    const next = products(text(root));
+    const find = (code: string) => next.find((product) => product.code === code)!;
+    expect(find('K500').sizes).toMatchObject({ Small: 39.8, '2XL': 41.8, '4XL': 44.35 });
+    expect(find('NP-50').sizes).toEqual({ '# pads': 0 });
+    expect(find('FM-100').sizes['# boxes']).toBe(77.45);
+    expect(find('FM-100').discount).toEqual([{ quantity: 500, price: 71.5 }]);
+    expect(changedLines(before, text(root))).toHaveLength(2);
+
+    const withDiscounts = await prices(root, '--codes', 'FM-100', '--percent', '10', '--include-discounts');
+    expect(withDiscounts.status).toBe(0);
+    expect(products(text(root)).find((product) => product.code === 'FM-100')!.discount).toEqual([{ quantity: 500, price: 78.65 }]);
+  });
+
+  it('a dry run prints the table and writes nothing; sub-cent prices need a rounding step said out loud', async () => {
+    const root = sampleProject();
+    const before = text(root);
+    const dry = await prices(root, '--codes', 'K500', '--percent', '-10', '--dry-run');
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toMatch(/K500 +sizes\.4XL +\$43\.32 +\$38\.99/);
+    expect(dry.stdout).toContain('Dry run: 7 prices of 1 product would change; catalogs/default.yaml not written.');
+    expect(text(root)).toBe(before);
+
+    const subCent = await prices(root, '--type', 'customs', '--percent', '3');
+    expect(subCent.status).toBe(1);
+    expect(subCent.stderr).toMatch(/sizes\.500 is 0\.0279, finer than a cent: say how to round/);
+    expect(text(root)).toBe(before);
+
+    const fine = await prices(root, '--type', 'customs', '--percent', '3', '--round', '0.0001');
+    expect(fine.status).toBe(0);
+    expect(fine.stdout).toMatch(/sizes\.500 +\$0\.0279 +\$0\.0287/);
+  });
+});
