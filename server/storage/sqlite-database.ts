@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { SqlDatabase, SqlExecutor, SqlRow, SqlValue } from './sql-database.ts';
+import { assertDiskRoom } from './disk-reserve.ts';
 import { walSync } from './wal-sync.ts';
 
 /**
@@ -18,6 +19,9 @@ import { walSync } from './wal-sync.ts';
  * thread pool (wal-sync.ts), shared by every commit made before it started. Checkpoints (which
  * fsync the database file) run on a worker thread with a connection of their own; the main
  * connection checkpoints only if the WAL outgrows `MAIN_CHECKPOINT_PAGES`.
+ *
+ * A statement that may write is refused while the disk is nearly full (disk-reserve.ts), since
+ * SQLite would otherwise keep committing into the WAL's old blocks on a full disk.
  *
  * The store's transactions are async functions; two of them must not interleave their
  * statements on the one connection, so every statement and transaction waits its turn in a queue.
@@ -43,16 +47,26 @@ export function openSqliteDatabase(file: string): SqlDatabase {
     }
     return statement;
   };
+  const folder = path.dirname(db.name);
+  /**
+   * `sql`'s statement; the first that could change the database in a call is refused on a
+   * nearly full disk (one statfs per call, not per statement), and noted in `wrote`.
+   */
+  const prepareNoting = (sql: string, wrote: { value: boolean }) => {
+    const statement = prepare(sql);
+    if (!statement.readonly && !wrote.value) {
+      if (onDisk) assertDiskRoom(folder);
+      wrote.value = true;
+    }
+    return statement;
+  };
   /** An executor that notes in `wrote` whether any statement it ran could change the database. */
   const executorNoting = (wrote: { value: boolean }): SqlExecutor => ({
     async query<T extends SqlRow>(sql: string, params: readonly SqlValue[] = []) {
-      const statement = prepare(sql);
-      if (!statement.readonly) wrote.value = true;
-      return statement.all(...params) as T[];
+      return prepareNoting(sql, wrote).all(...params) as T[];
     },
     async run(sql: string, params: readonly SqlValue[] = []) {
-      const statement = prepare(sql);
-      if (!statement.readonly) wrote.value = true;
+      const statement = prepareNoting(sql, wrote);
       if (statement.reader) return statement.all(...params).length;
       return statement.run(...params).changes;
     },
