@@ -149,6 +149,7 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
     [[run.title, db, `${perSecond}/s`, ms(0.5), ms(0.99), ms(1), String(result.latencies.length), String(result.failed), cpuPerRequest]],
   );
   console.log(`load average after: ${loadAverage()}${result.startedLate > 0 ? `; ${result.startedLate} requests started over 5 ms late (the load tool was short of CPU)` : ''}`);
+  if (result.failed > 0) console.error(`${run.title} on ${db}: failures by status`, result.failures);
   return result.failed;
 }
 

@@ -12,6 +12,8 @@ export interface FixedRateResult {
   latencies: number[];
   /** Answers other than 2xx, and requests that got no answer. */
   failed: number;
+  /** How many of the failures had each status (or error text, for no answer). */
+  failures: Record<string, number>;
   /** Requests the scheduler itself started more than 5 ms after they were due (a busy load tool). */
   startedLate: number;
   seconds: number;
@@ -30,6 +32,11 @@ export async function fixedRate(target: FixedRateRequest, rate: number, seconds:
   const interval = 1000 / rate;
   const latencies: number[] = [];
   let failed = 0;
+  const failures: Record<string, number> = {};
+  const fail = (why: string) => {
+    failed++;
+    failures[why] = (failures[why] ?? 0) + 1;
+  };
   let startedLate = 0;
   const inFlight: Promise<void>[] = [];
   const start = performance.now() + 50;
@@ -43,13 +50,13 @@ export async function fixedRate(target: FixedRateRequest, rate: number, seconds:
       if (performance.now() - due > 5) startedLate++;
       inFlight.push(
         send(target, agent).then(
-          (ok) => {
+          (status) => {
             latencies.push(performance.now() - due);
-            if (!ok) failed++;
+            if (status < 200 || status >= 300) fail(String(status));
           },
-          () => {
+          (error: Error) => {
             latencies.push(performance.now() - due);
-            failed++;
+            fail(error.message);
           },
         ),
       );
@@ -58,7 +65,7 @@ export async function fixedRate(target: FixedRateRequest, rate: number, seconds:
   } finally {
     agent.destroy();
   }
-  return { latencies: latencies.sort((a, b) => a - b), failed, startedLate, seconds };
+  return { latencies: latencies.sort((a, b) => a - b), failed, failures, startedLate, seconds };
 }
 
 /** The value below which `fraction` of the sorted `values` lie (nearest rank). */
@@ -67,11 +74,12 @@ export function percentile(values: readonly number[], fraction: number): number 
   return values[Math.min(values.length - 1, Math.max(0, Math.ceil(fraction * values.length) - 1))]!;
 }
 
-function send(target: FixedRateRequest, agent: Agent): Promise<boolean> {
+/** The answer's status, once its body has arrived. */
+function send(target: FixedRateRequest, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(target.url, { method: target.method, headers: { ...target.headers, 'content-length': Buffer.byteLength(target.body) }, agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300));
+      res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);
     });
     req.setTimeout(30_000, () => req.destroy(new Error('no answer within 30 s')));
