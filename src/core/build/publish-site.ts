@@ -82,7 +82,8 @@ export async function publishSite(siteDir: string, { precompress = true, cacheDi
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
   if (precompress) {
-    const candidates = (await listFiles(siteDir)).filter((file) => COMPRESSIBLE.test(file));
+    const candidates = [...new Set([...before, ROBOTS_FILE])].filter((file) => COMPRESSIBLE.test(file));
+    if (cacheDir) await mkdir(cacheDir, { recursive: true });
     await inBatches(candidates, availableParallelism() * 2, (file) => compressFile(path.join(siteDir, file), cacheDir, digests));
   }
   const manifest = [...(await manifestOf(siteDir, digests)), ...carried].sort((a, b) => byPath(a.path, b.path));
@@ -151,10 +152,11 @@ function byPath(a: string, b: string): number {
 }
 
 async function compressFile(file: string, cacheDir: string | undefined, digests: FileDigestCache): Promise<void> {
-  const { size, sha256: digest } = await digests.digest(file);
-  if (size < MIN_COMPRESS_BYTES) return;
   let source: Promise<Buffer> | undefined;
+  // Read once, whether for the digest, the encoders or both.
   const read = () => (source ??= readFile(file));
+  const { size, sha256: digest } = await digests.digest(file, read);
+  if (size < MIN_COMPRESS_BYTES) return;
   const levels = compressionLevels(file);
   const encoders = {
     br: async () => brotli(await read(), { params: { [zlib.BROTLI_PARAM_QUALITY]: levels.br, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: size } }),
@@ -164,7 +166,7 @@ async function compressFile(file: string, cacheDir: string | undefined, digests:
     (['br', 'gz'] as const).map(async (extension) => {
       if (!cacheDir) return writeFile(`${file}.${extension}`, await encoders[extension]());
       // The level is part of the name: the same content compressed at another level is another object.
-      const cached = await cachedFile(cacheDir, `${digest}.${extension}${levels[extension]}`, encoders[extension]);
+      const cached = await cachedFile(cacheDir, `${digest}.${extension}${levels[extension]}`, encoders[extension], digests);
       // Linked, not copied: the cache object's inode carries its digest to the manifest (FileDigestCache).
       await replaceWithLink(cached, `${file}.${extension}`);
     }),
@@ -187,15 +189,16 @@ async function replaceWithLink(existing: string, target: string): Promise<void> 
  * survive a rebuild. Returns the cache file holding the bytes, made first if missing; cache
  * files are never rewritten in place, so publishing them by hard link is safe.
  */
-async function cachedFile(cacheDir: string, name: string, make: () => Promise<Buffer>): Promise<string> {
+async function cachedFile(cacheDir: string, name: string, make: () => Promise<Buffer>, digests: FileDigestCache): Promise<string> {
   const file = path.join(cacheDir, name);
   if (await access(file).then(() => true, () => false)) return file;
   const bytes = await make();
-  await mkdir(cacheDir, { recursive: true });
   // Written aside and renamed, so a build running at the same time never reads half a file.
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   await writeFile(temporary, bytes);
   await rename(temporary, file);
+  // The manifest lists the links to this object: its digest comes from the bytes in hand, not from reading it back.
+  digests.wrote(file, bytes);
   return file;
 }
 
