@@ -184,6 +184,9 @@ async function replaceWithLink(existing: string, target: string): Promise<void> 
   }
 }
 
+/** Cache objects being made by this process, by path: a bundle's brotli 11 is seconds of work, done once. */
+const making = new Map<string, Promise<string>>();
+
 /**
  * The same page or bundle compresses to the same bytes: tenants share bundles, and most pages
  * survive a rebuild. Returns the cache file holding the bytes, made first if missing; cache
@@ -191,6 +194,19 @@ async function replaceWithLink(existing: string, target: string): Promise<void> 
  */
 async function cachedFile(cacheDir: string, name: string, make: () => Promise<Buffer>, digests: FileDigestCache): Promise<string> {
   const file = path.join(cacheDir, name);
+  // Sites are published at the same time and share the client bundle: the first to miss makes the object, the others wait for it.
+  const pending = making.get(file);
+  if (pending) return pending;
+  const made = makeCachedFile(file, make, digests);
+  making.set(file, made);
+  try {
+    return await made;
+  } finally {
+    making.delete(file);
+  }
+}
+
+async function makeCachedFile(file: string, make: () => Promise<Buffer>, digests: FileDigestCache): Promise<string> {
   if (await access(file).then(() => true, () => false)) return file;
   const bytes = await make();
   // Written aside and renamed, so a build running at the same time never reads half a file.
