@@ -1,9 +1,12 @@
 // `npm run bench`: the build at catalog scale. Makes a copy of the sample data in a temporary
 // folder with every catalog grown to 600 products (the sample's 16 tenants, no new image), then times a cold
 // and a warm build phase by phase, the file-system floor (a hard-link copy of the dist/ it
-// wrote), the bytes of each page type, and a one-product edit with the build it triggers.
-// Prints a table and writes bench/results.json.
-//   npm run bench [-- --products 600] [--results bench/results.json] [--data DIR]
+// wrote), the bytes of each page type, a one-product edit with the build it triggers, and a
+// catalog-wide 3 % price change (every price of catalogs/default.yaml) with its build, the median
+// of --price-runs runs (each raises the prices again, so each renders and compresses anew).
+// Then what a buyer downloads per page type, as published against everything at brotli 11.
+// Prints tables and writes bench/results.json.
+//   npm run bench [-- --products 600] [--results bench/results.json] [--data DIR] [--price-runs 3]
 // (--products below the sample's own catalog sizes leaves them as they are: a quick run on the sample data;
 // --data takes another data folder to grow instead of the sample: the tests run it on their small fixture.)
 import { spawnSync } from 'node:child_process';
@@ -19,7 +22,9 @@ import { MANIFEST_FILE, type ManifestEntry } from '../src/core/build/publish-sit
 import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { basePath } from '../src/site/routes.ts';
+import { raiseCatalogPrices } from './bench/catalog-price-change.ts';
 import { copySampleData, growCatalogs } from './bench/catalog-scale-data.ts';
+import { allPagesHtml, pageView, type ServedBytes } from './bench/served-bytes.ts';
 
 const REPO = projectRoot();
 const { values } = parseArgs({
@@ -27,6 +32,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '600' },
     results: { type: 'string', default: 'bench/results.json' },
     data: { type: 'string' },
+    'price-runs': { type: 'string', default: '3' },
   },
 });
 const source = values.data === undefined ? REPO : path.resolve(values.data);
@@ -35,8 +41,15 @@ if (!Number.isInteger(productsPerCatalog) || productsPerCatalog < 1) {
   console.error(`--products takes a whole number above 0, got ${values.products}`);
   process.exit(1);
 }
+const priceRuns = Number(values['price-runs']);
+if (!Number.isInteger(priceRuns) || priceRuns < 1) {
+  console.error(`--price-runs takes a whole number above 0, got ${values['price-runs']}`);
+  process.exit(1);
+}
 /** The product whose name the one-product edit changes: in the catalog most tenants use. */
 const EDITED = { catalog: 'catalogs/default.yaml', code: 'K500' };
+/** The catalog-wide price change: every size and volume price of the catalog most tenants use. */
+const PRICE_CHANGE = { catalog: 'catalogs/default.yaml', percent: 3 };
 
 interface BuildRun {
   /** The whole command, as a user waits for it: start-up, every phase, the swap into place, exit. */
@@ -175,6 +188,18 @@ try {
   const changed = [...after].filter(([file, digest]) => before.get(file) !== digest).map(([file]) => file);
   const changedPages = changed.filter((file) => file.endsWith('.html'));
 
+  const beforePrices = manifests(dist);
+  const priceRunsDone: BuildRun[] = [];
+  let pricesRaised = 0;
+  for (let run = 0; run < priceRuns; run++) {
+    pricesRaised = raiseCatalogPrices(path.join(data, PRICE_CHANGE.catalog), PRICE_CHANGE.percent);
+    priceRunsDone.push(build(data, 'price change'));
+  }
+  // The run with the median wall time, whole: its phases add up to its own wall time.
+  const priceChange = [...priceRunsDone].sort((a, b) => a.wallMs - b.wallMs)[Math.floor((priceRunsDone.length - 1) / 2)]!;
+  const afterPrices = manifests(dist);
+  const pricedPages = [...afterPrices].filter(([file, digest]) => file.endsWith('.html') && beforePrices.get(file) !== digest).length;
+
   const sample = project.tenants.find((tenant) => tenant.catalogId === 'default') ?? project.tenants[0]!;
   const pageBytes = bytesPerPageType(dist, sample.id, basePath(sample.routePrefix));
 
@@ -184,11 +209,15 @@ try {
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(row(['build', 'wall', ...phases, 'start-up + swap', 'pages', 'pages/s', 'peak memory', 'images encoded']));
   console.log(row(Array(phases.length + 7).fill('---')));
-  for (const [label, run] of [['cold', cold], ['warm', warm], ['one-product edit', edit]] as const) {
+  const priceLabel = `catalog-wide ${PRICE_CHANGE.percent} % price change (median of ${priceRuns})`;
+  for (const [label, run] of [['cold', cold], ['warm', warm], ['one-product edit', edit], [priceLabel, priceChange]] as const) {
     console.log(row([label, s(run.wallMs), ...phases.map((phase) => s(run.phasesMs[phase])), s(run.outsideReportMs), String(run.pages), run.pagesPerSecond.toFixed(0), `${run.peakMemoryMb.toFixed(0)} MB`, String(run.imagesEncoded)]));
   }
   console.log(`\nFile-system floor: cp -al of dist/ (${files.toLocaleString('en-US')} files) in ${s(floorMs)}; warm build / floor = ${(warm.wallMs / floorMs).toFixed(1)}`);
   console.log(`One-product edit (${EDITED.code}'s name in ${EDITED.catalog}): ${changedPages.length} pages and ${changed.length} files in all changed, rebuilt in ${s(edit.wallMs)}`);
+  console.log(
+    `Price change (${pricesRaised} prices of ${PRICE_CHANGE.catalog} raised ${PRICE_CHANGE.percent} % a run): ${pricedPages} pages changed; runs ${priceRunsDone.map((run) => s(run.wallMs)).join(', ')}; median / warm = ${(priceChange.wallMs / warm.wallMs).toFixed(1)}`,
+  );
   console.log(`\nBytes per page type (${sample.id}; the largest page of each type; brotli as served):`);
   console.log(row(['page type', 'pages', 'largest page', 'HTML', 'HTML brotli', 'JS brotli', 'CSS brotli']));
   console.log(row(Array(7).fill('---')));
@@ -197,14 +226,29 @@ try {
     console.log(row([type, String(entry.pages), file, kb(html), kb(htmlBrotli), kb(js), kb(css)]));
   }
 
+  // What a buyer downloads: each page type's largest page with what it loads, as published against all at brotli 11.
+  const siteDir = path.join(dist, sample.id);
+  const growth = ({ published, brotli11 }: ServedBytes) => `${(((published - brotli11) / brotli11) * 100).toFixed(1)} %`;
+  const views = Object.entries(pageBytes)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([type, entry]) => ({ type, file: entry.largest.file, ...pageView(siteDir, basePath(sample.routePrefix), entry.largest.file) }));
+  const htmlTotal = allPagesHtml(siteDir);
+  console.log(`\nWhat a buyer downloads (${sample.id}; a first view of the largest page of each type: HTML, scripts, styles, price file; brotli as served, images left out):`);
+  console.log(row(['page type', 'page', 'as published', 'all at brotli 11', 'growth']));
+  console.log(row(Array(5).fill('---')));
+  for (const view of views) console.log(row([view.type, view.file, kb(view.published), kb(view.brotli11), growth(view)]));
+  console.log(row(['every page, HTML alone', `${htmlTotal.pages} pages`, kb(htmlTotal.published), kb(htmlTotal.brotli11), growth(htmlTotal)]));
+
   const results = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, parallelism: availableParallelism(), memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
     data: { tenants: project.tenants.length, productsPerCatalog: catalogs, files },
-    builds: { cold, warm, edit },
+    builds: { cold, warm, edit, priceChange, priceChangeRuns: priceRunsDone },
     floor: { ms: floorMs, warmBuildRatio: warm.wallMs / floorMs },
     edit: { product: EDITED, changedPages: changedPages.length, changedFiles: changed.length, pages: changedPages },
+    priceChange: { ...PRICE_CHANGE, prices: pricesRaised, runs: priceRuns, changedPages: pricedPages },
     pageBytes: { tenant: sample.id, types: pageBytes },
+    servedBytes: { tenant: sample.id, pageViews: views, everyPageHtml: htmlTotal },
   };
   const resultsFile = path.resolve(REPO, values.results);
   mkdirSync(path.dirname(resultsFile), { recursive: true });

@@ -28,12 +28,12 @@ describe('the measuring scripts', () => {
     expect(result.stdout).toMatch(/load average before \d+\.\d\d/);
   }, 180_000);
 
-  it('npm run bench builds a grown copy of the data cold, warm and after a one-product edit, and prints every figure', () => {
+  it('npm run bench builds a grown copy of the data cold, warm, after a one-product edit and after a catalog-wide price change, and prints every figure', () => {
     const results = path.join(mkdtempSync(path.join(tmpdir(), 'bench-results-')), 'results.json');
     // The same steps as the full benchmark, on the small fixture grown from 3 to 8 products (the run's one sample build is the global setup's).
-    const result = runScript('bench', ['--data', fixtureProject(), '--products', '8', '--results', results], 600_000);
+    const result = runScript('bench', ['--data', fixtureProject(), '--products', '8', '--results', results, '--price-runs', '1'], 600_000);
     expect(result.status, result.stderr).toBe(0);
-    for (const build of ['cold', 'warm', 'one-product edit']) expect(result.stdout).toMatch(new RegExp(`^\\| ${build} \\| \\d+\\.\\d+ s \\|`, 'm'));
+    for (const build of ['cold', 'warm', 'one-product edit', 'catalog-wide 3 % price change \\(median of 1\\)']) expect(result.stdout).toMatch(new RegExp(`^\\| ${build} \\| \\d+\\.\\d+ s \\|`, 'm'));
     expect(result.stdout).toMatch(/^File-system floor: cp -al of dist\/ \([\d,]+ files\) in \d+\.\d+ s; warm build \/ floor = \d+\.\d$/m);
     for (const type of ['landing', 'catalog', 'item', 'checkout', 'success', 'orders']) expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| [1-9]\\d* \\|`, 'm'));
     const written = JSON.parse(readFileSync(results, 'utf8'));
@@ -42,6 +42,12 @@ describe('the measuring scripts', () => {
     // The edited product's item page changes in every tenant whose catalog has it, and the pages of other products do not.
     expect(written.edit.pages).toContain('guardian/item/K500/index.html');
     expect(written.edit.pages.every((page: string) => !/\/item\/(?!K500\/)/.test(page))).toBe(true);
+    // Every item page shows its prices, so the price change gives every tenant's item pages anew.
+    expect(written.priceChange.prices).toBeGreaterThan(8);
+    expect(written.priceChange.changedPages).toBeGreaterThanOrEqual(2 * 8);
+    // What a buyer downloads, per page type and for every page's HTML, as published and at brotli 11.
+    for (const type of ['landing', 'catalog', 'item', 'checkout']) expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| \\S+ \\| \\d+\\.\\d KB \\| \\d+\\.\\d KB \\| -?\\d+\\.\\d % \\|$`, 'm'));
+    expect(result.stdout).toMatch(/^\| every page, HTML alone \| \d+ pages \| \d+\.\d KB \| \d+\.\d KB \| -?\d+\.\d % \|$/m);
   }, 600_000);
 
   it('npm run report:js prints each page type against its budget', async () => {

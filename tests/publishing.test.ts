@@ -5,7 +5,7 @@ import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../src/core/headers-file.ts';
 import type { ManifestEntry } from '../src/core/build/publish-site.ts';
@@ -123,6 +123,22 @@ describe('the published folders', () => {
       for (const file of files) if (/\.(br|gz)$/.test(file)) expect(files.has(file.slice(0, -3)), `${site}/${file}`).toBe(true);
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('serve scripts and styles as small as brotli 11 makes them, and pages within 15 % of that', () => {
+    const brotli11 = (bytes: Buffer) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const dir = path.join(outDir, tenants[0]!.id);
+    const files = filesOf(dir).filter((file) => statSync(path.join(dir, file)).size >= 1024);
+    // The client bundle is compressed once per code change and downloaded on every buyer's first page: the densest setting.
+    const code = files.filter((file) => /\.(js|css)$/.test(file));
+    expect(code.length).toBeGreaterThan(3);
+    for (const file of code) expect(readFileSync(path.join(dir, `${file}.br`)).equals(brotli11(readFileSync(path.join(dir, file)))), file).toBe(true);
+    // Pages change with the data, so they are compressed faster, for a little more: measured over the whole site.
+    const pages = files.filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(20);
+    const published = pages.reduce((sum, file) => sum + statSync(path.join(dir, `${file}.br`)).size, 0);
+    const densest = pages.reduce((sum, file) => sum + brotli11(readFileSync(path.join(dir, file))).length, 0);
+    expect(published / densest).toBeLessThan(1.15);
   });
 
   it('are written without compressed siblings by `--no-precompress`, with the rest as usual', () => {

@@ -164,9 +164,26 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
         phasesMs.write += performance.now() - writeStarted;
         progress.phaseStarted('pages');
         const sites: SiteReport[] = [];
+        // CDN files and .br/.gz siblings. The compression cache sits beside the code, not the data: its bytes depend only on
+        // content, so every data folder shares it.
+        const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
+        // A site is published as soon as its pages are written, so its compression (on libuv's threads) runs on the other
+        // core while the next tenant renders on this one. The report does not count the additions (measureSite).
+        const publishing: Promise<void>[] = [];
+        const publishWhenWritten = (plan: SitePlan, written: Promise<void>) => {
+          const published = written.then(() => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests, carried: carriedImages.get(plan.id) }));
+          // Awaited after the pages phase, or before the staging folder goes; until then a failure is not unhandled.
+          published.catch(() => undefined);
+          publishing.push(published);
+        };
+        // Every site's publishing finished, failed or not, before the first failure is thrown: the staging folder goes then.
+        const allPublished = async () => {
+          const failed = (await Promise.allSettled(publishing)).find((result) => result.status === 'rejected');
+          if (failed) throw failed.reason;
+        };
         await timed('pages', async () => {
-          // Two stages: while one tenant's pages render, the next tenant's images are linked into
-          // its folder (file-system calls, on libuv's threads). Reports keep the plans' order.
+          // Three stages: while one tenant's pages render, the next tenant's images are linked into
+          // its folder (file-system calls, on libuv's threads) and the one before is compressed. Reports keep the plans' order.
           let rendering: Promise<void> = Promise.resolve();
           const measured: (() => SiteReport)[] = [];
           const measure = (plan: SitePlan, siteDir: string) => () => {
@@ -197,32 +214,32 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
                 rendering = render();
                 // Handled where it is awaited; until then, a failure must not count as unhandled (which ends the process).
                 rendering.catch(() => undefined);
+                publishWhenWritten(plan, rendering);
               } else {
                 await rendering;
                 progress.siteStarted(plan.id, 1);
                 await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin });
                 progress.pageDone(plan.id);
+                publishWhenWritten(plan, Promise.resolve());
               }
               measured.push(measure(plan, siteDir));
             }
+            await rendering;
+            sites.push(...measured.map((site) => site()));
           } catch (error) {
-            // The tenant still rendering writes into the staging folder: let it stop before that folder goes.
+            // The tenant still rendering, and the sites being published, write into the staging folder: let them stop before it goes.
             await rendering.catch(() => undefined);
+            await Promise.allSettled(publishing);
             throw error;
           }
-          await rendering;
-          sites.push(...measured.map((site) => site()));
         });
         await renderPool.close();
         progress.phaseEnded({ phase: 'pages', pages, sites: plans.length, unchanged: unchanged.length }, phasesMs.pages);
 
         progress.phaseStarted('write');
-        // CDN files and .br/.gz siblings, after measuring: the report counts the content, not its compressed copies. The
-        // compression cache sits beside the code, not the data: its bytes depend only on content, so every data folder shares it.
-        const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
-        const written = plans.filter((plan) => !unchanged.includes(plan));
+        // What is left of publishing once every page is written: the last tenant's, and whatever did not keep up.
         await timed('write', async () => {
-          await Promise.all(written.map((plan) => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests, carried: carriedImages.get(plan.id) })));
+          await allPublished();
           fileDigests.save();
         });
         writeStarted = performance.now();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -31,21 +31,33 @@ export class FileDigestCache {
     this.known = new Map(file ? readEntries(file) : []);
   }
 
-  async digest(fullPath: string): Promise<FileDigest> {
+  /** `read` gives the file's bytes when they must be hashed, so a caller that needs them anyway reads the file once. */
+  async digest(fullPath: string, read: () => Promise<Buffer> = () => readFile(fullPath)): Promise<FileDigest> {
     // Synchronous: a stat is a few microseconds, and a site has tens of thousands of files whose
     // digest is known; through the thread pool each one cost several times that in round trips.
     const info = statSync(fullPath, { bigint: true });
-    const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
+    const key = keyOf(info);
     const size = Number(info.size);
     const known = this.used.get(key) ?? this.known.get(key);
     if (known !== undefined) {
       this.used.set(key, known);
       return { size, sha256: known };
     }
-    const sha256 = createHash('sha256').update(await readFile(fullPath)).digest('hex');
-    this.used.set(key, sha256);
-    if (Date.now() - Number(info.mtimeMs) < RACY_MS) this.racy.add(key);
+    const sha256 = createHash('sha256').update(await read()).digest('hex');
+    this.remember(key, sha256, info.mtimeMs);
     return { size, sha256 };
+  }
+
+  /** The digest of a file just written from `bytes`, so nothing reads it back to hash it. */
+  wrote(fullPath: string, bytes: Uint8Array): void {
+    const info = statSync(fullPath, { bigint: true });
+    if (Number(info.size) !== bytes.length) throw new Error(`internal: ${fullPath} holds ${info.size} bytes, not the ${bytes.length} written`);
+    this.remember(keyOf(info), createHash('sha256').update(bytes).digest('hex'), info.mtimeMs);
+  }
+
+  private remember(key: string, sha256: string, mtimeMs: bigint): void {
+    this.used.set(key, sha256);
+    if (Date.now() - Number(mtimeMs) < RACY_MS) this.racy.add(key);
   }
 
   /** Keeps the entries this build used, so the file does not grow with every build; written aside and renamed, as builds may run at once. */
@@ -56,6 +68,10 @@ export class FileDigestCache {
     writeFileSync(temporary, JSON.stringify(Object.fromEntries([...this.used].filter(([key]) => !this.racy.has(key)))));
     renameSync(temporary, this.file);
   }
+}
+
+function keyOf(info: BigIntStats): string {
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
 }
 
 function readEntries(file: string): [string, string][] {

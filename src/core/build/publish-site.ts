@@ -45,6 +45,32 @@ export interface PublishOptions {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** How hard each encoder works on a file: brotli quality (0–11) and gzip level (1–9). */
+export interface CompressionLevels {
+  br: number;
+  gz: number;
+}
+
+/**
+ * Scripts and styles: the client bundle, the same bytes for every tenant and every data change,
+ * so compressed once per code change and downloaded on every buyer's first page. Worth brotli's
+ * slowest, densest setting.
+ */
+export const CODE_LEVELS: CompressionLevels = { br: 11, gz: 9 };
+/**
+ * Pages and the catalog price file: made from the data, so a catalog-wide price change gives
+ * thousands of new ones. Brotli 5 compresses them about 40 times faster than 11 for about 12 %
+ * more bytes of HTML (under 5 % of what a page view downloads with its scripts and styles);
+ * qualities 6 to 9 cost more time for no fewer bytes, and only 10 and 11 (optimal parsing)
+ * gain, at 10 to 40 times the time (docs/performance.md, Compression by kind).
+ */
+export const DATA_LEVELS: CompressionLevels = { br: 5, gz: 6 };
+
+/** The levels a site file is compressed with, by its path: code or data (see the two constants). */
+export function compressionLevels(file: string): CompressionLevels {
+  return /\.(js|css)$/.test(file) ? CODE_LEVELS : DATA_LEVELS;
+}
+
 /**
  * Makes a built site folder ready for the CDN: `_headers`, `robots.txt`, precompressed
  * siblings, then `manifest.json` listing everything else. Compression runs on libuv's thread
@@ -56,7 +82,8 @@ export async function publishSite(siteDir: string, { precompress = true, cacheDi
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
   if (precompress) {
-    const candidates = (await listFiles(siteDir)).filter((file) => COMPRESSIBLE.test(file));
+    const candidates = [...new Set([...before, ROBOTS_FILE])].filter((file) => COMPRESSIBLE.test(file));
+    if (cacheDir) await mkdir(cacheDir, { recursive: true });
     await inBatches(candidates, availableParallelism() * 2, (file) => compressFile(path.join(siteDir, file), cacheDir, digests));
   }
   const manifest = [...(await manifestOf(siteDir, digests)), ...carried].sort((a, b) => byPath(a.path, b.path));
@@ -125,19 +152,23 @@ function byPath(a: string, b: string): number {
 }
 
 async function compressFile(file: string, cacheDir: string | undefined, digests: FileDigestCache): Promise<void> {
-  const { size, sha256: digest } = await digests.digest(file);
-  if (size < MIN_COMPRESS_BYTES) return;
   let source: Promise<Buffer> | undefined;
+  // Read once, whether for the digest, the encoders or both.
   const read = () => (source ??= readFile(file));
+  const { size, sha256: digest } = await digests.digest(file, read);
+  if (size < MIN_COMPRESS_BYTES) return;
+  const levels = compressionLevels(file);
   const encoders = {
-    br: async () => brotli(await read(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: size } }),
-    gz: async () => gzipAsync(await read(), { level: 9 }),
+    br: async () => brotli(await read(), { params: { [zlib.BROTLI_PARAM_QUALITY]: levels.br, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: size } }),
+    gz: async () => gzipAsync(await read(), { level: levels.gz }),
   };
   await Promise.all(
     (['br', 'gz'] as const).map(async (extension) => {
       if (!cacheDir) return writeFile(`${file}.${extension}`, await encoders[extension]());
+      // The level is part of the name: the same content compressed at another level is another object.
+      const cached = await cachedFile(cacheDir, `${digest}.${extension}${levels[extension]}`, encoders[extension], digests);
       // Linked, not copied: the cache object's inode carries its digest to the manifest (FileDigestCache).
-      await replaceWithLink(await cachedFile(cacheDir, `${digest}.${extension}`, encoders[extension]), `${file}.${extension}`);
+      await replaceWithLink(cached, `${file}.${extension}`);
     }),
   );
 }
@@ -153,20 +184,37 @@ async function replaceWithLink(existing: string, target: string): Promise<void> 
   }
 }
 
+/** Cache objects being made by this process, by path: a bundle's brotli 11 is seconds of work, done once. */
+const making = new Map<string, Promise<string>>();
+
 /**
  * The same page or bundle compresses to the same bytes: tenants share bundles, and most pages
  * survive a rebuild. Returns the cache file holding the bytes, made first if missing; cache
  * files are never rewritten in place, so publishing them by hard link is safe.
  */
-async function cachedFile(cacheDir: string, name: string, make: () => Promise<Buffer>): Promise<string> {
+async function cachedFile(cacheDir: string, name: string, make: () => Promise<Buffer>, digests: FileDigestCache): Promise<string> {
   const file = path.join(cacheDir, name);
+  // Sites are published at the same time and share the client bundle: the first to miss makes the object, the others wait for it.
+  const pending = making.get(file);
+  if (pending) return pending;
+  const made = makeCachedFile(file, make, digests);
+  making.set(file, made);
+  try {
+    return await made;
+  } finally {
+    making.delete(file);
+  }
+}
+
+async function makeCachedFile(file: string, make: () => Promise<Buffer>, digests: FileDigestCache): Promise<string> {
   if (await access(file).then(() => true, () => false)) return file;
   const bytes = await make();
-  await mkdir(cacheDir, { recursive: true });
   // Written aside and renamed, so a build running at the same time never reads half a file.
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   await writeFile(temporary, bytes);
   await rename(temporary, file);
+  // The manifest lists the links to this object: its digest comes from the bytes in hand, not from reading it back.
+  digests.wrote(file, bytes);
   return file;
 }
 
