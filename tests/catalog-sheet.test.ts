@@ -245,7 +245,8 @@ describe('npm run catalog:export and catalog:import', () => {
     const module = (file: string) => JSON.stringify(path.join(REPO_ROOT, 'src/core/catalog-sheet', file));
     writeFileSync(
       script,
-      `import { checkCatalogUpdate, readCatalogTarget, writeCatalog } from ${module('catalog-update.ts')};
+      `import { checkCatalogUpdate, writeCatalog } from ${module('catalog-update.ts')};
+import { readCatalogTarget } from ${module('catalog-target.ts')};
 import { readSheet } from ${module('sheet-files.ts')};
 import { sheetToPlans } from ${module('sheet-to-plans.ts')};
 const target = readCatalogTarget(${JSON.stringify(root)}, 'default');

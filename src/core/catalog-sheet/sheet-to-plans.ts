@@ -1,6 +1,6 @@
 import { formatDataPath, type DataPath } from '../data/diagnostic.ts';
 import { UserError } from '../user-error.ts';
-import type { CatalogTarget } from './catalog-update.ts';
+import type { CatalogTarget } from './catalog-target.ts';
 import type { ProductPlan } from './catalog-text-edit.ts';
 import { FIELD_COLUMNS, productFieldOrder, readFieldCell, readNumber, type CellValue, type FieldColumn } from './sheet-columns.ts';
 import type { ReadSheet } from './sheet-files.ts';
