@@ -25,7 +25,9 @@ export interface CheckedUpdate {
  * one can neither cause nor hide a problem in them (npm run validate reports theirs).
  */
 export function checkCatalogUpdate(target: CatalogTarget, plans: readonly ProductPlan[]): CheckedUpdate {
-  const text = editCatalogText(target.text, target.document, plans);
+  // Every product kept as it is: the text is the file's, without parsing it for an edit.
+  const unchanged = plans.length === target.products.length && plans.every((plan, index) => plan.original === index && isDeepStrictEqual(plan.data, target.products[index]));
+  const text = unchanged ? target.text : editCatalogText(target.text, target.document, plans);
   // Nothing to write: whatever the file's own state, this change adds no problem to it.
   if (text === target.text) return { text, diagnostics: [], errors: 0 };
   // Parsed once: to prove the rewrite holds exactly the plan, and as the loader's copy of the file.
