@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,5 +89,26 @@ describe('npm run prices', () => {
     const fine = await prices(root, '--type', 'customs', '--percent', '3', '--round', '0.0001');
     expect(fine.status).toBe(0);
     expect(fine.stdout).toMatch(/sizes\.500 +\$0\.0279 +\$0\.0287/);
+  });
+
+  it('checks the edit against every tenant file; a broken other catalog neither blocks it nor is reported', async () => {
+    const root = sampleProject();
+    const before = text(root);
+    // No rule compares two catalogs: tiered.yaml's error is npm run validate's to report, not this edit's.
+    appendFileSync(path.join(root, 'catalogs/tiered.yaml'), 'products: [\n');
+    const edited = await prices(root, '--codes', 'K500', '--percent', '3');
+    expect(edited.stderr).toBe('');
+    expect(edited.status).toBe(0);
+    expect(products(text(root))[0]!.sizes.Small).toBe(39.93);
+
+    // A tenant file is read: the store codes and catalog users it holds decide this catalog's checks.
+    const edits = text(root);
+    appendFileSync(path.join(root, 'tenants/guardian.yaml'), 'stores: [\n');
+    const blocked = await prices(root, '--codes', 'K500', '--percent', '3');
+    expect(blocked.status).toBe(1);
+    expect(blocked.stderr).toMatch(/^tenants\/guardian\.yaml:\d+:\d+ .*YAML syntax error|^tenants\/guardian\.yaml:\d+:\d+ .*duplicate key/m);
+    expect(blocked.stderr).toContain('nothing was written');
+    expect(text(root)).toBe(edits);
+    expect(edits).not.toBe(before);
   });
 });

@@ -60,6 +60,21 @@ async function exportedDefault(extension: 'xlsx' | 'csv') {
 const at = (cells: CellValue[][], row: number, header: string, sheet = 'default.xlsx:Products') => `${sheet}!${columnLetters(column(cells, header))}${row + 1}`;
 
 describe('npm run catalog:export and catalog:import', () => {
+  it('exports and imports the catalog as the file says now, after the same export made the parse of its previous text reusable', async () => {
+    const { root, file, before } = await exportedDefault('csv');
+    // Edited by hand after the export: the same catalog name, a different text.
+    writeFileSync(path.join(root, 'catalogs/default.yaml'), before.replace('name: Sport Polo', 'name: Club Polo'));
+    const again = path.join(root, 'again.csv');
+    expect((await exportCatalog(root, 'default', again)).status).toBe(0);
+    const cells = await grid(again);
+    expect(cells[rowOf(cells, 'K500')]![column(cells, 'name')]).toBe('Club Polo');
+    // The first sheet still says Sport Polo: importing it is a change back, found against the file's text.
+    const result = await importSheet(root, file, '--catalog', 'default');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('name: "Club Polo" → "Sport Polo"');
+    expect(catalogText(root)).toBe(before);
+  });
+
   it('an export followed by an import with no edits changes no byte of any sample catalog, as .xlsx and as .csv', async () => {
     const root = sampleProject();
     for (const catalog of ['default', 'tiered', 'unpriced']) {
@@ -245,7 +260,8 @@ describe('npm run catalog:export and catalog:import', () => {
     const module = (file: string) => JSON.stringify(path.join(REPO_ROOT, 'src/core/catalog-sheet', file));
     writeFileSync(
       script,
-      `import { checkCatalogUpdate, readCatalogTarget, writeCatalog } from ${module('catalog-update.ts')};
+      `import { checkCatalogUpdate, writeCatalog } from ${module('catalog-update.ts')};
+import { readCatalogTarget } from ${module('catalog-target.ts')};
 import { readSheet } from ${module('sheet-files.ts')};
 import { sheetToPlans } from ${module('sheet-to-plans.ts')};
 const target = readCatalogTarget(${JSON.stringify(root)}, 'default');

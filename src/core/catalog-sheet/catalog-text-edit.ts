@@ -23,7 +23,7 @@ interface Edit {
  */
 export function editCatalogText(text: string, document: Document, plans: readonly ProductPlan[]): string {
   if (document.errors.length > 0) throw new Error(`the catalog cannot be edited while it has YAML errors: ${document.errors[0]!.message}`);
-  const before = (document.toJS() ?? {}) as Record<string, unknown>;
+  const before = documentData(document);
   const originals = Array.isArray(before.products) ? (before.products as Record<string, unknown>[]) : [];
 
   const seq = document.get('products', true);
@@ -55,7 +55,19 @@ export function editCatalogText(text: string, document: Document, plans: readonl
 
 /** What the edited file must hold: the file's data with the planned products. */
 export function plannedCatalog(document: Document, plans: readonly ProductPlan[]): unknown {
-  return { ...((document.toJS() ?? {}) as Record<string, unknown>), products: plans.map((plan) => plan.data) };
+  return { ...documentData(document), products: plans.map((plan) => plan.data) };
+}
+
+const dataOf = new WeakMap<Document, Record<string, unknown>>();
+
+/** The document's data, made once per document (editCatalogText and plannedCatalog both read it; neither changes it). */
+function documentData(document: Document): Record<string, unknown> {
+  let data = dataOf.get(document);
+  if (!data) {
+    data = (document.toJS() ?? {}) as Record<string, unknown>;
+    dataOf.set(document, data);
+  }
+  return data;
 }
 
 /** Parses a catalog's text the way editCatalogText expects it. */

@@ -1,49 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
+import type { Diagnostic } from '../data/diagnostic.ts';
 import { loadProject, SourceCache } from '../data/load-project.ts';
 import { validateAgainstSchema } from '../data/schema-validator.ts';
 import { parseYamlSource } from '../data/yaml-source.ts';
-import { UserError } from '../user-error.ts';
 import { writeFileAtomically } from './atomic-write.ts';
-import { editCatalogText, parseCatalogDocument, plannedCatalog, type ProductPlan } from './catalog-text-edit.ts';
-import type { Document } from 'yaml';
+import type { CatalogTarget } from './catalog-target.ts';
+import { editCatalogText, plannedCatalog, type ProductPlan } from './catalog-text-edit.ts';
 import { FIELD_COLUMNS, fieldCell, priceText } from './sheet-columns.ts';
-
-/** A catalog file about to be changed by `npm run catalog:import` or `npm run prices`. */
-export interface CatalogTarget {
-  root: string;
-  id: string;
-  /** catalogs/<id>.yaml, as diagnostics name it. */
-  relative: string;
-  /** The file's text when it was read. */
-  text: string;
-  /** Its products as written (snake_case fields). */
-  products: Record<string, unknown>[];
-  /** The text parsed, for editing it in place. */
-  document: Document;
-}
-
-export function readCatalogTarget(root: string, id: string): CatalogTarget {
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) throw new UserError(`catalog names are lowercase letters, digits and dashes, got "${id}"`);
-  const relative = `catalogs/${id}.yaml`;
-  const file = path.join(root, relative);
-  if (!existsSync(file)) {
-    const known = readdirYaml(path.join(root, 'catalogs'));
-    throw new UserError(`no catalog "${id}": ${relative} does not exist (catalogs: ${known.join(', ') || 'none'}); name one with --catalog NAME, or start a new catalog as a file with "products: []" and import into it`);
-  }
-  const text = readFileSync(file, 'utf8');
-  const document = parseCatalogDocument(text);
-  if (document.errors.length > 0) throw new UserError(`${parseYamlSource(relative, text).diagnostics.map(formatDiagnostic).join('\n')}\nFix the YAML first.`);
-  const products = (document.toJS() as { products?: unknown } | null)?.products;
-  return { root, id, relative, text, products: Array.isArray(products) ? (products as Record<string, unknown>[]) : [], document };
-}
-
-function readdirYaml(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder).filter((name) => name.endsWith('.yaml')).sort().map((name) => name.slice(0, -'.yaml'.length));
-}
 
 export interface CheckedUpdate {
   /** The catalog's new text. */
@@ -55,11 +19,15 @@ export interface CheckedUpdate {
 
 /**
  * The new text, checked by the very loader `npm run validate` and the build use (schema, cross-file
- * rules, images, store codes) as if it were already on disk. Errors in other files count too: with
- * them some checks of this catalog are skipped, so nothing is written until the project is clean.
+ * rules, images, store codes) as if it were already on disk. Errors in the tenant and site files
+ * count too: with them some checks of this catalog are skipped, so nothing is written until they
+ * are fixed. The other catalogs are not read: no rule compares two catalogs, so an edit of this
+ * one can neither cause nor hide a problem in them (npm run validate reports theirs).
  */
 export function checkCatalogUpdate(target: CatalogTarget, plans: readonly ProductPlan[]): CheckedUpdate {
-  const text = editCatalogText(target.text, target.document, plans);
+  // Every product kept as it is: the text is the file's, without parsing it for an edit.
+  const unchanged = plans.length === target.products.length && plans.every((plan, index) => plan.original === index && isDeepStrictEqual(plan.data, target.products[index]));
+  const text = unchanged ? target.text : editCatalogText(target.text, target.document, plans);
   // Nothing to write: whatever the file's own state, this change adds no problem to it.
   if (text === target.text) return { text, diagnostics: [], errors: 0 };
   // Parsed once: to prove the rewrite holds exactly the plan, and as the loader's copy of the file.
@@ -69,7 +37,7 @@ export function checkCatalogUpdate(target: CatalogTarget, plans: readonly Produc
   }
   const cache = new SourceCache();
   cache.get(path.join(target.root, target.relative), text, () => ({ source, schemaErrors: validateAgainstSchema(source, 'catalog') }));
-  const { diagnostics } = loadProject(target.root, cache, new Map([[target.relative, text]]));
+  const { diagnostics } = loadProject(target.root, cache, new Map([[target.relative, text]]), target.id);
   const relevant = diagnostics.filter((d) => d.severity === 'error' || d.file === target.relative);
   return { text, diagnostics: relevant, errors: relevant.filter((d) => d.severity === 'error').length };
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { CATEGORIES } from '../../domain/categories.ts';
 import { parse } from 'yaml';
 import type { TenantFile } from '../data/file-shapes.ts';
-import { listFiles } from '../data/load-project.ts';
+import { listFiles } from '../data/list-files.ts';
 import { REPO_ROOT } from '../project-root.ts';
-import type { CatalogTarget } from './catalog-update.ts';
+import type { CatalogTarget } from './catalog-target.ts';
 import { FIELD_COLUMNS, fieldCell, orderSizeLabels, SIZE_COLUMN_WIDTH, type CellValue } from './sheet-columns.ts';
 import type { ExportTable } from './sheet-files.ts';
 

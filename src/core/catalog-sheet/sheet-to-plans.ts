@@ -1,6 +1,6 @@
 import { formatDataPath, type DataPath } from '../data/diagnostic.ts';
 import { UserError } from '../user-error.ts';
-import type { CatalogTarget } from './catalog-update.ts';
+import type { CatalogTarget } from './catalog-target.ts';
 import type { ProductPlan } from './catalog-text-edit.ts';
 import { FIELD_COLUMNS, productFieldOrder, readFieldCell, readNumber, type CellValue, type FieldColumn } from './sheet-columns.ts';
 import type { ReadSheet } from './sheet-files.ts';
@@ -23,7 +23,8 @@ interface RowRead {
   row: number;
   data: Record<string, unknown>;
   original?: number;
-  cells: [DataPath, string][];
+  /** Where each value was read from, by column: addresses are made only when a message needs one. */
+  cells: [DataPath, number][];
   problems: { path: DataPath; message: string; cell: string }[];
 }
 
@@ -76,7 +77,7 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
     const read: RowRead = { row, data: {}, original, cells: [], problems: [] };
     const values: Record<string, unknown> = { ...base };
     for (const [column, field] of fields) {
-      read.cells.push([[field.field], sheet.address(row, column)]);
+      read.cells.push([[field.field], column]);
       const { value, problems: cellProblems } = readFieldCell(field, cells[column] ?? null);
       if (value !== undefined) values[field.field] = value;
       else if (!(Array.isArray(base?.[field.field]) && (base[field.field] as unknown[]).length === 0)) delete values[field.field];
@@ -85,38 +86,48 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
     if (sizes.size > 0) {
       const prices: Record<string, unknown> = { ...(base?.sizes as Record<string, unknown> | undefined) };
       for (const [column, label] of sizes) {
-        read.cells.push([['sizes', label], sheet.address(row, column)]);
+        read.cells.push([['sizes', label], column]);
         const cell = cells[column] ?? null;
         if (isEmpty(cell)) delete prices[label];
         else prices[label] = readNumber(cell);
       }
       if (Object.keys(prices).length > 0 || base?.sizes !== undefined) values.sizes = prices;
       else delete values.sizes;
-      read.cells.push([['sizes'], sheet.address(row, [...sizes.keys()][0]!)]);
+      read.cells.push([['sizes'], [...sizes.keys()][0]!]);
     }
     read.data = base === undefined ? inFieldOrder(values) : values;
     rows.push(read);
   });
 
   const ordered = fileOrder(rows);
-  const removed = target.products.map((product, index) => ({ product, index })).filter(({ index }) => !ordered.some((read) => read.original === index));
+  const kept = new Set(ordered.map((read) => read.original));
+  const removed = target.products.map((product, index) => ({ product, index })).filter(({ index }) => !kept.has(index));
   if (!allowRemove) {
     for (const { product, index } of removed) {
       problems.push({ where: sheetName, path: `products[${index}]`, message: `${String(product.code)} "${String(product.name ?? '')}" is in ${target.relative} but not in the sheet; to remove it, run again with --allow-remove` });
     }
   }
 
-  const cellByPath = new Map<string, string>();
   ordered.forEach((read, index) => {
-    cellByPath.set(formatDataPath(['products', index]), sheet.address(read.row, codeColumn));
-    for (const [at, cell] of read.cells) cellByPath.set(formatDataPath(['products', index, ...at]), cell);
     for (const problem of read.problems) problems.push({ where: problem.cell, path: formatDataPath(['products', index, ...problem.path]), message: problem.message });
   });
+  // Made on the first message that needs it: an import without one never names a cell.
+  let cellByPath: Map<string, string> | undefined;
+  const cells = () => {
+    cellByPath ??= new Map(
+      ordered.flatMap((read, index) => [
+        [formatDataPath(['products', index]), sheet.address(read.row, codeColumn)] as const,
+        ...read.cells.map(([at, column]) => [formatDataPath(['products', index, ...at]), sheet.address(read.row, column)] as const),
+      ]),
+    );
+    return cellByPath;
+  };
   const plans = ordered.map((read) => ({ data: read.data, original: read.original }));
   return {
     plans,
     problems,
     cellOf(path) {
+      const cellByPath = cells();
       for (let prefix = path; ; prefix = prefix.replace(LAST_SEGMENT, '')) {
         const cell = cellByPath.get(prefix);
         if (cell) return cell;

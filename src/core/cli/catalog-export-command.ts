@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readCatalogTarget } from '../catalog-sheet/catalog-update.ts';
+import { readCatalogTarget } from '../catalog-sheet/catalog-target.ts';
 import { catalogTable } from '../catalog-sheet/export-catalog.ts';
 import { sheetFormat, writeSheet } from '../catalog-sheet/sheet-files.ts';
 import { projectRoot } from '../project-root.ts';

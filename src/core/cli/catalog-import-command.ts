@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkCatalogUpdate, describeChanges, readCatalogTarget, writeCatalog, type CatalogTarget, type CheckedUpdate } from '../catalog-sheet/catalog-update.ts';
+import { readCatalogTarget, type CatalogTarget } from '../catalog-sheet/catalog-target.ts';
+import { checkCatalogUpdate, describeChanges, writeCatalog, type CheckedUpdate } from '../catalog-sheet/catalog-update.ts';
 import { readSheet, sheetFormat } from '../catalog-sheet/sheet-files.ts';
 import { sheetToPlans, type SheetPlans } from '../catalog-sheet/sheet-to-plans.ts';
 import { formatDiagnostic } from '../data/diagnostic.ts';

@@ -7,7 +7,8 @@ import { createConcurrencyLimit } from '../build/images/concurrency-limit.ts';
 import { tooSmall } from '../build/images/check-images.ts';
 import { ImageSourceError } from '../build/images/image-source-error.ts';
 import { photoToJpeg, writeFileAtomically } from '../build/images/photo-to-jpeg.ts';
-import { listFiles, loadProject } from '../data/load-project.ts';
+import { listFiles } from '../data/list-files.ts';
+import { loadProject } from '../data/load-project.ts';
 import { describe, matchPhoto, photoIndex, type PhotoMatch, type PhotoTarget } from '../data/photo-match.ts';
 import { projectRoot } from '../project-root.ts';
 

@@ -6,7 +6,8 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { parse, stringify } from 'yaml';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
-import { listFiles, loadProject } from '../data/load-project.ts';
+import { listFiles } from '../data/list-files.ts';
+import { loadProject } from '../data/load-project.ts';
 import { projectRoot } from '../project-root.ts';
 
 /** The required fields of a tenant file, in the order they are asked for and written. */

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { formatMoney, type Money } from '../../domain/money.ts';
-import { checkCatalogUpdate, readCatalogTarget, writeCatalog } from '../catalog-sheet/catalog-update.ts';
+import { readCatalogTarget } from '../catalog-sheet/catalog-target.ts';
+import { checkCatalogUpdate, writeCatalog } from '../catalog-sheet/catalog-update.ts';
 import { parseAmount, parseDecimal, planPriceChange, subCentPrice, type PriceChangeRow, type PriceRule } from '../catalog-sheet/price-change.ts';
 import { formatDiagnostic } from '../data/diagnostic.ts';
 import { projectRoot } from '../project-root.ts';

@@ -25,6 +25,8 @@ export interface ParsedProject {
   /** Ids of data files that exist but were ignored for their name (solo.yml, Guardian.yaml). */
   ignoredTenants: ReadonlySet<string>;
   ignoredCatalogs: ReadonlySet<string>;
+  /** Ids of catalog files that exist but were not read (a load scoped to one catalog): they exist, nothing more is known. */
+  unreadCatalogs: ReadonlySet<string>;
 }
 
 /** The path of a diagnostic about a file as a whole, and of an error that leaves nothing in it readable. */
@@ -156,8 +158,8 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
     const catalog = asString(tenant.catalog);
     // A catalog file ignored for its name (default.yml, Default.yaml) already has its error.
     const ignoredCatalog = catalog !== undefined && [...project.ignoredCatalogs].some((ignored) => ignored.toLowerCase() === catalog.toLowerCase());
-    if (catalog && !project.catalogs.has(catalog) && !ignoredCatalog) {
-      const known = [...project.catalogs.keys()];
+    if (catalog && !project.catalogs.has(catalog) && !project.unreadCatalogs.has(catalog) && !ignoredCatalog) {
+      const known = [...project.catalogs.keys(), ...project.unreadCatalogs];
       out.push(report(source, 'error', ['catalog'], `no catalog "${catalog}": catalogs/${catalog}.yaml does not exist${didYouMean(catalog, known) || ` (catalogs: ${known.join(', ')})`}`));
     }
 

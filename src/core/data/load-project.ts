@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
@@ -6,6 +6,7 @@ import { crossCheck, WHOLE_FILE, type ParsedProject } from './cross-checks.ts';
 import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
 import { imageUses, unusedImages, type ImageUse } from './image-uses.ts';
+import { listFiles } from './list-files.ts';
 import { validateAgainstSchema, type SchemaName } from './schema-validator.ts';
 import { catalogFromFile, productColorsFromFile, supplierFactsFromFile, tenantFromFile, type ProductColors } from './to-domain.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
@@ -71,8 +72,11 @@ export class SourceCache {
  * Reads tenants/, catalogs/ and their images under `root`, and reports every problem at once.
  * `overrides` (relative path → text) stand in for files on disk, or add files: how a catalog edit
  * (`npm run catalog:import`, `npm run prices`) is checked by these same rules before it is written.
+ * `onlyCatalog` reads that one of catalogs/ (the others are known by name only, as tenants name
+ * them): what an edit of it can change, since no rule compares two catalogs. The result then has
+ * no project, and no unused-image warnings (the unread catalogs may use those images).
  */
-export function loadProject(root: string, cache?: SourceCache, overrides?: ReadonlyMap<string, string>): LoadResult {
+export function loadProject(root: string, cache?: SourceCache, overrides?: ReadonlyMap<string, string>, onlyCatalog?: string): LoadResult {
   const diagnostics: Diagnostic[] = [];
   const fileError = (file: string, message: string) =>
     diagnostics.push({ severity: 'error', file, line: 1, col: 1, path: '(file)', message });
@@ -100,9 +104,10 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
     return source;
   };
 
-  const loadFolder = (folder: string, schema: SchemaName, skip: (name: string) => boolean) => {
+  const loadFolder = (folder: string, schema: SchemaName, skip: (name: string) => boolean, read: (id: string) => boolean = () => true) => {
     const sources = new Map<string, YamlSource>();
     const ignored = new Set<string>();
+    const unread = new Set<string>();
     const added = [...(overrides?.keys() ?? [])].filter((file) => path.posix.dirname(file) === folder).map((file) => path.posix.basename(file));
     for (const name of [...new Set([...listFiles(path.join(root, folder)), ...added])].sort()) {
       const relative = `${folder}/${name}`;
@@ -119,9 +124,10 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
         ignored.add(id);
         continue;
       }
-      sources.set(id, load(relative, schema));
+      if (read(id)) sources.set(id, load(relative, schema));
+      else unread.add(id);
     }
-    return { sources, ignored };
+    return { sources, ignored, unread };
   };
 
   let site: YamlSource | undefined;
@@ -129,7 +135,7 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
   else fileError(SITE_FILE, 'is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)');
 
   const tenants = loadFolder('tenants', 'tenant', (name) => name.startsWith('_'));
-  const catalogs = loadFolder('catalogs', 'catalog', () => false);
+  const catalogs = loadFolder('catalogs', 'catalog', () => false, (id) => onlyCatalog === undefined || id === onlyCatalog);
   const parsed: ParsedProject = {
     site,
     tenants: tenants.sources,
@@ -139,14 +145,15 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
     failed,
     ignoredTenants: tenants.ignored,
     ignoredCatalogs: catalogs.ignored,
+    unreadCatalogs: catalogs.unread,
   };
   // A tenant file ignored for its name already has its error; "no tenant files" would repeat it.
   if (parsed.tenants.size === 0 && tenants.ignored.size === 0) fileError('tenants/', 'has no tenant files: add tenants/<tenant-id>.yaml');
-  diagnostics.push(...crossCheck(parsed), ...unusedImages(parsed));
+  diagnostics.push(...crossCheck(parsed), ...(onlyCatalog === undefined ? unusedImages(parsed) : []));
   diagnostics.sort(compareDiagnostics);
 
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
-  const project = hasErrors || !site ? undefined : toProject(site, parsed);
+  const project = hasErrors || !site || onlyCatalog !== undefined ? undefined : toProject(site, parsed);
   return { diagnostics, project, stats: statsOf(parsed), imageUses: imageUses(parsed), readableCatalogs: readableCatalogs(parsed) };
 }
 
@@ -176,13 +183,4 @@ function statsOf(parsed: ParsedProject): ProjectStats {
     stores: count(parsed.tenants, 'stores'),
     images: parsed.logoFiles.size + parsed.productImageFiles.size,
   };
-}
-
-/** Sorted, so reports and builds come out in the same order on every machine. */
-export function listFiles(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name)
-    .sort();
 }
