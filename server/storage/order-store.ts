@@ -119,9 +119,13 @@ export class OrderStore {
 
   /**
    * Stores a new order with its e-mails and, for a request with an idempotency key, the answer
-   * to replay, all in one transaction: either everything is there or nothing is.
+   * to replay, all in one transaction: either everything is there or nothing is. `alongside`:
+   * more of the caller's work in that transaction (a guess reservation taken back), retried with it.
    */
-  async insertOrder(order: NewOrder, options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion } = {}): Promise<OrderRecord> {
+  async insertOrder(
+    order: NewOrder,
+    options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion; alongside?: (tx: SqlExecutor) => Promise<void> } = {},
+  ): Promise<OrderRecord> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction(async (tx) => {
@@ -135,6 +139,7 @@ export class OrderStore {
           );
           const stored = { ...order, createdAt };
           for (const message of options.mail?.(stored) ?? []) await this.outbox.enqueue(tx, order.orderId, message);
+          await options.alongside?.(tx);
           return stored;
         });
       } catch (error) {

@@ -165,6 +165,17 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       // Another client is not affected.
       expect((await api.post('/v1/create-order', bypassOrder(), { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
     });
+
+    it('counts only wrong codes: placed orders and refused carts with the right code give their attempt back', async () => {
+      const client = { 'x-forwarded-for': '203.0.113.9' };
+      for (let i = 0; i < 4; i++) expect((await api.post('/v1/create-order', bypassOrder(), client)).status).toBe(200);
+      const refusedCart = bypassOrder({ cart: [...polos(), line('NOPE', 'OSFA', 'Black', 1)] });
+      for (let i = 0; i < 4; i++) expect((await api.post('/v1/create-order', refusedCart, client)).status).toBe(400);
+      for (let i = 0; i < 2; i++) expect((await api.post('/v1/create-order', bypassOrder({ code: `WRONG${i}` }), client)).status).toBe(403);
+      expect((await api.post('/v1/create-order', bypassOrder(), client)).status).toBe(200);
+      expect((await api.post('/v1/create-order', bypassOrder({ code: 'WRONG2' }), client)).status).toBe(403);
+      expect((await api.post('/v1/create-order', bypassOrder(), client)).status).toBe(429);
+    });
   });
 
   describe('create-order checks every line against the tenant\'s catalog', () => {
