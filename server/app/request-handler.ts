@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { Logger } from '../logger.ts';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { orderApiOpenApi } from '../../src/contracts/order-api-openapi.ts';
 import type { ErrorAnswer, HealthAnswer } from '../../src/contracts/order-api-responses.ts';
@@ -50,10 +51,7 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
   // In memory, per instance: a budget against floods, not a security boundary (wrong secrets
   // are counted in the database, shared by every instance).
   const budget = new RateLimiterMemory({ points: options.requestLimit.max, duration: Math.ceil(options.requestLimit.windowMs / 1000) });
-  let warnedOfProxy = false;
-  const clientIp = clientAddress(options.trustProxy, (forwarded, peer) =>
-    ctx.log.warn('X-Forwarded-For does not end in an IP address, so the peer\'s address is used instead; check what the proxy in front of this API sends', { forwarded: forwarded.slice(0, 100), peer }),
-  );
+  const clientIp = clientAddress(options.trustProxy, ctx.log);
   // One write probe a second at most, shared by concurrent /readyz requests: probing is a
   // committed (fsynced) write, which a flood of readiness requests must not multiply.
   let probe: { at: number; written: Promise<void> } | undefined;
@@ -94,11 +92,6 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz, GET /readyz and GET ${OPENAPI_PATH}`);
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
         const ip = clientIp(req);
-        if (!options.trustProxy && !warnedOfProxy && req.headers['x-forwarded-for'] !== undefined) {
-          // Behind a proxy without TRUST_PROXY every client shares the proxy's address, and with it one guess limit.
-          warnedOfProxy = true;
-          ctx.log.warn('a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is 0: every client behind it counts as the proxy\'s one address in the rate limits; set TRUST_PROXY=1 if this API is reachable only through that proxy', { proxy: ip });
-        }
         await spendBudget(budget, `${path} ${ip}`, path);
         const body = await readJsonBody(req, options.maxBodyBytes);
         answer = await call(ctx, { body, headers: req.headers, clientIp: ip, log: log.child({ call: path }) });
@@ -191,20 +184,28 @@ async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unk
  * The client's address: the peer's; behind a reverse proxy (TRUST_PROXY), the last
  * X-Forwarded-For entry, the address that proxy saw, but only when it is an IP address. Any
  * other text (a port, a name, kilobytes of HTML) would be stored with orders and become a
- * limit key of its own, so the peer's address is taken instead and `onInvalid` told once.
+ * limit key of its own, so the peer's address is taken instead. Each way X-Forwarded-For is
+ * not used is logged once: it means the proxy or TRUST_PROXY is set up wrong.
  */
-function clientAddress(trustProxy: boolean, onInvalid: (forwarded: string, peer: string) => void): (req: IncomingMessage) => string {
+function clientAddress(trustProxy: boolean, log: Logger): (req: IncomingMessage) => string {
   let warned = false;
+  const warnOnce = (message: string, fields: Record<string, unknown>) => {
+    if (warned) return;
+    warned = true;
+    log.warn(message, fields);
+  };
   return (req) => {
     const peer = req.socket.remoteAddress ?? 'unknown';
     const forwarded = req.headers['x-forwarded-for'];
-    if (!trustProxy || typeof forwarded !== 'string' || !forwarded.trim()) return peer;
+    if (!trustProxy) {
+      // Behind a proxy without TRUST_PROXY every client shares the proxy's address, and with it one guess limit.
+      if (forwarded !== undefined) warnOnce('a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is 0: every client behind it counts as the proxy\'s one address in the rate limits; set TRUST_PROXY=1 if this API is reachable only through that proxy', { proxy: peer });
+      return peer;
+    }
+    if (typeof forwarded !== 'string' || !forwarded.trim()) return peer;
     const last = forwarded.split(',').at(-1)!.trim();
     if (isIP(last) !== 0) return last;
-    if (!warned) {
-      warned = true;
-      onInvalid(forwarded, peer);
-    }
+    warnOnce('X-Forwarded-For does not end in an IP address, so the peer\'s address is used instead; check what the proxy in front of this API sends', { forwarded: forwarded.slice(0, 100), peer });
     return peer;
   };
 }
