@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createConcurrencyLimit } from '../build/images/concurrency-limit.ts';
 import { tooSmall } from '../build/images/check-images.ts';
 import { ImageSourceError } from '../build/images/image-source-error.ts';
-import { photoToJpeg, writeFileAtomically } from '../build/images/photo-to-jpeg.ts';
+import { photoToJpeg, writeNewFile } from '../build/images/photo-to-jpeg.ts';
 import { listFiles } from '../data/list-files.ts';
 import { loadProject } from '../data/load-project.ts';
 import { describe, matchPhoto, photoIndex, type PhotoMatch, type PhotoTarget } from '../data/photo-match.ts';
@@ -173,7 +173,7 @@ async function takeIn(photo: Photo, match: PhotoMatch | undefined, { imagesFolde
   }
   const warning = tooSmall(`${IMAGES}/${target.file}`, 'product', jpeg);
   if (dryRun) return { result: exists ? 'would replace' : 'would write', target, note: ignored, warning };
-  const written = await writeFileAtomically(destination, jpeg.bytes, { replace });
+  const written = await writeNewFile(destination, jpeg.bytes, { replace });
   // Another run or a copy put a photo there since the folder was listed: still never overwritten.
   if (written === 'exists') return { result: 'kept', target, note: 'a photo is already there; --replace overwrites it' };
   return { result: exists ? 'replaced' : 'written', target, note: ignored, warning };

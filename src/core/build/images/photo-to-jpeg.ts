@@ -53,7 +53,7 @@ export async function photoToJpeg(file: string, shownAs: string = file): Promise
  * Without `replace` an existing file is kept ('exists'), even one that appeared a moment ago:
  * the move is a hard link, which refuses an existing name, where the filesystem has them.
  */
-export async function writeFileAtomically(file: string, bytes: Buffer, { replace }: { replace: boolean }): Promise<'written' | 'exists'> {
+export async function writeNewFile(file: string, bytes: Buffer, { replace }: { replace: boolean }): Promise<'written' | 'exists'> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomUUID()}.tmp`);
   await writeFile(temp, bytes, { flag: 'wx' });
   try {
