@@ -1,9 +1,12 @@
 import { normalizeCategoryKey } from '../../domain/categories.ts';
 import { decimalsWritten, MAX_PRICE_DECIMALS } from '../../domain/money.ts';
-import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
+import { colorSlug, logoImageFile, productImageFile } from '../../domain/image-names.ts';
 import { KNOWN_SIZE_LABELS, sizeFamily } from '../../domain/size-labels.ts';
+import { colourNearMisses, type ColourNearMiss } from './colour-near-misses.ts';
 import { asArray, asRecord, asString, asStrings } from './data-shape.ts';
-import { formatDataPath, type DataPath, type Diagnostic, type Severity } from './diagnostic.ts';
+import { checkDiscountTiers } from './discount-tiers.ts';
+import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
+import { report } from './report-at.ts';
 import { closestMatches, didYouMean } from './suggest.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -31,11 +34,6 @@ export interface ParsedProject {
 
 /** The path of a diagnostic about a file as a whole, and of an error that leaves nothing in it readable. */
 export const WHOLE_FILE = formatDataPath([]);
-
-function report(source: YamlSource, severity: Severity, path: DataPath, message: string, atKey = false): Diagnostic {
-  const { line, col } = atKey ? source.locateKey(path) : source.locate(path);
-  return { severity, file: source.file, line, col, path: formatDataPath(path), message };
-}
 
 /**
  * The rules a JSON Schema cannot express: references between files, images on disk, exact decimals.
@@ -73,11 +71,29 @@ function allTenantsKnown(project: ParsedProject): boolean {
   return project.ignoredTenants.size === 0 && ![...project.tenants.values()].some((source) => hasOwnErrors(project, source));
 }
 
-function missingFile(folder: string, name: string, present: ReadonlySet<string>): string {
+function missingFile(folder: string, name: string, present: ReadonlySet<string>, suggestion = didYouMean(name, [...present], 2)): string {
   const sameButCase = [...present].find((file) => file.toLowerCase() === name.toLowerCase());
   if (sameButCase) return `no image ${folder}/${name}: found "${sameButCase}", but file names must match exactly, capitals included`;
-  // Image names differ mostly in the colour, so only a near-identical name is worth suggesting.
-  return `no image ${folder}/${name}${didYouMean(name, [...present], 2)}`;
+  // Image names differ mostly in the colour, so by default only a near-identical name is worth suggesting.
+  return `no image ${folder}/${name}${suggestion}`;
+}
+
+/**
+ * "No image" for a product's colour. The photo meant is most likely one of the same product's
+ * (another product's photo is another garment), so those are offered first, as far apart as a
+ * mistyped colour; another product's photo only when it is nearly the same name (a mistyped code).
+ * For a lone colour spelled almost like the catalog's usual one, it names the photo of the usual
+ * spelling, so that the colour is corrected rather than the right photo renamed.
+ */
+function missingProductPhoto(code: string, color: string, present: ReadonlySet<string>, nearMiss: ColourNearMiss | undefined): string {
+  const file = productImageFile(code, color);
+  const usual = nearMiss && productImageFile(code, nearMiss.likely);
+  if (usual && present.has(usual)) {
+    return `no image catalogs/images/${file}; this product has the photo ${usual} for "${nearMiss!.likely}", the spelling ${nearMiss!.usedBy} other products use`;
+  }
+  const own = [...present].filter((name) => name.startsWith(`${code}_`));
+  const suggestion = didYouMean(file, own, Math.max(2, Math.floor(colorSlug(color).length / 3))) || didYouMean(file, [...present], 2);
+  return missingFile('catalogs/images', file, present, suggestion);
 }
 
 function checkSite({ site, logoFiles }: ParsedProject): Diagnostic[] {
@@ -275,6 +291,11 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
     if (tenantsKnown && !usedCatalogs.has(id)) out.push(report(source, 'warning', [], `no tenant uses catalog "${id}"`));
     const priced = catalog.priced !== false;
     const codeIndex = new Map<string, number>();
+    const codeIndexIgnoringCase = new Map<string, number>();
+    const nearMisses = colourNearMisses(source);
+    for (const miss of nearMisses) {
+      out.push(report(source, 'warning', miss.at, `"${miss.colour}" is used by this product only, and "${miss.likely}" by ${miss.usedBy} products; if it is the same colour, write "${miss.likely}"`));
+    }
 
     asArray(catalog.products).forEach((item, index) => {
       const product = asRecord(item);
@@ -283,8 +304,15 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       const code = asString(product.code);
       if (code) {
         const first = codeIndex.get(code);
+        const sameButCase = codeIndexIgnoringCase.get(code.toUpperCase());
         if (first !== undefined) out.push(report(source, 'error', at('code'), `product code "${code}" is already used by products[${first}]; codes must be unique within a catalog`));
-        else codeIndex.set(code, index);
+        else if (sameButCase !== undefined) {
+          const other = asString(asRecord(asArray(catalog.products)[sameButCase]).code);
+          // Photo names carry the code, and disks that ignore capitals would give both products one photo.
+          out.push(report(source, 'error', at('code'), `product code "${code}" differs from "${other}" (products[${sameButCase}]) only in capitals; codes must differ in more than capitals, or their photos and orders are mixed up`));
+        }
+        if (first === undefined) codeIndex.set(code, index);
+        if (sameButCase === undefined) codeIndexIgnoringCase.set(code.toUpperCase(), index);
       }
 
       const colors = asStrings(product.colors);
@@ -298,8 +326,9 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
           asArray(list).forEach((color, colorIndex) => {
             // A colour the schema rejects already has its error; its file name would only add noise.
             if (typeof color !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(color)) return;
-            const file = productImageFile(code, color);
-            if (!project.productImageFiles.has(file)) out.push(report(source, 'error', at(field, colorIndex), missingFile('catalogs/images', file, project.productImageFiles)));
+            if (project.productImageFiles.has(productImageFile(code, color))) return;
+            const nearMiss = field === 'colors' ? nearMisses.find((miss) => miss.productIndex === index && miss.colour === color) : undefined;
+            out.push(report(source, 'error', at(field, colorIndex), missingProductPhoto(code, color, project.productImageFiles, nearMiss)));
           });
         }
       }
@@ -314,6 +343,7 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
         out.push(...checkPriceDecimals(source, at('sizes', label)));
       }
       asArray(product.discount).forEach((_, discountIndex) => out.push(...checkPriceDecimals(source, at('discount', discountIndex, 'price'))));
+      out.push(...checkDiscountTiers(source, product, at()));
 
       // A price that is not a number has its schema error; the others alone are not "every price".
       const prices = Object.values(sizes);

@@ -1,4 +1,5 @@
 import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
+import { colourNearMisses } from './colour-near-misses.ts';
 import { asArray, asRecord, asString, asStrings } from './data-shape.ts';
 import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
 import type { ParsedProject } from './cross-checks.ts';
@@ -90,19 +91,46 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
   const unreadable = project.failed.size > 0 || project.ignoredTenants.size > 0 || project.ignoredCatalogs.size > 0 || !project.site;
   if (unreadable) return [];
   const expected = expectedImages(project);
+  const misspelt = photosOfUsualSpellings(project);
   const out: Diagnostic[] = [];
   for (const folder of ['catalogs/images', 'tenants/logos'] as const) {
     const names = [...new Set(expected.filter((e) => e.folder === folder).map((e) => e.name))];
     const lowercase = new Set(names.map((name) => name.toLowerCase()));
     for (const file of filesIn(project, folder)) {
       if (lowercase.has(file.toLowerCase())) continue;
+      const what = folder === 'catalogs/images' ? 'no product colour or half colour uses this image' : 'no logo, company logo or entry header image uses this image';
+      const lone = folder === 'catalogs/images' ? misspelt.get(file) : undefined;
+      if (lone) {
+        out.push({ severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)', message: `${what}: ${lone}` });
+        continue;
+      }
       // Names differ mostly in the colour or logo name. An expected name not on disk is the likely
       // intent (a colour spelled differently); otherwise the nearest one it may be a stale copy of.
       const missing = names.filter((name) => !filesIn(project, folder).has(name));
       const nearest = closestMatches(file, missing, 1)[0] ?? closestMatches(file, names, 1)[0];
-      const what = folder === 'catalogs/images' ? 'no product colour or half colour' : 'no logo, company logo or entry header image';
       const hint = nearest ? ` (did you mean "${nearest}"?)` : '';
-      out.push({ severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)', message: `${what} uses this image${hint}` });
+      out.push({ severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)', message: `${what}${hint}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * The photos named for the usual spelling of a colour that one product spells otherwise (see
+ * colour-near-misses.ts), with what to say instead of suggesting the lone spelling's file name:
+ * the photo is right, the colour in the catalog is not.
+ */
+function photosOfUsualSpellings(project: ParsedProject): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const source of project.catalogs.values()) {
+    const products = asArray(asRecord(source.data).products);
+    for (const miss of colourNearMisses(source)) {
+      const code = asString(asRecord(products[miss.productIndex]).code);
+      if (!code || !CODE.test(code)) continue;
+      out.set(
+        productImageFile(code, miss.likely),
+        `${code} in ${source.file} names "${miss.colour}" (${formatDataPath(miss.at)}), which ${miss.usedBy} other products spell "${miss.likely}"; correct the colour there rather than renaming this photo`,
+      );
     }
   }
   return out;

@@ -1,5 +1,6 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
+import { decimalCommaMistake, indentationMistake, mayBeIndentation, plainParserError, type SyntaxMistake } from './yaml-syntax-words.ts';
 
 /** A parsed YAML file that can say where any of its values was written. */
 export interface YamlSource {
@@ -18,10 +19,9 @@ export interface YamlSource {
 export function parseYamlSource(file: string, text: string): YamlSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  const diagnostics = doc.errors.map((error): Diagnostic => {
-    const [line = 1, col = 1] = positionOf(lineCounter, error.pos[0]);
-    const path = formatDataPath(pathAtOffset(doc.contents, error.pos[0]));
-    return { severity: 'error', file, line, col, path, message: yamlErrorMessage(error.code, error.message, text, error.pos[0]) };
+  const diagnostics = syntaxMistakes(doc, text, lineCounter).map(({ line, col, pathAt, message }): Diagnostic => {
+    const path = formatDataPath(pathAtOffset(doc.contents, pathAt));
+    return { severity: 'error', file, line, col, path, message };
   });
   const data = diagnostics.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined;
 
@@ -67,13 +67,25 @@ function positionOf(lineCounter: LineCounter, offset: number): [number, number] 
   return [line, col];
 }
 
-function yamlErrorMessage(code: string, message: string, text: string, offset: number): string {
-  if (code === 'DUPLICATE_KEY') {
-    const key = /^[^:\n]*/.exec(text.slice(offset))?.[0].trim().replace(/^["']|["']$/g, '');
-    return `duplicate key${key ? ` "${key}"` : ''}: each field may appear only once in a map`;
+/**
+ * What is wrong with the text as YAML, one mistake per cause. A structural mistake (an indentation,
+ * an unclosed quote or bracket) makes the parser report a cascade of errors after it, all of which
+ * go away with it: only the first is reported, at the line to change, in plain words. Duplicate
+ * keys are each a mistake of their own, and so is a decimal comma between { }, which YAML accepts.
+ */
+function syntaxMistakes(doc: Document, text: string, lineCounter: LineCounter): SyntaxMistake[] {
+  const [first] = doc.errors.filter((error) => error.code !== 'DUPLICATE_KEY').sort((a, b) => a.pos[0] - b.pos[0]);
+  if (first) {
+    const near = mayBeIndentation(first) ? indentationMistake(text, lineCounter.linePos(first.pos[0]).line) : undefined;
+    return [near ?? plainParserError(first, text, lineCounter)];
   }
-  const firstLine = message.split('\n')[0] ?? message;
-  return `YAML syntax error: ${firstLine.replace(/ at line \d+, column \d+:?$/, '')}`;
+  const duplicates = doc.errors.map((error): SyntaxMistake => {
+    const { line, col } = lineCounter.linePos(error.pos[0]);
+    const key = /^[^:\n]*/.exec(text.slice(error.pos[0]))?.[0].trim().replace(/^["']|["']$/g, '');
+    return { line, col, pathAt: error.pos[0], message: `duplicate key${key ? ` "${key}"` : ''}: each field may appear only once in a map` };
+  });
+  const comma = decimalCommaMistake(doc, text, lineCounter);
+  return comma ? [...duplicates, comma] : duplicates;
 }
 
 /** The data path of the innermost map entry or list item written at `offset`. */
