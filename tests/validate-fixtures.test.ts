@@ -9,8 +9,15 @@ import { diagnosticLines, errorLines, runInProcess, runScript, treeDigest } from
 
 /** Each broken fixture and exactly what `npm run validate` must say about it. */
 const EXPECTED: Record<string, string[]> = {
-  'syntax-error': ['tenants/solo.yaml:8:1  (file)  YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
-  'tab-indent': ['tenants/solo.yaml:8:1  (file)  YAML syntax error: Tabs are not allowed as indentation'],
+  // A syntax mistake is said once, where it is written, in plain words; what only follows from it is not.
+  'syntax-error': ['tenants/solo.yaml:7:15  account_reps  the list opened with [ here is not closed: end it with ] on the same line'],
+  'tab-indent': ['tenants/solo.yaml:8:1  (file)  this line is indented with a tab; indent with spaces only'],
+  indentation: [
+    'catalogs/default.yaml:5:6  products[0].name  this line is indented by 5 spaces, the line above by 4 spaces; a field starts in the same column as the fields beside it, and further in only under a "key:" with nothing after it',
+  ],
+  'decimal-comma': [
+    'catalogs/default.yaml:11:21  products[0].sizes.Small  38,77 is read as 38 and a second entry "77", since a comma separates entries between { }; write the price with a decimal point: 38.77',
+  ],
   'duplicate-key': ['tenants/solo.yaml:5:1  title  duplicate key "title": each field may appear only once in a map'],
   'empty-file': ['tenants/solo.yaml:1:1  (file)  must be a map of fields, got nothing'],
   'wrong-type': ['tenants/solo.yaml:7:21  show_image_preview  must be true or false, got "yes"'],
@@ -43,14 +50,27 @@ const EXPECTED: Record<string, string[]> = {
   'negative-price': ['catalogs/default.yaml:9:25  products[0].sizes["# boxes"]  must be 0 or more, got -76.44'],
   'unknown-supported-store': ['catalogs/default.yaml:10:31  products[0].supportedStores[1]  no tenant has a store with code "GCHEV2" (did you mean "GCHEV1"?)'],
   'duplicate-product-code': ['catalogs/default.yaml:4:13  products[1].code  product code "FM-100" is already used by products[0]; codes must be unique within a catalog'],
+  'product-code-case': [
+    'catalogs/default.yaml:29:11  products[3].code  product code "k500" differs from "K500" (products[0]) only in capitals; codes must differ in more than capitals, or their photos and orders are mixed up',
+  ],
+  // The issue's price-break table "Under 24 $38.77 / 24–47 $39.99 / 48+ $36.50".
+  'discount-above-base': ['catalogs/default.yaml:12:39  products[0].discount[0].price  39.99 from 24 pieces is not below 38.77, the price of size Small it replaces; a discount must lower the price'],
+  'discount-out-of-order': ['catalogs/default.yaml:28:60  products[2].discount[1].quantity  quantity 100 comes after 500 (discount[0]); list the tiers from the smallest quantity up'],
+  'discount-price-rises': ['catalogs/default.yaml:28:72  products[2].discount[1].price  73 from 500 pieces is not below 71.5, the price from 100 (discount[0]); a larger quantity must cost less'],
+  // K500 and FM-100 are in "Forest Green"; the new K540 alone in "Forrest Green", with its photo named for the usual spelling.
+  'colour-typo': [
+    'catalogs/default.yaml:33:14  products[3].colors[0]  no image catalogs/images/K540_forrest_green.jpg; this product has the photo K540_forest_green.jpg for "Forest Green", the spelling 2 other products use',
+  ],
+  // K500_black.jpg is as near to K540_blak.jpg as K540_black.jpg, but another garment.
+  'missing-image-own-product': ['catalogs/default.yaml:33:20  products[3].colors[1]  no image catalogs/images/K540_blak.jpg (did you mean "K540_black.jpg"?)'],
   'bad-half-color': ['catalogs/default.yaml:8:18  products[0].halfColors[0]  must be two colour names separated by one space, like "Black Red", got "Black/Red"'],
   'missing-site-file': ['tenants/_site.yaml:1:1  (file)  is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)'],
   'yml-extension': ['tenants/solo.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to solo.yaml)'],
   // One cause, one file: the base fixture's catalog lists guardian's store GCHEV1 and both tenants
   // use it, so each of these would also print errors about files that are fine if the checks
   // across files read a broken one.
-  'unreadable-tenant': ['tenants/guardian.yaml:30:1  (file)  YAML syntax error: Missing closing "quote'],
-  'unreadable-catalog': ['catalogs/default.yaml:31:1  (file)  YAML syntax error: Missing closing "quote'],
+  'unreadable-tenant': ['tenants/guardian.yaml:29:17  admin_password  the text opened with " here is not closed: end it with " on the same line'],
+  'unreadable-catalog': ['catalogs/default.yaml:30:11  products[3].name  the text opened with " here is not closed: end it with " on the same line'],
   'invalid-tenant': ['tenants/guardian.yaml:24:1  sotres  unknown field "sotres" (did you mean "stores"?)'],
   'invalid-tenant-copy': ['tenants/acme.yaml:14:1  show_image_preveiw  unknown field "show_image_preveiw" (did you mean "show_image_preview"?)'],
   'ignored-tenant-file': ['tenants/guardian.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to guardian.yaml)'],
@@ -71,6 +91,9 @@ const EXPECTED: Record<string, string[]> = {
  */
 const isStandInSize = (line: string) => / warning: (catalogs\/images|tenants\/logos)\/[^:]+ is 8×8, /.test(line);
 
+/** The heading the stand-ins' warnings are grouped under, there being more than 3 of them. */
+const SMALL_IMAGES = 'images narrower than the pages show them, so they will look blurry; use ones at least as wide as the page shows them';
+
 /**
  * Fixtures whose one broken file must be the only file named: no error about another file (a
  * store "unknown" only because the tenant defining it cannot be read, a prefix "already used" by
@@ -87,6 +110,8 @@ const CAUSE_ONLY: Record<string, string> = {
   'ignored-catalog-file': 'catalogs/default.yml',
   'logo-with-folder': 'tenants/solo.yaml',
   'invalid-supported-store': 'catalogs/default.yaml',
+  indentation: 'catalogs/default.yaml',
+  'decimal-comma': 'catalogs/default.yaml',
 };
 
 // The base fixture goes through the real command line (runScript); the broken ones call the same
@@ -103,12 +128,14 @@ describe('npm run validate on broken data', () => {
     const lines = result.stderr.trim().split('\n');
     // Every use of each of its 11 stand-in images: 6 product colours, the entry header, 2 company
     // logos and 3 embroidery logos (Guardian Shield is used twice).
+    // More than 3 of one kind: one heading with the count, then each place with only what is its own.
     expect(lines.filter(isStandInSize)).toHaveLength(12);
-    expect(lines).toContain('tenants/_site.yaml:6:21  entry_header_image  warning: tenants/logos/entry-header.jpg is 8×8, the entry screen shows it at 1600 px wide, so it will look blurry; use one at least 1600 px wide');
+    expect(lines).toContain(`12 warnings: ${SMALL_IMAGES}`);
+    expect(lines).toContain('tenants/_site.yaml:6:21  entry_header_image  warning: tenants/logos/entry-header.jpg is 8×8, the entry screen shows it at 1600 px wide');
     // Valid, with the warnings the issue's example earns: store GCHEV1's password is its
     // (public) code, the admin password is a placeholder, and the solo tenant has no
     // email_recipients and no password at all, so nobody hears of or can read its orders.
-    expect(lines.filter((line) => !isStandInSize(line))).toEqual([
+    expect(diagnosticLines(result.stderr).filter((line) => !isStandInSize(line))).toEqual([
       'tenants/guardian.yaml:25:94  stores[0].password  warning: store "GCHEV1" has its code as its password; a store\'s code is public in its address (catalog/<code>/customs/), so that password keeps nobody out',
       'tenants/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder or the tenant\'s id; it unlocks the group\'s order history, so choose at least 10 characters that are not easy to guess',
       'tenants/solo.yaml:2:1  (file)  warning: no email_recipients: nobody is e-mailed when this group places or pays an order',
@@ -156,13 +183,52 @@ describe('warnings', () => {
   });
 });
 
+describe('warnings of one kind', () => {
+  it('prints more than 3 under one heading with their count, each place on its own line with only what is its own', async () => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject('many-short-codes', 'warning')]);
+    const lines = result.stderr.split('\n');
+    const heading = '5 warnings: bypass codes shorter than 10 characters: a bypass code places orders without payment, so choose at least 10 characters that are not easy to guess';
+    expect(lines.filter((line) => line.includes('bypass code'))).toEqual([
+      heading,
+      'tenants/solo.yaml:13:16  bypass_codes[0]  warning: bypass code of only 6 characters',
+      'tenants/solo.yaml:13:24  bypass_codes[1]  warning: bypass code of only 6 characters',
+      'tenants/solo.yaml:13:32  bypass_codes[2]  warning: bypass code of only 6 characters',
+      'tenants/solo.yaml:13:40  bypass_codes[3]  warning: bypass code of only 6 characters',
+      'tenants/solo.yaml:13:48  bypass_codes[4]  warning: bypass code of only 6 characters',
+    ]);
+    expect(lines.indexOf(heading) + 1).toBe(lines.indexOf('tenants/solo.yaml:13:16  bypass_codes[0]  warning: bypass code of only 6 characters'));
+    // Three of a kind or fewer keep their whole sentence.
+    expect(lines).toContain('tenants/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder or the tenant\'s id; it unlocks the group\'s order history, so choose at least 10 characters that are not easy to guess');
+    expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 3 products, 3 stores, 11 images (20 warnings)');
+    expect(result.status).toBe(0);
+  });
+
+  it('never groups errors: each keeps its whole sentence beside a group of warnings', async () => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject('missing-image')]);
+    expect(result.stderr).toContain(`11 warnings: ${SMALL_IMAGES}`);
+    expect(errorLines(result.stderr)).toEqual(EXPECTED['missing-image']);
+  });
+});
+
+describe('colours', () => {
+  it('warns about a colour one product spells almost like the others, and the photo of the usual spelling points at the colour, not at a rename', async () => {
+    const result = await runInProcess(runValidate, ['--root', fixtureProject('colour-typo')]);
+    expect(diagnosticLines(result.stderr).filter((line) => line.startsWith('catalogs/') && !isStandInSize(line))).toEqual([
+      'catalogs/default.yaml:33:14  products[3].colors[0]  warning: "Forrest Green" is used by this product only, and "Forest Green" by 2 products; if it is the same colour, write "Forest Green"',
+      ...EXPECTED['colour-typo']!,
+      'catalogs/images/K540_forest_green.jpg:1:1  (file)  warning: no product colour or half colour uses this image: K540 in catalogs/default.yaml names "Forrest Green" (products[3].colors[0]), which 2 other products spell "Forest Green"; correct the colour there rather than renaming this photo',
+    ]);
+  });
+});
+
 describe('images', () => {
   it('names every unreadable, truncated, too small and unused image at once, where the data uses it', async () => {
     const result = await runInProcess(runValidate, ['--root', fixtureProject('unusable-images')]);
     expect(diagnosticLines(result.stderr).filter((line) => line.startsWith('catalogs/') && !isStandInSize(line))).toEqual([
+      // Grouped with the stand-ins' warnings of its kind, which come first.
+      'catalogs/default.yaml:25:14  products[2].colors[0]  warning: catalogs/images/FM-100_white.jpg is 120×90, the item page shows it at 960 px wide',
       'catalogs/default.yaml:9:14  products[0].colors[0]  catalogs/images/K500_navy.jpg: not a readable image (cut off or damaged: its header is whole but its picture data is not)',
       'catalogs/default.yaml:9:20  products[0].colors[1]  catalogs/images/K500_black.jpg: not a readable image (Input buffer contains unsupported image format)',
-      'catalogs/default.yaml:25:14  products[2].colors[0]  warning: catalogs/images/FM-100_white.jpg is 120×90, the item page shows it at 960 px wide, so it will look blurry; use one at least 960 px wide',
       'catalogs/images/PLT-AL_black-red.jpg:1:1  (file)  warning: no product colour or half colour uses this image (did you mean "PLT-AL_black_red.jpg"?)',
     ]);
     expect(result.stderr).toMatch(/^2 errors in 1 file, \d+ warnings\. Fix them and run again\.$/m);

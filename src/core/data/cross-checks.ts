@@ -96,6 +96,11 @@ function missingProductPhoto(code: string, color: string, present: ReadonlySet<s
   return missingFile('catalogs/images', file, present, suggestion);
 }
 
+/** A warning that may come many times over, with the heading of its kind and its own part (see printed-diagnostics.ts). */
+function kindOf(diagnostic: Diagnostic, heading: string, detail: string): Diagnostic {
+  return { ...diagnostic, kind: { heading, detail } };
+}
+
 function checkSite({ site, logoFiles }: ParsedProject): Diagnostic[] {
   if (!site) return [];
   const header = asString(asRecord(site.data).entry_header_image);
@@ -154,7 +159,9 @@ function checkSecretPatterns(project: ParsedProject): Diagnostic[] {
   for (const entry of all) {
     const other = all.find((candidate) => candidate.id !== entry.id && sharedPart(entry.secret, candidate.secret).length - 1 >= PATTERN_LENGTH);
     if (!other) continue;
-    out.push(report(entry.source, 'warning', entry.path, `shares "${sharedPart(entry.secret, other.secret)}" with a secret of tenants/${other.id}.yaml; anyone who knows one can guess the other, so make each group's secrets unrelated`));
+    const detail = `shares "${sharedPart(entry.secret, other.secret)}" with a secret of tenants/${other.id}.yaml`;
+    const advice = "anyone who knows one can guess the other, so make each group's secrets unrelated";
+    out.push(kindOf(report(entry.source, 'warning', entry.path, `${detail}; ${advice}`), `secrets that share a part with another group's: ${advice}`, detail));
   }
   return out;
 }
@@ -213,19 +220,24 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
     for (const key of ['password', 'admin_password'] as const) {
       const secret = asString(tenant[key]);
       const weakness = secret === undefined ? undefined : secretWeakness(secret, id);
-      if (weakness) out.push(report(source, 'warning', [key], `${weakness}; it unlocks the group's order history, so choose at least 10 characters that are not easy to guess`));
+      const advice = "it unlocks the group's order history, so choose at least 10 characters that are not easy to guess";
+      if (weakness) out.push(kindOf(report(source, 'warning', [key], `${weakness}; ${advice}`), `weak passwords: a password ${advice.replace(/^it /, '')}`, weakness));
     }
 
     asArray(tenant.bypass_codes).forEach((code, index) => {
       if (typeof code === 'string' && code.length < 10) {
-        out.push(report(source, 'warning', ['bypass_codes', index], `bypass code of only ${code.length} characters; it places orders without payment, so choose at least 10 characters that are not easy to guess`));
+        const detail = `bypass code of only ${code.length} characters`;
+        const advice = 'it places orders without payment, so choose at least 10 characters that are not easy to guess';
+        out.push(kindOf(report(source, 'warning', ['bypass_codes', index], `${detail}; ${advice}`), `bypass codes shorter than 10 characters: a bypass code ${advice.replace(/^it /, '')}`, detail));
       }
     });
     asArray(tenant.stores).forEach((store, index) => {
       const { code, password } = asRecord(store);
       // A password equal to the store's code is warned about below, as a gate that keeps nobody out.
       if (typeof password === 'string' && password.length < 10 && password !== code) {
-        out.push(report(source, 'warning', ['stores', index, 'password'], `store password of only ${password.length} characters; it opens the store's custom products to order, so choose at least 10 characters that are not easy to guess`));
+        const detail = `store password of only ${password.length} characters`;
+        const advice = "it opens the store's custom products to order, so choose at least 10 characters that are not easy to guess";
+        out.push(kindOf(report(source, 'warning', ['stores', index, 'password'], `${detail}; ${advice}`), `store passwords shorter than 10 characters: a store password ${advice.replace(/^it /, '')}`, detail));
       }
     });
     // Without recipients an order is stored but nobody hears of it.
@@ -294,7 +306,8 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
     const codeIndexIgnoringCase = new Map<string, number>();
     const nearMisses = colourNearMisses(source);
     for (const miss of nearMisses) {
-      out.push(report(source, 'warning', miss.at, `"${miss.colour}" is used by this product only, and "${miss.likely}" by ${miss.usedBy} products; if it is the same colour, write "${miss.likely}"`));
+      const detail = `"${miss.colour}" is used by this product only, and "${miss.likely}" by ${miss.usedBy} products`;
+      out.push(kindOf(report(source, 'warning', miss.at, `${detail}; if it is the same colour, write "${miss.likely}"`), 'colours one product spells almost like a colour other products use: if it is the same colour, spell it as they do', detail));
     }
 
     asArray(catalog.products).forEach((item, index) => {

@@ -10,6 +10,12 @@ export interface Diagnostic {
   /** Where in the file's data, as written in messages: stores[1].code */
   path: string;
   message: string;
+  /**
+   * For a warning that can come many times over: the heading its kind is printed under when there
+   * are many (see printed-diagnostics.ts), and what is this one's own (the image, the code), which
+   * then stands for `message` on its line.
+   */
+  kind?: { heading: string; detail: string };
 }
 
 export type DataPath = readonly (string | number)[];

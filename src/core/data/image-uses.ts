@@ -100,8 +100,10 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
       if (lowercase.has(file.toLowerCase())) continue;
       const what = folder === 'catalogs/images' ? 'no product colour or half colour uses this image' : 'no logo, company logo or entry header image uses this image';
       const lone = folder === 'catalogs/images' ? misspelt.get(file) : undefined;
+      const at = { severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)' } as const;
+      const kind = (detail: string) => ({ heading: `${what.replace('this image', 'these images')}: often a photo named for a colour the catalog spells otherwise, or one no longer listed`, detail });
       if (lone) {
-        out.push({ severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)', message: `${what}: ${lone}` });
+        out.push({ ...at, message: `${what}: ${lone}`, kind: kind(lone) });
         continue;
       }
       // Names differ mostly in the colour or logo name. An expected name not on disk is the likely
@@ -109,7 +111,7 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
       const missing = names.filter((name) => !filesIn(project, folder).has(name));
       const nearest = closestMatches(file, missing, 1)[0] ?? closestMatches(file, names, 1)[0];
       const hint = nearest ? ` (did you mean "${nearest}"?)` : '';
-      out.push({ severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)', message: `${what}${hint}` });
+      out.push({ ...at, message: `${what}${hint}`, kind: kind(nearest ? `did you mean "${nearest}"?` : 'not used') });
     }
   }
   return out;

@@ -1,11 +1,11 @@
-import { formatDiagnostic } from './diagnostic.ts';
 import type { LoadResult } from './load-project.ts';
+import { printedDiagnostics } from './printed-diagnostics.ts';
 
 /** Prints the diagnostics and a summary; true when there is no error. Shared by `npm run validate` and the build. */
 export function reportLoad({ diagnostics, stats }: LoadResult): boolean {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const warnings = diagnostics.length - errors.length;
-  for (const diagnostic of diagnostics) console.error(formatDiagnostic(diagnostic));
+  for (const line of printedDiagnostics(diagnostics)) console.error(line);
   if (errors.length > 0) {
     const files = new Set(errors.map((d) => d.file)).size;
     console.error(`\n${plural(errors.length, 'error')} in ${plural(files, 'file')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}. Fix them and run again.`);

@@ -12,6 +12,7 @@ import { entryHeaderImage, tenantImageSources } from '../build/site-images.ts';
 import { tenantPageModel } from '../build/tenant-page-model.ts';
 import { localOrigins, startApi } from '../cli/start-command.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
+import { printedDiagnostics } from '../data/printed-diagnostics.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
 import { findMount, type SiteMount } from '../serve/static-server.ts';
 import { DevData, ENTRY_KEY, type DataChange } from './dev-data.ts';
@@ -69,7 +70,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const loaded = await DevData.load(dataRoot);
   if (!loaded.data) {
-    for (const diagnostic of loaded.diagnostics) log(formatDiagnostic(diagnostic), 'error');
+    for (const line of printedDiagnostics(loaded.diagnostics)) log(line, 'error');
     throw new DevInputError('the data has errors; fix them and start again');
   }
   const data = loaded.data;

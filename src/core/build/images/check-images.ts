@@ -95,18 +95,25 @@ function diagnosticsFor(use: ImageUse, facts: ImageFacts | undefined): Diagnosti
   const at = { file: use.file, line: use.line, col: use.col, path: use.path };
   if (!facts) return [];
   if ('problem' in facts) return [{ severity: 'error', ...at, message: `${use.image}: ${facts.problem}` }];
-  const small = tooSmall(use.image, use.kind, facts);
-  return small === undefined ? [] : [{ severity: 'warning', ...at, message: small }];
+  const small = smallness(use.image, use.kind, facts);
+  return small === undefined ? [] : [{ severity: 'warning', ...at, message: small.message, kind: { heading: SMALL_HEADING, detail: small.detail } }];
+}
+
+const SMALL_HEADING = 'images narrower than the pages show them, so they will look blurry; use ones at least as wide as the page shows them';
+
+function smallness(image: string, kind: ImageUseKind, { width, height }: { width: number; height: number }): { detail: string; message: string } | undefined {
+  const shown = SHOWN_AT[kind];
+  if (width >= shown.width) return undefined;
+  const detail = `${image} is ${width}×${height}, ${shown.where} at ${shown.width} px wide`;
+  return { detail, message: `${detail}, so it will look blurry; use one at least ${shown.width} px wide` };
 }
 
 /**
  * The warning for an image narrower than pages show it, or undefined. Also said by
  * `npm run images:add` as it writes a photo, in the same words as `npm run validate` later.
  */
-export function tooSmall(image: string, kind: ImageUseKind, { width, height }: { width: number; height: number }): string | undefined {
-  const shown = SHOWN_AT[kind];
-  if (width >= shown.width) return undefined;
-  return `${image} is ${width}×${height}, ${shown.where} at ${shown.width} px wide, so it will look blurry; use one at least ${shown.width} px wide`;
+export function tooSmall(image: string, kind: ImageUseKind, size: { width: number; height: number }): string | undefined {
+  return smallness(image, kind, size)?.message;
 }
 
 /**
