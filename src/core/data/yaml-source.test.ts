@@ -23,6 +23,11 @@ describe('YAML syntax mistakes, once each, where they are written', () => {
     ]);
   });
 
+  it('reads past a value written over two lines to the mistake the parser stopped at', () => {
+    const text = 'products:\n  - code: K500\n    description: a long\n      text on two lines\n    name: Polo\n     fullname: Sport Polo\n';
+    expect(errors(text)).toEqual([expect.objectContaining({ line: 6, col: 6, path: 'products[0].name' })]);
+  });
+
   it('leaves text YAML allows alone: a value written over two lines, a list opening under its key', () => {
     expect(errors('description: a long\n  text\nstores:\n- code: AAAAAA\n  name: One\nsizes: {\n   Small: 1 }\n')).toEqual([]);
   });

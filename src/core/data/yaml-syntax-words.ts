@@ -110,8 +110,9 @@ export function indentationMistake(text: string, nearLine: number): SyntaxMistak
         }
       }
     }
-    // A mistake far from where the parser stopped is more likely a text written over two lines, which YAML allows.
-    if (mistake) return Math.abs(line.line - nearLine) <= 1 ? { line: line.line, col: line.indent + 1, pathAt: previous!.offset, message: mistake } : undefined;
+    if (mistake && line.line >= nearLine && line.line <= nearLine + 1) return { line: line.line, col: line.indent + 1, pathAt: previous!.offset, message: mistake };
+    // Far from where the parser stopped, such a line is the rest of a text written over two lines, which YAML allows.
+    if (mistake) continue;
     while (open.length > 0 && open[open.length - 1]! >= line.indent) open.pop();
     open.push(...levelsOf(line));
     previous = line;
