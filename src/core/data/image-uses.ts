@@ -81,6 +81,18 @@ function filesIn(project: ParsedProject, folder: ExpectedImage['folder']): Reado
   return folder === 'catalogs/images' ? project.productImageFiles : project.logoFiles;
 }
 
+/** The warning for an unused image, and the heading of many of them (see printed-diagnostics.ts). */
+const UNUSED: Record<ExpectedImage['folder'], { what: string; heading: string }> = {
+  'catalogs/images': {
+    what: 'no product colour or half colour uses this image',
+    heading: 'photos no product colour or half colour uses: often one named for a colour the catalog spells otherwise, or one no longer listed',
+  },
+  'tenants/logos': {
+    what: 'no logo, company logo or entry header image uses this image',
+    heading: 'images no logo, company logo or entry header image uses: often one named for a logo spelled otherwise, or one no longer listed',
+  },
+};
+
 /**
  * Images in catalogs/images/ and tenants/logos/ that nothing uses: usually a photo named for a
  * colour spelled differently in the catalog. Only said when every data file could be read (an
@@ -98,12 +110,11 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
     const lowercase = new Set(names.map((name) => name.toLowerCase()));
     for (const file of filesIn(project, folder)) {
       if (lowercase.has(file.toLowerCase())) continue;
-      const what = folder === 'catalogs/images' ? 'no product colour or half colour uses this image' : 'no logo, company logo or entry header image uses this image';
+      const { what, heading } = UNUSED[folder];
       const lone = folder === 'catalogs/images' ? misspelt.get(file) : undefined;
       const at = { severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)' } as const;
-      const kind = (detail: string) => ({ heading: `${what.replace('this image', 'these images')}: often a photo named for a colour the catalog spells otherwise, or one no longer listed`, detail });
       if (lone) {
-        out.push({ ...at, message: `${what}: ${lone}`, kind: kind(lone) });
+        out.push({ ...at, message: `${what}: ${lone}`, kind: { heading, detail: lone } });
         continue;
       }
       // Names differ mostly in the colour or logo name. An expected name not on disk is the likely
@@ -111,7 +122,7 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
       const missing = names.filter((name) => !filesIn(project, folder).has(name));
       const nearest = closestMatches(file, missing, 1)[0] ?? closestMatches(file, names, 1)[0];
       const hint = nearest ? ` (did you mean "${nearest}"?)` : '';
-      out.push({ ...at, message: `${what}${hint}`, kind: kind(nearest ? `did you mean "${nearest}"?` : 'not used') });
+      out.push({ ...at, message: `${what}${hint}`, kind: { heading, detail: nearest ? `did you mean "${nearest}"?` : 'not used' } });
     }
   }
   return out;
