@@ -15,6 +15,7 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { runValidate } from '../src/core/cli/validate-command.ts';
+import { editorValuesFile } from '../src/core/data/editor-values.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runInProcess } from './helpers/run-cli.ts';
 
@@ -52,8 +53,6 @@ describe('VS Code with the YAML extension (yaml-language-server over its protoco
 
   beforeAll(async () => {
     root = workspaceCopy();
-    // What the folder-open task does first: a validate, which writes the data's values for editors.
-    expect((await runInProcess(runValidate, ['--root', root])).status).toBe(0);
 
     server = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
@@ -123,6 +122,21 @@ describe('VS Code with the YAML extension (yaml-language-server over its protoco
       });
     }
   }
+
+  it('before the first validate shows one problem naming the missing values file, and after it has written them, checks again', async () => {
+    const { uri } = await open('tenants/solo.yaml');
+    const before = await diagnosticsOf(uri, (m) => m.length > 0);
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatch(/^Problems loading reference '.*\/\.cache\/editor-schemas\/tenant\.values\.schema\.json'/);
+
+    // What the folder-open task does first: a validate, which writes the data's values for editors;
+    // VS Code tells the YAML extension about the new files.
+    expect((await runInProcess(runValidate, ['--root', root])).status).toBe(0);
+    await connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: (['tenant', 'catalog', 'site'] as const).map((name) => ({ uri: pathToFileURL(path.join(root, editorValuesFile(name))).href, type: 1 })),
+    });
+    expect(await diagnosticsOf(uri, (m) => m.length === 0)).toEqual([]);
+  });
 
   it("offers the product's colours at default_color and flags a colour it does not have, in the project's words", async () => {
     const { uri, text } = await open('catalogs/default.yaml', (t) => t.replace('default_color: Navy', 'default_color: '));
