@@ -1,32 +1,19 @@
+/*
+ * The values a data folder holds that a schema cannot know in advance (catalog names, logo
+ * names, store codes, each product's colours), written by every `npm run validate` as small JSON
+ * Schemas that schemas/*.schema.json include (editor-values-ref.ts), for editors to offer as
+ * completions and to flag what is not among them.
+ */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { asArray, asRecord, asString } from './data-shape.ts';
+import { EDITOR_SCHEMA_FOLDER } from './editor-values-ref.ts';
 import { listFiles } from './list-files.ts';
 import type { LoadResult } from './load-project.ts';
 import type { SchemaName } from './schema-validator.ts';
 
-/**
- * The values a data folder holds that a schema cannot know in advance (catalog names, logo
- * names, store codes, each product's colours), written as small JSON Schemas that
- * schemas/*.schema.json include with `allOf` (a relative `$ref` into the data folder's
- * `.cache/editor-schemas/`), so an editor driven by yaml-language-server offers them as
- * completions and flags what is not among them. The validator and the generated types read the
- * schemas without that `allOf` (`withoutEditorValues`): the same rules are checked, in full and
- * with their own messages, by the cross-file checks.
- */
-export const EDITOR_SCHEMA_FOLDER = '.cache/editor-schemas';
-
-const VALUES_REF = new RegExp(`(^|/)${EDITOR_SCHEMA_FOLDER.replace(/\./g, '\\.')}/`);
-
 type JsonSchema = Record<string, unknown>;
-
-/** A schema as the validator and the type generator read it: without the data folder's values. */
-export function withoutEditorValues(schema: JsonSchema): JsonSchema {
-  const { allOf, ...rest } = schema;
-  const kept = asArray(allOf).filter((entry) => !VALUES_REF.test(asString(asRecord(entry).$ref) ?? ''));
-  return kept.length > 0 ? { ...rest, allOf: kept } : rest;
-}
 
 /** The file a schema's values are written to, relative to the data folder. */
 export function editorValuesFile(schema: SchemaName): string {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { REPO_ROOT } from '../project-root.ts';
-import { withoutEditorValues } from './editor-values.ts';
+import { withoutEditorValues } from './editor-values-ref.ts';
 
 export const GENERATED_FILE_SHAPES = path.join(REPO_ROOT, 'src', 'core', 'data', 'file-shapes.generated.ts');
 

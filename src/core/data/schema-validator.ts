@@ -4,7 +4,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { isCategory, normalizeCategoryKey } from '../../domain/categories.ts';
 import { REPO_ROOT } from '../project-root.ts';
 import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
-import { withoutEditorValues } from './editor-values.ts';
+import { withoutEditorValues } from './editor-values-ref.ts';
 import { wordSchemaError } from './schema-error-words.ts';
 import { didYouMean } from './suggest.ts';
 import type { YamlSource } from './yaml-source.ts';
