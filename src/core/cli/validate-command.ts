@@ -24,7 +24,11 @@ export async function runValidate(argv: string[]): Promise<number> {
 /** One check of the data under `root`, printed; true when there is no error. */
 async function validateOnce(root: string, cache?: SourceCache): Promise<boolean> {
   const result = await checkImages(root, loadProject(root, cache));
-  writeEditorValues(root, result);
+  try {
+    writeEditorValues(root, result);
+  } catch {
+    // A cache, as .cache/image-check.json is: a data folder that cannot be written to still validates.
+  }
   return reportLoad(result);
 }
 
