@@ -39,9 +39,13 @@ export function writeEditorValues(root: string, result: Pick<LoadResult, 'readab
   }
 }
 
-export function editorValueSchemas(root: string, { readableCatalogs }: Pick<LoadResult, 'readableCatalogs'>): Record<SchemaName, JsonSchema> {
-  const catalogIds = listFiles(path.join(root, 'catalogs')).filter((name) => name.endsWith('.yaml')).map((name) => name.slice(0, -'.yaml'.length));
-  const logoFiles = listFiles(path.join(root, 'tenants/logos')).filter((name) => /\.(png|jpe?g|webp)$/i.test(name));
+function editorValueSchemas(root: string, { readableCatalogs }: Pick<LoadResult, 'readableCatalogs'>): Record<SchemaName, JsonSchema> {
+  // As the loader and the schema take them: ids lowercase, logo files with a lowercase extension.
+  const catalogIds = listFiles(path.join(root, 'catalogs'))
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => name.slice(0, -'.yaml'.length))
+    .filter((id) => /^[a-z0-9][a-z0-9-]*$/.test(id));
+  const logoFiles = listFiles(path.join(root, 'tenants/logos')).filter((name) => /\.(png|jpe?g|webp)$/.test(name));
   const logoNames = logoFiles.filter((name) => name.endsWith('.png')).map((name) => name.slice(0, -'.png'.length));
   const storeCodes = tenantStoreCodes(root);
 
