@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compileFromFile } from 'json-schema-to-typescript';
+import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { REPO_ROOT } from '../project-root.ts';
+import { withoutEditorValues } from './editor-values-ref.ts';
 
 export const GENERATED_FILE_SHAPES = path.join(REPO_ROOT, 'src', 'core', 'data', 'file-shapes.generated.ts');
 
@@ -15,8 +17,9 @@ const BANNER = `// Generated from schemas/*.schema.json by \`npm run schemas:typ
 export async function fileShapesFromSchemas(): Promise<string> {
   const parts: string[] = [];
   for (const name of ['tenant', 'catalog', 'site']) {
+    const schema = withoutEditorValues(JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>);
     parts.push(
-      await compileFromFile(path.join(REPO_ROOT, 'schemas', `${name}.schema.json`), {
+      await compile(schema as JSONSchema, name, {
         cwd: path.join(REPO_ROOT, 'schemas'),
         bannerComment: '',
         style: { singleQuote: true, printWidth: 140 },

@@ -534,13 +534,13 @@ export interface Product {
    */
   supportedStores?: string[];
   /**
-   * Volume prices: from this total quantity in the cart, every unit costs this price.
+   * Volume prices. Once the cart holds at least `quantity` units of this product (all its sizes and colours counted together), the base size costs `price`: the base size is the cheapest size with a price set that is not a print-run tier, and every other size still costs its difference over the base size on top (2XL at 11.99 over a 9.99 base costs 8.49 + 2.00 at a volume price of 8.49). The highest quantity reached applies. Print-run tier sizes (500, 1000) have no such difference: the volume price replaces theirs.
    *
    * Items: A volume price.
    */
   discount?: {
     /**
-     * Total quantity from which the price applies.
+     * Units of this product in the cart (all sizes and colours together) from which the price applies.
      */
     quantity: number;
     /**

@@ -104,9 +104,12 @@ export function wordSchemaError(error: ErrorObject, hints: WordingHints = {}): S
       const bound = error.keyword === 'minLength' ? 'at least' : 'at most';
       return problem(`must be ${bound} ${String(params.limit)} characters, ${got}`);
     }
-    case 'pattern':
-      // Our own annotation on a pattern: the phrase a person reads when it does not match.
-      return problem(`${typeof schema['x-error'] === 'string' ? schema['x-error'] : 'has the wrong form'}, ${got}`);
+    case 'pattern': {
+      // The phrase a person reads when a pattern does not match: `patternErrorMessage` in the
+      // data schemas (the keyword VS Code's YAML extension shows too), `x-error` in the order API's.
+      const phrase = [schema.patternErrorMessage, schema['x-error']].find((text) => typeof text === 'string');
+      return problem(`${typeof phrase === 'string' ? phrase : 'has the wrong form'}, ${got}`);
+    }
     case 'minimum':
       return problem(`must be ${String(params.limit)} or more, ${got}`);
     case 'maximum':

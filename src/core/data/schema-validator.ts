@@ -4,6 +4,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { isCategory, normalizeCategoryKey } from '../../domain/categories.ts';
 import { REPO_ROOT } from '../project-root.ts';
 import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
+import { withoutEditorValues } from './editor-values-ref.ts';
 import { wordSchemaError } from './schema-error-words.ts';
 import { didYouMean } from './suggest.ts';
 import type { YamlSource } from './yaml-source.ts';
@@ -13,7 +14,7 @@ export type SchemaName = 'tenant' | 'catalog' | 'site';
 const SCHEMA_DIR = path.join(REPO_ROOT, 'schemas');
 
 function readSchema(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) as Record<string, unknown>;
+  return withoutEditorValues(JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) as Record<string, unknown>);
 }
 
 let validators: Record<SchemaName, ValidateFunction> | undefined;
@@ -21,8 +22,9 @@ let validators: Record<SchemaName, ValidateFunction> | undefined;
 function getValidators(): Record<SchemaName, ValidateFunction> {
   if (!validators) {
     const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });
-    // Our own annotation: the phrase a merchandiser reads when a pattern does not match.
-    ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
+    // Texts for editors, which the YAML extension shows: hover (markdownDescription), and a
+    // failing value's message (errorMessage, patternErrorMessage, which our wording reads too).
+    for (const keyword of ['markdownDescription', 'errorMessage', 'patternErrorMessage']) ajv.addKeyword({ keyword, schemaType: 'string' });
     ajv.addSchema(readSchema('definitions.schema.json'), 'definitions.schema.json');
     validators = {
       tenant: ajv.compile(readSchema('tenant.schema.json')),
