@@ -9,7 +9,7 @@ import { productColors } from '../../domain/product.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 import { startingPrice } from '../../domain/starting-price.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
-import { QuantityField } from '../shared/quantity-field.tsx';
+import { QuantityField, quantityFieldId } from '../shared/quantity-field.tsx';
 import { askStorePassword, hasStoreSession } from '../shared/store-password.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { cartEntries, cellProblems, tierCell, type EntryRefusal } from './cart-entries.ts';
@@ -226,7 +226,7 @@ export function ItemDetails(props: ItemIslandProps) {
                   <th scope="row">{name}</th>
                   {tiers.map((tier) => (
                     <td key={tier.label}>
-                      <QuantityField label={`Quantity ${tier.label} ${name}`} text={quantities[tierCell(tier.label, name)] ?? ''} problem={cellProblem(tierCell(tier.label, name))} onText={(typed) => setQuantity(tierCell(tier.label, name), typed)} />
+                      <QuantityField id={quantityFieldId(tierCell(tier.label, name))} label={`Quantity ${tier.label} ${name}`} text={quantities[tierCell(tier.label, name)] ?? ''} problem={cellProblem(tierCell(tier.label, name))} onText={(typed) => setQuantity(tierCell(tier.label, name), typed)} />
                     </td>
                   ))}
                 </tr>
@@ -239,7 +239,7 @@ export function ItemDetails(props: ItemIslandProps) {
               <label key={size.label} className="size-grid__cell">
                 <span className="size-grid__label">{size.label}</span>
                 {showPrices && size.price > 0 && <span className="size-grid__price">{formatMoney(size.price)}</span>}
-                <QuantityField label={`Quantity ${size.label}`} text={quantities[size.label] ?? ''} problem={cellProblem(size.label)} onText={(typed) => setQuantity(size.label, typed)} />
+                <QuantityField id={quantityFieldId(size.label)} label={`Quantity ${size.label}`} text={quantities[size.label] ?? ''} problem={cellProblem(size.label)} onText={(typed) => setQuantity(size.label, typed)} />
               </label>
             ))}
           </div>
@@ -251,7 +251,7 @@ export function ItemDetails(props: ItemIslandProps) {
         {notice.element}
       </form>
       {stores.some((choice) => choice.hasPassword) && (
-        <PasswordDialog id={`${id}-store-password`} dialogRef={passwordDialog} submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
+        <PasswordDialog id="store-password-dialog" dialogRef={passwordDialog} submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
       )}
       {leaving && (
         <div className="loading-overlay" role="status" aria-label="Loading">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Product } from '../../domain/product.ts';
-import { QuantityField } from '../shared/quantity-field.tsx';
+import { QuantityField, quantityFieldId } from '../shared/quantity-field.tsx';
 import { cartQuantityLabel, cartQuantityText, readCartQuantity } from './cart-quantity.ts';
 import { lineName, type CheckoutLine } from './checkout-order.ts';
 
@@ -18,6 +18,7 @@ export function CartLineQuantity({ entry, product, onQuantity }: { entry: Checko
     <label className="cart-line__quantity">
       <span>{label}</span>
       <QuantityField
+        id={quantityFieldId(entry.key)}
         label={`${label} of ${lineName(line)}`}
         text={text}
         problem={'problem' in read ? read.problem : undefined}

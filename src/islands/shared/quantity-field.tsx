@@ -1,7 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { refusedCharacter, refusedKeyHint } from '../../domain/quantity-text.ts';
 
 interface QuantityFieldProps {
+  /**
+   * Unique on the page and the same in the build's HTML and the browser (so not useId: an
+   * island's server render sits elsewhere in the tree than its hydration root, and a note's id
+   * set after hydration would not match the one the build wrote).
+   */
+  id: string;
   label: string;
   text: string;
   /** Why the text is not a quantity that can be ordered, said at the field (quantity-text.ts, order-rules.ts). */
@@ -16,8 +22,7 @@ interface QuantityFieldProps {
  * field is emptied, so the number left is never taken for the one typed); a problem with what
  * was taken is said there too. The note is the input's description and a live region.
  */
-export function QuantityField({ label, text, problem, onText, className = 'quantity-input' }: QuantityFieldProps) {
-  const id = useId();
+export function QuantityField({ id, label, text, problem, onText, className = 'quantity-input' }: QuantityFieldProps) {
   const [hint, setHint] = useState<string>();
   useEffect(() => {
     if (text === '') setHint(undefined);
@@ -44,4 +49,9 @@ export function QuantityField({ label, text, problem, onText, className = 'quant
       </span>
     </>
   );
+}
+
+/** A page-unique id from a grid cell's or cart line's key, whatever characters the key holds. */
+export function quantityFieldId(key: string): string {
+  return `quantity-${key.replace(/[^A-Za-z0-9-]/g, (character) => `_${character.codePointAt(0)!.toString(16)}`)}`;
 }
