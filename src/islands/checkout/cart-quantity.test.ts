@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { moneyFromDollars } from '../../domain/money.ts';
-import type { Product } from '../../domain/product.ts';
-import { sizeFamily } from '../../domain/size-labels.ts';
+import { testProduct } from '../../../tests/helpers/test-product.ts';
 import { cartQuantityLabel, cartQuantityText, readCartQuantity } from './cart-quantity.ts';
 
-function product(overrides: Partial<Product> & { prices: Record<string, number> }): Product {
-  const { prices, ...rest } = overrides;
-  return {
-    code: 'K500',
-    name: 'Sport Polo',
-    fullname: 'Silk Touch Sport Polo',
-    description: '',
-    type: 'mens',
-    colors: ['Navy'],
-    halfColors: [],
-    defaultColor: 'Navy',
-    sizes: Object.entries(prices).map(([label, price]) => ({ label, family: sizeFamily(label) ?? 'unit', price: moneyFromDollars(price) })),
-    restricted: false,
-    supportedStores: [],
-    discounts: [],
-    ...rest,
-  };
-}
-
-const polo = product({ prices: { Small: 38.77 } });
-const mug = product({ code: 'MUG', type: 'accessory', prices: { OSFA: 6.5 } });
-const plate = product({ code: 'PLT', type: 'customs', prices: { '500': 1.29 } });
+const polo = testProduct('K500', 'mens', { Small: 38.77 });
+const mug = testProduct('MUG', 'accessory', { OSFA: 6.5 });
+const plate = testProduct('PLT', 'customs', { '500': 1.29 });
 
 describe("a cart line's quantity field", () => {
   it('counts what the item grid counted: runs of a print-run line, pieces otherwise', () => {

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../domain/cart-line.ts';
-import { moneyFromDollars } from '../../domain/money.ts';
 import type { Product } from '../../domain/product.ts';
-import { sizeFamily } from '../../domain/size-labels.ts';
+import { testProduct } from '../../../tests/helpers/test-product.ts';
 import type { CheckoutLine } from './checkout-order.ts';
 import { lockedStores } from './locked-stores.ts';
-
-function product(code: string, type: Product['type'], supportedStores: string[]): Product {
-  return {
-    code,
-    name: code,
-    fullname: code,
-    description: '',
-    type,
-    colors: ['White'],
-    halfColors: [],
-    defaultColor: 'White',
-    sizes: [{ label: '500', family: sizeFamily('500') ?? 'unit', price: moneyFromDollars(1) }],
-    restricted: false,
-    supportedStores,
-    discounts: [],
-  };
-}
 
 function entry(item: Product, store?: string): CheckoutLine {
   const line: CartLine = { type: item.type, name: item.name, price: 1, quantity: 500, size: '500', color: 'White', code: item.code, placement: '', embroidery: '', ...(store ? { store } : {}) };
@@ -33,9 +15,9 @@ const STORES = [
   { code: 'SSUBDC', name: 'Stivers Subaru', hasPassword: false },
   { code: 'SHYUND', name: 'Stivers Hyundai', hasPassword: true },
 ];
-const plate = product('PLT-ST', 'customs', ['SFRDDC', 'SSUBDC', 'SHYUND']);
-const open = product('PLT-ALL', 'customs', []);
-const polo = product('K500', 'mens', ['SFRDDC']);
+const plate = testProduct('PLT-ST', 'customs', { '500': 1 }, { supportedStores: ['SFRDDC', 'SSUBDC', 'SHYUND'] });
+const open = testProduct('PLT-ALL', 'customs', { '500': 1 });
+const polo = testProduct('K500', 'mens', { '500': 1 }, { supportedStores: ['SFRDDC'] });
 
 describe('the password stores a checkout still has to ask for', () => {
   it("names each password store the cart's custom plates are for, once, until its password is given", () => {

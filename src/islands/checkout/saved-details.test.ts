@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { forgetDetails, readSavedDetails, saveDetails } from './saved-details.ts';
 
-function memoryStorage(): Storage {
+/** sessionStorage as the functions use it: strings by key. */
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
+  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) };
 }
 
 describe("the checkout details kept for the browser session", () => {
