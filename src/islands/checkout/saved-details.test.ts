@@ -17,6 +17,10 @@ describe("the checkout details kept for the browser session", () => {
     expect(readSavedDetails(storage, 'guardian')).toEqual({});
     forgetDetails(storage, 'stivers');
     expect(readSavedDetails(storage, 'stivers')).toEqual({});
+    // The form an order placed leaves behind keeps nothing either.
+    saveDetails(storage, 'stivers', form);
+    saveDetails(storage, 'stivers', { firstName: '', lastName: '', email: '', customerPo: '', store: '' });
+    expect(storage.getItem('checkout-details:stivers')).toBeNull();
   });
 
   it('reads back only text fields, and nothing from what is not its own JSON', () => {

@@ -29,7 +29,9 @@ export function readSavedDetails(storage: Pick<Storage, 'getItem'> | undefined, 
   }
 }
 
-export function saveDetails(storage: Pick<Storage, 'setItem'> | undefined, tenantId: string, form: SavedDetails): void {
+/** Keeps the form's details; an empty form (as an order placed leaves it) keeps nothing. */
+export function saveDetails(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, tenantId: string, form: SavedDetails): void {
+  if (FIELDS.every((field) => form[field] === '')) return forgetDetails(storage, tenantId);
   const kept = Object.fromEntries(FIELDS.map((field) => [field, form[field]]));
   try {
     storage?.setItem(savedDetailsKey(tenantId), JSON.stringify(kept));
