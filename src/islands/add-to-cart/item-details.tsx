@@ -60,9 +60,9 @@ export function ItemDetails(props: ItemIslandProps) {
     if (accepted) setUnlocked(toUnlock.code);
     return accepted;
   };
+  // Asked once on arrival; 'Add to Cart' asks again while it is not given.
   useEffect(() => {
     if (store?.hasPassword) void unlock(store);
-    // Asked once on arrival; 'Add to Cart' asks again while it is not given.
   }, [store]);
   const [expanded, setExpanded] = useState(false);
   const [overflowing, setOverflowing] = useState(false);
