@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 interface PasswordDialogProps {
   id: string;
@@ -6,15 +6,17 @@ interface PasswordDialogProps {
   autoComplete: string;
   /** Shown under the title, e.g. the store being opened. */
   context?: ReactNode;
+  /** For an island that opens it (ask-password.ts takes the element). */
+  dialogRef?: Ref<HTMLDialogElement>;
 }
 
 /**
  * The 'Enter password' dialog of the entry screen, the stores page and the orders page. Its
  * behaviour is the framework-free src/islands/shared/ask-password.ts.
  */
-export function PasswordDialog({ id, submitLabel, autoComplete, context }: PasswordDialogProps) {
+export function PasswordDialog({ id, submitLabel, autoComplete, context, dialogRef }: PasswordDialogProps) {
   return (
-    <dialog className="dialog" id={id} aria-labelledby={`${id}-title`}>
+    <dialog className="dialog" id={id} ref={dialogRef} aria-labelledby={`${id}-title`}>
       <form method="dialog" className="dialog__form">
         <h2 id={`${id}-title`}>Enter password</h2>
         {context}

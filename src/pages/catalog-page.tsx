@@ -1,4 +1,5 @@
 import { CatalogPageLinks } from '../components/catalog-page-links.tsx';
+import { PasswordDialog } from '../components/password-dialog.tsx';
 import { LogoStrip } from '../components/logo-strip.tsx';
 import { ProductCard } from '../components/product-card.tsx';
 import type { Category } from '../domain/categories.ts';
@@ -8,12 +9,14 @@ import { CATEGORY_LABELS } from '../site/category-labels.ts';
 import { catalogPageCount, productsOnPage } from '../site/catalog-paging.ts';
 import { href } from '../site/routes.ts';
 import type { PageModel } from '../site/page-model.ts';
+import { jsonForScript } from '../runtime/server/json-for-script.ts';
+import type { StoresPageData } from '../islands/shared/store-session.ts';
 
 interface CatalogPageProps {
   model: PageModel;
   category: Category;
-  /** On a store's customs catalog: only products that store supports. */
-  store?: { name: string; code: string };
+  /** On a store's customs catalog: only products that store supports; a store with a password asks for it on arrival. */
+  store?: { name: string; code: string; hasPassword?: boolean };
   /** Which page of a catalog too long for one (catalog-paging.ts), from 1. */
   pageNumber?: number;
 }
@@ -97,6 +100,19 @@ export function CatalogPage({ model, category, store, pageNumber = 1 }: CatalogP
           <LogoStrip names={logos} logos={model.config.logos} label="Available Logos" />
         </section>
       )}
+      {store?.hasPassword && <StorePasswordGate model={model} store={store} />}
+    </>
+  );
+}
+
+/** The stores page's dialog and data, so a direct link to a password store's catalog asks for its password (src/runtime/client/stores.ts). */
+function StorePasswordGate({ model, store }: { model: PageModel; store: { name: string; code: string } }) {
+  const { config } = model;
+  const data: StoresPageData = { tenantId: config.tenantId, companyName: config.companyName, apiBase: config.apiBase, gate: { code: store.code, name: store.name } };
+  return (
+    <>
+      <PasswordDialog id="store-password-dialog" submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
+      <script type="application/json" id="stores-page" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
     </>
   );
 }

@@ -21,7 +21,9 @@ export function itemIslandProps(model: PageModel, product: Product, showPrices: 
     ...logoOfferFor(config, product.type),
     showImagePreview: config.flags.showImagePreview,
     showPrices,
-    stores: config.stores.filter((store) => product.supportedStores.includes(store.code)).map(({ code, name }) => ({ code, name })),
+    stores: config.stores.filter((store) => product.supportedStores.includes(store.code)).map(({ code, name, hasPassword }) => ({ code, name, hasPassword })),
+    storePassword: { tenantId: config.tenantId, companyName: config.companyName, apiBase: config.apiBase },
+    maxOrderTotal: config.maxOrderTotal,
   };
 }
 

@@ -22,7 +22,7 @@ export function checkoutProps(model: PageModel): CheckoutIslandProps {
     companyName: config.companyName,
     tenantId: config.tenantId,
     base: config.base,
-    stores: config.stores.map(({ name, address, code }) => ({ name, address, code })),
+    stores: config.stores.map(({ name, address, code, hasPassword }) => ({ name, address, code, hasPassword })),
     hasBypassCodes: config.hasBypassCodes,
     paypalClientId: config.paypalClientId,
     minimumApparelOrder: config.flags.minimumApparelOrder,

@@ -249,7 +249,7 @@ describe('checkout with a bypass code', () => {
     }
   });
 
-  it('asks the order API about each code: a wrong one changes nothing, and after too many wrong ones the snackbar says how long to wait', async () => {
+  it("asks the order API about each code: a wrong one is answered at the field in the server's words, and after too many wrong ones the field says how long to wait", async () => {
     const { context, page } = await openCheckout(world, 'guardian', [cartLine(guardian, 'FM-100', '# boxes', 1)]);
     try {
       // This shopper is a client of its own (the API trusts X-Forwarded-For here), so its
@@ -269,16 +269,18 @@ describe('checkout with a bypass code', () => {
         await expect.poll(() => asked.length, { timeout: 5_000, message: `${code} is asked about` }).toBe(['WRONG1', 'WRONG2', 'WRONG3'].indexOf(code) + 1);
       }
       await sleep(BYPASS_CHECK_DELAY_MS + 500);
-      // Wrong codes say nothing new, and each was asked about once.
+      // Each wrong code was asked about once, and the last is answered at the field, as the server words it.
       expect(asked).toEqual(['WRONG1', 'WRONG2', 'WRONG3'].map((code) => ({ companyName: guardian.companyName, code })));
+      const codeField = page.getByLabel('Code', { exact: true });
+      const fieldNote = page.locator(`#${await codeField.getAttribute('aria-describedby')}`);
+      expect(await fieldNote.innerText()).toBe('That bypass code is not valid');
+      expect(await codeField.getAttribute('aria-invalid')).toBe('true');
       expect(await page.locator('.snackbar').count()).toBe(0);
-      expect(await hint.isVisible()).toBe(true);
       expect(await checkoutButton(page).isDisabled()).toBe(true);
 
-      // Now even the right code is refused for a while, and the shopper is told how long.
+      // Now even the right code is refused for a while, and the field says how long.
       await enterCode(page, 'NET30GUARD');
-      await snackbar(page, 'error', 'Too many wrong passwords or codes; try again in');
-      expect(await page.locator('.snackbar--error').innerText()).toMatch(/^Too many wrong passwords or codes; try again in \d+ seconds$/);
+      await expect.poll(() => fieldNote.innerText(), { timeout: 8_000 }).toMatch(/^Too many wrong passwords or codes; try again in \d+ seconds$/);
       expect(await checkoutButton(page).isDisabled()).toBe(true);
       expect(await page.getByText('Code accepted').count()).toBe(0);
     } finally {
@@ -406,18 +408,29 @@ describe('customs plates ordered from a store catalog', () => {
     }
   });
 
-  it("refuses a password store's plates without its session, with the order API's message", async () => {
+  it("asks for a password store's password in the dialog when the order API refuses its plates without it, then places the order", async () => {
     const plates = { ...cartLine(guardian, 'PLT-AL', '500', 500, 'White'), store: 'GCHEV1' };
     const { context, page } = await openCheckout(world, 'guardian', [plates]);
+    const email = uniqueEmail('no-token');
     try {
-      await fillDetails(page, { first: 'No', last: 'Token', email: uniqueEmail('no-token') });
+      // A client of its own, so its wrong password does not hold up the other tests' guesses.
+      await context.route(`${world.apiUrl}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '203.0.113.8' } }));
+      await fillDetails(page, { first: 'No', last: 'Token', email });
       await enterCode(page, 'NET30GUARD');
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await checkoutButton(page).click();
-      await snackbar(page, 'error', "Guardian Chevrolet's custom products need its store password: open Guardian Chevrolet on the stores page and enter it, then order again");
-      expect(await page.locator('.snackbar--error').innerText()).not.toMatch(/\(\d{3}\)/);
-      expect(page.url()).toBe(`${world.baseUrl('guardian')}checkout/`);
-      expect(await page.locator('.cart-line').count()).toBe(1);
+      const dialog = page.getByRole('dialog', { name: 'Enter password' });
+      await dialog.waitFor({ timeout: 8_000 });
+      expect(await dialog.innerText()).toContain('Guardian Chevrolet');
+      // No technical message beside it: the dialog is the answer.
+      expect(await page.locator('.snackbar--error').count()).toBe(0);
+      await dialog.getByLabel('Password', { exact: true }).fill('not-it');
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByText('Wrong password').waitFor();
+      await dialog.getByLabel('Password', { exact: true }).fill('GCHEV1');
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(`${world.baseUrl('guardian')}success/`, { timeout: 8_000 });
+      expect(await ordersOf(world, guardian.companyName, email)).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -80,7 +80,7 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
             { page: 'store-catalog', storeCode: store.code, pageNumber },
             pageTitle(`Custom plates for ${store.name}`, pageNumber, pageCount),
             <CatalogPage model={model} category="customs" store={store} pageNumber={pageNumber} />,
-            [],
+            store.hasPassword ? ['stores'] : [],
             () => ({ store, pageNumber, pageCount, products: listed(products) }),
           ),
         ),

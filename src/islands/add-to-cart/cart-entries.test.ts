@@ -3,7 +3,7 @@ import { moneyFromDollars } from '../../domain/money.ts';
 import type { Product } from '../../domain/product.ts';
 import { sizeFamily } from '../../domain/size-labels.ts';
 import { MUST_SELECT_AN_EMBROIDERY, type LogoOffer } from '../../domain/logo-rules.ts';
-import { acceptQuantity, cartEntries, MUST_MAKE_A_SELECTION, tierCell, type ItemSelection } from './cart-entries.ts';
+import { cartEntries, cellProblems, MUST_MAKE_A_SELECTION, tierCell, type ItemSelection } from './cart-entries.ts';
 
 const SHIELD: LogoOffer = { embroideries: ['Guardian Shield'], placements: ['Left Chest', 'Left Sleeve'] };
 const NO_LOGOS: LogoOffer = { embroideries: [], placements: [] };
@@ -81,15 +81,15 @@ describe('adding an item to the cart', () => {
   });
 
   it('holds accessories to 12 units per entry', () => {
-    expect(cartEntries(mug, SHIELD, select({ OSFA: '11' }))).toEqual({ problem: 'Must order at least 12 units' });
+    expect(cartEntries(mug, SHIELD, select({ OSFA: '11' }))).toEqual({ problem: 'Must order at least 12 units', cell: 'OSFA' });
     expect('lines' in cartEntries(mug, SHIELD, select({ OSFA: '12' }))).toBe(true);
   });
 
   it('enforces min_quantity and quantity_step', () => {
     const fob = product({ code: 'KF', type: 'customs', colors: ['Black'], defaultColor: 'Black', minQuantity: 250, prices: { '# each': 3.99 } });
     const flags = product({ code: 'FLAG', type: 'sales', colors: ['Red'], defaultColor: 'Red', quantityStep: 3, prices: { '# packs': 9 } });
-    expect(cartEntries(fob, NO_LOGOS, select({ '# each': '249' }, { color: 'Black' }))).toEqual({ problem: 'Must order at least 250 units' });
-    expect(cartEntries(flags, NO_LOGOS, select({ '# packs': '4' }, { color: 'Red' }))).toEqual({ problem: 'Must order in multiples of 3' });
+    expect(cartEntries(fob, NO_LOGOS, select({ '# each': '249' }, { color: 'Black' }))).toEqual({ problem: 'Must order at least 250 units', cell: '# each' });
+    expect(cartEntries(flags, NO_LOGOS, select({ '# packs': '4' }, { color: 'Red' }))).toEqual({ problem: 'Must order in multiples of 3', cell: '# packs' });
   });
 
   it('records the second logo, and placement only for apparel and hats', () => {
@@ -106,12 +106,22 @@ describe('adding an item to the cart', () => {
     });
   });
 
-  it('takes whole non-negative numbers in the grid and clears anything else', () => {
-    expect(acceptQuantity('12')).toBe('12');
-    expect(acceptQuantity('007')).toBe('7');
-    expect(acceptQuantity('')).toBe('');
-    expect(acceptQuantity('1.5')).toBe('');
-    expect(acceptQuantity('-3')).toBe('');
-    expect(acceptQuantity('3e2')).toBe('');
+  it('reads a pasted "1,000" as 1000 and never turns "2.5" or "-5" into another number', () => {
+    const added = cartEntries(polo, SHIELD, select({ Small: '1,000' }));
+    expect('lines' in added && added.lines.map((l) => l.quantity)).toEqual([1000]);
+    expect(cellProblems(polo, select({ Small: '2.5', '2XL': '-5' }))).toEqual({
+      Small: '2.5 is not a whole number: a quantity is a whole number',
+      '2XL': '-5 is below zero: a quantity is 0 or more',
+    });
+    expect(cartEntries(polo, SHIELD, select({ Small: '2.5' }))).toEqual({ problem: '2.5 is not a whole number: a quantity is a whole number', cell: 'Small' });
+    expect(cellProblems(polo, select({ Small: '1,00' }))).toEqual({ Small: '1,00 is not a quantity: type digits only, like 1000 or 1,000' });
+  });
+
+  it('holds a cell to the per-line bound before anything is priced, however many digits are typed', () => {
+    expect(cellProblems(polo, select({ Small: '99999999999' }))).toEqual({ Small: 'At most 1,000,000 pieces a line' });
+    expect(cellProblems(polo, select({ Small: '99999999999999999999' }))).toEqual({ Small: 'At most 1,000,000 pieces a line' });
+    // 2,001 runs of 500 are 1,000,500 pieces: over, though the count alone is small.
+    expect(cellProblems(plate, select({ [tierCell('500', 'White')]: '2001' }, { color: 'White' }))).toEqual({ [tierCell('500', 'White')]: 'At most 1,000,000 pieces a line' });
+    expect(cellProblems(polo, select({ Small: '1000000' }))).toEqual({});
   });
 });

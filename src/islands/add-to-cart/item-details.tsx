@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import { PasswordDialog } from '../../components/password-dialog.tsx';
 import { PriceBreaksTable } from '../../components/price-breaks-table.tsx';
 import { ResponsivePicture } from '../../components/responsive-picture.tsx';
 import { offersSecondLogo, secondPlacementDefault } from '../../domain/logo-rules.ts';
@@ -8,8 +9,11 @@ import { productColors } from '../../domain/product.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 import { startingPrice } from '../../domain/starting-price.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
+import { QuantityField, quantityFieldId } from '../shared/quantity-field.tsx';
+import { askStorePassword, hasStoreSession } from '../shared/store-password.ts';
 import { useNotice } from '../shared/use-notice.tsx';
-import { acceptQuantity, cartEntries, tierCell } from './cart-entries.ts';
+import { cartEntries, cellProblems, tierCell, type EntryRefusal } from './cart-entries.ts';
+import { cartLimitProblem } from './cart-limits.ts';
 import type { ItemIslandProps } from './item-island-props.ts';
 import { itemStore, type ItemStore } from './item-store.ts';
 import { swatchColor } from './swatch-color.ts';
@@ -31,7 +35,7 @@ function defaultPlacement(placements: readonly string[]): string {
  * hydrates it with, so the page is complete without JavaScript and nothing moves on hydration.
  */
 export function ItemDetails(props: ItemIslandProps) {
-  const { product, images, embroideries, placements, showImagePreview, showPrices, stores } = props;
+  const { product, images, embroideries, placements, showImagePreview, showPrices, stores, storePassword, maxOrderTotal } = props;
   const [color, setColor] = useState(product.defaultColor);
   const [secondLogo, setSecondLogo] = useState(false);
   const [embroidery, setEmbroidery] = useState('');
@@ -39,11 +43,27 @@ export function ItemDetails(props: ItemIslandProps) {
   const [secondEmbroidery, setSecondEmbroidery] = useState('');
   const [secondPlacement, setSecondPlacement] = useState(secondPlacementDefault(placements, defaultPlacement(placements)));
   const [quantities, setQuantities] = useState<Record<string, string>>({});
+  /** Why the last 'Add to Cart' added nothing, when it was about one cell: said at that cell until it changes. */
+  const [refusal, setRefusal] = useState<EntryRefusal>();
   const [leaving, setLeaving] = useState(false);
   // Read from the address after hydration: the page is built once for every store.
   const [store, setStore] = useState<ItemStore>();
   useEffect(() => setStore(itemStore(window.location.search, stores)), [stores]);
   const notice = useNotice();
+  // A password store's lines are added only once its password was given here or on the stores page.
+  const passwordDialog = useRef<HTMLDialogElement>(null);
+  const [unlocked, setUnlocked] = useState<string>();
+  const locked = store?.hasPassword === true && unlocked !== store.code;
+  const unlock = async (toUnlock: ItemStore): Promise<boolean> => {
+    const dialog = passwordDialog.current;
+    const accepted = hasStoreSession(storePassword, toUnlock.code) || (dialog !== null && (await askStorePassword(dialog, storePassword, toUnlock)));
+    if (accepted) setUnlocked(toUnlock.code);
+    return accepted;
+  };
+  // Asked once on arrival; 'Add to Cart' asks again while it is not given.
+  useEffect(() => {
+    if (store?.hasPassword) void unlock(store);
+  }, [store]);
   const [expanded, setExpanded] = useState(false);
   const [overflowing, setOverflowing] = useState(false);
   const description = useRef<HTMLParagraphElement>(null);
@@ -63,6 +83,8 @@ export function ItemDetails(props: ItemIslandProps) {
   // Tiers and price breaks count the whole cart, so the grid is priced with what is in it.
   const cart = useSyncExternalStore(cartStore.subscribe, cartItems, noCartItems);
   const selected = showPrices ? selectionPrice(product, { color, quantities }, Object.values(cart)) : undefined;
+  const problems = cellProblems(product, { color, quantities });
+  const cellProblem = (cell: string) => problems[cell] ?? (refusal?.cell === cell ? refusal.problem : undefined);
   const allColors = productColors(product);
   // The props already offer no logo where none can go (customs: logoOfferFor).
   const hasLogoPickers = embroideries.length > 0;
@@ -80,7 +102,10 @@ export function ItemDetails(props: ItemIslandProps) {
     };
   }, []);
 
-  const setQuantity = (cell: string, typed: string) => setQuantities((current) => ({ ...current, [cell]: acceptQuantity(typed) }));
+  const setQuantity = (cell: string, typed: string) => {
+    setQuantities((current) => ({ ...current, [cell]: typed }));
+    setRefusal(undefined);
+  };
   const hideSecondLogo = () => {
     setSecondLogo(false);
     setSecondEmbroidery('');
@@ -95,10 +120,21 @@ export function ItemDetails(props: ItemIslandProps) {
     event.preventDefault();
     const result = cartEntries(product, { embroideries, placements }, { color, embroidery, placement, secondEmbroidery, secondPlacement, quantities }, store?.code);
     if ('problem' in result) {
+      setRefusal(result);
       notice.show('error', result.problem);
       return;
     }
+    if (store && locked && !(await unlock(store))) {
+      notice.show('error', `${store.name}'s custom products need its store password`);
+      return;
+    }
     await hydrateCart();
+    const over = cartLimitProblem(result.lines, cartStore.getState().items, product, { maxOrderTotal, companyName: storePassword.companyName });
+    if (over) {
+      setRefusal({ problem: over.problem, cell: over.line && (tiers.length > 0 ? tierCell(over.line.size, over.line.color) : over.line.size) });
+      notice.show('error', over.problem);
+      return;
+    }
     cartStore.getState().add(result.lines);
     notice.show('success', 'Item added to cart');
     setEmbroidery('');
@@ -190,7 +226,7 @@ export function ItemDetails(props: ItemIslandProps) {
                   <th scope="row">{name}</th>
                   {tiers.map((tier) => (
                     <td key={tier.label}>
-                      <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${tier.label} ${name}`} value={quantities[tierCell(tier.label, name)] ?? ''} onChange={(event) => setQuantity(tierCell(tier.label, name), event.target.value)} />
+                      <QuantityField id={quantityFieldId(tierCell(tier.label, name))} label={`Quantity ${tier.label} ${name}`} text={quantities[tierCell(tier.label, name)] ?? ''} problem={cellProblem(tierCell(tier.label, name))} onText={(typed) => setQuantity(tierCell(tier.label, name), typed)} />
                     </td>
                   ))}
                 </tr>
@@ -203,7 +239,7 @@ export function ItemDetails(props: ItemIslandProps) {
               <label key={size.label} className="size-grid__cell">
                 <span className="size-grid__label">{size.label}</span>
                 {showPrices && size.price > 0 && <span className="size-grid__price">{formatMoney(size.price)}</span>}
-                <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${size.label}`} value={quantities[size.label] ?? ''} onChange={(event) => setQuantity(size.label, event.target.value)} />
+                <QuantityField id={quantityFieldId(size.label)} label={`Quantity ${size.label}`} text={quantities[size.label] ?? ''} problem={cellProblem(size.label)} onText={(typed) => setQuantity(size.label, typed)} />
               </label>
             ))}
           </div>
@@ -214,6 +250,9 @@ export function ItemDetails(props: ItemIslandProps) {
         </button>
         {notice.element}
       </form>
+      {stores.some((choice) => choice.hasPassword) && (
+        <PasswordDialog id="store-password-dialog" dialogRef={passwordDialog} submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
+      )}
       {leaving && (
         <div className="loading-overlay" role="status" aria-label="Loading">
           <span className="loading-overlay__spinner" />

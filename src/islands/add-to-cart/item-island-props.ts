@@ -1,5 +1,7 @@
+import type { Money } from '../../domain/money.ts';
 import type { Product } from '../../domain/product.ts';
 import type { PictureData } from '../../site/picture-data.ts';
+import type { StorePasswordAsker } from '../shared/store-password.ts';
 import type { ItemStore } from './item-store.ts';
 
 /** Serialized into the item page's HTML; everything the add-to-cart island needs. */
@@ -14,4 +16,8 @@ export interface ItemIslandProps {
   showPrices: boolean;
   /** The tenant's stores this product is made for: the item page opened from one's catalog adds lines for it. */
   stores: ItemStore[];
+  /** Whom to ask for a password store's password before its lines can be added. */
+  storePassword: StorePasswordAsker;
+  /** The order API's ceiling on one order's total (`max_order_total`): an addition that would pass it is refused at the form. */
+  maxOrderTotal: Money;
 }

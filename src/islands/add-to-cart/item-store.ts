@@ -3,6 +3,8 @@ import { storeOfItemAddress } from '../../site/routes.ts';
 export interface ItemStore {
   code: string;
   name: string;
+  /** Its lines are added only once its password was given in this browser session. */
+  hasPassword?: boolean;
 }
 
 /**

@@ -9,6 +9,8 @@ export interface CartState {
   /** Adds lines; a line whose key is already in the cart adds to that line's quantity. */
   add(lines: readonly CartLine[]): void;
   remove(key: string): void;
+  /** Sets a line's quantity (checked by the caller: cart-quantity.ts); a key not in the cart changes nothing. */
+  setQuantity(key: string, quantity: number): void;
   clear(): void;
 }
 
@@ -38,6 +40,11 @@ export const cartStore = createStore<CartState>()(
         set((state) => {
           const { [key]: _removed, ...items } = state.items;
           return { items };
+        }),
+      setQuantity: (key, quantity) =>
+        set((state) => {
+          const line = state.items[key];
+          return line ? { items: { ...state.items, [key]: { ...line, quantity } } } : state;
         }),
       clear: () => set({ items: {} }),
     }),

@@ -34,8 +34,8 @@ describe('the stored cart', () => {
 
   it('drops foreign or broken lines and keeps the good ones', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const stored = { a: line, b: { ...line, quantity: -1 }, c: { ...line, quantity: 1.5 }, d: { hello: 'world' }, e: { ...line, code: 7 } };
+    const stored = { a: line, b: { ...line, quantity: -1 }, c: { ...line, quantity: 1.5 }, d: { hello: 'world' }, e: { ...line, code: 7 }, f: { ...line, quantity: 99_999_999_999 } };
     expect(readStoredCart(JSON.stringify(stored))).toEqual({ [cartKey(line)]: line });
-    expect(warn).toHaveBeenCalledWith('Discarded 4 unreadable cart lines from storage');
+    expect(warn).toHaveBeenCalledWith('Discarded 5 unreadable cart lines from storage');
   });
 });

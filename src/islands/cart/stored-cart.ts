@@ -1,4 +1,5 @@
 import { cartKey, type CartLine } from '../../domain/cart-line.ts';
+import { MAX_LINE_QUANTITY } from '../../domain/order-rules.ts';
 
 /** sessionStorage key of the cart (spec section 3): a map from cartKey to line. */
 export const CART_STORAGE_KEY = 'cart';
@@ -19,7 +20,9 @@ export function isCartLine(value: unknown): value is CartLine {
     typeof line.price === 'number' &&
     Number.isFinite(line.price) &&
     Number.isSafeInteger(line.quantity) &&
-    (line.quantity as number) > 0
+    (line.quantity as number) > 0 &&
+    // Over the order API's bound a line could not be ordered, nor priced exactly.
+    (line.quantity as number) <= MAX_LINE_QUANTITY
   );
 }
 

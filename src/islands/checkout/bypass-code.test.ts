@@ -22,11 +22,11 @@ function fakeSessionApi() {
 }
 
 describe('askOrderApi', () => {
-  it("asks the order API with the tenant's company name: 200 is a bypass code, 403 is not", async () => {
+  it("asks the order API with the tenant's company name: 200 is a bypass code, 403 is not, in the server's words", async () => {
     const { fetch, bodies } = fakeSessionApi();
     const match = askOrderApi('https://api.example', 'Guardian Automotive Group');
     await expect(match(' net30guard ')).resolves.toBe(true);
-    await expect(match('NET30GUARDX')).resolves.toBe(false);
+    await expect(match('NET30GUARDX')).resolves.toBe('That bypass code is not valid');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['https://api.example/v1/session', 'https://api.example/v1/session']);
     expect(bodies).toEqual([
       { companyName: 'Guardian Automotive Group', code: 'net30guard' },
@@ -115,6 +115,21 @@ describe('createBypassChecker', () => {
     expect(results).toEqual([
       ['NET30GUARD', false],
       ['NET30GUARD', true],
+    ]);
+  });
+
+  it("passes the order API's refusal on with the code it was for", async () => {
+    vi.useFakeTimers();
+    const match = vi.fn(async (code: string) => (code === 'NET30GUARD' ? true : 'That bypass code is not valid'));
+    const results: [string, boolean, string | undefined][] = [];
+    const checker = createBypassChecker(match, (code, ok, refusal) => results.push([code, ok, refusal]), { delayMs: 10 });
+    checker.checkNow('NET30GUARDX');
+    await vi.advanceTimersByTimeAsync(0);
+    checker.checkNow('NET30GUARD');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(results).toEqual([
+      ['NET30GUARDX', false, 'That bypass code is not valid'],
+      ['NET30GUARD', true, undefined],
     ]);
   });
 

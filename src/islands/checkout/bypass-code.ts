@@ -6,8 +6,12 @@ import { OrderApiError, postOrderApi } from '../shared/order-api.ts';
  */
 export const BYPASS_CHECK_DELAY_MS = 700;
 
-/** Whether `code` is a bypass code of the tenant; throws when that cannot be told (429, no answer). */
-export type BypassMatch = (code: string) => Promise<boolean>;
+/**
+ * Whether `code` is a bypass code of the tenant: true, or false or the refusal in the order
+ * API's words ('That bypass code is not valid'), said at the code field. Throws when that cannot
+ * be told (429, no answer).
+ */
+export type BypassMatch = (code: string) => Promise<boolean | string>;
 
 /**
  * Asks the order API (POST /v1/session with the code): 200 is a bypass code of the tenant,
@@ -20,7 +24,7 @@ export function askOrderApi(apiBase: string, companyName: string): BypassMatch {
       await postOrderApi(apiBase, '/v1/session', { companyName, code: code.trim() });
       return true;
     } catch (error) {
-      if (error instanceof OrderApiError && error.status === 403) return false;
+      if (error instanceof OrderApiError && error.status === 403) return error.message;
       throw error;
     }
   };
@@ -37,7 +41,7 @@ export interface BypassChecker {
 export interface BypassCheckerOptions {
   delayMs?: number;
   /** A check that could not be answered (429, no answer), for the last code given. */
-  onError?: (error: unknown) => void;
+  onError?: (error: unknown, code: string) => void;
 }
 
 /**
@@ -46,11 +50,11 @@ export interface BypassCheckerOptions {
  * Each code is asked about once per page: the same code again (typed back, or checked on blur
  * after the pause) reuses its answer or the request under way, so it costs no second guess.
  */
-export function createBypassChecker(match: BypassMatch, onResult: (code: string, matches: boolean) => void, { delayMs = BYPASS_CHECK_DELAY_MS, onError }: BypassCheckerOptions = {}): BypassChecker {
+export function createBypassChecker(match: BypassMatch, onResult: (code: string, matches: boolean, refusal?: string) => void, { delayMs = BYPASS_CHECK_DELAY_MS, onError }: BypassCheckerOptions = {}): BypassChecker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest = 0;
   /** Each code's answer, or the request under way; one that could not be answered is dropped. */
-  const answers = new Map<string, Promise<boolean>>();
+  const answers = new Map<string, Promise<boolean | string>>();
 
   const run = (code: string, ticket: number) => {
     let answer = answers.get(code);
@@ -61,11 +65,11 @@ export function createBypassChecker(match: BypassMatch, onResult: (code: string,
       asked.catch(() => answers.get(code) === asked && answers.delete(code));
     }
     answer.then(
-      (matches) => ticket === latest && onResult(code, matches),
+      (verdict) => ticket === latest && onResult(code, verdict === true, typeof verdict === 'string' ? verdict : undefined),
       (error: unknown) => {
         if (ticket !== latest) return;
         onResult(code, false);
-        onError?.(error);
+        onError?.(error, code);
       },
     );
   };

@@ -1,5 +1,6 @@
 import { describeQuantity } from '../../domain/describe-quantity.ts';
 import { formatMoney } from '../../domain/money.ts';
+import { CartLineQuantity } from './cart-line-quantity.tsx';
 import { productImageKey, type ProductThumbnails } from '../shared/ordering-props.ts';
 import { lineName, subtotalText, type CheckoutLine, type PricedCheckout } from './checkout-order.ts';
 
@@ -13,10 +14,12 @@ interface CheckoutCartProps {
   /** The tenant's stores, to name the store a customs line was added for. */
   stores: readonly { code: string; name: string }[];
   onRemove(line: CheckoutLine): void;
+  /** A line's quantity was changed to one that keeps the rules (cart-quantity.ts). */
+  onQuantity(line: CheckoutLine, quantity: number): void;
 }
 
 /** The cart panel: every line with its remove button, then 'Subtotal (N items): $X'. */
-export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbnails, showModificationThumbnail, stores, onRemove }: CheckoutCartProps) {
+export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbnails, showModificationThumbnail, stores, onRemove, onQuantity }: CheckoutCartProps) {
   return (
     <section className="checkout__cart" aria-labelledby={headingId}>
       <h2 id={headingId} className="checkout__heading" tabIndex={-1}>
@@ -36,6 +39,7 @@ export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbn
               logo={showModificationThumbnail && entry.line.embroidery ? logoThumbnails[entry.line.embroidery] : undefined}
               storeName={entry.line.store ? (stores.find((store) => store.code === entry.line.store)?.name ?? entry.line.store) : undefined}
               onRemove={onRemove}
+              onQuantity={onQuantity}
             />
           ))}
         </ul>
@@ -47,7 +51,7 @@ export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbn
   );
 }
 
-function CartLineItem({ entry, image, logo, storeName, onRemove }: { entry: CheckoutLine; image?: string; logo?: string; storeName?: string; onRemove(line: CheckoutLine): void }) {
+function CartLineItem({ entry, image, logo, storeName, onRemove, onQuantity }: { entry: CheckoutLine; image?: string; logo?: string; storeName?: string; onRemove(line: CheckoutLine): void; onQuantity(line: CheckoutLine, quantity: number): void }) {
   const { line, product, unitPrice, lineTotal } = entry;
   const customs = (product?.type ?? line.type) === 'customs';
   const facts: [string, string][] = [
@@ -80,6 +84,7 @@ function CartLineItem({ entry, image, logo, storeName, onRemove }: { entry: Chec
             </div>
           ))}
         </dl>
+        {product !== undefined && unitPrice !== undefined && <CartLineQuantity entry={entry} product={product} onQuantity={onQuantity} />}
       </div>
       <button type="button" className="cart-line__remove" aria-label={`Remove ${lineName(line)}`} title="Remove" onClick={() => onRemove(entry)}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
+import { PasswordDialog } from '../../components/password-dialog.tsx';
 import type { CreateOrderAnswer } from '../../contracts/order-api-responses.ts';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
@@ -7,6 +8,7 @@ import { CATALOG_PRICES_UNAVAILABLE, useCatalogPrices, type CatalogPrices } from
 import { handOverOrder } from '../shared/last-order.ts';
 import { errorMessage, OrderApiError, postOrderApi, postOrderApiAnswer, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
+import { askStorePassword, hasStoreSession } from '../shared/store-password.ts';
 import { readStoreSession } from '../shared/store-session.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { askOrderApi, createBypassChecker } from './bypass-code.ts';
@@ -29,6 +31,8 @@ import {
   type PricedCheckout,
 } from './checkout-order.ts';
 import { DetailsForm } from './details-form.tsx';
+import { lockedStores } from './locked-stores.ts';
+import { forgetDetails, readSavedDetails, saveDetails } from './saved-details.ts';
 import { PaymentSection, unpayableReason, type PaymentState } from './payment-section.tsx';
 import { PayPalPayment } from './paypal-payment.tsx';
 
@@ -91,7 +95,7 @@ function errorText(error: unknown): string {
 
 
 function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
-  const { apiBase, companyName, base, stores, hasBypassCodes, paypalClientId, minimumApparelOrder, logos, maxOrderTotal } = props;
+  const { apiBase, companyName, tenantId, base, stores, hasBypassCodes, paypalClientId, minimumApparelOrder, logos, maxOrderTotal } = props;
   const id = useId();
   const items = useStore(cartStore, (state) => state.items);
   const products = useMemo(() => productIndex(props.catalog.products), [props.catalog.products]);
@@ -103,7 +107,12 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
 
   // A cart of customs plates added from one store's catalog is for that store.
   const linesStore = storeOfCart(checkout, stores);
-  const [form, setForm] = useState<CheckoutForm>(() => ({ ...EMPTY_FORM, store: linesStore ?? '' }));
+  // What the buyer typed before (Back, a reload, a detour to the catalog) comes back; never the code.
+  const [form, setForm] = useState<CheckoutForm>(() => {
+    const saved = readSavedDetails(sessionStorage, tenantId);
+    return { ...EMPTY_FORM, ...saved, store: saved.store || (linesStore ?? '') };
+  });
+  useEffect(() => saveDetails(sessionStorage, tenantId, form), [tenantId, form]);
   useEffect(() => {
     if (linesStore !== undefined) setForm((current) => (current.store === '' ? { ...current, store: linesStore } : current));
   }, [linesStore]);
@@ -113,20 +122,47 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
   // Bypass mode holds exactly while the code in the field is the one that matched.
   const [matchedCode, setMatchedCode] = useState<string>();
   const bypassMode = matchedCode !== undefined && matchedCode === form.code;
+  /** The order API's answer to a code it did not accept (or could not check), said at the code field while that code is in it. */
+  const [codeRefusal, setCodeRefusal] = useState<{ code: string; message: string }>();
   // The order API checks the code; a tenant without codes asks nothing (a wrong guess counts against a limit).
   const checker = useMemo(
     () =>
       createBypassChecker(
         hasBypassCodes ? askOrderApi(apiBase, companyName) : async () => false,
-        (code, matches) => setMatchedCode(matches ? code : undefined),
-        { onError: (error) => show('error', errorText(error)) },
+        (code, matches, refusal) => {
+          setMatchedCode(matches ? code : undefined);
+          setCodeRefusal(refusal === undefined ? undefined : { code, message: refusal });
+        },
+        { onError: (error, code) => setCodeRefusal({ code, message: errorText(error) }) },
       ),
-    [hasBypassCodes, apiBase, companyName, show],
+    [hasBypassCodes, apiBase, companyName],
   );
   useEffect(() => () => checker.dispose(), [checker]);
   useEffect(() => {
     checker.check(form.code);
   }, [checker, form.code]);
+  // An accepted code leads to the button it unlocks, not back to the top of the page (the
+  // PayPal buttons that had the focus next are gone).
+  const checkoutButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (bypassMode) checkoutButtonRef.current?.focus();
+  }, [bypassMode]);
+
+  // A password store's plates are ordered only with its password: the dialog asks for it.
+  const passwordDialog = useRef<HTMLDialogElement>(null);
+  const storesToUnlock = () => lockedStores(checkout, form.store, stores, (code) => hasStoreSession(props, code));
+  /**
+   * A refusal (403) of an order whose password stores' passwords were not given opens the
+   * dialog for each instead of showing the refusal: 'given' once all are, so the order can be
+   * sent again; 'none' when the refusal is about something else, for the caller to show.
+   */
+  const asksForStorePasswords = async (error: unknown): Promise<'none' | 'given' | 'cancelled'> => {
+    const locked = error instanceof OrderApiError && error.status === 403 ? storesToUnlock() : [];
+    const dialog = passwordDialog.current;
+    if (locked.length === 0 || !dialog) return 'none';
+    for (const store of locked) if (!(await askStorePassword(dialog, props, store))) return 'cancelled';
+    return 'given';
+  };
 
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
@@ -145,6 +181,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
   const succeed = (placedCheckout: PricedCheckout, details: PlacedDetails, orderId: string, answers: unknown[]) => {
     show('success', ORDER_PLACED);
     setForm(EMPTY_FORM);
+    forgetDetails(sessionStorage, tenantId);
     setMatchedCode(undefined);
     handOverOrder(sessionStorage, placedOrder(placedCheckout, details, stores, { orderId, answers }, new Date()));
     sessionStorage.removeItem(PAYPAL_ORDER_KEY);
@@ -160,8 +197,8 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
     return { orderId: answer.order_id, answer };
   };
 
-  const placeBypassOrder = async (event: FormEvent) => {
-    event.preventDefault();
+  const placeBypassOrder = async (event?: FormEvent) => {
+    event?.preventDefault();
     if (submittingRef.current || placed || !canPlaceBypassOrder(checkout, bypassMode)) return;
     submittingRef.current = true;
     setSubmitting(true);
@@ -171,11 +208,14 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
       const { orderId, answer } = await createOrder(createOrderBody(form, ordered, orderContext, form.code));
       succeed(ordered, details, orderId, [answer]);
     } catch (error) {
-      showError(error);
       submittingRef.current = false;
       setSubmitting(false);
+      const asked = await asksForStorePasswords(error);
+      if (asked === 'given') await placeBypassOrder();
+      else if (asked === 'none') showError(error);
     }
   };
+
 
   const paypal = {
     onClick: () => !placed && !submittingRef.current && (formRef.current?.reportValidity() ?? false),
@@ -189,8 +229,12 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
         paypalOrder.current = { id: orderId, checkout: ordered, details, answer };
         return orderId;
       } catch (error) {
-        showError(error);
+        // PayPal's window is closed by the failure: once the passwords are given, the buyer pays again.
         errorShown.current = true;
+        void asksForStorePasswords(error).then((asked) => {
+          if (asked === 'given') show('success', 'Store password accepted: choose a payment button again');
+          else if (asked === 'none') showError(error);
+        });
         throw error;
       }
     },
@@ -278,6 +322,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
         showModificationThumbnail={props.showModificationThumbnail}
         stores={stores}
         onRemove={removeLine}
+        onQuantity={(line, quantity) => cartStore.getState().setQuantity(line.key, quantity)}
       />
       <section className="checkout__order" aria-labelledby={`${id}-details`}>
         <h2 id={`${id}-details`} className="checkout__heading">
@@ -294,7 +339,8 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
           bypassMode={bypassMode}
           payPalOffered={payPalOffered}
           problems={checkout.problems}
-          button={checkoutButton ? { enabled: canPlace && !submitting, busy: submitting } : undefined}
+          button={checkoutButton ? { enabled: canPlace && !submitting, busy: submitting, ref: checkoutButtonRef } : undefined}
+          codeRefusal={codeRefusal?.code === form.code ? codeRefusal.message : undefined}
         />
 
         {payPalOffered && !bypassMode && (
@@ -304,6 +350,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
         )}
         {snackbar}
       </section>
+      <PasswordDialog id={`${id}-store-password`} dialogRef={passwordDialog} submitLabel="Continue" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
     </div>
   );
 }

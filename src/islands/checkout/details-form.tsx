@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode, RefObject } from 'react';
+import type { FormEvent, ReactNode, Ref, RefObject } from 'react';
 import { storeLabel, type CheckoutForm, type StoreChoice } from './checkout-order.ts';
 
 export interface DetailsFormProps {
@@ -16,11 +16,13 @@ export interface DetailsFormProps {
   /** What stops the order, listed above the button. */
   problems: readonly string[];
   /** The Checkout button, when the order is placed with a bypass code (or PayPal is not offered). */
-  button: { enabled: boolean; busy: boolean } | undefined;
+  button: { enabled: boolean; busy: boolean; ref?: Ref<HTMLButtonElement> } | undefined;
+  /** The order API's refusal of the code in the field ('That bypass code is not valid'), said at the field. */
+  codeRefusal?: string;
 }
 
 /** The buyer's details, the store, the bypass code, the problems and the Checkout button: markup only, the flow is the island's. */
-export function DetailsForm({ id, formRef, form, onChange, onCodeDone, onSubmit, stores, bypassMode, payPalOffered, problems, button }: DetailsFormProps) {
+export function DetailsForm({ id, formRef, form, onChange, onCodeDone, onSubmit, stores, bypassMode, payPalOffered, problems, button, codeRefusal }: DetailsFormProps) {
   return (
     <form ref={formRef} className="checkout-form" onSubmit={onSubmit}>
       <div className="checkout-form__row">
@@ -60,14 +62,15 @@ export function DetailsForm({ id, formRef, form, onChange, onCodeDone, onSubmit,
           onBlur={onCodeDone}
           onKeyDown={(event) => event.key === 'Enter' && onCodeDone()}
           aria-describedby={`${id}-code-hint`}
+          aria-invalid={codeRefusal !== undefined ? true : undefined}
         />
       </Field>
-      <p id={`${id}-code-hint`} className="checkout-form__hint" aria-live="polite">
-        {bypassMode
+      <p id={`${id}-code-hint`} className={`checkout-form__hint${codeRefusal !== undefined ? ' checkout-form__hint--problem' : ''}`} aria-live="polite">
+        {codeRefusal ?? (bypassMode
           ? 'Code accepted: this order is placed without payment.'
           : payPalOffered
             ? 'Have a bypass code? Enter it to order without payment.'
-            : 'Enter your bypass code to place the order.'}
+            : 'Enter your bypass code to place the order.')}
       </p>
 
       <div className="checkout__problems" aria-live="polite">
@@ -82,7 +85,7 @@ export function DetailsForm({ id, formRef, form, onChange, onCodeDone, onSubmit,
 
       {button && (
         <div className="checkout__actions">
-          <button type="submit" className="button checkout__submit" disabled={!button.enabled} aria-busy={button.busy}>
+          <button type="submit" ref={button.ref} className="button checkout__submit" disabled={!button.enabled} aria-busy={button.busy}>
             {button.busy && <span className="checkout__spinner" aria-hidden="true" />}
             Checkout
           </button>

@@ -8,15 +8,15 @@ export type PasswordCheck = (password: string) => Promise<true | string>;
 export const WRONG_PASSWORD = 'Wrong password';
 
 /**
- * What the dialog says when the order API did not accept a password: 'Wrong password' for a
- * 401, the server's own message otherwise (a 429 says how long to wait), and that it cannot
- * be reached when no answer came.
+ * What the dialog says when the order API did not accept a password: the server's own words
+ * ('Wrong password'; a 429 says how long to wait), 'Wrong password' for a 401 that came without
+ * any, and that it cannot be reached when no answer came.
  */
 export function refusalText(error: unknown): string {
   if (!(error instanceof OrderApiError)) return UNEXPECTED_ERROR;
-  if (error.status === 401) return WRONG_PASSWORD;
   // postOrderApi's answer when the request itself failed (offline, blocked, refused).
   if (error.details.unanswered) return SERVICE_UNREACHABLE;
+  if (error.status === 401 && error.message === UNEXPECTED_ERROR) return WRONG_PASSWORD;
   return error.message;
 }
 

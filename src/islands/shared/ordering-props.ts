@@ -16,7 +16,8 @@ export interface CheckoutIslandProps {
   tenantId: string;
   /** The tenant's base path, for links ('/guardian/'). */
   base: string;
-  stores: { name: string; address: string; code: string }[];
+  /** `hasPassword`: the order API takes its custom plates only once its password was given (the checkout asks for it). */
+  stores: { name: string; address: string; code: string; hasPassword?: boolean }[];
   /** Whether the tenant has bypass codes at all; the order API checks a typed one. */
   hasBypassCodes: boolean;
   /** Absent when PayPal is not offered (paypal_not_supported, or no client id configured). */

@@ -14,11 +14,16 @@ export interface StoreSession {
   expiresAt: string;
 }
 
-/** What the stores page tells its script (src/runtime/client/stores.ts): whom to ask about a store's password. No secret. */
+/**
+ * What the stores page, and a password store's catalog page, tell their script
+ * (src/runtime/client/stores.ts): whom to ask about a store's password, and on a store's
+ * catalog page the store to ask for on arrival. No secret.
+ */
 export interface StoresPageData {
   tenantId: string;
   companyName: string;
   apiBase: string;
+  gate?: { code: string; name: string };
 }
 
 function storeSessionKey(tenantId: string, storeCode: string): string {
