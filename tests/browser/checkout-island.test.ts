@@ -437,7 +437,7 @@ describe('price breaks before checkout', () => {
     try {
       await page.goto(`${base}item/PC54/`);
       await page.locator('[data-island="item"][data-hydrated]').waitFor({ state: 'attached' });
-      expect(await page.getByText('Starts at $8.49 each', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText('Starts at $8.49 each for 500 or more', { exact: true }).isVisible()).toBe(true);
       const breaks = page.getByRole('table', { name: 'Price breaks' });
       expect(await tableRows(breaks)).toEqual([['Quantity', 'Price each'], ['Under 500', '$9.99'], ['500+', '$8.49']]);
       expect(await page.getByText('Larger sizes keep their upcharge: 2XL +$2.00, 3XL +$3.00').isVisible()).toBe(true);
