@@ -27,10 +27,3 @@ export function totalText(total: Money, onRequestLines: number): string {
   if (total === 0) return PRICE_ON_REQUEST;
   return `${formatMoney(total)} + ${onRequestCount(onRequestLines)}`;
 }
-
-/** How many of these unit prices are 0, for lines that kept their prices but not the flag (stored orders). */
-export function countOnRequest(unitPrices: Iterable<number>): number {
-  let count = 0;
-  for (const price of unitPrices) if (price === 0) count += 1;
-  return count;
-}

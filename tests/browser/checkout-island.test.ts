@@ -165,7 +165,7 @@ describe('checkout with a bypass code', () => {
       await page.getByRole('button', { name: 'Remove Sport Polo Medium Navy' }).click();
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       expect(await page.locator('.checkout__problems li').count()).toBe(0);
-      expect(await subtotal(page)).toBe('Subtotal (1 items): $76.44');
+      expect(await subtotal(page)).toBe('Subtotal (1 item): $76.44');
       expect(Object.keys(JSON.parse((await storage(page, 'cart')) ?? '{}'))).toHaveLength(1);
       // Focus stays in the cart for keyboard users.
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your cart');

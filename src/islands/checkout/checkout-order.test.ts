@@ -128,6 +128,7 @@ describe('priceCheckout', () => {
     const checkout = priceCheckout({}, products, rules(true));
     expect(checkout.problems).toEqual([]);
     expect(subtotalText(checkout)).toBe('Subtotal (0 items): $0.00');
+    expect(subtotalText({ itemCount: 1, total: checkout.total, onRequestLines: 0 })).toBe('Subtotal (1 item): $0.00');
   });
 });
 
@@ -152,6 +153,16 @@ describe('when checkout is possible', () => {
     expect(canPayWithPayPal(empty, { paypalOffered: true, bypassMode: false })).toBe(false);
     expect(canPayWithPayPal(short, { paypalOffered: true, bypassMode: false })).toBe(false);
     expect(canPayWithPayPal(free, { paypalOffered: true, bypassMode: false })).toBe(false);
+  });
+
+  it('a cart with a line priced on request is ordered with a bypass code, never paid with PayPal, and its subtotal says what it leaves out', () => {
+    const mixed = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy'), line('NP-50', 'Note Pad', '# pads', 1)), products, rules(true));
+    expect(mixed.onRequestLines).toBe(1);
+    expect(mixed.lines.map((l) => l.onRequest)).toEqual([false, true]);
+    expect(subtotalText(mixed)).toBe(`Subtotal (13 items): ${formatMoney(mixed.total)} + 1 line priced on request`);
+    expect(subtotalText(free)).toBe('Subtotal (3 items): Price on request');
+    expect(canPayWithPayPal(mixed, { paypalOffered: true, bypassMode: false })).toBe(false);
+    expect(canPlaceBypassOrder(mixed, true)).toBe(true);
   });
 });
 

@@ -18,7 +18,7 @@ describe('first render (build time and hydration)', () => {
       '<p class="island-placeholder" aria-live="polite" aria-busy="true">Loading orders…</p>',
     );
     // The success page's heading claims nothing until the island has found an order in this browser session.
-    expect(renderToStaticMarkup(<SuccessIsland base="/guardian/" catalogPricesUrl="/guardian/assets/catalog-0.json" />)).toBe(
+    expect(renderToStaticMarkup(<SuccessIsland base="/guardian/" catalogPricesUrl="/guardian/assets/catalog-0.json" supplierName="Supplier" dealership="Guardian Automotive Group" />)).toBe(
       '<h1 class="page-title">Your order</h1><p class="island-placeholder" aria-live="polite">Loading your order…</p>',
     );
   });

@@ -35,6 +35,9 @@ export interface CheckoutIslandProps {
 
 export interface SuccessIslandProps {
   base: string;
+  /** Named on the confirmation, so a printed copy says who supplies the order and for whom. */
+  supplierName: string;
+  dealership: string;
   /** Where the ordered lines' thumbnails come from (the same file as the checkout's, so usually from the browser's cache). */
   catalogPricesUrl: string;
 }
