@@ -59,7 +59,7 @@ export function SuccessPage({ model }: { model: PageModel }) {
 
 export function OrdersPage({ model }: { model: PageModel }) {
   const { config } = model;
-  const props: OrdersIslandProps = { apiBase: config.apiBase, companyName: config.companyName, tenantId: config.tenantId, hasAdminPassword: config.hasAdminPassword };
+  const props: OrdersIslandProps = { apiBase: config.apiBase, companyName: config.companyName, tenantId: config.tenantId, hasAdminPassword: config.hasAdminPassword, hasGroupPassword: config.hasGroupPassword };
   return (
     <>
       <h1 className="page-title">Orders</h1>

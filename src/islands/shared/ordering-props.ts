@@ -49,4 +49,6 @@ export interface OrdersIslandProps {
   tenantId: string;
   /** False when the tenant has no admin password: nobody can edit. */
   hasAdminPassword: boolean;
+  /** False when the group has no shared password: only the admin password shows the orders. */
+  hasGroupPassword: boolean;
 }
