@@ -63,6 +63,8 @@ export function ItemDetails(props: ItemIslandProps) {
   const tiers = product.sizes.filter((size) => isTierLabel(size.label));
   const breaks = showPrices ? priceBreaks(product) : undefined;
   const counting = showPrices ? breakCounting(product) : undefined;
+  // No size has a price: said once above the grid, not in every cell.
+  const unpriced = product.sizes.every((size) => size.price === 0);
   // Tiers and price breaks count the whole cart, so the grid is priced with what is in it.
   const cart = useSyncExternalStore(cartStore.subscribe, cartItems, noCartItems);
   const selected = showPrices ? selectionPrice(product, { color, quantities }, Object.values(cart)) : undefined;
@@ -129,7 +131,7 @@ export function ItemDetails(props: ItemIslandProps) {
         </h1>
         {store && <p className="item__store">For {store.name}</p>}
         {price !== undefined && <p className="item__price">{startingPriceText(price)}</p>}
-        {product.type !== 'customs' && product.sizes.every((size) => size.price === 0) && <p className="item__price">{PRICE_ON_REQUEST}</p>}
+        {unpriced && <p className="item__price">{PRICE_ON_REQUEST}</p>}
         {breaks ? <PriceBreaksTable breaks={breaks} counting={counting} id={`${id}-breaks`} /> : counting && <p className="price-breaks__note">{counting}</p>}
         {product.description && (
           <div className={`item__description${expanded ? ' item__description--expanded' : ''}`} data-collapsible="">
@@ -183,7 +185,7 @@ export function ItemDetails(props: ItemIslandProps) {
                 {tiers.map((tier) => (
                   <th scope="col" key={tier.label}>
                     {tier.label}
-                    <GridPrice product={product} size={tier} showPrices={showPrices} className="quantity-grid__price" />
+                    {!unpriced && <GridPrice product={product} size={tier} showPrices={showPrices} className="quantity-grid__price" />}
                   </th>
                 ))}
               </tr>
@@ -206,7 +208,7 @@ export function ItemDetails(props: ItemIslandProps) {
             {product.sizes.map((size) => (
               <label key={size.label} className="size-grid__cell">
                 <span className="size-grid__label">{size.label}</span>
-                <GridPrice product={product} size={size} showPrices={showPrices} className="size-grid__price" />
+                {!unpriced && <GridPrice product={product} size={size} showPrices={showPrices} className="size-grid__price" />}
                 <span className="size-grid__entry">
                   <input className="quantity-input" inputMode="numeric" pattern="[0-9]*" autoComplete="off" aria-label={`Quantity ${size.label}`} value={quantities[size.label] ?? ''} onChange={(event) => setQuantity(size.label, event.target.value)} />
                   {countedUnit(size.label) && <span className="size-grid__unit">{countedUnit(size.label)!.plural}</span>}
