@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 import { formatMoney, moneyFromDollars } from '../../domain/money.ts';
+import { unpayableReason } from './payment-section.tsx';
 import type { LogoLists } from '../../domain/logo-rules.ts';
 import { APPAREL_MINIMUM_MESSAGE } from '../../domain/order-rules.ts';
 import type { Product } from '../../domain/product.ts';
@@ -163,6 +164,9 @@ describe('when checkout is possible', () => {
     expect(subtotalText(free)).toBe('Subtotal (3 items): Price on request');
     expect(canPayWithPayPal(mixed, { paypalOffered: true, bypassMode: false })).toBe(false);
     expect(canPlaceBypassOrder(mixed, true)).toBe(true);
+    expect(unpayableReason(mixed)).toBe(
+      'One line is priced on request: the dealership confirms its price before invoicing, so PayPal cannot take this order. Enter your bypass code to place it as a request for a quote, or remove that line to pay.',
+    );
   });
 });
 
