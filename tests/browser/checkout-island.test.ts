@@ -120,6 +120,7 @@ describe('checkout with a bypass code', () => {
         placedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         store: 'Guardian Chevrolet — 100 Main St, Springfield',
         customerPo: 'PO-77',
+        buyer: { name: 'Dana Reyes', email },
         lines: [
           { ...polo, price: 38.77, lineTotal: 465.24 },
           { ...mats, price: 76.44, lineTotal: 152.88 },
