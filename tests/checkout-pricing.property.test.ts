@@ -12,10 +12,11 @@ import { loadProject } from '../src/core/data/load-project.ts';
 import { cartKey, type CartLine } from '../src/domain/cart-line.ts';
 import { recordsPlacement } from '../src/domain/logo-rules.ts';
 import { logoOfferFor, requiresEmbroidery, type LogoOffer } from '../src/domain/logo-rules.ts';
-import { formatMoney, moneyFromDollars, moneyToDollars } from '../src/domain/money.ts';
+import { moneyFromDollars, moneyToDollars } from '../src/domain/money.ts';
 import { entryProblem, MAX_LINE_QUANTITY } from '../src/domain/order-rules.ts';
 import type { Product } from '../src/domain/product.ts';
 import { isTierLabel } from '../src/domain/size-labels.ts';
+import { totalText } from '../src/domain/price-on-request.ts';
 import type { CatalogPrices } from '../src/islands/shared/catalog-prices.ts';
 import { createOrderBody, EMPTY_FORM, priceCheckout, productIndex, subtotalText } from '../src/islands/checkout/checkout-order.ts';
 import type { CheckoutIslandProps } from '../src/islands/shared/ordering-props.ts';
@@ -165,7 +166,8 @@ describe('the checkout island prices every cart as the order API charges it', ()
           const order = listed.body.orders[0] as { order_id: string; total: number; order: { code: string; size: string; color: string; quantity: number; price: number; line_total: number }[] };
           expect(order.order_id).toBe(created.body.order_id);
 
-          expect(subtotalText(checkout)).toBe(`Subtotal (${order.order.reduce((n, l) => n + l.quantity, 0).toLocaleString('en-US')} items): ${formatMoney(moneyFromDollars(order.total))}`);
+          const pieces = order.order.reduce((n, l) => n + l.quantity, 0);
+          expect(subtotalText(checkout)).toBe(`Subtotal (${pieces.toLocaleString('en-US')} ${pieces === 1 ? 'item' : 'items'}): ${totalText(moneyFromDollars(order.total), order.order.filter((l) => l.price === 0).length)}`);
           expect(checkout.total).toBe(moneyFromDollars(order.total));
           expect(order.order.map((l) => [l.code, l.size, l.color, l.quantity, l.price, l.line_total])).toEqual(
             checkout.lines.map((l) => [l.line.code, l.line.size, l.line.color, l.line.quantity, moneyToDollars(l.unitPrice!), moneyToDollars(l.lineTotal!)]),

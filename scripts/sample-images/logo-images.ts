@@ -144,8 +144,6 @@ export function wordmarkSvg(title: string): string {
 // ---------------------------------------------------------------------------------------
 // Entry-screen header banner
 
-const BANNER_TAGLINE = 'Apparel · Promotional products · Dealership supplies';
-
 const GHOST_PAINT: ProductPaint = { body: '#ffffff', trim: '#ffffff', edge: '#ffffff', detail: '#1f2a44' };
 
 /** Faint product silhouettes along the right, so the banner says "branded goods" at a glance. */
@@ -161,19 +159,21 @@ function ghostProducts(): string {
     .join('');
 }
 
-/** A 1600×500 banner with the supplier's name, for the entry screen. */
+/**
+ * A 1600×500 banner with the supplier's name, for the entry screen. No tag line: the picture
+ * is scaled to the screen's width, and a line of small print in it would be about 6 px tall
+ * on a phone; the entry screen says what the supplier sells in its own text (entry_banner).
+ */
 export function headerBannerSvg(supplierName: string): string {
   const defs =
     '<linearGradient id="banner" x1="0" y1="0" x2="1" y2="1">' +
     '<stop offset="0" stop-color="#16203a"/><stop offset="1" stop-color="#2451a6"/></linearGradient>';
   const name = fitText(supplierName, { maxWidth: 820, maxLines: 2, maxSize: 96, minSize: 40 });
-  const tagline = fitText(BANNER_TAGLINE, { maxWidth: 820, maxLines: 1, maxSize: 36, minSize: 22 });
   const body = [
     `<rect width="${BANNER_WIDTH}" height="${BANNER_HEIGHT}" fill="url(#banner)"/>`,
     `<g opacity="0.14">${ghostProducts()}</g>`,
     textBlock(name, { x: 100, centerY: 200, fill: '#ffffff', bold: true, anchor: 'start', lineHeight: 1.08 }),
     `<rect x="100" y="330" width="140" height="8" fill="#f2b21b"/>`,
-    textBlock(tagline, { x: 100, centerY: 392, fill: '#c9d6ee', anchor: 'start' }),
   ].join('');
   return svgDocument(BANNER_WIDTH, BANNER_HEIGHT, body, defs);
 }

@@ -3,6 +3,7 @@ import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
 import { formatMoney, moneyFromDollars, moneyToDollars, type Money } from '../../src/domain/money.ts';
 import { logoOfferFor } from '../../src/domain/logo-rules.ts';
 import { cartProblems, orderTotalProblem } from '../../src/domain/order-rules.ts';
+import { onRequestCount } from '../../src/domain/price-on-request.ts';
 import { priceCart, type PricedCart } from '../../src/domain/pricing.ts';
 import { orderEmail } from '../mail/order-email.ts';
 import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
@@ -109,6 +110,10 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       }
       if (tenant.flags.paypalNotSupported) {
         throw new HttpError(400, `PayPal checkout is not offered to ${tenant.companyName}; enter your bypass code to place the order`);
+      }
+      if (priced.onRequestLines > 0) {
+        const which = priced.lines.filter((p) => p.onRequest).map((p) => labelOf(p.line));
+        refuse(400, [`${onRequestCount(priced.onRequestLines)}, which PayPal cannot pay: enter your bypass code to place the order as a request for a quote, or remove ${priced.onRequestLines === 1 ? 'that line' : 'those lines'} (${which.join(', ')})`]);
       }
       if (priced.total === 0) throw new HttpError(400, 'The order total is $0.00, so there is nothing to pay with PayPal; enter your bypass code to place the order');
       await refuseTooManyUnpaid(ctx, request);

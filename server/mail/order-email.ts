@@ -1,5 +1,6 @@
 import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { formatMoney } from '../../src/domain/money.ts';
+import { PRICE_ON_REQUEST, totalText } from '../../src/domain/price-on-request.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { isTierLabel } from '../../src/domain/size-labels.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
@@ -17,6 +18,8 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
   const how = order.paid === 1 ? 'paid with PayPal' : 'placed with a bypass code, to be invoiced';
   const storeName = (code: string) => tenant.stores.find((s) => s.code === code)?.name ?? code;
   const store = tenant.stores.find((s) => s.name === order.store);
+  // A line priced 0 is a request for a quote (docs/decisions.md, Prices on request): the total says it leaves it out.
+  const total = totalText(order.total, order.lines.filter((line) => line.unitPrice === 0).length);
   const lines = order.lines.map((line) => {
     const logos = [line.embroidery && `${line.embroidery}${line.placement ? ` (${line.placement})` : ''}`, line.secondEmbroidery && `${line.secondEmbroidery}${line.secondPlacement ? ` (${line.secondPlacement})` : ''}`]
       .filter(Boolean)
@@ -26,7 +29,7 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
     return [
       `${line.code}  ${oneLine(line.name)}${line.store ? `  for ${oneLine(storeName(line.store))}` : ''}`,
       `    ${what}, colour ${oneLine(line.color)}${logos ? `, logo ${oneLine(logos)}` : ''}`,
-      `    ${line.quantity} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`,
+      line.unitPrice === 0 ? `    ${line.quantity} × ${PRICE_ON_REQUEST}: to be quoted` : `    ${line.quantity} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`,
     ].join('\n');
   });
   const text = [
@@ -43,14 +46,14 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
     '',
     ...lines,
     '',
-    `Total: ${formatMoney(order.total)}`,
+    `Total: ${total}`,
     '',
   ].join('\n');
   return [
     {
       from,
       to: [...tenant.emailRecipients],
-      subject: oneLine(`Order ${orderNumber(order.orderId)} from ${order.firstName} ${order.lastName} (${order.companyName}), ${formatMoney(order.total)}, ${order.paid === 1 ? 'paid' : 'to invoice'}`),
+      subject: oneLine(`Order ${orderNumber(order.orderId)} from ${order.firstName} ${order.lastName} (${order.companyName}), ${total}, ${order.paid === 1 ? 'paid' : 'to invoice'}`),
       text,
     },
   ];

@@ -404,7 +404,34 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const refused = await api.post('/v1/create-order', { ...bypassOrder(), bypassPaypal: undefined, code: undefined });
       expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/PayPal checkout is not offered to Bypass Motors/) } });
       const free = await api.post('/v1/create-order', paypalOrder({ cart: [line('FREE', '# pads', 'White', 3)] }));
-      expect(free).toMatchObject({ status: 400, body: { message: expect.stringMatching(/order total is \$0.00/) } });
+      expect(free).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^1 line priced on request, which PayPal cannot pay: enter your bypass code/) } });
+    });
+  });
+
+  describe('prices on request', () => {
+    // FREE's only size is priced 0: the spec's "price not set or not shown".
+    const mixed = () => [line('K500', 'Medium', 'Navy', 12), line('FREE', '# pads', 'White', 3, { price: 0 })];
+
+    it('refuses PayPal for a cart holding a line priced on request, naming it, and creates no PayPal order', async () => {
+      const before = paypal.orders.size;
+      const refused = await api.post('/v1/create-order', paypalOrder({ cart: mixed() }));
+      expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^1 line priced on request, which PayPal cannot pay: .*remove that line \(cart\[1\] \(FREE, # pads, White\)\)$/) } });
+      expect(paypal.orders.size).toBe(before);
+    });
+
+    it('places it with a bypass code as a request for a quote: price 0 stored, the total of the priced lines, and the e-mail says "Price on request"', async () => {
+      const body = bypassOrder({ cart: mixed() });
+      const created = await api.post('/v1/create-order', body);
+      expect(created).toMatchObject({ status: 200, body: { total: 465.24 } });
+      const [order] = await ordersOf(BYPASS_TENANT, body.email);
+      expect(order!.order.map((l: any) => [l.code, l.quantity, l.price, l.line_total])).toEqual([['K500', 12, 38.77, 465.24], ['FREE', 3, 0, 0]]);
+      const [mail] = await waitForMail(created.body.order_id);
+      const text = mail!.text.replace(/\r\n/g, '\n');
+      expect(text).toContain('    3 × Price on request: to be quoted');
+      expect(text).toContain('Total: $465.24 + 1 line priced on request');
+      expect(text).not.toContain('$0.00');
+      // A long subject is folded onto a second header line.
+      expect(text.replace(/\n[ \t]+/g, ' ')).toMatch(/^Subject: Order .* \$465\.24 \+ 1 line priced on request, to invoice/m);
     });
   });
 
@@ -545,6 +572,18 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(after!.order.map((l: any) => [l.po, l.customer_po, l.est_ship_date])).toEqual([['PO-0', 'CPO-0', '2025-03-01'], ['PO-1', 'CPO-1', '2025-03-01']]);
       expect(after!.order.map((l: any) => [l.code, l.quantity, l.price])).toEqual([['K500', 12, 38.77], ['C112', 2, 21.99]]);
       expect(after!.total).toBe(order.total);
+    });
+
+    it('sets one PO, customer PO and Est. Ship Date on every line of an order in a single call, as the whole-order edit sends them', async () => {
+      const body = bypassOrder({ cart: Array.from({ length: 6 }, (_, i) => line('K500', ['Small', 'Medium', '2XL'][i % 3]!, i < 3 ? 'Navy' : 'Black', 12)) });
+      expect((await api.post('/v1/create-order', body)).status).toBe(200);
+      const [order] = await ordersOf(BYPASS_TENANT, body.email);
+      const whole = order!.order.map((l: any) => ({ ...l, po: 'PO-ALL', customer_po: 'CPO-ALL', est_ship_date: '2025-04-01' }));
+      const answer = await api.post('/v1/update-historical-order', { email: order!.email, created_at: order!.created_at, cart: whole, companyName: BYPASS_TENANT }, await adminSession(BYPASS_TENANT));
+      expect(answer.status).toBe(200);
+      const [after] = await ordersOf(BYPASS_TENANT, body.email);
+      expect(after!.order).toHaveLength(6);
+      expect(new Set(after!.order.map((l: any) => `${l.po}|${l.customer_po}|${l.est_ship_date}`))).toEqual(new Set(['PO-ALL|CPO-ALL|2025-04-01']));
     });
 
     it('takes a new est_ship_date only as a day YYYY-MM-DD (or empty); a legacy free-text one may come back unchanged', async () => {

@@ -10,10 +10,10 @@ function quantityText(row: PriceBreakRow): string {
 
 /**
  * The item page's 'Price breaks': a product's volume prices as a small table (quantity from,
- * price each), and what counts toward them. Plain markup: it needs no script, and the island
+ * price each), and what counts toward them (`breakCounting`). Plain markup: it needs no script, and the island
  * that renders it hydrates it unchanged.
  */
-export function PriceBreaksTable({ breaks, tiered, id }: { breaks: PriceBreaks; tiered: boolean; id: string }) {
+export function PriceBreaksTable({ breaks, counting, id }: { breaks: PriceBreaks; counting?: string; id: string }) {
   const upcharges = breaks.upcharges.map((size) => `${size.label} +${formatMoney(size.upcharge)}`).join(', ');
   return (
     <div className="price-breaks">
@@ -35,7 +35,7 @@ export function PriceBreaksTable({ breaks, tiered, id }: { breaks: PriceBreaks; 
         </tbody>
       </table>
       <p id={`${id}-note`} className="price-breaks__note">
-        {tiered ? 'Counts every print run and colour of this item in your cart.' : 'Counts every size and colour of this item in your cart.'}
+        {counting}
         {upcharges && ` Larger sizes keep their upcharge: ${upcharges}.`}
       </p>
     </div>

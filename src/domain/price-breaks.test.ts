@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, moneyFromDollars } from './money.ts';
-import { priceBreaks } from './price-breaks.ts';
+import { breakCounting, priceBreaks } from './price-breaks.ts';
 import type { Product } from './product.ts';
 import { sizeFamily } from './size-labels.ts';
 
@@ -32,5 +32,14 @@ describe('priceBreaks', () => {
 
   it('is absent for a product without volume prices', () => {
     expect(priceBreaks(product({ Small: 9.99 }, []))).toBeUndefined();
+  });
+});
+
+describe('breakCounting', () => {
+  it('says each colour on its own for print runs, all colours together for volume prices, and both for a product with both', () => {
+    expect(breakCounting(product({ '500': 1.29, '1000': 0.99 }, []))).toMatch(/^Print-run prices count each colour on its own: /);
+    expect(breakCounting(product({ Small: 9.99 }, [[500, 8.49]]))).toBe('Volume prices count every size and colour of this item in your cart together.');
+    expect(breakCounting(product({ '100': 0.79, '1000': 0.49 }, [[1000, 0.47]]))).toMatch(/each colour on its own; the volume prices count every run and colour/);
+    expect(breakCounting(product({ Small: 9.99 }, []))).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { Money } from './money.ts';
 import { baseSizePrice, discountPrice, sizeUpcharge } from './pricing.ts';
 import type { Product } from './product.ts';
+import { isTierLabel } from './size-labels.ts';
 
 /** One row of the item page's price-break table: from `from` pieces (up to `to`, if any), `price` each. */
 export interface PriceBreakRow {
@@ -36,4 +37,20 @@ export function priceBreaks(product: Pick<Product, 'sizes' | 'discounts'>): Pric
   });
   const upcharges = product.sizes.map((size) => ({ label: size.label, upcharge: sizeUpcharge(product, size) })).filter((size) => size.upcharge > 0);
   return { rows, upcharges };
+}
+
+/**
+ * The one line the item page says about what its price breaks count, as `priceCart` counts
+ * them: a print-run tier is reached by the pieces of one colour (custom plates: 1,000 white and
+ * 500 black are not 1,500), a `discount` by every size and colour of the product together
+ * (pens: 500 of each of three colours are 1,500). A product with both counts both ways.
+ * Undefined for a product with neither.
+ */
+export function breakCounting(product: Pick<Product, 'sizes' | 'discounts'>): string | undefined {
+  const tiered = product.sizes.some((size) => isTierLabel(size.label) && size.price > 0);
+  const volume = product.discounts.length > 0;
+  if (tiered && volume) return 'Print-run prices count each colour on its own; the volume prices count every run and colour of this item in your cart together.';
+  if (tiered) return 'Print-run prices count each colour on its own: runs of one colour add up, other colours do not.';
+  if (volume) return 'Volume prices count every size and colour of this item in your cart together.';
+  return undefined;
 }

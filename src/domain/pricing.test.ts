@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, moneyFromDollars, type Money } from './money.ts';
-import { baseSizePrice, priceCart, sizeUpcharge, type PricingLine } from './pricing.ts';
+import { baseSizePrice, listedPrice, priceCart, sizeUpcharge, type PricingLine } from './pricing.ts';
 import type { Product } from './product.ts';
 import { sizeFamily } from './size-labels.ts';
 
@@ -89,7 +89,11 @@ describe('priceCart', () => {
     expect(dollars(baseSizePrice(cap)!)).toBe('$24.99');
     expect(cap.sizes.map((size) => dollars(sizeUpcharge(cap, size)))).toEqual(['$2.00', '$0.00', '$0.00']);
     const cart = priceCart([line('6277', 'L_XL', 40), line('6277', 'S_M', 40), line('6277', 'M_L', 20)], find);
-    expect(cart.lines.map((l) => dollars(l.unitPrice))).toEqual(['$24.50', '$22.50', '$22.50']);
+    // The unset size counts toward the break but stays priced on request: the volume price does not set its price.
+    expect(cart.lines.map((l) => dollars(l.unitPrice))).toEqual(['$24.50', '$22.50', '$0.00']);
+    expect(cart.lines.map((l) => l.onRequest)).toEqual([false, false, true]);
+    expect(cart.onRequestLines).toBe(1);
+    expect(dollars(cart.total)).toBe('$1,880.00');
     // Print-run tiers are volumes, not larger sizes: no base size, no upcharge, the volume price replaces theirs.
     expect(baseSizePrice(pens)).toBeUndefined();
     expect(pens.sizes.every((size) => sizeUpcharge(pens, size) === 0)).toBe(true);
@@ -117,11 +121,32 @@ describe('priceCart', () => {
   });
 
   it('prices an empty cart at zero', () => {
-    expect(priceCart([], find)).toEqual({ lines: [], total: 0, itemCount: 0 });
+    expect(priceCart([], find)).toEqual({ lines: [], total: 0, itemCount: 0, onRequestLines: 0 });
+  });
+
+  it('prices a size priced 0 on request: nothing in the total, counted apart, the other lines charged as before', () => {
+    const cart = priceCart([line('6277', 'M_L', 12), line('K500', 'Small', 2, 'Navy')], find);
+    expect(cart.lines.map((l) => [l.onRequest, dollars(l.unitPrice), dollars(l.lineTotal)])).toEqual([[true, '$0.00', '$0.00'], [false, '$38.77', '$77.54']]);
+    expect(cart.onRequestLines).toBe(1);
+    expect(dollars(cart.total)).toBe('$77.54');
+    expect(cart.itemCount).toBe(14);
   });
 
   it('refuses a line it cannot price rather than guessing', () => {
     expect(() => priceCart([line('NOPE', 'Small', 1)], find)).toThrow(/no product "NOPE"/);
     expect(() => priceCart([line('K500', 'XXL', 1)], find)).toThrow(/no size "XXL"/);
+  });
+});
+
+describe('listedPrice', () => {
+  it('is what priceCart charges for the size ordered alone: a run at or over a volume price shows the volume price', () => {
+    // The Click Pen lists $0.49 for its 1000 run and $0.45 for its 1500 run; one run of either reaches its volume price.
+    expect(pens.sizes.map((size) => dollars(listedPrice(pens, size)))).toEqual(['$0.79', '$0.59', '$0.47']);
+    for (const size of pens.sizes) {
+      const charged = priceCart([line('PEN-CS', size.label, Number(size.label), 'Blue')], find).lines[0]!.unitPrice;
+      expect(listedPrice(pens, size)).toBe(charged);
+    }
+    expect(tee.sizes.map((size) => dollars(listedPrice(tee, size)))).toEqual(['$9.99', '$9.99', '$11.99', '$12.99']);
+    expect(dollars(listedPrice(cap, cap.sizes[2]!))).toBe('$0.00');
   });
 });

@@ -14,6 +14,9 @@ import { isTierLabel } from './size-labels.ts';
  *   (`baseSizePrice`); every other size adds its upcharge over the base size (`sizeUpcharge`),
  *   so 2XL at $11.99 over a $9.99 base costs $8.49 + $2.00 at a $8.49 volume price. Tier sizes
  *   have no upcharge (their differences are run volumes): the volume price replaces theirs.
+ * - A size priced 0 (the spec: "price not set or not shown") is priced on request: unit price
+ *   and line total 0, `onRequest` set, whatever volume the cart reaches; the order total is that
+ *   of the other lines, and `onRequestLines` says how many are left to quote.
  * - Line total = unit price × quantity, rounded to cents; order total = sum of line totals.
  */
 
@@ -33,6 +36,8 @@ export interface PricedLine<T extends PricingLine = PricingLine> {
   unitPrice: Money;
   /** unitPrice × quantity rounded to cents. */
   lineTotal: Money;
+  /** The size has no price (0): the line is a request for a quote, never "$0.00". */
+  onRequest: boolean;
 }
 
 export interface PricedCart<T extends PricingLine = PricingLine> {
@@ -41,6 +46,8 @@ export interface PricedCart<T extends PricingLine = PricingLine> {
   total: Money;
   /** Sum of the quantities. */
   itemCount: number;
+  /** How many lines are priced on request (not in `total`). */
+  onRequestLines: number;
 }
 
 /**
@@ -64,19 +71,33 @@ export function priceCart<T extends PricingLine>(lines: readonly T[], findProduc
     const size = product.sizes.find((s) => s.label === line.size);
     if (!size) throw new RangeError(`product ${line.code} has no size "${line.size}"`);
 
+    if (size.price === 0) return { line, unitPrice: money(0), lineTotal: money(0), onRequest: true };
     let unitPrice = size.price;
     if (isTierLabel(size.label)) unitPrice = tierPrice(product, tierPieces.get(productColorKey(line)) ?? 0) ?? unitPrice;
     const discount = discountPrice(product, productTotals.get(line.code) ?? 0);
     if (discount !== undefined) unitPrice = money(discount + sizeUpcharge(product, size));
 
-    return { line, unitPrice, lineTotal: roundToCents(multiplyMoney(unitPrice, line.quantity)) };
+    return { line, unitPrice, lineTotal: roundToCents(multiplyMoney(unitPrice, line.quantity)), onRequest: unitPrice === 0 };
   });
 
   return {
     lines: priced,
     total: sumMoney(priced.map((p) => p.lineTotal)),
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    onRequestLines: priced.filter((p) => p.onRequest).length,
   };
+}
+
+/**
+ * The price per piece the item page's grid shows for a size: what `priceCart` charges for that
+ * size ordered on its own in the smallest amount the grid takes (one run of a tier, one piece
+ * of any other size). A tier at or above a volume price shows the volume price (Click Pen's
+ * 1000 run: $0.47, not the $0.49 its tier lists), so the grid never shows a price the checkout
+ * would not charge. 0 when the size is priced on request.
+ */
+export function listedPrice(product: Product, size: SizePrice): Money {
+  const quantity = isTierLabel(size.label) ? Number(size.label) : 1;
+  return priceCart([{ code: product.code, size: size.label, color: product.defaultColor, quantity }], () => product).lines[0]!.unitPrice;
 }
 
 /** The price of the product's highest tier not above `pieces`; undefined below its lowest tier. */

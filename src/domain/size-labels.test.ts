@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTierLabel, sizeFamily } from './size-labels.ts';
+import { countedUnit, isTierLabel, sizeFamily } from './size-labels.ts';
 
 describe('size labels', () => {
   it.each([
@@ -19,5 +19,17 @@ describe('size labels', () => {
   it('treats only whole numbers as print-run tiers', () => {
     expect(isTierLabel('2500')).toBe(true);
     expect(isTierLabel('# boxes')).toBe(false);
+  });
+});
+
+describe('countedUnit', () => {
+  it('names the unit a typed quantity counts, for every form of unit label', () => {
+    expect(countedUnit('# boxes')).toEqual({ singular: 'box', plural: 'boxes' });
+    expect(countedUnit('1 box')).toEqual({ singular: 'box', plural: 'boxes' });
+    expect(countedUnit('5 boxes')).toEqual({ singular: 'box', plural: 'boxes' });
+    expect(countedUnit('# packs')).toEqual({ singular: 'pack', plural: 'packs' });
+    expect(countedUnit('# each')).toEqual({ singular: 'piece', plural: 'pieces' });
+    expect(countedUnit('Medium')).toBeUndefined();
+    expect(countedUnit('500')).toBeUndefined();
   });
 });

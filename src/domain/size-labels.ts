@@ -43,3 +43,17 @@ export function sizeFamily(label: string): SizeFamily | undefined {
 export function isTierLabel(label: string): boolean {
   return TIER.test(label);
 }
+
+/**
+ * What a quantity typed for a unit size counts, and what its price is for: every unit label
+ * ('# boxes', '1 box', '5 boxes') is priced per one of its unit and ordered in that unit, so
+ * '5 boxes' at $115.79 is $115.79 a box, and 10 typed there are 10 boxes (docs/decisions.md,
+ * Unit labels). '# each' counts pieces. Undefined for a label that is not a unit.
+ */
+export function countedUnit(label: string): { singular: string; plural: string } | undefined {
+  if (label === '# each') return { singular: 'piece', plural: 'pieces' };
+  const match = UNIT_COUNTED.exec(label) ?? UNIT_MANY.exec(label);
+  const plural = match?.[match.length - 1] ?? (UNIT_ONE.exec(label) ? UNIT_PLURALS[UNIT_SINGULARS.indexOf(label.slice(2))] : undefined);
+  if (plural === undefined) return undefined;
+  return { singular: UNIT_SINGULARS[UNIT_PLURALS.indexOf(plural)]!, plural };
+}

@@ -46,7 +46,8 @@ export function CheckoutPage({ model }: { model: PageModel }) {
 }
 
 export function SuccessPage({ model }: { model: PageModel }) {
-  const props: SuccessIslandProps = { base: model.config.base, catalogPricesUrl: model.catalogPrices.url };
+  const { config } = model;
+  const props: SuccessIslandProps = { base: config.base, catalogPricesUrl: model.catalogPrices.url, supplierName: config.supplierName, dealership: config.companyName };
   // The heading is the island's: only an order found in this browser session makes it claim success.
   return (
     <>
@@ -58,7 +59,7 @@ export function SuccessPage({ model }: { model: PageModel }) {
 
 export function OrdersPage({ model }: { model: PageModel }) {
   const { config } = model;
-  const props: OrdersIslandProps = { apiBase: config.apiBase, companyName: config.companyName, tenantId: config.tenantId, hasAdminPassword: config.hasAdminPassword };
+  const props: OrdersIslandProps = { apiBase: config.apiBase, companyName: config.companyName, tenantId: config.tenantId, hasAdminPassword: config.hasAdminPassword, hasGroupPassword: config.hasGroupPassword };
   return (
     <>
       <h1 className="page-title">Orders</h1>

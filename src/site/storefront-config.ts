@@ -36,6 +36,8 @@ export interface StorefrontConfig {
   hasBypassCodes: boolean;
   /** Whether an admin can sign in on the orders page (the order API checks the password). */
   hasAdminPassword: boolean;
+  /** Whether the group has a shared password (staff sessions: the orders screen without editing). */
+  hasGroupPassword: boolean;
   /** The order API's ceiling on one order's total (`max_order_total`), shown at checkout before paying. */
   maxOrderTotal: Money;
   /** Absent when PayPal is not offered (paypal_not_supported, or no client id configured). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, moneyFromDollars } from '../../src/domain/money.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, GUARDIAN_STAFF_PASSWORD, retrieveOrders, waitForOrderMail, watchConsole } from './orders-steps.ts';
-import { openWorld, type SiteWorld } from './harness.ts';
+import { openWorld, project, type SiteWorld } from './harness.ts';
 
 let site: SiteWorld;
 
@@ -206,6 +206,9 @@ describe('ordering, from the item page to the orders table', () => {
       Date: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit' }).format(new Date()),
       'Customer PO': 'CPO-77',
       'Order total': subtotal,
+      Supplier: project.site.supplierName,
+      Dealership: 'Guardian Automotive Group',
+      'Ordered by': 'Robin Journey, robin@guardian.example',
     });
     expect(formatMoney(moneyFromDollars(placed!.total))).toBe(subtotal);
 

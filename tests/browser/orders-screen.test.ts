@@ -22,7 +22,7 @@ beforeAll(async () => {
   dana = await placeBypassOrder(
     site.api,
     { first_name: 'Dana', last_name: 'Reyes', email: 'dana@guardian.example', store: 'Guardian Ford', customer_po: 'CPO-A' },
-    [{ type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' }],
+    [{ type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' }],
   );
   // Sam's order names no store; its frames, made per store, were added from Guardian Ford's catalog.
   sam = await placeBypassOrder(site.api, { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example' }, [
@@ -120,7 +120,7 @@ describe('the orders screen', () => {
     }
   });
 
-  it('expands an order to its lines (Price with $, N/A when empty) and collapses it again, by mouse or keyboard', async () => {
+  it('expands an order to its lines (every field, placements and the second logo included; Price with $, Price on request for 0, N/A when empty) and collapses it again, by mouse or keyboard', async () => {
     const { context, page, console: seen } = await openOrders();
     try {
       const samToggle = toggleOf(page, 'Sam Ortiz');
@@ -138,17 +138,21 @@ describe('the orders screen', () => {
         'Size',
         'Color',
         'Embroidery',
+        'Placement',
+        'Second Logo',
+        'Second Placement',
         'Customer PO',
         'PO',
         'Est. Ship Date',
       ]);
       expect(await lineCells(samLines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'],
-        ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A'],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
+        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
       ]);
       // The order's total as the order API answered it, above its lines.
       expect(sam.total).toBe(13.95);
-      expect(await page.locator('.orders-table__detail').getByText('Order total: $13.95', { exact: true }).count()).toBe(1);
+      // The note pads are priced on request: the total says it leaves them out.
+      expect(await page.locator('.orders-table__detail').getByText('Order total: $13.95 + 1 line priced on request', { exact: true }).count()).toBe(1);
 
       // Keyboard: Tab reaches the other order's toggle; Enter opens it, Space closes it.
       const danaToggle = toggleOf(page, 'Dana Reyes');
@@ -156,7 +160,7 @@ describe('the orders screen', () => {
       await page.keyboard.press('Enter');
       expect(await danaToggle.getAttribute('aria-expanded')).toBe('true');
       expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'CPO-A', 'N/A', 'N/A'],
+        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', 'CPO-A', 'N/A', 'N/A'],
       ]);
       await saveScreenshot(page, 'orders-expanded');
       await page.keyboard.press('Space');
@@ -189,8 +193,8 @@ describe('the orders screen', () => {
         ),
       );
       expect(cards.map((cells) => cells.map((cell) => cell.field))).toEqual([
-        ['Item Code: MF-STR', 'Quantity: 1 run of 500 (500 pieces)', 'Price: $0.0279', 'Description: Metal Frame', 'Size: 500', 'Color: Chrome', 'Embroidery: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A'],
-        ['Item Code: NP-50', 'Quantity: 5', 'Price: $0.00', 'Description: Note Pads', 'Size: # pads', 'Color: White', 'Embroidery: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A'],
+        ['Item Code: MF-STR', 'Quantity: 1 run of 500 (500 pieces)', 'Price: $0.0279', 'Description: Metal Frame', 'Size: 500', 'Color: Chrome', 'Embroidery: N/A', 'Placement: N/A', 'Second Logo: N/A', 'Second Placement: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A'],
+        ['Item Code: NP-50', 'Quantity: 5', 'Price: Price on request', 'Description: Note Pads', 'Size: # pads', 'Color: White', 'Embroidery: N/A', 'Placement: N/A', 'Second Logo: N/A', 'Second Placement: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A'],
       ]);
       for (const cell of cards.flat()) {
         expect(cell.left, cell.field).toBeGreaterThanOrEqual(0);
@@ -209,7 +213,7 @@ describe('the orders screen', () => {
       expect(sizes.pageScroll).toBeLessThanOrEqual(390);
       expect(sizes.regionScroll).toBeLessThanOrEqual(sizes.regionWidth);
       // Screen readers still read a table of lines with its column headers.
-      expect(await region.getByRole('columnheader').count()).toBe(10);
+      expect(await region.getByRole('columnheader').count()).toBe(13);
       expect(await region.getByRole('row').count()).toBe(3);
       await saveScreenshot(page, 'orders-phone');
     } finally {
@@ -272,8 +276,8 @@ describe('the orders screen', () => {
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
       expect(await edit.getAttribute('aria-pressed')).toBe('false');
       expect(await lineCells(lines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', ''],
-        ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', ''],
+        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
       ]);
 
       // Leaving edit mode with the toggle saves too.
@@ -282,8 +286,8 @@ describe('the orders screen', () => {
       await page.getByLabel('PO of line MF-STR, 500, Chrome', { exact: true }).fill('SO-2002');
       await editFrame.click();
       await expect.poll(() => lineCells(lines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'SO-2002', 'N/A', ''],
-        ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A', ''],
+        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
       ]);
 
       // Stored: the API lists the new values, and only on that order's lines.
@@ -305,8 +309,8 @@ describe('the orders screen', () => {
       await page.reload();
       await toggleOf(page, 'Sam Ortiz').click();
       expect(await lineCells(linesOf(page, 'Sam Ortiz'))).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'SO-2002', 'N/A'],
-        ['NP-50', '5', '$0.00', 'Note Pads', '# pads', 'White', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024'],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A'],
+        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024'],
       ]);
       expect(await page.getByRole('button', { name: /^Edit line/ }).count()).toBe(0);
       expect(seen.errors).toEqual([]);
@@ -339,12 +343,12 @@ describe('the orders screen', () => {
       await expect.poll(() => page.locator('.snackbar').textContent()).toBe(direct.body.message);
       expect(await page.locator('.snackbar').getAttribute('role')).toBe('alert');
       expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', '[CPO-A]', `[${tooLong}]`, '[2024-03-08]', 'SaveCancel'],
+        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', '[CPO-A]', `[${tooLong}]`, '[2024-03-08]', 'SaveCancel'],
       ]);
 
       // Cancel drops the edit; nothing was stored.
       await page.getByRole('button', { name: 'Cancel editing line K500, Medium, Navy' }).click();
-      expect((await lineCells(linesOf(page, 'Dana Reyes')))[0]?.slice(7, 10)).toEqual(['CPO-A', 'N/A', 'N/A']);
+      expect((await lineCells(linesOf(page, 'Dana Reyes')))[0]?.slice(10, 13)).toEqual(['CPO-A', 'N/A', 'N/A']);
       const after = (await retrieveOrders(site.api)).find((o) => o.email === 'dana@guardian.example')!;
       expect(after.order[0].po).toBe('');
     } finally {
@@ -357,7 +361,7 @@ describe('the orders screen', () => {
     const { context, page, console: seen } = await openOrders();
     try {
       await toggleOf(page, 'Dana Reyes').click();
-      expect((await lineCells(linesOf(page, 'Dana Reyes')))[0]?.[9]).toBe('week of March 3');
+      expect((await lineCells(linesOf(page, 'Dana Reyes')))[0]?.[12]).toBe('week of March 3');
 
       await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).click();
@@ -376,13 +380,67 @@ describe('the orders screen', () => {
       await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).click();
       await shipDate.fill('2024-03-08');
       await page.keyboard.press('Enter');
-      await expect.poll(async () => (await lineCells(linesOf(page, 'Dana Reyes')))[0]?.[9]).toBe('March 08, 2024');
+      await expect.poll(async () => (await lineCells(linesOf(page, 'Dana Reyes')))[0]?.[12]).toBe('March 08, 2024');
       stored = (await retrieveOrders(site.api)).find((o) => o.email === 'dana@guardian.example')!;
       expect(stored.order[0].est_ship_date).toBe('2024-03-08');
       expect(seen.errors).toEqual([]);
     } finally {
       await context.close();
       await site.api.api.store.updateOrderLines(dana.order_id, (lines) => lines.map((l) => ({ ...l, po: '', estShipDate: '' })));
+    }
+  });
+
+  it('lets the admin set PO, Customer PO and Est. Ship Date of a whole order at once, in one save', async () => {
+    const { context, page, console: seen } = await openOrders({ viewport: { width: 1280, height: 800 } });
+    try {
+      await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
+      await toggleOf(page, 'Sam Ortiz').click();
+      const lines = linesOf(page, 'Sam Ortiz');
+      await lines.waitFor();
+      await page.getByRole('button', { name: 'Edit whole order' }).click();
+      const form = page.getByRole('form', { name: 'Edit all 2 lines of the order' });
+      // The lines differ in PO: the field starts empty, and only what is changed is set on every line.
+      expect(await form.getByLabel('PO', { exact: true }).inputValue()).toBe('');
+      await form.getByLabel('PO', { exact: true }).fill('PO-ALL-7');
+      await form.getByLabel('Est. Ship Date').fill('2024-04-02');
+      const updates: string[] = [];
+      page.on('request', (request) => request.url().endsWith('/v1/update-historical-order') && updates.push(request.url()));
+      await form.getByRole('button', { name: 'Save for all 2 lines' }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
+      expect(updates).toHaveLength(1);
+      await expect.poll(async () => (await lineCells(lines)).map((cells) => cells.slice(10, 13))).toEqual([
+        ['N/A', 'PO-ALL-7', 'April 02, 2024'],
+        ['CPO-SAM', 'PO-ALL-7', 'April 02, 2024'],
+      ]);
+      const samNow = (await retrieveOrders(site.api)).find((o) => o.email === 'sam@guardian.example')!;
+      expect(samNow.order.map((l: any) => [l.customer_po, l.po, l.est_ship_date])).toEqual([
+        ['', 'PO-ALL-7', '2024-04-02'],
+        ['CPO-SAM', 'PO-ALL-7', '2024-04-02'],
+      ]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps Save and Cancel of a line in edit mode inside the viewport at 1280 px', async () => {
+    const { context, page } = await openOrders({ viewport: { width: 1280, height: 800 } });
+    try {
+      await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
+      await toggleOf(page, 'Dana Reyes').click();
+      await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).click();
+      for (const name of ['Save line K500, Medium, Navy', 'Cancel editing line K500, Medium, Navy']) {
+        const box = (await page.getByRole('button', { name }).boundingBox())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(1280);
+        // Not under another cell: the button itself is what a click there reaches.
+        const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'), [box.x + box.width / 2, box.y + box.height / 2]);
+        expect(hit, name).toBe(name);
+      }
+      await saveScreenshot(page, 'orders-edit-1280');
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(1280);
+    } finally {
+      await context.close();
     }
   });
 

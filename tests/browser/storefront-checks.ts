@@ -4,9 +4,8 @@
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Locator, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Category } from '../../src/domain/categories.ts';
-import { formatMoney } from '../../src/domain/money.ts';
 import type { Product } from '../../src/domain/product.ts';
-import { startingPrice } from '../../src/domain/starting-price.ts';
+import { startingPrice, startingPriceText } from '../../src/domain/starting-price.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { project, visibleProducts } from './harness.ts';
@@ -38,7 +37,7 @@ export function storeProducts(t: Tenant, storeCode: string): Product[] {
 export function startsAt(product: Product): string {
   const lowest = startingPrice(product);
   if (lowest === undefined) throw new Error(`${product.code} has no starting price`);
-  return `Starts at ${formatMoney(lowest)} each`;
+  return startingPriceText(lowest);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LastOrder } from '../../src/islands/shared/last-order.ts';
 import { watchConsole } from './orders-steps.ts';
-import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';
+import { openWorld, project, saveScreenshot, type SiteWorld } from './harness.ts';
 
 const ORDER: LastOrder = {
   orderId: '0b0c6f3e-9a1d-4c2b-8e7f-123456789abc',
@@ -14,6 +14,7 @@ const ORDER: LastOrder = {
   placedAt: '2025-03-04T15:04:05.123Z',
   store: 'Guardian Chevrolet — 100 Main St, Springfield',
   customerPo: 'PO-77',
+  buyer: { name: 'Dana Reyes', email: 'dana@guardian.example' },
   lines: [
     {
       type: 'mens',
@@ -34,6 +35,9 @@ const ORDER: LastOrder = {
   ],
 };
 const TIME_ZONE = 'America/Chicago';
+/** Who supplies the order and for whom: what a printed copy needs to name. */
+const SUPPLIER = `Supplier: ${project.site.supplierName}`;
+const DEALERSHIP = 'Dealership: Guardian Automotive Group';
 
 let site: SiteWorld;
 let successUrl: string;
@@ -105,6 +109,9 @@ describe('the success page', () => {
         'Store: Guardian Chevrolet — 100 Main St, Springfield',
         'Customer PO: PO-77',
         'Order total: $1,521.09',
+        SUPPLIER,
+        DEALERSHIP,
+        'Ordered by: Dana Reyes, dana@guardian.example',
       ]);
       expect(await shownLines(page)).toEqual([
         {
@@ -160,7 +167,7 @@ describe('the success page', () => {
   it('leaves out the store and the customer PO when the order had none', async () => {
     const { context, page } = await openWith(JSON.stringify({ ...ORDER, store: '', customerPo: '' }));
     try {
-      expect(await orderFacts(page)).toEqual(['Order number: 0B0C-6F3E', 'Date: March 04, 2025', 'Order total: $1,521.09']);
+      expect(await orderFacts(page)).toEqual(['Order number: 0B0C-6F3E', 'Date: March 04, 2025', 'Order total: $1,521.09', SUPPLIER, DEALERSHIP, 'Ordered by: Dana Reyes, dana@guardian.example']);
     } finally {
       await context.close();
     }
@@ -190,7 +197,8 @@ describe('the success page', () => {
       for (const part of chrome) expect(await part.isVisible()).toBe(true);
       await page.emulateMedia({ media: 'print' });
       for (const part of chrome) expect(await part.isVisible()).toBe(false);
-      for (const text of ['Order Placed Successfully', '0B0C-6F3E', '$1,521.09', '2 runs of 500 (1,000 pieces)']) {
+      // The printed copy names the supplier, the dealership and the buyer.
+      for (const text of ['Order Placed Successfully', '0B0C-6F3E', '$1,521.09', '2 runs of 500 (1,000 pieces)', project.site.supplierName, 'Guardian Automotive Group', 'Dana Reyes, dana@guardian.example']) {
         expect(await page.getByRole('main').getByText(text, { exact: true }).isVisible(), text).toBe(true);
       }
       await saveScreenshot(page, 'success-order-print');

@@ -34,6 +34,7 @@ export function storefrontConfig(site: SupplierFacts, tenant: Tenant, images: Co
     stores: tenant.stores.map((store) => ({ name: store.name, address: store.address, code: store.code, hasPassword: store.password !== undefined })),
     hasBypassCodes: tenant.bypassCodes.length > 0,
     hasAdminPassword: tenant.adminPassword !== undefined,
+    hasGroupPassword: tenant.password !== undefined,
     maxOrderTotal: tenant.maxOrderTotal,
     ...(site.paypalClientId && !tenant.flags.paypalNotSupported ? { paypalClientId: site.paypalClientId } : {}),
     companyLogo: images.companyLogo,

@@ -4,10 +4,12 @@ import { PriceBreaksTable } from '../../components/price-breaks-table.tsx';
 import { ResponsivePicture } from '../../components/responsive-picture.tsx';
 import { offersSecondLogo, secondPlacementDefault } from '../../domain/logo-rules.ts';
 import { formatMoney } from '../../domain/money.ts';
-import { priceBreaks } from '../../domain/price-breaks.ts';
-import { productColors } from '../../domain/product.ts';
-import { isTierLabel } from '../../domain/size-labels.ts';
-import { startingPrice } from '../../domain/starting-price.ts';
+import { breakCounting, priceBreaks } from '../../domain/price-breaks.ts';
+import { PRICE_ON_REQUEST } from '../../domain/price-on-request.ts';
+import { listedPrice } from '../../domain/pricing.ts';
+import { productColors, type Product, type SizePrice } from '../../domain/product.ts';
+import { countedUnit, isTierLabel } from '../../domain/size-labels.ts';
+import { startingPrice, startingPriceText } from '../../domain/starting-price.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { QuantityField, quantityFieldId } from '../shared/quantity-field.tsx';
 import { askStorePassword, hasStoreSession } from '../shared/store-password.ts';
@@ -80,6 +82,9 @@ export function ItemDetails(props: ItemIslandProps) {
   const price = showPrices ? startingPrice(product) : undefined;
   const tiers = product.sizes.filter((size) => isTierLabel(size.label));
   const breaks = showPrices ? priceBreaks(product) : undefined;
+  const counting = showPrices ? breakCounting(product) : undefined;
+  // No size has a price: said once above the grid, not in every cell.
+  const unpriced = product.sizes.every((size) => size.price === 0);
   // Tiers and price breaks count the whole cart, so the grid is priced with what is in it.
   const cart = useSyncExternalStore(cartStore.subscribe, cartItems, noCartItems);
   const selected = showPrices ? selectionPrice(product, { color, quantities }, Object.values(cart)) : undefined;
@@ -161,8 +166,9 @@ export function ItemDetails(props: ItemIslandProps) {
           {product.fullname}
         </h1>
         {store && <p className="item__store">For {store.name}</p>}
-        {price !== undefined && <p className="item__price">Starts at {formatMoney(price)} each</p>}
-        {breaks && <PriceBreaksTable breaks={breaks} tiered={tiers.length > 0} id={`${id}-breaks`} />}
+        {price !== undefined && <p className="item__price">{startingPriceText(price)}</p>}
+        {unpriced && <p className="item__price">{PRICE_ON_REQUEST}</p>}
+        {breaks ? <PriceBreaksTable breaks={breaks} counting={counting} id={`${id}-breaks`} /> : counting && <p className="price-breaks__note">{counting}</p>}
         {product.description && (
           <div className={`item__description${expanded ? ' item__description--expanded' : ''}`} data-collapsible="">
             <p id={`${id}-description`} ref={description}>
@@ -215,7 +221,7 @@ export function ItemDetails(props: ItemIslandProps) {
                 {tiers.map((tier) => (
                   <th scope="col" key={tier.label}>
                     {tier.label}
-                    {showPrices && tier.price > 0 && <span className="quantity-grid__price">{formatMoney(tier.price)} each</span>}
+                    {!unpriced && <GridPrice product={product} size={tier} showPrices={showPrices} className="quantity-grid__price" />}
                   </th>
                 ))}
               </tr>
@@ -238,8 +244,11 @@ export function ItemDetails(props: ItemIslandProps) {
             {product.sizes.map((size) => (
               <label key={size.label} className="size-grid__cell">
                 <span className="size-grid__label">{size.label}</span>
-                {showPrices && size.price > 0 && <span className="size-grid__price">{formatMoney(size.price)}</span>}
-                <QuantityField id={quantityFieldId(size.label)} label={`Quantity ${size.label}`} text={quantities[size.label] ?? ''} problem={cellProblem(size.label)} onText={(typed) => setQuantity(size.label, typed)} />
+                {!unpriced && <GridPrice product={product} size={size} showPrices={showPrices} className="size-grid__price" />}
+                <span className="size-grid__entry">
+                  <QuantityField id={quantityFieldId(size.label)} label={`Quantity ${size.label}`} text={quantities[size.label] ?? ''} problem={cellProblem(size.label)} onText={(typed) => setQuantity(size.label, typed)} />
+                  {countedUnit(size.label) && <span className="size-grid__unit">{countedUnit(size.label)!.plural}</span>}
+                </span>
               </label>
             ))}
           </div>
@@ -260,6 +269,19 @@ export function ItemDetails(props: ItemIslandProps) {
       )}
     </div>
   );
+}
+
+/**
+ * A grid cell's price: what `priceCart` charges for that size or run ordered alone
+ * (`listedPrice`), so a run that reaches a volume price shows it; a unit size says what its
+ * price is for ('$115.79 a box'); a size priced 0 says 'Price on request'.
+ */
+function GridPrice({ product, size, showPrices, className }: { product: Product; size: SizePrice; showPrices: boolean; className: string }) {
+  if (size.price === 0) return <span className={className}>{PRICE_ON_REQUEST}</span>;
+  if (!showPrices) return null;
+  const unit = countedUnit(size.label);
+  const per = isTierLabel(size.label) || unit?.singular === 'piece' ? 'each' : unit ? `a ${unit.singular}` : undefined;
+  return <span className={className}>{`${formatMoney(listedPrice(product, size))}${per ? ` ${per}` : ''}`}</span>;
 }
 
 interface LogoPickerProps {

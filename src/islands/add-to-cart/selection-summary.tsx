@@ -1,18 +1,17 @@
 import { describeQuantity } from '../../domain/describe-quantity.ts';
-import { formatMoney } from '../../domain/money.ts';
+import { priceText, totalText } from '../../domain/price-on-request.ts';
 import type { SelectionPrice } from './selection-price.ts';
 
 /**
  * Under the item page's grid: each filled cell's price each and line total, and their total,
- * as the checkout will charge them. Only the total line is announced as it changes; the table
+ * as the checkout will charge them; a size priced 0 reads 'Price on request'. Only the total line is announced as it changes; the table
  * would repeat itself on every keystroke.
  */
 export function SelectionSummary({ price, tiered }: { price?: SelectionPrice; tiered: boolean }) {
-  // A size whose price is not set shows no price anywhere, so its selection shows none either.
-  const shown = price && price.lines.every((line) => line.unitPrice > 0) ? price : undefined;
+  const onRequest = price?.lines.filter((line) => line.onRequest).length ?? 0;
   return (
     <div className="selection-price" aria-live="polite">
-      {shown && (
+      {price && (
         <>
           <table className="selection-price__lines" aria-live="off">
             <caption>Your selection</caption>
@@ -25,19 +24,19 @@ export function SelectionSummary({ price, tiered }: { price?: SelectionPrice; ti
               </tr>
             </thead>
             <tbody>
-              {shown.lines.map(({ line, unitPrice, lineTotal }) => (
+              {price.lines.map(({ line, unitPrice, lineTotal }) => (
                 <tr key={`${line.size}|${line.color}`}>
                   <th scope="row">{tiered ? line.color : line.size}</th>
                   <td>{describeQuantity(line)}</td>
-                  <td>{formatMoney(unitPrice)}</td>
-                  <td>{formatMoney(lineTotal)}</td>
+                  <td>{priceText(unitPrice)}</td>
+                  <td>{priceText(lineTotal)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p className="selection-price__total">
-            {`Total for ${shown.pieces.toLocaleString('en-US')} ${shown.pieces === 1 ? 'piece' : 'pieces'}: ${formatMoney(shown.total)}`}
-            {shown.inCart > 0 && ` (priced with the ${shown.inCart.toLocaleString('en-US')} already in your cart)`}
+            {`Total for ${price.pieces.toLocaleString('en-US')} ${price.pieces === 1 ? 'piece' : 'pieces'}: ${totalText(price.total, onRequest)}`}
+            {price.inCart > 0 && ` (priced with the ${price.inCart.toLocaleString('en-US')} already in your cart)`}
           </p>
         </>
       )}

@@ -1,5 +1,5 @@
 import { describeQuantity } from '../../domain/describe-quantity.ts';
-import { formatMoney } from '../../domain/money.ts';
+import { priceText } from '../../domain/price-on-request.ts';
 import { CartLineQuantity } from './cart-line-quantity.tsx';
 import { productImageKey, type ProductThumbnails } from '../shared/ordering-props.ts';
 import { lineName, subtotalText, type CheckoutLine, type PricedCheckout } from './checkout-order.ts';
@@ -55,7 +55,7 @@ function CartLineItem({ entry, image, logo, storeName, onRemove, onQuantity }: {
   const { line, product, unitPrice, lineTotal } = entry;
   const customs = (product?.type ?? line.type) === 'customs';
   const facts: [string, string][] = [
-    ['Price each', unitPrice === undefined ? 'Not available' : formatMoney(unitPrice)],
+    ['Price each', unitPrice === undefined ? 'Not available' : priceText(unitPrice)],
     ['Color', line.color],
   ];
   if (line.embroidery) facts.push(['Embroidery', line.embroidery]);
@@ -64,7 +64,7 @@ function CartLineItem({ entry, image, logo, storeName, onRemove, onQuantity }: {
   if (line.secondPlacement) facts.push(['Second placement', line.secondPlacement]);
   if (!customs) facts.push(['Size', line.size]);
   facts.push(['Quantity', describeQuantity(line)]);
-  if (lineTotal !== undefined) facts.push(['Line total', formatMoney(lineTotal)]);
+  if (lineTotal !== undefined && unitPrice !== 0) facts.push(['Line total', priceText(lineTotal)]);
 
   return (
     <li className="cart-line">

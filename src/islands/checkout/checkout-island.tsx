@@ -21,6 +21,7 @@ import {
   createOrderBody,
   EMPTY_FORM,
   PAYPAL_ORDER_KEY,
+  placedDetails,
   placedOrder,
   priceCheckout,
   productIndex,
@@ -203,7 +204,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
     submittingRef.current = true;
     setSubmitting(true);
     const ordered = checkout;
-    const details = { store: form.store, customerPo: form.customerPo };
+    const details = placedDetails(form);
     try {
       const { orderId, answer } = await createOrder(createOrderBody(form, ordered, orderContext, form.code));
       succeed(ordered, details, orderId, [answer]);
@@ -222,7 +223,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
     createOrder: async () => {
       errorShown.current = false;
       const ordered = checkout;
-      const details = { store: form.store, customerPo: form.customerPo };
+      const details = placedDetails(form);
       try {
         const { orderId, answer } = await createOrder(createOrderBody(form, ordered, orderContext));
         sessionStorage.setItem(PAYPAL_ORDER_KEY, orderId);
@@ -243,7 +244,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
       submittingRef.current = true;
       const created = paypalOrder.current?.id === orderId ? paypalOrder.current : undefined;
       const paidCheckout = created?.checkout ?? checkout;
-      const paidDetails = created?.details ?? { store: form.store, customerPo: form.customerPo };
+      const paidDetails = created?.details ?? placedDetails(form);
       const result = await captureUntilSettled(() => postOrderApiAnswer<unknown>(apiBase, '/v1/capture-order', { order_id: orderId, companyName }), {
         onProcessing: () => setPayment({ state: 'processing', orderId }),
       });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 import { formatMoney, moneyFromDollars } from '../../domain/money.ts';
+import { unpayableReason } from './payment-section.tsx';
 import type { LogoLists } from '../../domain/logo-rules.ts';
 import { APPAREL_MINIMUM_MESSAGE } from '../../domain/order-rules.ts';
 import type { Product } from '../../domain/product.ts';
@@ -128,6 +129,7 @@ describe('priceCheckout', () => {
     const checkout = priceCheckout({}, products, rules(true));
     expect(checkout.problems).toEqual([]);
     expect(subtotalText(checkout)).toBe('Subtotal (0 items): $0.00');
+    expect(subtotalText({ itemCount: 1, total: checkout.total, onRequestLines: 0 })).toBe('Subtotal (1 item): $0.00');
   });
 });
 
@@ -152,6 +154,19 @@ describe('when checkout is possible', () => {
     expect(canPayWithPayPal(empty, { paypalOffered: true, bypassMode: false })).toBe(false);
     expect(canPayWithPayPal(short, { paypalOffered: true, bypassMode: false })).toBe(false);
     expect(canPayWithPayPal(free, { paypalOffered: true, bypassMode: false })).toBe(false);
+  });
+
+  it('a cart with a line priced on request is ordered with a bypass code, never paid with PayPal, and its subtotal says what it leaves out', () => {
+    const mixed = priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy'), line('NP-50', 'Note Pad', '# pads', 1)), products, rules(true));
+    expect(mixed.onRequestLines).toBe(1);
+    expect(mixed.lines.map((l) => l.onRequest)).toEqual([false, true]);
+    expect(subtotalText(mixed)).toBe(`Subtotal (13 items): ${formatMoney(mixed.total)} + 1 line priced on request`);
+    expect(subtotalText(free)).toBe('Subtotal (3 items): Price on request');
+    expect(canPayWithPayPal(mixed, { paypalOffered: true, bypassMode: false })).toBe(false);
+    expect(canPlaceBypassOrder(mixed, true)).toBe(true);
+    expect(unpayableReason(mixed)).toBe(
+      'One line is priced on request: the dealership confirms its price before invoicing, so PayPal cannot take this order. Enter your bypass code to place it as a request for a quote, or remove that line to pay.',
+    );
   });
 });
 

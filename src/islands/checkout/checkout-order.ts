@@ -1,8 +1,9 @@
 import type { CreateOrderBody } from '../../contracts/order-api-requests.ts';
 import type { CartLine } from '../../domain/cart-line.ts';
-import { formatMoney, moneyToDollars, type Money } from '../../domain/money.ts';
+import { moneyToDollars, type Money } from '../../domain/money.ts';
 import { logoOfferFor, type LogoLists } from '../../domain/logo-rules.ts';
 import { cartProblems, orderTotalProblem } from '../../domain/order-rules.ts';
+import { totalText } from '../../domain/price-on-request.ts';
 import { priceCart, type PricedLine } from '../../domain/pricing.ts';
 import type { Product } from '../../domain/product.ts';
 import { answeredTotal, type LastOrder } from '../shared/last-order.ts';
@@ -25,6 +26,8 @@ export interface CheckoutLine {
   /** Absent when the line cannot be priced (its product or size is not in this catalog). */
   unitPrice?: Money;
   lineTotal?: Money;
+  /** The line's size has no price: it is ordered as a request for a quote. */
+  onRequest?: boolean;
 }
 
 export interface PricedCheckout {
@@ -33,6 +36,8 @@ export interface PricedCheckout {
   total: Money;
   /** Sum of the quantities of every line. */
   itemCount: number;
+  /** Lines priced on request, left out of `total`. */
+  onRequestLines: number;
   /** Why the cart cannot be ordered (empty when it can, or when it is empty). */
   problems: string[];
 }
@@ -73,7 +78,7 @@ export function priceCheckout(items: Readonly<Record<string, CartLine>>, product
   const byKey = new Map<string, PricedLine<CartLine>>(valid.map(([key], index) => [key, priced.lines[index]!]));
   const lines = entries.map(([key, line]): CheckoutLine => {
     const price = byKey.get(key);
-    return { key, line, product: findProduct(line.code), unitPrice: price?.unitPrice, lineTotal: price?.lineTotal };
+    return { key, line, product: findProduct(line.code), unitPrice: price?.unitPrice, lineTotal: price?.lineTotal, onRequest: price?.onRequest };
   });
   const cart = entries.map(([, line]) => line);
   const problems =
@@ -83,7 +88,13 @@ export function priceCheckout(items: Readonly<Record<string, CartLine>>, product
           problem.index === undefined ? problem.message : `${lineName(cart[problem.index]!)}: ${problem.message}`,
         );
   const overCeiling = tenant.maxOrderTotal === undefined ? undefined : orderTotalProblem(priced.total, tenant.maxOrderTotal, tenant.companyName ?? 'this storefront');
-  return { lines, total: priced.total, itemCount: cart.reduce((sum, line) => sum + line.quantity, 0), problems: overCeiling ? [...problems, overCeiling] : problems };
+  return {
+    lines,
+    total: priced.total,
+    itemCount: cart.reduce((sum, line) => sum + line.quantity, 0),
+    onRequestLines: priced.onRequestLines,
+    problems: overCeiling ? [...problems, overCeiling] : problems,
+  };
 }
 
 /** How a line is named to the shopper (and in its remove button): 'Sport Polo Medium Navy'. */
@@ -91,9 +102,21 @@ export function lineName(line: Pick<CartLine, 'name' | 'size' | 'color'>): strin
   return `${line.name} ${line.size} ${line.color}`;
 }
 
-/** 'Subtotal (N items): $X', N the sum of quantities, X to 2 decimals. */
-export function subtotalText(checkout: Pick<PricedCheckout, 'itemCount' | 'total'>): string {
-  return `Subtotal (${checkout.itemCount.toLocaleString('en-US')} items): ${formatMoney(checkout.total)}`;
+/**
+ * 'Subtotal (N items): $X', N the sum of quantities, X to 2 decimals ('1 item'); a cart with
+ * lines priced on request says so: 'Subtotal (3 items): $77.54 + 1 line priced on request'.
+ */
+export function subtotalText(checkout: Pick<PricedCheckout, 'itemCount' | 'total' | 'onRequestLines'>): string {
+  return `Subtotal (${checkout.itemCount.toLocaleString('en-US')} ${checkout.itemCount === 1 ? 'item' : 'items'}): ${totalText(checkout.total, checkout.onRequestLines)}`;
+}
+
+/**
+ * Why a cart with lines priced on request is not paid with PayPal: PayPal would charge a total
+ * that leaves them out, and the order would read as paid while a price is still to be agreed.
+ * Such lines are ordered with a bypass code, as a request for a quote (docs/decisions.md).
+ */
+export function onRequestPaymentNote(onRequestLines: number): string {
+  return `${onRequestLines === 1 ? 'One line is' : `${onRequestLines.toLocaleString('en-US')} lines are`} priced on request: the dealership confirms ${onRequestLines === 1 ? 'its price' : 'their prices'} before invoicing, so PayPal cannot take this order. Enter your bypass code to place it as a request for a quote, or remove ${onRequestLines === 1 ? 'that line' : 'those lines'} to pay.`;
 }
 
 export interface CheckoutForm {
@@ -177,6 +200,13 @@ export interface PlacedDetails {
   /** The store code chosen, '' for None. */
   store: string;
   customerPo: string;
+  /** The buyer's name and e-mail, for the confirmation and its printed copy. */
+  buyer?: { name: string; email: string };
+}
+
+/** What the confirmation repeats of the details form. */
+export function placedDetails(form: CheckoutForm): PlacedDetails {
+  return { store: form.store, customerPo: form.customerPo, buyer: { name: `${form.firstName.trim()} ${form.lastName.trim()}`.trim(), email: form.email.trim() } };
 }
 
 /**
@@ -199,6 +229,7 @@ export function placedOrder(
     placedAt: now.toISOString(),
     store: store ? storeLabel(store) : details.store,
     customerPo: details.customerPo.trim(),
+    ...(details.buyer ? { buyer: details.buyer } : {}),
     lines: charged.map((line, index) => {
       // Every line of a placed order is priced: an unpriced line blocks the order (priceCheckout).
       const { lineTotal } = checkout.lines[index]!;
@@ -215,8 +246,8 @@ export function canPlaceBypassOrder(checkout: PricedCheckout, bypassMode: boolea
 /**
  * Whether PayPal may be offered (and its script loaded): the tenant offers it, the cart is
  * non-empty and orderable, there is something to pay (the API refuses a $0.00 PayPal order),
- * and no bypass code has been entered.
+ * no line is priced on request (nor does it accept one), and no bypass code has been entered.
  */
 export function canPayWithPayPal(checkout: PricedCheckout, options: { paypalOffered: boolean; bypassMode: boolean }): boolean {
-  return options.paypalOffered && !options.bypassMode && checkout.lines.length > 0 && checkout.problems.length === 0 && checkout.total > 0;
+  return options.paypalOffered && !options.bypassMode && checkout.lines.length > 0 && checkout.problems.length === 0 && checkout.total > 0 && checkout.onRequestLines === 0;
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { orderNumber } from '../../domain/order-number.ts';
 import { PAYMENT_PROCESSING } from './capture-answer.ts';
-import type { PricedCheckout } from './checkout-order.ts';
+import { onRequestPaymentNote, type PricedCheckout } from './checkout-order.ts';
 
 /**
  * Where a PayPal payment stands after the buyer approved it: being captured while PayPal
@@ -10,9 +10,10 @@ import type { PricedCheckout } from './checkout-order.ts';
 export type PaymentState = { state: 'processing'; orderId: string } | { state: 'unconfirmed'; orderId: string };
 
 /** Why the PayPal buttons are not shown for this cart. */
-export function unpayableReason(checkout: Pick<PricedCheckout, 'lines' | 'problems'>): string {
+export function unpayableReason(checkout: Pick<PricedCheckout, 'lines' | 'problems' | 'onRequestLines'>): string {
   if (checkout.lines.length === 0) return 'Add items to your cart to pay.';
   if (checkout.problems.length > 0) return 'Fix the problems above to pay.';
+  if (checkout.onRequestLines > 0) return onRequestPaymentNote(checkout.onRequestLines);
   return 'There is nothing to pay: enter your bypass code to place the order.';
 }
 

@@ -10,7 +10,9 @@ import {
   REMOVED_NAME,
   sameEdits,
   UnreadableOrdersError,
+  sharedEdits,
   updateBody,
+  wholeOrderBody,
   type PlacedOrder,
 } from './order-data.ts';
 
@@ -183,6 +185,24 @@ describe('updateBody', () => {
 
   it('refuses a line the order does not have', () => {
     expect(() => updateBody(order, 2, { customer_po: '', po: '', est_ship_date: '' }, 'x')).toThrow(RangeError);
+  });
+});
+
+describe('wholeOrderBody', () => {
+  const [order] = ordersFromResponse({ orders: [wireOrder] }) as [PlacedOrder];
+
+  it('starts from the values every line shares, and empty where the lines differ', () => {
+    expect(sharedEdits(order)).toEqual({ customer_po: 'PO-77', po: '', est_ship_date: '' });
+    expect(sharedEdits({ order: [polo, { ...frame, customer_po: 'OTHER' }] })).toEqual({ customer_po: '', po: '', est_ship_date: '' });
+  });
+
+  it('sets the fields given on every line at once, keeps each line\'s own value of the others and every other field', () => {
+    const body = wholeOrderBody(order, { po: ' PO-ALL ', est_ship_date: '2024-03-01' }, 'Guardian Automotive Group');
+    expect(body.cart).toEqual([
+      { ...polo, po: 'PO-ALL', est_ship_date: '2024-03-01' },
+      { ...frame, po: 'PO-ALL', est_ship_date: '2024-03-01' },
+    ]);
+    expect(wholeOrderBody(order, { customer_po: '' }, 'x').cart.map((line) => line.customer_po)).toEqual(['', '']);
   });
 });
 

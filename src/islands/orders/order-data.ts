@@ -174,6 +174,26 @@ export function updateBody(order: PlacedOrder, lineIndex: number, edits: LineEdi
 }
 
 /**
+ * The values the whole-order edit starts with: for each field, the value every line shares,
+ * or '' when the lines differ.
+ */
+export function sharedEdits(order: Pick<PlacedOrder, 'order'>): LineEdits {
+  const all = order.order.map(editsOf);
+  const shared = (field: EditableField) => (all.every((edits) => edits[field].trim() === all[0]![field].trim()) ? all[0]![field].trim() : '');
+  return { customer_po: shared('customer_po'), po: shared('po'), est_ship_date: shared('est_ship_date') };
+}
+
+/**
+ * update-historical-order's body that sets fields on every line of the order at once (one call
+ * for an order of eight lines, not eight): each field in `edits` replaces that field of every
+ * line (trimmed; empty clears it); a field not in `edits` keeps each line's own value.
+ */
+export function wholeOrderBody(order: PlacedOrder, edits: Partial<LineEdits>, companyName: string): UpdateBody {
+  const set = Object.fromEntries(EDITABLE_FIELDS.filter((field) => edits[field] !== undefined).map((field) => [field, edits[field]!.trim()]));
+  return { email: order.email, created_at: order.created_at, cart: order.order.map((line) => ({ ...line, ...set })), companyName };
+}
+
+/**
  * The order's lines after a successful update: the server's own (its answer's `order.order`)
  * when it sent them back whole, else the lines that were sent. The spec's server answers
  * nothing useful; ours answers the updated order.

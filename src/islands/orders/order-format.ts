@@ -1,4 +1,5 @@
 import { formatMoney, moneyFromDollars } from '../../domain/money.ts';
+import { onRequestCount, PRICE_ON_REQUEST } from '../../domain/price-on-request.ts';
 import { isShipDate } from '../../domain/ship-date.ts';
 
 /** What an empty cell of an order line shows (spec section 2, Orders screen). */
@@ -34,6 +35,18 @@ export function formatDollars(price: unknown): string {
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return '$0.00';
   // Prices carry at most 4 decimals; anything finer (a float artefact) is rounded to them.
   return formatMoney(moneyFromDollars(Math.round(price * 10_000) / 10_000));
+}
+
+/** A line's price (or line total, given its unit price): 'Price on request' where the unit price is 0 (spec: 0 means not set), else formatDollars. */
+export function formatLinePrice(amount: unknown, unitPrice: unknown = amount): string {
+  return unitPrice === 0 ? PRICE_ON_REQUEST : formatDollars(amount);
+}
+
+/** An order's total that says how many of its lines it leaves out, priced on request: '$120.00 + 1 line priced on request'. */
+export function formatOrderTotal(total: unknown, unitPrices: readonly unknown[]): string {
+  const onRequest = unitPrices.filter((price) => price === 0).length;
+  if (onRequest === 0) return formatDollars(total);
+  return typeof total === 'number' && total > 0 ? `${formatDollars(total)} + ${onRequestCount(onRequest)}` : PRICE_ON_REQUEST;
 }
 
 /** A text cell: its trimmed text, or N/A when there is none. Numbers are shown as they are. */

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { EDITABLE_FIELDS, EDITABLE_LABELS, type EditableField, type LineEdits, type OrderLine } from './order-data.ts';
 import { describeQuantity } from '../../domain/describe-quantity.ts';
 import { isShipDate } from '../../domain/ship-date.ts';
-import { formatDollars, formatShipDate, textOrNotAvailable } from './order-format.ts';
+import { formatLinePrice, formatShipDate, textOrNotAvailable } from './order-format.ts';
 
 /** 'K500, Medium, Navy': how a line is named to assistive technology (edit buttons, inputs). */
 export function lineName(line: OrderLine): string {
@@ -44,7 +44,10 @@ function PencilIcon() {
 }
 
 /**
- * An order's lines (spec section 2, Orders screen), with admin editing of the PO fields.
+ * An order's lines (spec section 2, Orders screen): every field the order API sends, placements
+ * and the second logo included, with admin editing of the PO fields. In edit mode the Edit
+ * column stays at the right edge of the lines' scroll area (orders.css), so Save and Cancel are
+ * on screen however wide the lines are.
  * Below 600 px each line is a card of 'label: value' rows (orders.css, from each cell's
  * data-label): ten columns do not fit a phone. The explicit roles keep the table's semantics
  * for screen readers once CSS no longer lays it out as a table.
@@ -66,10 +69,17 @@ export function OrderLines({ lines, admin }: OrderLinesProps) {
           <th role="columnheader" scope="col">Size</th>
           <th role="columnheader" scope="col">Color</th>
           <th role="columnheader" scope="col">Embroidery</th>
+          <th role="columnheader" scope="col">Placement</th>
+          <th role="columnheader" scope="col">Second Logo</th>
+          <th role="columnheader" scope="col">Second Placement</th>
           <th role="columnheader" scope="col">Customer PO</th>
           <th role="columnheader" scope="col">PO</th>
           <th role="columnheader" scope="col">Est. Ship Date</th>
-          {admin && <th role="columnheader" scope="col">Edit</th>}
+          {admin && (
+            <th role="columnheader" scope="col" className="order-lines__edit">
+              Edit
+            </th>
+          )}
         </tr>
       </thead>
       <tbody role="rowgroup">
@@ -115,11 +125,14 @@ export function OrderLines({ lines, admin }: OrderLinesProps) {
             <tr key={index} role="row" className={draft ? 'order-lines__row--editing' : undefined}>
               <td role="cell" data-label="Item Code">{textOrNotAvailable(line.code)}</td>
               <td role="cell" data-label="Quantity" className="order-lines__number">{quantityText(line)}</td>
-              <td role="cell" data-label="Price" className="order-lines__number">{formatDollars(line.price)}</td>
+              <td role="cell" data-label="Price" className="order-lines__number">{formatLinePrice(line.price)}</td>
               <td role="cell" data-label="Description">{textOrNotAvailable(line.description)}</td>
               <td role="cell" data-label="Size">{textOrNotAvailable(line.size)}</td>
               <td role="cell" data-label="Color">{textOrNotAvailable(line.color)}</td>
               <td role="cell" data-label="Embroidery">{textOrNotAvailable(line.embroidery)}</td>
+              <td role="cell" data-label="Placement">{textOrNotAvailable(line.placement)}</td>
+              <td role="cell" data-label="Second Logo">{textOrNotAvailable(line.second_embroidery)}</td>
+              <td role="cell" data-label="Second Placement">{textOrNotAvailable(line.second_embroidery ? line.second_placement : '')}</td>
               <td role="cell" data-label={EDITABLE_LABELS.customer_po}>{editableCell('customer_po')}</td>
               <td role="cell" data-label={EDITABLE_LABELS.po}>{editableCell('po')}</td>
               <td role="cell" data-label={EDITABLE_LABELS.est_ship_date}>{editableCell('est_ship_date')}</td>

@@ -17,19 +17,33 @@ import {
   ORDERS_PAGE_SIZE,
   sameEdits,
   updateBody,
+  wholeOrderBody,
   type EditableField,
   type LineEdits,
   type PlacedOrder,
+  type UpdateBody,
 } from './order-data.ts';
 import { orderNumber } from '../../domain/order-number.ts';
-import { formatDollars, formatOrderDate, textOrNotAvailable } from './order-format.ts';
+import { formatOrderDate, formatOrderTotal, textOrNotAvailable } from './order-format.ts';
 import { OrderLines, type LineEditing } from './order-lines.tsx';
+import { WholeOrderEdit } from './whole-order-edit.tsx';
 
 /** `nextCursor`: where the next page of orders starts, null when every order is listed. */
 type Load = { state: 'loading' } | { state: 'locked' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[]; nextCursor: string | null };
 
 /** Shown where the orders would be until the password is given. */
-export const LOCKED_MESSAGE = 'Enter the dealership group\'s password to see its orders.';
+export const LOCKED_MESSAGE = 'Enter the password to see the orders.';
+
+/**
+ * Which password shows the orders, named for what the tenant has: the group's shared password
+ * and the admin password, only one of them, or neither (then nobody can sign in here).
+ */
+export function passwordWanted({ hasGroupPassword, hasAdminPassword }: Pick<OrdersIslandProps, 'hasGroupPassword' | 'hasAdminPassword'>): string | undefined {
+  if (hasGroupPassword && hasAdminPassword) return "the group's password, or the admin password";
+  if (hasGroupPassword) return "the group's password";
+  if (hasAdminPassword) return 'the admin password';
+  return undefined;
+}
 
 function browserSession(): Storage | undefined {
   try {
@@ -44,6 +58,11 @@ function lineKey(key: string, index: number): string {
   return `${key}#${index}`;
 }
 
+/** Where the whole-order edit's saving state is kept. */
+function wholeOrderKey(key: string): string {
+  return `${key}#all`;
+}
+
 /**
  * The tenant's placed and paid orders, newest first (spec section 2, Orders screen). The build
  * and the hydration render the loading state; the orders are fetched in an effect. The order
@@ -53,7 +72,8 @@ function lineKey(key: string, index: number): string {
  * memory only (a reload is back to the staff view); it may edit Customer PO, PO and Est. Ship
  * Date of a line, and leaving edit mode saves them.
  */
-export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword }: OrdersIslandProps) {
+export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword, hasGroupPassword }: OrdersIslandProps) {
+  const wanted = passwordWanted({ hasGroupPassword, hasAdminPassword });
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -141,7 +161,8 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
   };
 
   useEffect(() => {
-    if (!signingIn) return;
+    // A tenant without any password that shows orders has nothing to ask for.
+    if (!signingIn || wanted === undefined) return;
     const dialog = document.getElementById(dialogId) as HTMLDialogElement | null;
     if (!dialog) return;
     let started: OrderSession | undefined;
@@ -159,7 +180,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
       keepSession(started);
       setAttempt((n) => n + 1);
     });
-  }, [signingIn, dialogId, apiBase, companyName, keepSession]);
+  }, [signingIn, wanted, dialogId, apiBase, companyName, keepSession]);
 
   const toggleExpanded = (key: string) =>
     setExpanded((previous) => {
@@ -183,48 +204,62 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
     });
 
   const adminToken = session?.role === 'admin' ? session.token : undefined;
-  const save = useCallback(
-    (key: string, index: number, edits: LineEdits) => {
-      if (adminToken === undefined) return;
-      setSavingLine(lineKey(key, index), true);
-      saveQueue.current = saveQueue.current.then(async () => {
-        const editKey = lineKey(key, index);
+  /**
+   * One update of an order, queued after the others: `build` makes its body from the order's
+   * latest saved lines; `savingKey` marks what shows 'Saving…'. True once saved; on a failure
+   * the typed values stay in their form, so nothing is lost.
+   */
+  const update = useCallback(
+    (key: string, savingKey: string, build: (order: PlacedOrder) => UpdateBody, saved: () => void): Promise<boolean> => {
+      if (adminToken === undefined) return Promise.resolve(false);
+      setSavingLine(savingKey, true);
+      const done = saveQueue.current.then(async () => {
         const order = ordersRef.current.find((o) => orderKey(o) === key);
         try {
           if (!order) throw new OrderApiError(UNEXPECTED_ERROR, 404);
-          const body = updateBody(order, index, edits, companyName);
+          const body = build(order);
           const answer = await postOrderApi<unknown>(apiBase, '/v1/update-historical-order', body, { token: adminToken });
           const lines = linesAfterUpdate(body, answer);
           // The ref now, not at the next render: a queued save reads it right after this one.
           ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, order: lines } : o));
           const orders = ordersRef.current;
           setLoad((previous) => ({ state: 'loaded', orders, nextCursor: previous.state === 'loaded' ? previous.nextCursor : null }));
-          const button = editButtons.current.get(editKey);
-          const row = button?.closest('tr');
-          if (button && (row?.contains(document.activeElement) || document.activeElement === document.body)) button.focus();
-          dropDraft(editKey);
+          saved();
           setNoticeOrder(key);
           notice.show('success', 'Order updated');
+          return true;
         } catch (error) {
           if (!(error instanceof OrderApiError)) console.error(error);
-          // The typed values stay in the form, so nothing is lost.
           setNoticeOrder(key);
           notice.show('error', errorMessage(error));
           if (error instanceof OrderApiError && error.status === 401) sessionRefused();
+          return false;
         } finally {
-          setSavingLine(editKey, false);
+          setSavingLine(savingKey, false);
         }
       });
+      saveQueue.current = done.then(() => undefined);
+      return done;
     },
-    [adminToken, apiBase, companyName, notice.show, sessionRefused],
+    [adminToken, apiBase, notice.show, sessionRefused],
   );
+  const save = (key: string, index: number, edits: LineEdits) => {
+    const editKey = lineKey(key, index);
+    void update(key, editKey, (order) => updateBody(order, index, edits, companyName), () => {
+      const button = editButtons.current.get(editKey);
+      const row = button?.closest('tr');
+      if (button && (row?.contains(document.activeElement) || document.activeElement === document.body)) button.focus();
+      dropDraft(editKey);
+    });
+  };
+  const saveWholeOrder = (key: string, edits: Partial<LineEdits>) => update(key, wholeOrderKey(key), (order) => wholeOrderBody(order, edits, companyName), () => {});
 
   const signInDialog = (
     <PasswordDialog
       id={dialogId}
       submitLabel="Show orders"
       autoComplete="current-password"
-      context={<p className="dialog__context">The orders of {companyName} are for its staff: enter the group's password, or the admin password.</p>}
+      context={<p className="dialog__context">The orders of {companyName} are for its staff: enter {wanted}.</p>}
     />
   );
 
@@ -238,10 +273,12 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
   if (load.state === 'locked') {
     return (
       <div className="orders-failed">
-        <p className="orders-failed__message">{LOCKED_MESSAGE}</p>
-        <button type="button" className="button button--secondary" onClick={() => setSigningIn(true)} disabled={signingIn}>
-          Enter password
-        </button>
+        <p className="orders-failed__message">{wanted ? LOCKED_MESSAGE : `The orders of ${companyName} are shown with a password, and this storefront has none: ask your account rep.`}</p>
+        {wanted && (
+          <button type="button" className="button button--secondary" onClick={() => setSigningIn(true)} disabled={signingIn}>
+            Enter password
+          </button>
+        )}
         {signInDialog}
       </div>
     );
@@ -306,7 +343,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
             <AdminUnlock apiBase={apiBase} companyName={companyName} onUnlock={setUnlocked} />
           ) : (
             <p className="orders__admin-note" role="status">
-              Admin: open an order and use a line's edit button to change its Customer PO, PO and Est. Ship Date.
+              Admin: open an order to change Customer PO, PO and Est. Ship Date for the whole order at once, or a line's with its edit button.
             </p>
           )}
         </div>
@@ -352,7 +389,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
                   <td colSpan={5}>
                     {order.total !== undefined && (
                       <p className="orders-table__total">
-                        Order total: <strong>{formatDollars(order.total)}</strong>
+                        Order total: <strong>{formatOrderTotal(order.total, order.order.map((line) => line.price))}</strong>
                       </p>
                     )}
                     {(order.placed_with !== undefined || order.client_ip !== undefined) && (
@@ -369,6 +406,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword 
                         )}
                       </dl>
                     )}
+                    {adminToken !== undefined && !order.personal_data_removed && <WholeOrderEdit order={order} saving={saving.has(wholeOrderKey(key))} onSave={(edits) => saveWholeOrder(key, edits)} />}
                     <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
                       {/* update-historical-order finds an order by its e-mail, which the retention removed: nothing to edit. */}
                       <OrderLines lines={order.order} admin={adminToken === undefined || order.personal_data_removed ? undefined : adminControls(key, order)} />

@@ -14,11 +14,11 @@ function bodyCells(markup: string): string[][] {
 
 describe('first render (build time and hydration)', () => {
   it('is the loading state for both islands, whatever the props', () => {
-    expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" tenantId="guardian" hasAdminPassword />)).toBe(
+    expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" tenantId="guardian" hasAdminPassword hasGroupPassword />)).toBe(
       '<p class="island-placeholder" aria-live="polite" aria-busy="true">Loading orders…</p>',
     );
     // The success page's heading claims nothing until the island has found an order in this browser session.
-    expect(renderToStaticMarkup(<SuccessIsland base="/guardian/" catalogPricesUrl="/guardian/assets/catalog-0.json" />)).toBe(
+    expect(renderToStaticMarkup(<SuccessIsland base="/guardian/" catalogPricesUrl="/guardian/assets/catalog-0.json" supplierName="Supplier" dealership="Guardian Automotive Group" />)).toBe(
       '<h1 class="page-title">Your order</h1><p class="island-placeholder" aria-live="polite">Loading your order…</p>',
     );
   });
@@ -26,19 +26,21 @@ describe('first render (build time and hydration)', () => {
 
 describe('OrderLines', () => {
   const lines = [
-    { code: 'K500', quantity: 1200, price: 38.77, description: 'Sport Polo', size: 'Medium', color: 'Navy', embroidery: 'Guardian Shield', customer_po: 'PO-77', po: 'SO-1', est_ship_date: '2024-02-01' },
+    { code: 'K500', quantity: 1200, price: 38.77, description: 'Sport Polo', size: 'Medium', color: 'Navy', embroidery: 'Guardian Shield', placement: 'Left Chest', second_embroidery: 'Guardian Script', second_placement: 'Right Sleeve', customer_po: 'PO-77', po: 'SO-1', est_ship_date: '2024-02-01' },
+    { code: 'NP-50', quantity: 3, price: 0, description: 'Note Pad', size: '# pads', color: 'White' },
     { code: 'MF-STR', quantity: 500, price: 0.0279, description: 'Metal Frame', size: '500', color: 'Chrome', embroidery: '', customer_po: '', po: null, est_ship_date: '' },
     { code: 'NP-50' },
   ];
 
-  it('shows every column, prices with $ (0 when missing) and N/A for empty values', () => {
+  it('shows every column, placements and the second logo included, prices with $ (0 when missing, Price on request when 0) and N/A for empty values', () => {
     const markup = renderToStaticMarkup(<OrderLines lines={lines} />);
     const headers = [...markup.matchAll(/<th[^>]*>\s*([^<]*?)\s*<\/th>/g)].map(([, text]) => text);
-    expect(headers).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Customer PO', 'PO', 'Est. Ship Date']);
+    expect(headers).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Placement', 'Second Logo', 'Second Placement', 'Customer PO', 'PO', 'Est. Ship Date']);
     expect(bodyCells(markup)).toEqual([
-      ['K500', '1,200', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'PO-77', 'SO-1', 'February 01, 2024'],
-      ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'],
-      ['NP-50', 'N/A', '$0.00', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
+      ['K500', '1,200', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', 'PO-77', 'SO-1', 'February 01, 2024'],
+      ['NP-50', '3', 'Price on request', 'Note Pad', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
+      ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
+      ['NP-50', 'N/A', '$0.00', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
     ]);
     expect(markup).not.toContain('<input');
   });
@@ -66,22 +68,23 @@ describe('OrderLines', () => {
       'Edit line K500, Medium, Navy',
       'Save line K500, Medium, Navy',
       'Cancel editing line K500, Medium, Navy',
+      'Edit line NP-50, # pads, White',
       'Edit line MF-STR, 500, Chrome',
       'Edit line NP-50',
     ]);
-    expect([...markup.matchAll(/aria-pressed="(\w+)"/g)].map(([, pressed]) => pressed)).toEqual(['true', 'false', 'false']);
+    expect([...markup.matchAll(/aria-pressed="(\w+)"/g)].map(([, pressed]) => pressed)).toEqual(['true', 'false', 'false', 'false']);
     expect([...markup.matchAll(/<input[^>]*value="([^"]*)"/g)].map(([, value]) => value)).toEqual(['PO-78', 'SO-1', '']);
     expect([...markup.matchAll(/<input[^>]*type="(\w+)"/g)].map(([, type]) => type)).toEqual(['text', 'text', 'date']);
   });
 
   it('labels every cell with its column, for the cards a phone shows', () => {
     const markup = renderToStaticMarkup(<OrderLines lines={lines.slice(0, 1)} />);
-    expect([...markup.matchAll(/<td[^>]*data-label="([^"]*)"/g)].map(([, label]) => label)).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Customer PO', 'PO', 'Est. Ship Date']);
+    expect([...markup.matchAll(/<td[^>]*data-label="([^"]*)"/g)].map(([, label]) => label)).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Placement', 'Second Logo', 'Second Placement', 'Customer PO', 'PO', 'Est. Ship Date']);
   });
 
   it('shows a free-text Est. Ship Date as it was typed, and in edit mode says it is kept unless a day is picked', () => {
     const legacy = [{ ...lines[0]!, est_ship_date: 'week of March 3' }];
-    expect(bodyCells(renderToStaticMarkup(<OrderLines lines={legacy} />))[0]?.[9]).toBe('week of March 3');
+    expect(bodyCells(renderToStaticMarkup(<OrderLines lines={legacy} />))[0]?.[12]).toBe('week of March 3');
     const noop = () => {};
     const editing = renderToStaticMarkup(
       <OrderLines

@@ -24,6 +24,8 @@ export interface LastOrder {
   /** The store chosen at checkout as its select named it ('Guardian Chevrolet — 100 Main St'); '' for None. */
   store: string;
   customerPo: string;
+  /** Who placed it, as typed at checkout (absent in an order handed over before it was kept). */
+  buyer?: { name: string; email: string };
   lines: OrderedLine[];
 }
 
@@ -85,6 +87,7 @@ function lastOrderProblem(value: unknown): string | undefined {
   if (!isAmount(value.total)) return 'it has no total';
   if (typeof value.placedAt !== 'string' || Number.isNaN(Date.parse(value.placedAt))) return 'it has no date';
   if (typeof value.store !== 'string' || typeof value.customerPo !== 'string') return 'it has no store or customer PO';
+  if (value.buyer !== undefined && !(isRecord(value.buyer) && typeof value.buyer.name === 'string' && typeof value.buyer.email === 'string')) return 'its buyer is not a name and an e-mail';
   if (!Array.isArray(value.lines) || value.lines.length === 0) return 'it has no lines';
   if (!value.lines.every((line) => isCartLine(line) && isAmount((line as Partial<OrderedLine>).lineTotal))) return 'it holds a line that is not an ordered line';
   return undefined;

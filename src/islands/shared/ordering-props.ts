@@ -36,6 +36,9 @@ export interface CheckoutIslandProps {
 
 export interface SuccessIslandProps {
   base: string;
+  /** Named on the confirmation, so a printed copy says who supplies the order and for whom. */
+  supplierName: string;
+  dealership: string;
   /** Where the ordered lines' thumbnails come from (the same file as the checkout's, so usually from the browser's cache). */
   catalogPricesUrl: string;
 }
@@ -47,4 +50,6 @@ export interface OrdersIslandProps {
   tenantId: string;
   /** False when the tenant has no admin password: nobody can edit. */
   hasAdminPassword: boolean;
+  /** False when the group has no shared password: only the admin password shows the orders. */
+  hasGroupPassword: boolean;
 }

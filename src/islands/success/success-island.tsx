@@ -3,7 +3,7 @@ import { describeQuantity } from '../../domain/describe-quantity.ts';
 import { orderNumber } from '../../domain/order-number.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 import { href } from '../../site/routes.ts';
-import { formatDollars, formatOrderDate } from '../orders/order-format.ts';
+import { formatLinePrice, formatOrderDate, formatOrderTotal } from '../orders/order-format.ts';
 import { useCatalogPrices } from '../shared/catalog-prices.ts';
 import { productImageKey, type SuccessIslandProps } from '../shared/ordering-props.ts';
 import { readLastOrder, type LastOrder, type OrderedLine } from '../shared/last-order.ts';
@@ -44,7 +44,7 @@ function OrderedLineItem({ line, thumbnail }: { line: OrderedLine; thumbnail: st
       <div className="order-summary__body">
         <h2 className="order-summary__name">{line.name}</h2>
         <dl className="order-summary__facts">
-          <Fact term="Price each" value={formatDollars(line.price)} />
+          <Fact term="Price each" value={formatLinePrice(line.price)} />
           <Fact term="Color" value={line.color} />
           {line.embroidery && <Fact term="Embroidery" value={line.embroidery} />}
           {line.secondEmbroidery && <Fact term="Second embroidery" value={line.secondEmbroidery} />}
@@ -52,7 +52,7 @@ function OrderedLineItem({ line, thumbnail }: { line: OrderedLine; thumbnail: st
           {line.secondEmbroidery && line.secondPlacement && <Fact term="Second placement" value={line.secondPlacement} />}
           {!tier && <Fact term="Size" value={line.size} />}
           <Fact term="Quantity" value={describeQuantity(line)} />
-          <Fact term="Line total" value={formatDollars(line.lineTotal)} />
+          <Fact term="Line total" value={formatLinePrice(line.lineTotal, line.price)} />
         </dl>
       </div>
     </li>
@@ -67,7 +67,7 @@ function OrderedLineItem({ line, thumbnail }: { line: OrderedLine; thumbnail: st
  * and only an order read there makes the page say it was placed. It is not removed after
  * display, so a reload still shows it; the next order replaces it.
  */
-export function SuccessIsland({ base, catalogPricesUrl }: SuccessIslandProps) {
+export function SuccessIsland({ base, catalogPricesUrl, supplierName, dealership }: SuccessIslandProps) {
   /** undefined while reading, null when nothing was handed over. */
   const [order, setOrder] = useState<LastOrder | null>();
   useEffect(() => {
@@ -121,7 +121,11 @@ export function SuccessIsland({ base, catalogPricesUrl }: SuccessIslandProps) {
           <Fact term="Date" value={formatOrderDate(order.placedAt)} />
           {order.store !== '' && <Fact term="Store" value={order.store} />}
           {order.customerPo !== '' && <Fact term="Customer PO" value={order.customerPo} />}
-          <Fact term="Order total" value={formatDollars(order.total)} />
+          <Fact term="Order total" value={formatOrderTotal(order.total, lines.map((line) => line.price))} />
+          {/* What a printed copy needs to stand alone: who supplies, for which dealership, ordered by whom. */}
+          <Fact term="Supplier" value={supplierName} />
+          <Fact term="Dealership" value={dealership} />
+          {order.buyer && <Fact term="Ordered by" value={`${order.buyer.name}${order.buyer.email ? `, ${order.buyer.email}` : ''}`} />}
         </dl>
         <ul className="order-summary__lines">
           {lines.map((line, index) => (
