@@ -4,6 +4,7 @@ import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
 import { KNOWN_SIZE_LABELS, sizeFamily } from '../../domain/size-labels.ts';
 import { asArray, asRecord, asString, asStrings } from './data-shape.ts';
 import { formatDataPath, type DataPath, type Diagnostic, type Severity } from './diagnostic.ts';
+import { orderApiAddressProblem } from './order-api-address.ts';
 import { closestMatches, didYouMean } from './suggest.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -46,7 +47,7 @@ function report(source: YamlSource, severity: Severity, path: DataPath, message:
  * checks would find is reported once the file is fixed.
  */
 export function crossCheck(project: ParsedProject): Diagnostic[] {
-  const all = [...checkSite(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkCatalogs(project)];
+  const all = [...checkSite(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkOrderApiAddresses(project), ...checkCatalogs(project)];
   return all.filter((d) => !repeatsOwnError(d, project.failed.get(d.file)));
 }
 
@@ -141,6 +142,15 @@ function checkSecretPatterns(project: ParsedProject): Diagnostic[] {
     out.push(report(entry.source, 'warning', entry.path, `shares "${sharedPart(entry.secret, other.secret)}" with a secret of tenants/${other.id}.yaml; anyone who knows one can guess the other, so make each group's secrets unrelated`));
   }
   return out;
+}
+
+/** A server_hostname no storefront can order through: the template's example, or http away from localhost. */
+function checkOrderApiAddresses(project: ParsedProject): Diagnostic[] {
+  return [...project.tenants.values()].flatMap((source) => {
+    const address = asString(asRecord(source.data).server_hostname);
+    const problem = address === undefined ? undefined : orderApiAddressProblem(address);
+    return problem === undefined ? [] : [report(source, 'warning', ['server_hostname'], problem)];
+  });
 }
 
 function checkTenants(project: ParsedProject): Diagnostic[] {
