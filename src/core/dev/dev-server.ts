@@ -74,7 +74,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     throw new DevInputError('the data has errors; fix them and start again');
   }
   const data = loaded.data;
-  assertPortsApart({ port, apiPort }, data.project.tenants);
+  // Without the order API (benchmarks) nothing listens on apiPort, so nothing can clash with it.
+  if (options.api !== false) assertPortsApart({ port, apiPort }, data.project.tenants);
   const images = new DevImages(dataRoot);
   const httpServer = createHttpServer();
 
