@@ -97,7 +97,7 @@ describe('checkout with a bypass code', () => {
 
       const email = uniqueEmail('bypass');
       await fillDetails(page, { first: 'Dana', last: 'Reyes', email, po: 'PO-77', store: 'Guardian Chevrolet — 100 Main St, Springfield' });
-      await enterCode(page, 'net30guard');
+      await enterCode(page, GUARDIAN_CODE.toLowerCase());
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'the bypass code is accepted' }).toBe(true);
       await page.getByText('Code accepted').waitFor();
 
@@ -532,7 +532,7 @@ describe('checkout with PayPal', () => {
       expect(await page.locator('.fake-paypal-button').isVisible()).toBe(true);
       expect(await checkoutButton(page).count()).toBe(0);
 
-      await enterCode(page, 'net30stiv');
+      await enterCode(page, STIVERS_CODE.toLowerCase());
       await checkoutButton(page).waitFor();
       expect(await page.getByRole('heading', { name: 'Payment' }).count()).toBe(0);
       expect(await page.locator('.fake-paypal-button').count()).toBe(0);
