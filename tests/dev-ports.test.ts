@@ -9,7 +9,11 @@ import { freePort } from '../src/core/serve/free-port.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 
 function dev(root: string, env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'dev.ts'), '--root', root], {
+  return run(['dev.ts', '--root', root], env);
+}
+
+function run([script, ...args]: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', script!), ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     env: { ...process.env, ...env },
@@ -52,5 +56,18 @@ describe('npm run dev refuses clashing ports in one line', () => {
     const result = dev(fixtureProject(), { PORT: '70000', API_PORT: '8787' });
     expect(result.status).toBe(1);
     expect(result.lines).toEqual(['npm run dev: PORT must be a port number from 0 to 65535 (0: any free port), got "70000"']);
+  });
+});
+
+describe('npm start refuses them the same way', () => {
+  it('before it builds anything', async () => {
+    const port = await freePort();
+    // The sample data: three tenants without a route prefix take PORT+1 to PORT+3.
+    const result = run(['start.ts'], { PORT: String(port), API_PORT: String(port + 2) });
+    expect(result.status).toBe(1);
+    expect(result.lines).toEqual([
+      `npm start: API_PORT=${port + 2} is one of the pages' ports ${port} to ${port + 3} (PORT=${port}, then one for each tenant without a route prefix: first, local, new-customer); choose an API_PORT outside ${port}–${port + 3}, or another PORT`,
+    ]);
+    expect(result.stdout).not.toContain('Building');
   });
 });
