@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { logoOfferFor } from '../src/domain/logo-rules.ts';
+import type { Tenant } from '../src/domain/tenant.ts';
 import { startThrowawayPostgres } from '../server/tests/helpers/throwaway-postgres.ts';
 import { fixedRate, percentile } from './bench/fixed-rate.ts';
 
@@ -58,9 +59,17 @@ const HENNESSY = 'Hennessy Automobile Companies';
 /** A 3-line bypass order with the tenant's own first mens logo and placement, as its item page would make it. */
 const project = loadProject(REPO).project;
 
-function order(companyName: string, code: string, email: string): string {
+function sampleTenant(companyName: string): Tenant {
   const tenant = project?.tenants.find((t) => t.companyName === companyName);
   if (!tenant) throw new Error(`the sample data has no valid tenant "${companyName}": run npm run validate`);
+  return tenant;
+}
+
+/** The tenant's first bypass code, as its file has it. */
+const bypassCode = (companyName: string): string => sampleTenant(companyName).bypassCodes[0] ?? '';
+
+function order(companyName: string, code: string, email: string): string {
+  const tenant = sampleTenant(companyName);
   const { embroideries, placements } = logoOfferFor(tenant, 'mens');
   const logo = { embroidery: embroideries[0] ?? '', placement: embroideries[0] ? (placements[0] ?? '') : '' };
   return JSON.stringify({
@@ -100,11 +109,11 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
 
     // 200 orders for retrieve-orders to list.
     for (let i = 0; i < 200; i++) {
-      const body = order(HENNESSY, 'NET30HEN', `seed-${i}@hennessy.example`);
+      const body = order(HENNESSY, bypassCode(HENNESSY), `seed-${i}@hennessy.example`);
       const response = await fetch(`${url}/v1/create-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       if (response.status !== 200) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
     }
-    const createOrder = { title: 'create-order (bypass, 3 lines)', path: '/v1/create-order', body: order(GUARDIAN, 'NET30GUARD', 'bench@guardian.example'), headers: {} };
+    const createOrder = { title: 'create-order (bypass, 3 lines)', path: '/v1/create-order', body: order(GUARDIAN, bypassCode(GUARDIAN), 'bench@guardian.example'), headers: {} };
     return rate === undefined ? await unthrottled(url, createOrder) : await steady(url, db, createOrder, rate, server.pid!);
   } finally {
     server.kill('SIGTERM');
@@ -122,7 +131,7 @@ interface Run {
 }
 
 async function unthrottled(url: string, createOrder: Run): Promise<number> {
-  const session = await fetch(`${url}/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ companyName: HENNESSY, password: 'hennessy-store' }) });
+  const session = await fetch(`${url}/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ companyName: HENNESSY, password: sampleTenant(HENNESSY).password }) });
   if (session.status !== 200) throw new Error(`signing in failed: ${session.status} ${await session.text()}`);
   const { token } = (await session.json()) as { token: string };
   const runs: Run[] = [

@@ -8,7 +8,9 @@ import { runNewTenant } from '../src/core/cli/new-tenant-command.ts';
 import { fixtureProject } from './helpers/fixture-project.ts';
 import { errorLines, runScript, treeDigest } from './helpers/run-cli.ts';
 
-const FLAGS = ['--title', 'Smith Auto Store', '--company-name', 'Smith Auto Group', '--catalog', 'default'];
+const FLAGS = ['--title', 'Smith Auto Store', '--company-name', 'Smith Auto Group', '--catalog', 'default', '--server-hostname', 'https://orders.smith-auto.example'];
+/** The order API address the base fixture's tenants share (tenants/guardian.yaml). */
+const SHARED_API = 'https://orders.keystonepromo.example.com';
 
 describe('npm run new-tenant with flags', () => {
   it('writes a commented tenant file and a logo that validate and build', async () => {
@@ -20,7 +22,7 @@ describe('npm run new-tenant with flags', () => {
 
     const text = readFileSync(path.join(root, 'tenants/smith-auto.yaml'), 'utf8');
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/tenant.schema.json');
-    for (const field of ['title: Smith Auto Store', 'company_name: Smith Auto Group', 'route_prefix: smith-auto', 'server_hostname: https://orders.example.com', 'catalog: default', 'company_logo: smith-auto.png']) {
+    for (const field of ['title: Smith Auto Store', 'company_name: Smith Auto Group', 'route_prefix: smith-auto', 'server_hostname: https://orders.smith-auto.example', 'catalog: default', 'company_logo: smith-auto.png']) {
       expect(text).toMatch(new RegExp(`^${field.replace(/[.]/g, '\\.')} `, 'm'));
     }
     // Secrets stay commented out: a placeholder would be committed as a live, guessable one.
@@ -51,6 +53,14 @@ describe('npm run new-tenant with flags', () => {
     expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(/^route_prefix: "" /m);
     expect(runScript('validate', ['--root', root]).status).toBe(0);
   });
+
+  it('without --server-hostname takes the order API the other tenants use, and says so', () => {
+    const root = fixtureProject();
+    const created = runScript('new-tenant', ['lake-motors', '--root', root, '--title', 'Lake Motors Store', '--company-name', 'Lake Motors', '--catalog', 'default']);
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toContain(`Order API address: ${SHARED_API} (the one the other tenants use; --server-hostname for another).`);
+    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(new RegExp(`^server_hostname: ${SHARED_API.replace(/[.]/g, '\\.')} `, 'm'));
+  });
 });
 
 describe.concurrent('npm run new-tenant refuses, and writes nothing', () => {
@@ -67,6 +77,17 @@ describe.concurrent('npm run new-tenant refuses, and writes nothing', () => {
     ['an unknown catalog', ['smith-auto', ...FLAGS, '--catalog', 'defualt'], [/^--catalog "defualt": no catalog "defualt": catalogs\/defualt.yaml does not exist \(did you mean "default"\?\)/m]],
     ['an empty title', ['smith-auto', ...FLAGS, '--title', ''], [/^--title "": must not be empty/m]],
     ['a missing flag (no terminal to ask)', ['smith-auto', '--title', 'Smith Auto Store', '--company-name', 'Smith Auto Group'], [/^missing --catalog\b/m]],
+    [
+      'the example order API address',
+      ['smith-auto', ...FLAGS, '--server-hostname', 'https://orders.example.com'],
+      [/^--server-hostname "https:\/\/orders.example.com": "https:\/\/orders.example.com" is the example address, not an order API/m],
+    ],
+    [
+      'an order API on plain http away from localhost',
+      ['smith-auto', ...FLAGS, '--server-hostname', 'http://orders.smith-auto.example'],
+      [/^--server-hostname "http:\/\/orders.smith-auto.example": .*is plain http: a storefront served over https cannot call it/m],
+    ],
+    ['an order API address that is no address', ['smith-auto', ...FLAGS, '--server-hostname', 'orders.smith-auto.example'], [/^--server-hostname "orders.smith-auto.example": must be an http:\/\/ or https:\/\/ address/m]],
     [
       'several problems at once',
       ['smith-auto', '--company-name', 'Solo Motors', '--catalog', 'nope'],
@@ -95,13 +116,37 @@ describe.concurrent('npm run new-tenant refuses, and writes nothing', () => {
   });
 });
 
+describe('the example order API address https://orders.example.com', () => {
+  it('earns a validator warning; npm run build refuses it unless --allow-placeholder-api', () => {
+    const root = fixtureProject();
+    const solo = path.join(root, 'tenants/solo.yaml');
+    writeFileSync(solo, readFileSync(solo, 'utf8').replace(/^server_hostname: .*$/m, 'server_hostname: https://orders.example.com'));
+
+    const validated = runScript('validate', ['--root', root]);
+    expect(validated.status).toBe(0);
+    expect(validated.stderr).toContain(
+      'tenants/solo.yaml:5:18  server_hostname  warning: "https://orders.example.com" is the example address, not an order API: the storefront would show its pages and place no order; write your order API\'s address (npm run build refuses the example)',
+    );
+
+    const refused = runScript('build', ['--root', root, '--tenant', 'solo', '--no-precompress']);
+    expect(refused.stderr).toContain('Build failed: tenants/solo.yaml: server_hostname is the example address https://orders.example.com, where no order API answers');
+    expect(refused.status).toBe(1);
+    expect(existsSync(path.join(root, 'dist/solo'))).toBe(false);
+
+    const allowed = runScript('build', ['--root', root, '--tenant', 'solo', '--no-precompress', '--allow-placeholder-api']);
+    expect(allowed.status, allowed.stderr).toBe(0);
+    expect(existsSync(path.join(root, 'dist/solo/index.html'))).toBe(true);
+  });
+});
+
 describe('npm run new-tenant in a terminal', () => {
   it('asks for what the flags leave out, and asks again after an answer the validator refuses', async () => {
     const root = fixtureProject();
     const input = new PassThrough();
     // Title; a company name guardian has, then a free one; Enter keeps the route prefix (the id);
-    // an unknown catalog, then the real one.
-    input.end(['Lake Motors Store', 'Guardian Automotive Group', 'Lake Motors', '', 'nope', 'default', ''].join('\n'));
+    // an unknown catalog, then the real one; the example order API address, then Enter for the
+    // address the other tenants use.
+    input.end(['Lake Motors Store', 'Guardian Automotive Group', 'Lake Motors', '', 'nope', 'default', 'https://orders.example.com', '', ''].join('\n'));
     const output = collect();
     const errors = collect();
 
@@ -110,10 +155,13 @@ describe('npm run new-tenant in a terminal', () => {
     expect(errors.text()).toContain('Not accepted: company name "Guardian Automotive Group" is already used by tenants/guardian.yaml');
     expect(errors.text()).toContain('Not accepted: no catalog "nope": catalogs/nope.yaml does not exist');
     expect(output.text()).toContain('Route prefix (served under /<prefix>/; \'\' for the host root) [lake-motors]: ');
+    expect(output.text()).toContain(`Order API address (https://…; the storefront places its orders there) [${SHARED_API}]: `);
+    expect(errors.text()).toContain('Not accepted: "https://orders.example.com" is the example address, not an order API');
     expect(code).toBe(0);
     const text = readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8');
     expect(text).toMatch(/^company_name: Lake Motors /m);
     expect(text).toMatch(/^route_prefix: lake-motors /m);
+    expect(text).toContain(`server_hostname: ${SHARED_API} `);
     expect(existsSync(path.join(root, 'tenants/logos/lake-motors.png'))).toBe(true);
   });
 

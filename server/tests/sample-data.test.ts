@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { loadProject } from '../../src/core/data/load-project.ts';
+import { projectRoot } from '../../src/core/project-root.ts';
 import { spawnApi } from './helpers/spawn-api.ts';
 import { postJson, signIn } from './helpers/test-api.ts';
 
@@ -10,6 +12,9 @@ import { postJson, signIn } from './helpers/test-api.ts';
  * repository's own sample data with nothing else installed (SQLite, no SMTP, no PayPal), a
  * bypass order placed over HTTP, then found in retrieve-orders and as an e-mail file.
  */
+// Guardian's secrets as its file has them (tenants/guardian.yaml).
+const guardian = loadProject(projectRoot()).project?.tenants.find((t) => t.id === 'guardian');
+
 it('npm run start:api serves the sample data: a bypass order is listed and e-mailed to a file', async () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'start-api-'));
   const mailDir = path.join(scratch, 'mail');
@@ -18,7 +23,7 @@ it('npm run start:api serves the sample data: a bypass order is listed and e-mai
     expect(api.logs.some((l) => l.level === 'warn' && /PayPal checkout is off/.test(String(l.msg)))).toBe(true);
     const created = await postJson(api.url, '/v1/create-order', {
       first_name: 'Dana', last_name: 'Reyes', email: 'dana@guardian.example', store: 'Guardian Ford', customer_po: 'PO-77',
-      companyName: 'Guardian Automotive Group', bypassPaypal: true, code: 'NET30GUARD',
+      companyName: 'Guardian Automotive Group', bypassPaypal: true, code: guardian?.bypassCodes[0],
       cart: [{ type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' }],
     });
     expect(created.status).toBe(200);
@@ -28,7 +33,7 @@ it('npm run start:api serves the sample data: a bypass order is listed and e-mai
     const anonymous = await postJson(api.url, '/v1/retrieve-orders', { companyName: 'Guardian Automotive Group' });
     expect(anonymous.body).toEqual({ message: 'Sign in with the Guardian Automotive Group password to see its orders' });
     expect(anonymous.status).toBe(401);
-    const listed = await postJson(api.url, '/v1/retrieve-orders', { companyName: 'Guardian Automotive Group' }, await signIn(api.url, 'Guardian Automotive Group', 'guardian-entry'));
+    const listed = await postJson(api.url, '/v1/retrieve-orders', { companyName: 'Guardian Automotive Group' }, await signIn(api.url, 'Guardian Automotive Group', guardian?.password ?? ''));
     expect(listed.body.orders).toMatchObject([{ order_id: orderId, paid: 2, first_name: 'Dana', order: [{ code: 'K500', quantity: 12, price: 38.77 }] }]);
 
     const deadline = Date.now() + 10_000;

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const guardian = tenant('guardian');
 const stivers = tenant('stivers');
-const DECATUR = { code: 'SFRDDC', name: 'Stivers Ford of Decatur', password: 'decatur-ford' };
+const DECATUR = { code: 'SFRDDC', name: 'Stivers Ford of Decatur', password: stivers.stores.find((store) => store.code === 'SFRDDC')!.password! };
 
 async function withVisit(url: string, run: (visit: Visit) => Promise<void>): Promise<void> {
   // The order API is on another origin: its calls (and the refusals the tests provoke) are the point.
@@ -185,7 +185,7 @@ describe('the checkout', () => {
       await expect.poll(() => noteOf(code), { timeout: 8_000 }).toBe('That bypass code is not valid');
       expect(await code.getAttribute('aria-invalid')).toBe('true');
 
-      await code.fill('NET30GUARD');
+      await code.fill(guardian.bypassCodes[0]!);
       await code.press('Tab');
       const checkout = page.getByRole('button', { name: 'Checkout', exact: true });
       await expect.poll(() => checkout.evaluate((button) => button === document.activeElement), { timeout: 8_000 }).toBe(true);
@@ -203,7 +203,7 @@ describe('the checkout', () => {
       await page.getByLabel('Customer PO', { exact: true }).fill('PO-4471');
       await page.getByLabel('Store', { exact: true }).selectOption({ index: 1 });
       const store = await page.getByLabel('Store', { exact: true }).inputValue();
-      await page.getByLabel('Code', { exact: true }).fill('NET30GUARD');
+      await page.getByLabel('Code', { exact: true }).fill(guardian.bypassCodes[0]!);
 
       const expectKept = async () => {
         await hydrated(page, 'checkout');
@@ -222,7 +222,7 @@ describe('the checkout', () => {
       await expectKept();
       await page.reload({ waitUntil: 'domcontentloaded' });
       await expectKept();
-      expect(JSON.stringify(await page.evaluate(() => ({ ...sessionStorage })))).not.toContain('NET30GUARD');
+      expect(JSON.stringify(await page.evaluate(() => ({ ...sessionStorage })))).not.toContain(guardian.bypassCodes[0]!);
     });
   });
 });

@@ -35,6 +35,10 @@ afterAll(async () => {
 
 const guardian = tenant('guardian');
 const stivers = tenant('stivers');
+// The secrets as the tenant files have them.
+const GUARDIAN_CODE = guardian.bypassCodes[0]!;
+const STIVERS_CODE = stivers.bypassCodes[0]!;
+const GCHEV1_PASSWORD = guardian.stores.find((s) => s.code === 'GCHEV1')!.password!;
 /** A wait that is the point: a request held on purpose, or time for something that must not happen. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,7 +97,7 @@ describe('checkout with a bypass code', () => {
 
       const email = uniqueEmail('bypass');
       await fillDetails(page, { first: 'Dana', last: 'Reyes', email, po: 'PO-77', store: 'Guardian Chevrolet — 100 Main St, Springfield' });
-      await enterCode(page, 'net30guard');
+      await enterCode(page, GUARDIAN_CODE.toLowerCase());
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'the bypass code is accepted' }).toBe(true);
       await page.getByText('Code accepted').waitFor();
 
@@ -146,7 +150,7 @@ describe('checkout with a bypass code', () => {
       await page.getByText('Your cart is empty.').waitFor();
       expect(await page.getByRole('link', { name: 'Browse the catalog' }).getAttribute('href')).toBe('/guardian/');
       expect(await subtotal(page)).toBe('Subtotal (0 items): $0.00');
-      await enterCode(page, 'NET30GUARD');
+      await enterCode(page, GUARDIAN_CODE);
       await page.getByText('Code accepted').waitFor();
       expect(await checkoutButton(page).isDisabled()).toBe(true);
 
@@ -156,7 +160,7 @@ describe('checkout with a bypass code', () => {
 
       // Six polos: the apparel minimum blocks Checkout and says why.
       await reseed(page, [cartLine(guardian, 'K500', 'Medium', 6, 'Navy', { embroidery: 'Guardian Shield' }), cartLine(guardian, 'FM-100', '# boxes', 1)]);
-      await enterCode(page, 'NET30GUARD');
+      await enterCode(page, GUARDIAN_CODE);
       await page.getByText('Code accepted').waitFor();
       await page.locator('.checkout__problems').getByText(APPAREL_MINIMUM_MESSAGE).waitFor();
       expect(await checkoutButton(page).isDisabled()).toBe(true);
@@ -172,7 +176,7 @@ describe('checkout with a bypass code', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your cart');
 
       // A wrong code (or a change to the right one) leaves bypass mode, also once the order API has answered.
-      await enterCode(page, 'NET30GUARDX');
+      await enterCode(page, `${GUARDIAN_CODE}X`);
       await expect.poll(() => checkoutButton(page).isDisabled(), { timeout: 5_000, message: 'Checkout is disabled again' }).toBe(true);
       await sleep(BYPASS_CHECK_DELAY_MS + 500);
       expect(await checkoutButton(page).isDisabled()).toBe(true);
@@ -225,7 +229,7 @@ describe('checkout with a bypass code', () => {
       const before = await storage(page, 'cart');
       await fillDetails(page, { first: 'Ana', last: 'Down', email: uniqueEmail('down') });
       // The order API accepts the code, then goes away.
-      await enterCode(page, 'NET30GUARD');
+      await enterCode(page, GUARDIAN_CODE);
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await context.route(`${world.apiUrl}/**`, (route) => route.abort('connectionrefused'));
       // From the keyboard: Enter in the Code field submits the form.
@@ -280,7 +284,7 @@ describe('checkout with a bypass code', () => {
       expect(await checkoutButton(page).isDisabled()).toBe(true);
 
       // Now even the right code is refused for a while, and the field says how long.
-      await enterCode(page, 'NET30GUARD');
+      await enterCode(page, GUARDIAN_CODE);
       await expect.poll(() => fieldNote.innerText(), { timeout: 8_000 }).toMatch(/^Too many wrong passwords or codes; try again in \d+ seconds$/);
       expect(await checkoutButton(page).isDisabled()).toBe(true);
       expect(await page.getByText('Code accepted').count()).toBe(0);
@@ -295,7 +299,7 @@ describe('checkout with a bypass code', () => {
     const doubleEmail = uniqueEmail('double');
     try {
       await fillDetails(double.page, { first: 'Dee', last: 'Double', email: doubleEmail });
-      await enterCode(double.page, 'NET30GUARD');
+      await enterCode(double.page, GUARDIAN_CODE);
       await expect.poll(() => checkoutButton(double.page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await checkoutButton(double.page).dblclick();
       await double.page.waitForURL(/\/guardian\/success\/$/, { timeout: 8_000 });
@@ -319,7 +323,7 @@ describe('checkout with a bypass code', () => {
         return route.continue();
       });
       await fillDetails(retry.page, { first: 'Rey', last: 'Retry', email: retryEmail });
-      await enterCode(retry.page, 'NET30GUARD');
+      await enterCode(retry.page, GUARDIAN_CODE);
       await expect.poll(() => checkoutButton(retry.page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await checkoutButton(retry.page).click();
       await snackbar(retry.page, 'error', SERVICE_UNREACHABLE);
@@ -373,7 +377,7 @@ describe('customs plates ordered from a store catalog', () => {
 
       const email = uniqueEmail('ford-plates');
       await fillDetails(page, { first: 'Fay', last: 'Ford', email });
-      await enterCode(page, 'NET30GUARD');
+      await enterCode(page, GUARDIAN_CODE);
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await checkoutButton(page).click();
       await page.waitForURL(`${base}success/`, { timeout: 8_000 });
@@ -387,7 +391,7 @@ describe('customs plates ordered from a store catalog', () => {
       await page.goto(`${base}stores/`);
       await page.getByRole('link', { name: /^Guardian Chevrolet/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Enter password' });
-      await dialog.getByLabel('Password', { exact: true }).fill('GCHEV1');
+      await dialog.getByLabel('Password', { exact: true }).fill(GCHEV1_PASSWORD);
       await Promise.all([page.waitForURL(`${base}catalog/GCHEV1/customs/`), dialog.getByRole('button', { name: 'Open' }).click()]);
       await addPlateRun(page, 'Aluminum Plate', 'Guardian Chevrolet', 'White');
       await page.goto(`${base}checkout/`);
@@ -396,7 +400,7 @@ describe('customs plates ordered from a store catalog', () => {
       expect(await page.getByLabel('Store', { exact: true }).evaluate((select: HTMLSelectElement) => select.value)).toBe('GCHEV1');
       const chevroletEmail = uniqueEmail('chevrolet-plates');
       await fillDetails(page, { first: 'Cy', last: 'Chevy', email: chevroletEmail });
-      await enterCode(page, 'NET30GUARD');
+      await enterCode(page, GUARDIAN_CODE);
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await checkoutButton(page).click();
       await page.waitForURL(`${base}success/`, { timeout: 8_000 });
@@ -417,7 +421,7 @@ describe('customs plates ordered from a store catalog', () => {
       // A client of its own, so its wrong password does not hold up the other tests' guesses.
       await context.route(`${world.apiUrl}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '203.0.113.8' } }));
       await fillDetails(page, { first: 'No', last: 'Token', email });
-      await enterCode(page, 'NET30GUARD');
+      await enterCode(page, GUARDIAN_CODE);
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await checkoutButton(page).click();
       const dialog = page.getByRole('dialog', { name: 'Enter password' });
@@ -428,7 +432,7 @@ describe('customs plates ordered from a store catalog', () => {
       await dialog.getByLabel('Password', { exact: true }).fill('not-it');
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog.getByText('Wrong password').waitFor();
-      await dialog.getByLabel('Password', { exact: true }).fill('GCHEV1');
+      await dialog.getByLabel('Password', { exact: true }).fill(GCHEV1_PASSWORD);
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL(`${world.baseUrl('guardian')}success/`, { timeout: 8_000 });
       expect(await ordersOf(world, guardian.companyName, email)).toHaveLength(1);
@@ -481,7 +485,7 @@ describe('price breaks before checkout', () => {
 
       const email = uniqueEmail('price-breaks');
       await fillDetails(page, { first: 'Tee', last: 'Buyer', email });
-      await enterCode(page, 'NET30STIV');
+      await enterCode(page, STIVERS_CODE);
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'the bypass code is accepted' }).toBe(true);
       await checkoutButton(page).click();
       await page.waitForURL(`${base}success/`, { timeout: 8_000 });
@@ -542,7 +546,7 @@ describe('checkout with PayPal', () => {
       expect(await page.locator('.fake-paypal-button').isVisible()).toBe(true);
       expect(await checkoutButton(page).count()).toBe(0);
 
-      await enterCode(page, 'net30stiv');
+      await enterCode(page, STIVERS_CODE.toLowerCase());
       await checkoutButton(page).waitFor();
       expect(await page.getByRole('heading', { name: 'Payment' }).count()).toBe(0);
       expect(await page.locator('.fake-paypal-button').count()).toBe(0);
@@ -776,7 +780,7 @@ describe('the checkout on a phone and a desktop', () => {
 
       // At 390 px: the order API goes away as the buyer presses Checkout.
       await fillDetails(page, { first: 'Ana', last: 'Phone', email: uniqueEmail('phone') });
-      await enterCode(page, 'NET30GUARD');
+      await enterCode(page, GUARDIAN_CODE);
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await context.route(`${world.apiUrl}/**`, (route) => route.abort('connectionrefused'));
       await checkoutButton(page).evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 8));

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_ERRORS_TAG } from '../../src/core/dev/data-errors-overlay.ts';
 import { startDevServer, type DevServer } from '../../src/core/dev/dev-server.ts';
 import { REPO_ROOT } from '../helpers/fixture-project.ts';
 import { launchChromium, saveScreenshot } from './harness.ts';
@@ -33,7 +34,7 @@ function edit(root: string, file: string, from: string, to: string): void {
 }
 
 const heading = () => page.locator('h1.item__title').innerText();
-const overlayText = () => page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? '');
+const overlayText = () => page.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.textContent ?? '', DATA_ERRORS_TAG);
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'dev-server-test-'));
@@ -45,7 +46,10 @@ beforeAll(async () => {
   for (const file of ['package.json', 'tsconfig.json']) cpSync(path.join(REPO_ROOT, file), path.join(srcRoot, file));
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(srcRoot, 'node_modules'), 'dir');
 
-  const [port, apiPort] = [await freePort(), await freePort()];
+  const port = await freePort();
+  let apiPort = await freePort();
+  // The sample's three tenants without a route prefix take PORT+1 to PORT+3 (npm run dev refuses a clash).
+  while (apiPort >= port && apiPort <= port + 3) apiPort = await freePort();
   dev = await startDevServer({
     repoRoot: REPO_ROOT,
     srcRoot,
@@ -96,12 +100,12 @@ describe('npm run dev', () => {
     expect(await heading()).toBe('Silk Touch Sport Polo Deluxe');
     const second = await page.context().newPage();
     await second.goto(`${dev.baseUrl('guardian')}item/K500/`, { waitUntil: 'load' });
-    await expect.poll(() => second.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? ''), { timeout: 5_000 }).toContain(`${CATALOG}:${line}:`);
+    await expect.poll(() => second.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.textContent ?? '', DATA_ERRORS_TAG), { timeout: 5_000 }).toContain(`${CATALOG}:${line}:`);
     await second.close();
 
     edit(dataRoot, CATALOG, 'fullname: [Silk, Touch]\n', 'fullname: Silk Touch Sport Polo Fixed\n');
     await expect.poll(heading, { timeout: 5_000 }).toBe('Silk Touch Sport Polo Fixed');
-    await expect.poll(() => page.locator('vite-error-overlay').count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => page.locator(DATA_ERRORS_TAG).count(), { timeout: 5_000 }).toBe(0);
   });
 
   it('clears the overlay when the fix restores exactly the last good data', async () => {
@@ -109,7 +113,7 @@ describe('npm run dev', () => {
     edit(dataRoot, CATALOG, 'fullname: Silk Touch Sport Polo Fixed\n', 'fullname: "Silk Touch\n');
     await expect.poll(overlayText, { timeout: 5_000 }).toContain(`${CATALOG}:`);
     edit(dataRoot, CATALOG, 'fullname: "Silk Touch\n', 'fullname: Silk Touch Sport Polo Fixed\n');
-    await expect.poll(() => page.locator('vite-error-overlay').count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => page.locator(DATA_ERRORS_TAG).count(), { timeout: 5_000 }).toBe(0);
   });
 
   it('shows an edit of an island component in src/ without reloading the page (React Fast Refresh)', async () => {

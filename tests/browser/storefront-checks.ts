@@ -8,7 +8,7 @@ import type { Product } from '../../src/domain/product.ts';
 import { startingPrice, startingPriceText } from '../../src/domain/starting-price.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { project, visibleProducts } from './harness.ts';
+import { project, tenant, visibleProducts } from './harness.ts';
 
 export const site = project.site;
 
@@ -62,10 +62,17 @@ export interface TenantCase {
 }
 
 export const CASES: TenantCase[] = [
-  { id: 'stivers', kind: 'prefixed, PayPal', apparel: 'K500', customs: 'PLT-ST', openStore: 'SFRDMG', lockedStore: { code: 'SFRDDC', password: 'decatur-ford' }, longDescription: 'J754' },
-  { id: 'guardian', kind: 'prefixed, bypass only, store picker', apparel: 'K500', customs: 'PLT-AL', openStore: 'GFORD1', lockedStore: { code: 'GCHEV1', password: 'GCHEV1' }, longDescription: 'K540', shortDescription: 'K500' },
+  { id: 'stivers', kind: 'prefixed, PayPal', apparel: 'K500', customs: 'PLT-ST', openStore: 'SFRDMG', lockedStore: lockedStore('stivers', 'SFRDDC'), longDescription: 'J754' },
+  { id: 'guardian', kind: 'prefixed, bypass only, store picker', apparel: 'K500', customs: 'PLT-AL', openStore: 'GFORD1', lockedStore: lockedStore('guardian', 'GCHEV1'), longDescription: 'K540', shortDescription: 'K500' },
   { id: 'first', kind: 'no prefix', apparel: 'K500', customs: 'PLT-FA', openStore: 'FTOYHB', longDescription: 'J754' },
 ];
+
+/** A store of a sample tenant with its password, as its file has it (tenants/<id>.yaml). */
+function lockedStore(id: string, code: string): { code: string; password: string } {
+  const { password } = storeOf(tenant(id), code);
+  if (!password) throw new Error(`${id}'s store ${code} has no password`);
+  return { code, password };
+}
 
 export function storeOf(t: Tenant, code: string) {
   const store = t.stores.find((s) => s.code === code);

@@ -6,6 +6,7 @@ import type { PictureData } from '../../site/picture-data.ts';
 import { ENTRY_SITE } from '../../site/entry-target.ts';
 import { basePath } from '../../site/routes.ts';
 import { loadProject, type Project } from '../data/load-project.ts';
+import { isPlaceholderApi, PLACEHOLDER_API_ORIGIN } from '../data/order-api-address.ts';
 import { reportLoad } from '../data/report-load.ts';
 import { writeAtomically } from './atomic-output.ts';
 import { carriedImageFolder, IMAGE_FOLDER, imageFolderDigest } from './carried-images.ts';
@@ -38,6 +39,8 @@ export interface BuildOptions {
   only?: readonly string[];
   /** Replaces every tenant's server_hostname, so a local build talks to a local order API. */
   apiOrigin?: string;
+  /** Build tenants whose order API is the example address (`--allow-placeholder-api`): pages to look at, never to publish. */
+  allowPlaceholderApi?: boolean;
   /** Told about each phase as it runs; nothing by default. */
   progress?: BuildProgress;
   /** Write .br and .gz siblings of the text files (default true; `--no-precompress`). */
@@ -67,7 +70,7 @@ interface SitePlan {
 }
 
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads }: BuildOptions): Promise<BuildResult> {
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, allowPlaceholderApi = false, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phasesMs: Record<BuildPhase, number> = { validate: 0, images: 0, bundle: 0, pages: 0, write: 0 };
   const timed = async <T>(phase: BuildPhase, run: () => Promise<T> | T): Promise<T> => {
@@ -90,6 +93,13 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   if (unknown.length > 0) throw new BuildInputError(`unknown tenant ${unknown.map((id) => `"${id}"`).join(', ')}; tenants are ${known.join(', ')}`);
   const chosen = only.length > 0 ? project.tenants.filter((tenant) => only.includes(tenant.id)) : project.tenants;
   const carryOver = only.length > 0 ? known.filter((id) => !only.includes(id)) : [];
+  // A storefront calling the example address shows every page and places no order: refused
+  // unless asked for, so it is never published by mistake.
+  const placeholder = allowPlaceholderApi ? [] : chosen.filter((tenant) => isPlaceholderApi(apiOrigin ?? tenant.serverHostname));
+  if (placeholder.length > 0) {
+    const files = placeholder.map((tenant) => `tenants/${tenant.id}.yaml`).join(', ');
+    throw new BuildInputError(`${files}: server_hostname is the example address ${PLACEHOLDER_API_ORIGIN}, where no order API answers; write your order API's address (or build with --allow-placeholder-api for pages that are not published)`);
+  }
   progress.phaseEnded({ phase: 'validate', tenants: project.tenants.length, warnings: warnings.length }, phasesMs.validate);
 
   const plans: SitePlan[] = chosen.map((tenant) => {

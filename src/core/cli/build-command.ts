@@ -7,13 +7,15 @@ import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
-/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N]` */
+/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
       tenant: { type: 'string', multiple: true },
       'api-origin': { type: 'string' },
+      // Builds tenants whose order API is the example address: pages to look at, not to publish.
+      'allow-placeholder-api': { type: 'boolean' },
       root: { type: 'string' },
       'out-dir': { type: 'string' },
       // Skips the .br/.gz siblings: a quicker build for local use, where nothing is deployed.
@@ -42,7 +44,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, allowPlaceholderApi: values['allow-placeholder-api'] === true, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${reportTable(result.report)}\n`);

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { startDevServer } from '../dev/dev-server.ts';
+import { DevInputError, startDevServer } from '../dev/dev-server.ts';
+import { localPorts } from './local-ports.ts';
 import { printUrls } from './start-command.ts';
 import { projectRoot } from '../project-root.ts';
 import { UserError } from '../user-error.ts';
@@ -12,9 +13,8 @@ import { UserError } from '../user-error.ts';
 export async function runDev(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { root: { type: 'string' } } });
   const started = performance.now();
-  const port = Number(process.env.PORT ?? 5173);
-  const apiPort = Number(process.env.API_PORT ?? 8787);
   try {
+    const { port, apiPort } = localPorts(process.env);
     const server = await startDevServer({ repoRoot: projectRoot(), dataRoot: projectRoot(values.root), port, apiPort });
     printUrls(server.data.project.tenants, server.port, server.apiOrigin);
     console.log(`Live preview ready in ${((performance.now() - started) / 1000).toFixed(1)} s: saving a data file, an image or a file under src/ updates the open pages. Ctrl-C stops.`);
@@ -29,7 +29,8 @@ export async function runDev(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UserError) {
-      console.error(`\nnpm run dev: ${error.message}`);
+      // After the data's problem lines, a blank line; a refused setting is the one line.
+      console.error(`${error instanceof DevInputError ? '\n' : ''}npm run dev: ${error.message}`);
       return 1;
     }
     throw error;

@@ -8,6 +8,7 @@ import { parse, stringify } from 'yaml';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
 import { listFiles } from '../data/list-files.ts';
 import { loadProject } from '../data/load-project.ts';
+import { orderApiAddressProblem } from '../data/order-api-address.ts';
 import { projectRoot } from '../project-root.ts';
 
 /** The required fields of a tenant file, in the order they are asked for and written. */
@@ -121,8 +122,12 @@ export async function runNewTenant(argv: string[], io: NewTenantIo): Promise<num
         label: 'catalog',
         prompt: `Catalog (${catalogIds.join(', ') || 'none in catalogs/'})${catalogIds.length === 1 ? ` [${catalogIds[0]}]` : ''}: `,
       },
-      // Not asked when the other tenants agree on one: there is normally a single order API.
-      { field: 'server_hostname', flag: '--server-hostname', label: 'order API address', prompt: 'Order API address (e.g. https://orders.example.com): ' },
+      {
+        field: 'server_hostname',
+        flag: '--server-hostname',
+        label: 'order API address',
+        prompt: `Order API address (https://…; the storefront places its orders there)${hostname === undefined ? '' : ` [${hostname}]`}: `,
+      },
     ];
     const defaults: Answers = {
       route_prefix: id,
@@ -140,10 +145,11 @@ export async function runNewTenant(argv: string[], io: NewTenantIo): Promise<num
     const answers: Answers = {};
     for (const question of questions) {
       const fallback = defaults[question.field];
-      // Left out, the route prefix is the id and the order API address the one the others use; a
-      // terminal still asks for the route prefix (Enter keeps the id), never for the address.
-      // The catalog is asked for or required: a lone catalog is offered, not assumed.
-      const quiet = question.field === 'server_hostname' || (!prompter && question.field === 'route_prefix');
+      // Left out without a terminal, the route prefix is the id and the order API address the one
+      // the other tenants use (there is normally one order API; the output says which); a
+      // terminal asks for both, Enter keeping that default. The catalog is asked for or
+      // required: a lone catalog is offered, not assumed.
+      const quiet = !prompter && (question.field === 'route_prefix' || question.field === 'server_hostname');
       const given = flagValues[question.field] ?? (quiet ? fallback : undefined);
       // Its default is the id, whose own problem is already reported; "missing --route-prefix" would mislead.
       if (given === undefined && fallback === undefined && question.field === 'route_prefix' && !prompter) continue;
@@ -190,6 +196,7 @@ export async function runNewTenant(argv: string[], io: NewTenantIo): Promise<num
       return 1;
     }
 
+    if (!prompter && values['server-hostname'] === undefined) say(`Order API address: ${answers.server_hostname} (the one the other tenants use; --server-hostname for another).`);
     printNextSteps(say, { id, file, rootFlag: values.root === undefined ? '' : ` --root ${values.root}`, warnings: final });
     return 0;
   } finally {
@@ -296,7 +303,10 @@ function catalogIdsOf(root: string): string[] {
     .filter((id) => FILE_ID.test(id));
 }
 
-/** The order API address most tenants use (the first such in id order), to default to. */
+/**
+ * The order API address most tenants use (the first such in id order), to default to; never the
+ * example address or one the validator warns about, which would only spread the mistake.
+ */
 function sharedServerHostname(root: string): string | undefined {
   const counts = new Map<string, number>();
   for (const name of listFiles(path.join(root, 'tenants'))) {
@@ -308,7 +318,7 @@ function sharedServerHostname(root: string): string | undefined {
       continue; // A file that does not parse has its error in `npm run validate`; it suggests nothing here.
     }
     const hostname = (data as Record<string, unknown> | null)?.server_hostname;
-    if (typeof hostname === 'string') counts.set(hostname, (counts.get(hostname) ?? 0) + 1);
+    if (typeof hostname === 'string' && orderApiAddressProblem(hostname) === undefined) counts.set(hostname, (counts.get(hostname) ?? 0) + 1);
   }
   let best: string | undefined;
   for (const [hostname, count] of counts) if (best === undefined || count > (counts.get(best) ?? 0)) best = hostname;
@@ -378,10 +388,14 @@ function fieldProblem(scratch: Scratch, id: string, answers: Answers, field: Fie
     title: id,
     company_name: `${id} (new-tenant check)`,
     route_prefix: '',
-    server_hostname: 'https://orders.example.com',
+    // Any address the validator takes without a word: the example one earns a warning.
+    server_hostname: 'https://orders.new-tenant-check.invalid',
     catalog: catalogIds[0] ?? id,
   };
-  const errors = scratch.check(tenantFileText(id, { ...standIns, ...answers })).filter((d) => d.severity === 'error' && d.path === field);
+  // The order API address is refused for the validator's warnings too (the example address, http
+  // away from localhost): a storefront with either cannot place an order.
+  const refused = (d: Diagnostic) => d.severity === 'error' || field === 'server_hostname';
+  const errors = scratch.check(tenantFileText(id, { ...standIns, ...answers })).filter((d) => refused(d) && d.path === field);
   return errors.length === 0 ? undefined : errors.map((d) => d.message).join('; ');
 }
 

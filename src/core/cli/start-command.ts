@@ -7,6 +7,8 @@ import { loadProject } from '../data/load-project.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
 import { createStaticServer, type SiteMount } from '../serve/static-server.ts';
 import { runBuild } from './build-command.ts';
+import { assertPortsApart, localPorts } from './local-ports.ts';
+import { UserError } from '../user-error.ts';
 import { projectRoot } from '../project-root.ts';
 
 const STAMP = '.local-build.json';
@@ -17,8 +19,10 @@ const STAMP = '.local-build.json';
  */
 export async function runStart(argv: string[]): Promise<void> {
   const root = projectRoot();
-  const port = Number(process.env.PORT ?? 5173);
-  const apiPort = Number(process.env.API_PORT ?? 8787);
+  const { port, apiPort } = refuseOnUserError(() => localPorts(process.env));
+  // Checked before a build of minutes; data with errors is the build's to report.
+  const tenants = loadProject(root).project?.tenants;
+  if (tenants) refuseOnUserError(() => assertPortsApart({ port, apiPort }, tenants));
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
   const distDir = path.join(root, 'dist');
 
@@ -59,6 +63,17 @@ export async function runStart(argv: string[]): Promise<void> {
     if (code !== 0 && code !== null) console.error(`The order API stopped (exit ${code}).`);
     for (const { server } of servers) server.close();
   });
+}
+
+/** A setting `npm start` cannot run with: its one line, then exit 1. */
+function refuseOnUserError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    console.error(`npm start: ${error.message}`);
+    process.exit(1);
+  }
 }
 
 /** The origins the local pages are served from (the order API allows them): `npm start` and `npm run dev` alike. */

@@ -6,6 +6,7 @@ import { colourNearMisses, type ColourNearMiss } from './colour-near-misses.ts';
 import { asArray, asRecord, asString, asStrings } from './data-shape.ts';
 import { checkDiscountTiers } from './discount-tiers.ts';
 import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
+import { orderApiAddressProblem } from './order-api-address.ts';
 import { report } from './report-at.ts';
 import { closestMatches, didYouMean } from './suggest.ts';
 import type { YamlSource } from './yaml-source.ts';
@@ -44,7 +45,7 @@ export const WHOLE_FILE = formatDataPath([]);
  * checks would find is reported once the file is fixed.
  */
 export function crossCheck(project: ParsedProject): Diagnostic[] {
-  const all = [...checkSite(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkCatalogs(project)];
+  const all = [...checkSite(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkOrderApiAddresses(project), ...checkCatalogs(project)];
   return all.filter((d) => !repeatsOwnError(d, project.failed.get(d.file)));
 }
 
@@ -164,6 +165,15 @@ function checkSecretPatterns(project: ParsedProject): Diagnostic[] {
     out.push(kindOf(report(entry.source, 'warning', entry.path, `${detail}; ${advice}`), `secrets that share a part with another group's: ${advice}`, detail));
   }
   return out;
+}
+
+/** A server_hostname no storefront can order through: the template's example, or http away from localhost. */
+function checkOrderApiAddresses(project: ParsedProject): Diagnostic[] {
+  return [...project.tenants.values()].flatMap((source) => {
+    const address = asString(asRecord(source.data).server_hostname);
+    const problem = address === undefined ? undefined : orderApiAddressProblem(address);
+    return problem === undefined ? [] : [report(source, 'warning', ['server_hostname'], problem)];
+  });
 }
 
 function checkTenants(project: ParsedProject): Diagnostic[] {

@@ -10,6 +10,7 @@ import { ENTRIES, STYLESHEET } from '../build/bundle-client.ts';
 import type { PageAssets } from '../build/render-tenant.tsx';
 import { entryHeaderImage, tenantImageSources } from '../build/site-images.ts';
 import { tenantPageModel } from '../build/tenant-page-model.ts';
+import { assertPortsApart } from '../cli/local-ports.ts';
 import { localOrigins, startApi } from '../cli/start-command.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
 import { printedDiagnostics } from '../data/printed-diagnostics.ts';
@@ -74,6 +75,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     throw new DevInputError('the data has errors; fix them and start again');
   }
   const data = loaded.data;
+  // Without the order API (benchmarks) nothing listens on apiPort, so nothing can clash with it.
+  if (options.api !== false) assertPortsApart({ port, apiPort }, data.project.tenants);
   const images = new DevImages(dataRoot);
   const httpServer = createHttpServer();
 
@@ -121,7 +124,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // A page's connection may open after a change was announced (it was loading): it says which
   // data version it shows, and gets the current errors and, when outdated, a reload.
   vite.ws.on('dealer:hello', (payload: { version?: number }, client) => {
-    client.send('dealer:errors', { message: data.errors.length > 0 ? errorMessage(data.errors) : '' });
+    client.send('dealer:errors', { lines: errorLines(data.errors) });
     if (payload?.version !== data.version) client.send('dealer:update', { sites: ['*'] });
   });
 
@@ -138,12 +141,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (change.errorsChanged) {
         log('', 'error');
         for (const diagnostic of change.errors) log(formatDiagnostic(diagnostic), 'error');
-        log(`The data has ${change.errors.length} error${change.errors.length === 1 ? '' : 's'}; the pages show the last valid data until they are fixed.`, 'error');
+        log(`The data has ${change.errors.length} error${change.errors.length === 1 ? '' : 's'}; the pages show the last valid data until they are fixed. Correct the file at each line and save.`, 'error');
       }
-      vite.ws.send('dealer:errors', { message: errorMessage(change.errors) });
+      vite.ws.send('dealer:errors', { lines: errorLines(change.errors) });
     } else if (change.errorsChanged) {
       log('The data is valid again.', 'info');
-      vite.ws.send('dealer:errors', { message: '' });
+      vite.ws.send('dealer:errors', { lines: [] });
     }
     if (change.sites.length > 0) {
       models.clear();
@@ -199,7 +202,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       stylesheets: [`/${STYLESHEET}`],
       scripts: (entries) => ({ scripts: entries.map((entry) => `/${ENTRIES[entry]}`), preloads: [] }),
       csp: false,
-      headExtra: liveClient(site, data.errors.length > 0 ? errorMessage(data.errors) : '', data.version),
+      headExtra: liveClient(site, errorLines(data.errors), data.version),
     };
   }
 
@@ -254,7 +257,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const message = error instanceof Error ? error.message : String(error);
       const stack = error instanceof Error ? (error.stack ?? '') : '';
       log(`Rendering ${pathname} failed: ${stack || message}`, 'error');
-      const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Render error</title>${liveClient(site, '', data.version)}<script type="module">import { ErrorOverlay } from '/@vite/client'; document.body.appendChild(new ErrorOverlay(${scriptJson({ message, stack })}));</script></head><body></body></html>`;
+      const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Render error</title>${liveClient(site, [], data.version)}<script type="module">import { ErrorOverlay } from '/@vite/client'; document.body.appendChild(new ErrorOverlay(${scriptJson({ message, stack })}));</script></head><body></body></html>`;
       response.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(await vite.transformIndexHtml(pathname, html));
     }
   }
@@ -330,9 +333,9 @@ function listen(server: Server, port: number): Promise<void> {
   });
 }
 
-/** The overlay's text: every problem as `npm run validate` prints it. */
-function errorMessage(errors: readonly Diagnostic[]): string {
-  return `The data has ${errors.length} error${errors.length === 1 ? '' : 's'}; this page shows the last valid data until they are fixed.\n\n${errors.map(formatDiagnostic).join('\n')}`;
+/** The overlay's lines: every problem as `npm run validate` prints it. */
+function errorLines(errors: readonly Diagnostic[]): string[] {
+  return errors.map(formatDiagnostic);
 }
 
 function scriptJson(value: unknown): string {
@@ -341,23 +344,22 @@ function scriptJson(value: unknown): string {
 
 /**
  * The dev pages' live-update client: reloads the page when its site's data changed (the cart
- * lives in sessionStorage, so it survives), and shows the data's errors in Vite's error overlay
- * over the last good page, removing it when they are fixed.
+ * lives in sessionStorage, so it survives), and shows the data's errors over the last good page
+ * in the merchandisers' overlay (data-errors-overlay.ts; not Vite's, which speaks to developers),
+ * removing it when they are fixed.
  */
-function liveClient(site: string, initialErrors: string, version: number): string {
+function liveClient(site: string, initialErrors: readonly string[], version: number): string {
   return `<script type="module">
-import { createHotContext, ErrorOverlay } from '/@vite/client';
+import { createHotContext } from '/@vite/client';
+import { showDataErrors } from '/src/core/dev/data-errors-overlay.ts';
 const hot = createHotContext('/@dealer/live-data');
 const site = ${scriptJson(site)};
-const showErrors = (message) => {
-  document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.remove());
-  if (message) document.body.appendChild(new ErrorOverlay({ message, stack: '' }, false));
-};
+const whenReady = (show) => document.readyState === 'loading' ? addEventListener('DOMContentLoaded', show) : show();
 hot.on('dealer:update', ({ sites }) => { if (sites.includes(site) || sites.includes('*')) location.reload(); });
-hot.on('dealer:errors', ({ message }) => document.readyState === 'loading' ? addEventListener('DOMContentLoaded', () => showErrors(message)) : showErrors(message));
+hot.on('dealer:errors', ({ lines }) => whenReady(() => showDataErrors(lines)));
 hot.send('dealer:hello', { version: ${version} });
 const initial = ${scriptJson(initialErrors)};
-if (initial) addEventListener('DOMContentLoaded', () => showErrors(initial));
+if (initial.length > 0) whenReady(() => showDataErrors(initial));
 </script>`;
 }
 
