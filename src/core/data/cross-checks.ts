@@ -311,7 +311,6 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
   for (const [id, source] of project.catalogs) {
     const catalog = asRecord(source.data);
     if (tenantsKnown && !usedCatalogs.has(id)) out.push(report(source, 'warning', [], `no tenant uses catalog "${id}"`));
-    const priced = catalog.priced !== false;
     const codeIndex = new Map<string, number>();
     const codeIndexIgnoringCase = new Map<string, number>();
     const nearMisses = colourNearMisses(source);
@@ -368,11 +367,6 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       asArray(product.discount).forEach((_, discountIndex) => out.push(...checkPriceDecimals(source, at('discount', discountIndex, 'price'))));
       out.push(...checkDiscountTiers(source, product, at()));
 
-      // A price that is not a number has its schema error; the others alone are not "every price".
-      const prices = Object.values(sizes);
-      if (priced && prices.length > 0 && prices.every((price) => price === 0)) {
-        out.push(report(source, 'warning', at('sizes'), `every price of "${code ?? `products[${index}]`}" is 0, so no price is shown in this priced catalog`));
-      }
 
       asArray(product.supportedStores).forEach((storeCode, storeIndex) => {
         if (tenantsKnown && typeof storeCode === 'string' && storeCode.length === 6 && !storeCodes.has(storeCode)) {
