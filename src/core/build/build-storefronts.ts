@@ -7,6 +7,7 @@ import { ENTRY_SITE } from '../../site/entry-target.ts';
 import { basePath } from '../../site/routes.ts';
 import { loadProject, type Project } from '../data/load-project.ts';
 import { isPlaceholderApi, PLACEHOLDER_API_ORIGIN } from '../data/order-api-address.ts';
+import { refreshEditorValues } from '../data/editor-values.ts';
 import { reportLoad } from '../data/report-load.ts';
 import { writeAtomically } from './atomic-output.ts';
 import { carriedImageFolder, IMAGE_FOLDER, imageFolderDigest } from './carried-images.ts';
@@ -83,6 +84,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   progress.phaseStarted('validate');
   // Images are read here too, so an unusable one stops the build with the data's other errors, before anything is written.
   const result = await timed('validate', async () => checkImages(root, loadProject(root)));
+  refreshEditorValues(root, result);
   if (!reportLoad(result) || !result.project) throw new BuildInputError('the data has errors; the previous output is unchanged');
   const { project } = result;
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning');

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { checkImages } from '../build/images/index.ts';
-import { writeEditorValues } from '../data/editor-values.ts';
+import { refreshEditorValues } from '../data/editor-values.ts';
 import { loadProject, type SourceCache } from '../data/load-project.ts';
 import { reportLoad } from '../data/report-load.ts';
 import { projectRoot } from '../project-root.ts';
@@ -24,11 +24,7 @@ export async function runValidate(argv: string[]): Promise<number> {
 /** One check of the data under `root`, printed; true when there is no error. */
 async function validateOnce(root: string, cache?: SourceCache): Promise<boolean> {
   const result = await checkImages(root, loadProject(root, cache));
-  try {
-    writeEditorValues(root, result);
-  } catch {
-    // A cache, as .cache/image-check.json is: a data folder that cannot be written to still validates.
-  }
+  refreshEditorValues(root, result);
   return reportLoad(result);
 }
 

@@ -39,6 +39,19 @@ export function writeEditorValues(root: string, result: Pick<LoadResult, 'readab
   }
 }
 
+/**
+ * writeEditorValues for the commands that load the data anyway (validate, build, dev), so the
+ * editor's values follow whichever of them ran last; a data folder that cannot be written to is
+ * still checked and built, as with .cache/image-check.json.
+ */
+export function refreshEditorValues(root: string, result: Pick<LoadResult, 'readableCatalogs'>): void {
+  try {
+    writeEditorValues(root, result);
+  } catch {
+    // A cache: nothing the command does depends on it.
+  }
+}
+
 function editorValueSchemas(root: string, { readableCatalogs }: Pick<LoadResult, 'readableCatalogs'>): Record<SchemaName, JsonSchema> {
   // As the loader and the schema take them: ids lowercase, logo files with a lowercase extension.
   const catalogIds = listFiles(path.join(root, 'catalogs'))

@@ -4,6 +4,7 @@ import { ENTRY_SITE } from '../../site/entry-target.ts';
 import { tenantImageSources } from '../build/site-images.ts';
 import { checkImages } from '../build/images/index.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
+import { refreshEditorValues } from '../data/editor-values.ts';
 import { loadProject, SourceCache, type Project } from '../data/load-project.ts';
 
 /** The entry screen's key among the sites a change can affect (tenant ids cannot start with '_'). */
@@ -46,6 +47,7 @@ export class DevData {
   static async load(root: string): Promise<{ data?: DevData; diagnostics: Diagnostic[] }> {
     const cache = new SourceCache();
     const result = await checkImages(root, loadProject(root, cache));
+    refreshEditorValues(root, result);
     return { data: result.project ? new DevData(root, result.project, cache) : undefined, diagnostics: result.diagnostics };
   }
 
@@ -55,6 +57,7 @@ export class DevData {
    */
   async reload(files: readonly string[]): Promise<DataChange> {
     const result = await checkImages(this.root, loadProject(this.root, this.cache));
+    refreshEditorValues(this.root, result);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     const errorsChanged = errors.map(formatDiagnostic).join('\n') !== this.errors.map(formatDiagnostic).join('\n');
     this.errors = errors;
