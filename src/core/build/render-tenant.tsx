@@ -8,6 +8,7 @@ import { ItemPage } from '../../pages/item-page.tsx';
 import { LandingPage } from '../../pages/landing-page.tsx';
 import { NotFoundPage } from '../../pages/not-found-page.tsx';
 import type { PageModel } from '../../site/page-model.ts';
+import { SearchPage } from '../../pages/search-page.tsx';
 import { StoresPage } from '../../pages/stores-page.tsx';
 import { renderDocument } from '../../runtime/server/render-document.tsx';
 import { CATEGORY_LABELS } from '../../site/category-labels.ts';
@@ -97,6 +98,7 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     page({ page: 'success' }, 'Your order', <SuccessPage model={model} />, ['success']),
     page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
+    page({ page: 'search' }, 'Search', <SearchPage model={model} />, ['search']),
     { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['every-page'], inputs: WHOLE },
   ];
 }
