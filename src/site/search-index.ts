@@ -41,10 +41,11 @@ export const SEARCH_OPTIONS: Options<SearchDocument> = {
   searchOptions: {
     boost: { code: 4, name: 3, fullname: 2 },
     // Every word must match (a buyer narrows by typing more), each as the start of a word and
-    // with a typo or two in the longer ones.
+    // with a typo or two in the longer ones. A code (any word with a digit) is never fuzzy:
+    // 'K540' must not also find K500.
     combineWith: 'AND',
     prefix: true,
-    fuzzy: 0.2,
+    fuzzy: (term) => (term.length < 5 || /\d/.test(term) ? false : 0.2),
   },
 };
 
