@@ -8,7 +8,7 @@ import { CATEGORIES } from '../../src/domain/categories.ts';
 import { productColors } from '../../src/domain/product.ts';
 import { CATEGORY_LABELS } from '../../src/site/category-labels.ts';
 import { catalogProduct, openWorld, type SiteWorld, tenant, visibleProducts } from './harness.ts';
-import { presentCategories, startsAt, visible, visit, type Visit } from './storefront-checks.ts';
+import { presentCategories, startsAt, visible, withVisit as visitChecked, type Visit, type VisitOptions } from './storefront-checks.ts';
 
 let world: SiteWorld;
 
@@ -20,15 +20,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function withVisit(url: string, run: (opened: Visit) => Promise<void>, options: Parameters<typeof visit>[2] = {}): Promise<void> {
-  const opened = await visit(world.browser, url, options);
-  try {
-    await run(opened);
-    expect(opened.problems.list, `problems after visiting ${url}`).toEqual([]);
-  } finally {
-    await opened.context.close();
-  }
-}
+const withVisit = (url: string, run: (opened: Visit) => Promise<void>, options: VisitOptions = {}) => visitChecked(world.browser, url, run, options);
 
 interface ShownResult {
   code: string;

@@ -107,9 +107,10 @@ export function attachSearchField(form: HTMLFormElement, input: HTMLInputElement
     shown = query;
     const storeCode = chosenStore(loaded.base);
     keepStore(form, storeCode);
-    if (query.trim() === '' && !pageResults) {
-      panel.hidden = true;
+    if (query.trim() === '') {
+      panel.hidden = !pageResults;
       panel.replaceChildren();
+      if (status) status.textContent = '';
       return;
     }
     const summary = renderResults(panel, loaded.find(query, storeCode), { query, base: loaded.base, storeCode, limit: pageResults ? undefined : FIELD_RESULT_LIMIT });
