@@ -130,6 +130,24 @@ describe('storefront search', () => {
     });
   });
 
+  it('says so when the index cannot be fetched, and fetches it again on the next key', async () => {
+    const pointer = `${world.baseUrl('guardian')}search/index.json`;
+    await withVisit(
+      world.baseUrl('guardian'),
+      async ({ page }) => {
+        await page.route(pointer, (route) => route.fulfill({ status: 503, body: '' }));
+        const field = page.getByRole('searchbox', { name: 'Search products' });
+        await field.fill('K540');
+        await page.waitForFunction(() => document.querySelector('[data-search-status]')?.textContent === 'Search is not available right now.');
+        expect(await page.locator('#site-search-panel .search-result').count()).toBe(0);
+        await page.unroute(pointer);
+        // L540's description names K540 too.
+        expect(codes(await search(page, 'K540 polo'))).toEqual(['K540', 'L540']);
+      },
+      { expectedMissing: [pointer] },
+    );
+  });
+
   it('with JavaScript off, the field leads to a page listing the categories', async () => {
     const base = world.baseUrl('stivers');
     await withVisit(

@@ -91,13 +91,14 @@ export function attachSearchField(form: HTMLFormElement, input: HTMLInputElement
   // The search page attaches at once, and the header's trigger again on focus: once is enough.
   if (!panel || !pointerUrl || form.hasAttribute('data-search-attached')) return;
   form.setAttribute('data-search-attached', '');
-  const search = loadSearch(pointerUrl);
+  // Started at once (the field has focus), asked again on each key: a failed load is tried anew.
+  void loadSearch(pointerUrl).catch(() => undefined);
   let shown = '';
   const show = async () => {
     const query = input.value;
     let loaded: LoadedSearch;
     try {
-      loaded = await search;
+      loaded = await loadSearch(pointerUrl);
     } catch {
       if (status) status.textContent = 'Search is not available right now.';
       return;
