@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/domain/categories.ts';
 import { productColors } from '../../src/domain/product.ts';
 import { CATEGORY_LABELS } from '../../src/site/category-labels.ts';
-import { catalogProduct, openWorld, type SiteWorld, tenant, visibleProducts } from './harness.ts';
+import { catalogProduct, openWorld, saveScreenshot, type SiteWorld, tenant, visibleProducts } from './harness.ts';
 import { presentCategories, startsAt, visible, withVisit as visitChecked, type Visit, type VisitOptions } from './storefront-checks.ts';
 
 let world: SiteWorld;
@@ -66,6 +66,7 @@ describe('storefront search', () => {
       expect(results[0]).toMatchObject({ code: 'K540', name: product.name, href: `${guardian}item/K540/`, price: startsAt(product) });
       expect(results[0]?.image, 'the result shows the product picture').toMatch(/\/assets\/img\//);
       await visible(page.locator('#site-search-panel img').first());
+      await saveScreenshot(page, 'storefront-search-guardian-field');
 
       // Following the result opens the item page.
       await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.locator('#site-search-panel .search-result').first().click()]);
