@@ -10,7 +10,7 @@
 // (--products below the sample's own catalog sizes leaves them as they are: a quick run on the sample data;
 // --data takes another data folder to grow instead of the sample: the tests run it on their small fixture.)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +23,7 @@ import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { basePath } from '../src/site/routes.ts';
 import { raiseCatalogPrices } from './bench/catalog-price-change.ts';
-import { copySampleData, growCatalogs } from './bench/catalog-scale-data.ts';
+import { catalogScaleData } from './bench/catalog-scale-data.ts';
 import { allPagesHtml, pageView, type ServedBytes } from './bench/served-bytes.ts';
 
 const REPO = projectRoot();
@@ -161,14 +161,8 @@ function editOneProduct(data: string): string {
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-'));
 try {
   const data = path.join(scratch, 'data');
-  mkdirSync(data);
-  copySampleData(source, data);
-  growCatalogs(data, productsPerCatalog);
-  // Encoded images are the project's, shared: "cold" means no dist/ and no page of this data set
-  // built before, not re-encoding photos every benchmark run (the cold line says how many were encoded).
-  mkdirSync(path.join(REPO, '.cache', 'images'), { recursive: true });
-  mkdirSync(path.join(data, '.cache'));
-  symlinkSync(path.join(REPO, '.cache', 'images'), path.join(data, '.cache', 'images'));
+  // The cold line says how many images were encoded: normally none, the image cache is the project's.
+  catalogScaleData(source, data, productsPerCatalog, REPO);
   const loaded = loadProject(data);
   const { project } = loaded;
   if (!project) throw new Error(`the generated data does not validate:\n${loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => `  ${d.file}:${d.line ?? ''} ${d.message}`).join('\n')}`);

@@ -28,6 +28,18 @@ describe('the measuring scripts', () => {
     expect(result.stdout).toMatch(/load average before \d+\.\d\d/);
   }, 180_000);
 
+  it('npm run bench:search builds a grown copy, times the index against the warm build, and measures queries in Chromium', () => {
+    const result = runScript('bench-search', ['--data', fixtureProject(), '--products', '8', '--runs', '1', '--queries', 'K500,spart,navy'], 600_000);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}warm build \(median of 3: .*\) +\d+\.\d\d s; 2 of 2 tenants carried whole, no index made$/m);
+    expect(result.stdout).toMatch(/^ {2}one-product edit build +\d+\.\d\d s; 2 tenants rebuilt, their indexes \d+\.\d ms = \d+\.\d % of it$/m);
+    expect(result.stdout).toMatch(/^ {2}every tenant's index, no cache +\d+\.\d ms \(\d+\.\d ms a tenant; \d+\.\d % of the warm build\)$/m);
+    expect(result.stdout).toMatch(/^ {2}first query "K500": \d+\.\d KB fetched \(body and headers\) in [3-9] files; results \d+\.\d ms after the last key/m);
+    expect(result.stdout).toMatch(/\/search-[0-9a-f]{12}\.json$/m);
+    // The typo and the colour find the polo too.
+    for (const query of ['K500', 'spart', 'navy']) expect(result.stdout).toMatch(new RegExp(`^ {4}"${query}" +median \\d+\\.\\d ms, slowest \\d+\\.\\d ms +\\([1-9]\\d* products? match`, 'm'));
+  }, 600_000);
+
   it('npm run bench builds a grown copy of the data cold, warm, after a one-product edit and after a catalog-wide price change, and prints every figure', () => {
     const results = path.join(mkdtempSync(path.join(tmpdir(), 'bench-results-')), 'results.json');
     // The same steps as the full benchmark, on the small fixture grown from 3 to 8 products (the run's one sample build is the global setup's).

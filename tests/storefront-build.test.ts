@@ -65,7 +65,7 @@ function expectedPages(tenant: Tenant): string[] {
     ...categoriesOf(products).map((category) => routePath({ page: 'catalog', category })),
     ...storesWithProducts.map((store) => routePath({ page: 'store-catalog', storeCode: store.code })),
     ...products.map((product) => routePath({ page: 'item', code: product.code })),
-    ...(['stores', 'checkout', 'success', 'orders', 'catalog-links'] as const).map((page) => routePath({ page })),
+    ...(['stores', 'checkout', 'success', 'orders', 'catalog-links', 'search'] as const).map((page) => routePath({ page })),
   ].map((folder) => `${folder}index.html`);
 }
 

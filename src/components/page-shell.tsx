@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { href } from '../site/routes.ts';
+import { SEARCH_POINTER_FILE } from '../site/search-index.ts';
 import type { PageModel } from '../site/page-model.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
@@ -39,6 +40,18 @@ export function PageShell({ model, children }: PageShellProps) {
               <span className="site-header__title">{config.title}</span>
             )}
           </a>
+          {/* A GET form: without JavaScript it opens the search page, which lists the categories. */}
+          <form className="site-search" role="search" action={href(config.base, { page: 'search' })} method="get" data-search-form="" data-search-pointer={`${config.base}${SEARCH_POINTER_FILE}`}>
+            <label htmlFor="site-search" className="visually-hidden">
+              Search products
+            </label>
+            <input id="site-search" className="site-search__input" type="search" name="q" placeholder="Search products" autoComplete="off" enterKeyHint="search" aria-controls="site-search-panel" />
+            <button type="submit" className="button button--secondary">
+              Search
+            </button>
+            <div id="site-search-panel" className="site-search__panel" data-search-panel="" hidden />
+            <p className="visually-hidden" role="status" data-search-status="" />
+          </form>
           <nav className="site-header__actions" aria-label="Orders and cart">
             <form action={href(config.base, { page: 'orders' })} method="get" data-view-orders="">
               <button type="submit" className="button button--secondary">

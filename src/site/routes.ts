@@ -11,7 +11,8 @@ export type Route =
   | { page: 'checkout' }
   | { page: 'success' }
   | { page: 'orders' }
-  | { page: 'catalog-links' };
+  | { page: 'catalog-links' }
+  | { page: 'search' };
 
 /** Path of a route below the tenant's base, as a folder: '' or 'catalog/mens/' or 'catalog/mens/page/2/'. */
 export function routePath(route: Route): string {

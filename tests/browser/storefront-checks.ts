@@ -161,6 +161,17 @@ export async function visit(browser: Browser, url: string, options: VisitOptions
   return { context, page, problems, status: response?.status() };
 }
 
+/** Opens `url` as visit() does, runs `check` on it, fails on any problem seen meanwhile, and closes it. */
+export async function withVisit(browser: Browser, url: string, check: (opened: Visit) => Promise<void>, options: VisitOptions = {}): Promise<void> {
+  const opened = await visit(browser, url, options);
+  try {
+    await check(opened);
+    expect(opened.problems.list, `problems after visiting ${url}`).toEqual([]);
+  } finally {
+    await opened.context.close();
+  }
+}
+
 /** Waits until the locator is visible (vitest's expect does not wait), failing with its description. */
 export async function visible(locator: Locator, timeout = 5_000): Promise<Locator> {
   await locator.waitFor({ state: 'visible', timeout });

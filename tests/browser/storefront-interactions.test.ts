@@ -16,6 +16,7 @@ import {
   storeOf,
   visible,
   visit,
+  withVisit as visitChecked,
   type Visit,
   STOREFRONT_API_ENV,
 } from './storefront-checks.ts';
@@ -31,15 +32,7 @@ afterAll(async () => {
   await storefront?.close();
 });
 
-async function withVisit(url: string, run: (visit: Visit) => Promise<void>, options: Parameters<typeof visit>[2] = {}): Promise<void> {
-  const opened = await visit(storefront.browser, url, options);
-  try {
-    await run(opened);
-    expect(opened.problems.list, `problems after visiting ${url}`).toEqual([]);
-  } finally {
-    await opened.context.close();
-  }
-}
+const withVisit = (url: string, run: (visit: Visit) => Promise<void>, options: Parameters<typeof visit>[2] = {}) => visitChecked(storefront.browser, url, run, options);
 
 /** Clicks a link and waits for the page it leads to; fails on the 404 page. */
 async function follow(page: Page, link: Locator, base: string): Promise<string> {

@@ -12,7 +12,7 @@ export interface CliResult {
 }
 
 /** Runs one of the npm scripts' entry points the way `npm run` does, in a child process. */
-export function runScript(script: 'validate' | 'build' | 'bench' | 'bench-api' | 'report-js' | 'lighthouse' | 'new-tenant' | 'images-add', args: string[], timeout = 300_000): CliResult {
+export function runScript(script: 'validate' | 'build' | 'bench' | 'bench-api' | 'bench-search' | 'report-js' | 'lighthouse' | 'new-tenant' | 'images-add', args: string[], timeout = 300_000): CliResult {
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', `${script}.ts`), ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',

@@ -26,6 +26,7 @@ import { previousSites, siteInputDigest } from './site-inputs.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { entryHeaderImage, PreparedImages, tenantImageRequests, tenantImageSources, type ImageRequest, type TenantImageSources } from './site-images.ts';
+import { searchIndexAsset, writeSearchIndex } from './search-index-asset.ts';
 import { tenantPageModel } from './tenant-page-model.ts';
 import { UserError } from '../user-error.ts';
 
@@ -221,7 +222,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
                 continue;
               }
               if (plan.tenant) {
-                const render = await prepareTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool, imagesCarried: carriedImages.has(plan.id) });
+                const render = await prepareTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool, imagesCarried: carriedImages.has(plan.id), searchCache: path.join(repoRoot, '.cache', 'search-index') });
                 await rendering;
                 rendering = render();
                 // Handled where it is awaited; until then, a failure must not count as unhandled (which ends the process).
@@ -303,13 +304,15 @@ interface TenantBuild {
   renderPool: PageRenderPool;
   /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
   imagesCarried: boolean;
+  /** Search indexes by the digest of their documents (search-index-asset.ts). */
+  searchCache: string;
 }
 
 /**
  * Lays out one tenant's folder (images, assets, pages reused from the store) and answers the
  * step that renders its other pages, so the caller can start the next tenant meanwhile.
  */
-async function prepareTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress, pages, renderPool, imagesCarried }: TenantBuild): Promise<() => Promise<void>> {
+async function prepareTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress, pages, renderPool, imagesCarried, searchCache }: TenantBuild): Promise<() => Promise<void>> {
   const catalog = catalogOf(project, tenant);
   const base = basePath(tenant.routePrefix);
   const publish = publisher(images, prepared, path.join(siteDir, IMAGE_FOLDER), `${base}${IMAGE_FOLDER}/`, { emit: !imagesCarried });
@@ -340,6 +343,7 @@ async function prepareTenant({ project, tenant, sources, siteDir, images, prepar
   }
   copyClientAssets(client, path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json);
+  writeSearchIndex(siteDir, searchIndexAsset(model, catalog.priced, searchCache));
   return async () => {
     if (renderPool.wants(toRender.length)) {
       await renderPool.render(job, toRender.map(({ page, slot }) => ({ file: page.file, slot })), (count) => {

@@ -5,9 +5,10 @@ import { CatalogLinksPage } from '../../pages/catalog-links-page.tsx';
 import { CatalogPage, catalogProducts } from '../../pages/catalog-page.tsx';
 import { CheckoutPage, OrdersPage, SuccessPage } from '../../pages/ordering-pages.tsx';
 import { ItemPage } from '../../pages/item-page.tsx';
-import { LandingPage } from '../../pages/landing-page.tsx';
+import { customsRoute, LandingPage } from '../../pages/landing-page.tsx';
 import { NotFoundPage } from '../../pages/not-found-page.tsx';
 import type { PageModel } from '../../site/page-model.ts';
+import { SearchPage } from '../../pages/search-page.tsx';
 import { StoresPage } from '../../pages/stores-page.tsx';
 import { renderDocument } from '../../runtime/server/render-document.tsx';
 import { CATEGORY_LABELS } from '../../site/category-labels.ts';
@@ -97,6 +98,8 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     page({ page: 'success' }, 'Your order', <SuccessPage model={model} />, ['success']),
     page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
+    // It lists the categories, nothing of a product: a product edit leaves it as it was.
+    page({ page: 'search' }, 'Search', <SearchPage model={model} />, ['search'], () => ({ categories: categoriesOf(model.products), customs: customsRoute(model) })),
     { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['every-page'], inputs: WHOLE },
   ];
 }

@@ -6,8 +6,10 @@ import { createServer as createViteServer, type Plugin, type ViteDevServer } fro
 import type { Catalog } from '../../domain/product.ts';
 import type { PageModel } from '../../site/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
+import { SEARCH_POINTER_FILE } from '../../site/search-index.ts';
 import { ENTRIES, STYLESHEET } from '../build/bundle-client.ts';
 import type { PageAssets } from '../build/render-tenant.tsx';
+import { searchIndexAsset } from '../build/search-index-asset.ts';
 import { entryHeaderImage, tenantImageSources } from '../build/site-images.ts';
 import { tenantPageModel } from '../build/tenant-page-model.ts';
 import { assertPortsApart } from '../cli/local-ports.ts';
@@ -242,6 +244,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const { model } = await pageModel(site);
       if (relative !== model.catalogPrices.file) return notFound();
       return void response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' }).end(model.catalogPrices.json);
+    }
+    if (site !== ENTRY_KEY && (relative === SEARCH_POINTER_FILE || (relative.startsWith('assets/search-') && relative.endsWith('.json')))) {
+      const { model, catalog } = await pageModel(site);
+      const search = searchIndexAsset(model, catalog.priced, undefined);
+      const body = relative === search.pointer.file ? search.pointer.json : relative === search.file ? search.json : undefined;
+      if (body === undefined) return notFound();
+      return void response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' }).end(body);
     }
     // Files that are not pages (a favicon, a stray asset): the built site has none either.
     if (/\.[a-z0-9]+$/i.test(relative) && !relative.endsWith('.html')) return notFound();

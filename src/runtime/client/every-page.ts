@@ -1,8 +1,10 @@
 import { mountCartBadge } from './cart-badge.ts';
 import { installImageFade } from './image-fade.ts';
+import { mountSearchField } from './search-trigger.ts';
 import { mountViewOrders } from './view-orders.ts';
 
-// Every storefront page: the live cart count, the image fade-in and 'View Orders'; no UI framework.
+// Every storefront page: the live cart count, the image fade-in, 'View Orders' and the search field's trigger; no UI framework.
 mountCartBadge();
 installImageFade();
 mountViewOrders();
+mountSearchField();
