@@ -4,9 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import MiniSearch from 'minisearch';
-import { formatMoney } from '../../domain/money.ts';
 import { productColors, type Product } from '../../domain/product.ts';
-import { startingPrice } from '../../domain/starting-price.ts';
+import { startingPrice, startingPriceText } from '../../domain/starting-price.ts';
 import { catalogProducts } from '../../pages/catalog-page.tsx';
 import { thumbnail } from '../../pages/catalog-prices.ts';
 import type { PageModel } from '../../site/page-model.ts';
@@ -47,7 +46,7 @@ function document(model: PageModel, product: Product, priced: boolean, general: 
     colors: productColors(product).join(' '),
     subCategory: product.subCategory ?? '',
     ...(image ? { image: thumbnail(image) } : {}),
-    ...(price !== undefined ? { price: `Starts at ${formatMoney(price)} each` } : {}),
+    ...(price !== undefined ? { price: startingPriceText(price) } : {}),
     general,
     stores,
   };
