@@ -1,37 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 import { MUST_SELECT_AN_EMBROIDERY, type LogoLists } from '../../domain/logo-rules.ts';
-import { moneyFromDollars } from '../../domain/money.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/order-rules.ts';
-import type { Product } from '../../domain/product.ts';
-import { sizeFamily } from '../../domain/size-labels.ts';
+import { testProduct } from '../../../tests/helpers/test-product.ts';
 import { orderAgain, storeOfOrder, type ReorderRules, type ReorderStore } from './order-again.ts';
 import type { OrderLine } from './order-data.ts';
 
-function product(overrides: Partial<Product> & { prices: Record<string, number> }): Product {
-  const { prices, ...rest } = overrides;
-  return {
-    code: 'K500',
-    name: 'Sport Polo',
-    fullname: 'Silk Touch Sport Polo',
-    description: '',
-    type: 'mens',
-    colors: ['Navy', 'Black'],
-    halfColors: [],
-    defaultColor: 'Navy',
-    sizes: Object.entries(prices).map(([label, price]) => ({ label, family: sizeFamily(label) ?? 'unit', price: moneyFromDollars(price) })),
-    restricted: false,
-    supportedStores: [],
-    discounts: [],
-    ...rest,
-  };
-}
-
 // Today's catalog: the polo costs more than when it was ordered, and is now called 'Sport Polo II'.
-const polo = product({ name: 'Sport Polo II', prices: { Medium: 41.5, Large: 41.5 } });
-const plate = product({ code: 'MF-STR', name: 'Metal Frame', type: 'customs', colors: ['Chrome'], defaultColor: 'Chrome', supportedStores: ['GFORD1', 'GCHEV2'], prices: { '500': 0.0279 } });
-const mug = product({ code: 'MUG', name: 'Mug', type: 'accessory', colors: ['White'], defaultColor: 'White', prices: { OSFA: 6.5 } });
-const pads = product({ code: 'NP-50', name: 'Note Pads', type: 'office', colors: ['White'], defaultColor: 'White', prices: { '# pads': 0 } });
+const polo = testProduct('K500', 'mens', { Medium: 41.5, Large: 41.5 }, { name: 'Sport Polo II', colors: ['Navy', 'Black'], defaultColor: 'Navy' });
+const plate = testProduct('MF-STR', 'customs', { '500': 0.0279 }, { name: 'Metal Frame', colors: ['Chrome'], defaultColor: 'Chrome', supportedStores: ['GFORD1', 'GCHEV2'] });
+const mug = testProduct('MUG', 'accessory', { OSFA: 6.5 }, { name: 'Mug' });
+const pads = testProduct('NP-50', 'office', { '# pads': 0 }, { name: 'Note Pads' });
 const catalog = new Map([polo, plate, mug, pads].map((p) => [p.code, p]));
 
 const LOGOS: LogoLists = {
@@ -130,7 +109,7 @@ describe('ordering a placed order again', () => {
       "it needs Guardian Chevrolet's store password: open Guardian Chevrolet on the stores page and enter it, then order again",
     );
     expect(orderAgain(order([chevy]), rules({ hasStoreSession: (code) => code === 'GCHEV2' })).lines[0]?.store).toBe('GCHEV2');
-    const onlyChevy = product({ ...plate, supportedStores: ['GCHEV2'], prices: { '500': 0.0279 } });
+    const onlyChevy = { ...plate, supportedStores: ['GCHEV2'] };
     const narrowed = rules({ findProduct: (code) => (code === 'MF-STR' ? onlyChevy : catalog.get(code)) });
     expect(orderAgain(order([frameLine]), narrowed).refused[0]?.reason).toBe('it is no longer offered to Guardian Ford');
   });
