@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { moneyFromDollars, moneyToDollars } from '../../src/domain/money.ts';
+import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-prices.ts';
 import { catalogProduct, openWorld, saveScreenshot, tenant, type SiteWorld } from './harness.ts';
 import { GUARDIAN_STAFF_PASSWORD, placeBypassOrder, watchConsole } from './orders-steps.ts';
 
@@ -102,6 +103,19 @@ describe('order again', () => {
       expect(await summary.locator('.order-again__refused li').count()).toBe(0);
       await line.click();
       await expect.poll(async () => (await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual([['K500', 24]]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('adds nothing and says so when today’s catalog cannot be loaded', async () => {
+    const { context, page } = await openOrders();
+    try {
+      await page.route(/\/assets\/catalog-[^/]*\.json$/, (route) => route.abort());
+      await page.getByRole('button', { name: /^Order again: every line of the order of Riley Chen, / }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(`Nothing was added to your cart. ${CATALOG_PRICES_UNAVAILABLE}`);
+      expect(await storedCart(page)).toEqual([]);
+      expect(await page.locator('[data-cart-badge]').first().textContent()).toBe('Cart (0)');
     } finally {
       await context.close();
     }
