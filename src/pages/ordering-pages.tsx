@@ -59,7 +59,16 @@ export function SuccessPage({ model }: { model: PageModel }) {
 
 export function OrdersPage({ model }: { model: PageModel }) {
   const { config } = model;
-  const props: OrdersIslandProps = { apiBase: config.apiBase, companyName: config.companyName, tenantId: config.tenantId, hasAdminPassword: config.hasAdminPassword, hasGroupPassword: config.hasGroupPassword };
+  // Order again holds lines to the same logos and stores as the checkout.
+  const { logos, stores } = checkoutProps(model);
+  const props: OrdersIslandProps = {
+    apiBase: config.apiBase,
+    companyName: config.companyName,
+    tenantId: config.tenantId,
+    hasAdminPassword: config.hasAdminPassword,
+    hasGroupPassword: config.hasGroupPassword,
+    orderAgain: { base: config.base, catalogPricesUrl: model.catalogPrices.url, logos, stores },
+  };
   return (
     <>
       <h1 className="page-title">Orders</h1>

@@ -144,10 +144,11 @@ describe('the orders screen', () => {
         'Customer PO',
         'PO',
         'Est. Ship Date',
+        'Order Again',
       ]);
       expect(await lineCells(samLines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
-        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'Order again'],
+        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'Order again'],
       ]);
       // The order's total as the order API answered it, above its lines.
       expect(sam.total).toBe(13.95);
@@ -160,7 +161,7 @@ describe('the orders screen', () => {
       await page.keyboard.press('Enter');
       expect(await danaToggle.getAttribute('aria-expanded')).toBe('true');
       expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', 'CPO-A', 'N/A', 'N/A'],
+        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', 'CPO-A', 'N/A', 'N/A', 'Order again'],
       ]);
       await saveScreenshot(page, 'orders-expanded');
       await page.keyboard.press('Space');
@@ -193,8 +194,8 @@ describe('the orders screen', () => {
         ),
       );
       expect(cards.map((cells) => cells.map((cell) => cell.field))).toEqual([
-        ['Item Code: MF-STR', 'Quantity: 1 run of 500 (500 pieces)', 'Price: $0.0279', 'Description: Metal Frame', 'Size: 500', 'Color: Chrome', 'Embroidery: N/A', 'Placement: N/A', 'Second Logo: N/A', 'Second Placement: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A'],
-        ['Item Code: NP-50', 'Quantity: 5', 'Price: Price on request', 'Description: Note Pads', 'Size: # pads', 'Color: White', 'Embroidery: N/A', 'Placement: N/A', 'Second Logo: N/A', 'Second Placement: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A'],
+        ['Item Code: MF-STR', 'Quantity: 1 run of 500 (500 pieces)', 'Price: $0.0279', 'Description: Metal Frame', 'Size: 500', 'Color: Chrome', 'Embroidery: N/A', 'Placement: N/A', 'Second Logo: N/A', 'Second Placement: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A', 'Order Again: Order again'],
+        ['Item Code: NP-50', 'Quantity: 5', 'Price: Price on request', 'Description: Note Pads', 'Size: # pads', 'Color: White', 'Embroidery: N/A', 'Placement: N/A', 'Second Logo: N/A', 'Second Placement: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A', 'Order Again: Order again'],
       ]);
       for (const cell of cards.flat()) {
         expect(cell.left, cell.field).toBeGreaterThanOrEqual(0);
@@ -213,7 +214,7 @@ describe('the orders screen', () => {
       expect(sizes.pageScroll).toBeLessThanOrEqual(390);
       expect(sizes.regionScroll).toBeLessThanOrEqual(sizes.regionWidth);
       // Screen readers still read a table of lines with its column headers.
-      expect(await region.getByRole('columnheader').count()).toBe(13);
+      expect(await region.getByRole('columnheader').count()).toBe(14);
       expect(await region.getByRole('row').count()).toBe(3);
       await saveScreenshot(page, 'orders-phone');
     } finally {
@@ -276,8 +277,8 @@ describe('the orders screen', () => {
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
       expect(await edit.getAttribute('aria-pressed')).toBe('false');
       expect(await lineCells(lines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', ''],
-        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'Order again', ''],
+        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', 'Order again', ''],
       ]);
 
       // Leaving edit mode with the toggle saves too.
@@ -286,8 +287,8 @@ describe('the orders screen', () => {
       await page.getByLabel('PO of line MF-STR, 500, Chrome', { exact: true }).fill('SO-2002');
       await editFrame.click();
       await expect.poll(() => lineCells(lines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A', ''],
-        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', ''],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A', 'Order again', ''],
+        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', 'Order again', ''],
       ]);
 
       // Stored: the API lists the new values, and only on that order's lines.
@@ -309,8 +310,8 @@ describe('the orders screen', () => {
       await page.reload();
       await toggleOf(page, 'Sam Ortiz').click();
       expect(await lineCells(linesOf(page, 'Sam Ortiz'))).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A'],
-        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024'],
+        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A', 'Order again'],
+        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', 'Order again'],
       ]);
       expect(await page.getByRole('button', { name: /^Edit line/ }).count()).toBe(0);
       expect(seen.errors).toEqual([]);
@@ -343,7 +344,7 @@ describe('the orders screen', () => {
       await expect.poll(() => page.locator('.snackbar').textContent()).toBe(direct.body.message);
       expect(await page.locator('.snackbar').getAttribute('role')).toBe('alert');
       expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', '[CPO-A]', `[${tooLong}]`, '[2024-03-08]', 'SaveCancel'],
+        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', '[CPO-A]', `[${tooLong}]`, '[2024-03-08]', 'Order again', 'SaveCancel'],
       ]);
 
       // Cancel drops the edit; nothing was stored.

@@ -33,6 +33,8 @@ export interface OrderLinesProps {
     cancel(index: number): void;
     editButtonRef(index: number, button: HTMLButtonElement | null): void;
   };
+  /** Present where a line can be put into the cart again ('Order again' of one line). */
+  orderAgain?: { run(index: number): void; busy: boolean };
 }
 
 function PencilIcon() {
@@ -52,7 +54,7 @@ function PencilIcon() {
  * data-label): ten columns do not fit a phone. The explicit roles keep the table's semantics
  * for screen readers once CSS no longer lays it out as a table.
  */
-export function OrderLines({ lines, admin }: OrderLinesProps) {
+export function OrderLines({ lines, admin, orderAgain }: OrderLinesProps) {
   const id = useId();
   return (
     <table className="order-lines" role="table">
@@ -75,6 +77,11 @@ export function OrderLines({ lines, admin }: OrderLinesProps) {
           <th role="columnheader" scope="col">Customer PO</th>
           <th role="columnheader" scope="col">PO</th>
           <th role="columnheader" scope="col">Est. Ship Date</th>
+          {orderAgain && (
+            <th role="columnheader" scope="col">
+              Order Again
+            </th>
+          )}
           {admin && (
             <th role="columnheader" scope="col" className="order-lines__edit">
               Edit
@@ -136,6 +143,13 @@ export function OrderLines({ lines, admin }: OrderLinesProps) {
               <td role="cell" data-label={EDITABLE_LABELS.customer_po}>{editableCell('customer_po')}</td>
               <td role="cell" data-label={EDITABLE_LABELS.po}>{editableCell('po')}</td>
               <td role="cell" data-label={EDITABLE_LABELS.est_ship_date}>{editableCell('est_ship_date')}</td>
+              {orderAgain && (
+                <td role="cell" data-label="Order Again">
+                  <button type="button" className="button button--secondary order-lines__again" disabled={orderAgain.busy} aria-label={`Order again line ${name}`} onClick={() => orderAgain.run(index)}>
+                    Order again
+                  </button>
+                </td>
+              )}
               {admin && editing && (
                 <td role="cell" data-label="Edit" className="order-lines__edit">
                   <div className="order-lines__actions">

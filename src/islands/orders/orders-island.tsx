@@ -26,6 +26,7 @@ import {
 import { orderNumber } from '../../domain/order-number.ts';
 import { formatOrderDate, formatOrderTotal, textOrNotAvailable } from './order-format.ts';
 import { OrderLines, type LineEditing } from './order-lines.tsx';
+import { OrderAgainSummary, useOrderAgain } from './order-again-summary.tsx';
 import { WholeOrderEdit } from './whole-order-edit.tsx';
 
 /** `nextCursor`: where the next page of orders starts, null when every order is listed. */
@@ -72,7 +73,7 @@ function wholeOrderKey(key: string): string {
  * memory only (a reload is back to the staff view); it may edit Customer PO, PO and Est. Ship
  * Date of a line, and leaving edit mode saves them.
  */
-export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword, hasGroupPassword }: OrdersIslandProps) {
+export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword, hasGroupPassword, orderAgain }: OrdersIslandProps) {
   const wanted = passwordWanted({ hasGroupPassword, hasAdminPassword });
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -87,6 +88,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
   const [drafts, setDrafts] = useState<Readonly<Record<string, LineEdits>>>({});
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const notice = useNotice();
+  const again = useOrderAgain(orderAgain, tenantId);
   /** The order whose line the last message is about: shown under its lines, near the edit button; else under the list. */
   const [noticeOrder, setNoticeOrder] = useState<string>();
   const id = useId();
@@ -406,11 +408,21 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
                         )}
                       </dl>
                     )}
+                    <p className="orders-table__again">
+                      <button type="button" className="button button--secondary" disabled={again.busy === key} aria-label={`Order again: every line of the order of ${name || 'no name'}, ${date}`} onClick={() => void again.run(key, order)}>
+                        {again.busy === key ? 'Adding to your cart…' : 'Order again'}
+                      </button>
+                    </p>
                     {adminToken !== undefined && !order.personal_data_removed && <WholeOrderEdit order={order} saving={saving.has(wholeOrderKey(key))} onSave={(edits) => saveWholeOrder(key, edits)} />}
                     <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
                       {/* update-historical-order finds an order by its e-mail, which the retention removed: nothing to edit. */}
-                      <OrderLines lines={order.order} admin={adminToken === undefined || order.personal_data_removed ? undefined : adminControls(key, order)} />
+                      <OrderLines
+                        lines={order.order}
+                        admin={adminToken === undefined || order.personal_data_removed ? undefined : adminControls(key, order)}
+                        orderAgain={{ run: (index) => void again.run(key, order, index), busy: again.busy === key }}
+                      />
                     </div>
+                    {again.outcome?.key === key && <OrderAgainSummary outcome={again.outcome} base={orderAgain.base} />}
                     {noticeOrder === key && notice.element}
                   </td>
                 </tr>

@@ -14,7 +14,7 @@ function bodyCells(markup: string): string[][] {
 
 describe('first render (build time and hydration)', () => {
   it('is the loading state for both islands, whatever the props', () => {
-    expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" tenantId="guardian" hasAdminPassword hasGroupPassword />)).toBe(
+    expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" tenantId="guardian" hasAdminPassword hasGroupPassword orderAgain={{ base: '/guardian/', catalogPricesUrl: '/guardian/assets/catalog-0.json', logos: { embroideries: {}, logoPlacements: {} }, stores: [] }} />)).toBe(
       '<p class="island-placeholder" aria-live="polite" aria-busy="true">Loading orders…</p>',
     );
     // The success page's heading claims nothing until the island has found an order in this browser session.

@@ -52,4 +52,15 @@ export interface OrdersIslandProps {
   hasAdminPassword: boolean;
   /** False when the group has no shared password: only the admin password shows the orders. */
   hasGroupPassword: boolean;
+  /** What 'Order again' holds an order's lines to (today's catalog, logos and stores) and where the buyer goes next. */
+  orderAgain: OrderAgainProps;
+}
+
+export interface OrderAgainProps {
+  /** The tenant's base path: the summary links to its checkout. */
+  base: string;
+  /** The tenant's catalog price file (catalog-prices.ts), fetched when 'Order again' is pressed. */
+  catalogPricesUrl: string;
+  logos: LogoLists;
+  stores: { name: string; address: string; code: string; hasPassword?: boolean }[];
 }

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { cartKey, type CartLine } from '../../domain/cart-line.ts';
+import { MUST_SELECT_AN_EMBROIDERY, type LogoLists } from '../../domain/logo-rules.ts';
+import { MAX_LINE_QUANTITY } from '../../domain/order-rules.ts';
+import { testProduct } from '../../../tests/helpers/test-product.ts';
+import { orderAgain, storeOfOrder, type ReorderRules, type ReorderStore } from './order-again.ts';
+import type { OrderLine } from './order-data.ts';
+
+// Today's catalog: the polo costs more than when it was ordered, and is now called 'Sport Polo II'.
+const polo = testProduct('K500', 'mens', { Medium: 41.5, Large: 41.5 }, { name: 'Sport Polo II', colors: ['Navy', 'Black'], defaultColor: 'Navy' });
+const plate = testProduct('MF-STR', 'customs', { '500': 0.0279 }, { name: 'Metal Frame', colors: ['Chrome'], defaultColor: 'Chrome', supportedStores: ['GFORD1', 'GCHEV2'] });
+const mug = testProduct('MUG', 'accessory', { OSFA: 6.5 }, { name: 'Mug' });
+const pads = testProduct('NP-50', 'office', { '# pads': 0 }, { name: 'Note Pads' });
+const catalog = new Map([polo, plate, mug, pads].map((p) => [p.code, p]));
+
+const LOGOS: LogoLists = {
+  embroideries: { mens: ['Guardian Shield', 'Guardian Script'], accessory: ['Guardian Shield'] },
+  logoPlacements: { mens: ['Left Chest', 'Right Sleeve'] },
+};
+const FORD: ReorderStore = { code: 'GFORD1', name: 'Guardian Ford', address: '1 Main St' };
+const CHEVY: ReorderStore = { code: 'GCHEV2', name: 'Guardian Chevrolet', address: '', hasPassword: true };
+
+function rules(overrides: Partial<ReorderRules> = {}): ReorderRules {
+  return { findProduct: (code) => catalog.get(code), logos: LOGOS, stores: [FORD, CHEVY], hasStoreSession: () => false, cart: {}, ...overrides };
+}
+
+const poloLine: OrderLine = {
+  code: 'K500',
+  description: 'Sport Polo',
+  quantity: 12,
+  price: 38.77,
+  size: 'Medium',
+  color: 'Navy',
+  type: 'mens',
+  embroidery: 'Guardian Shield',
+  placement: 'Left Chest',
+  second_embroidery: 'Guardian Script',
+  second_placement: 'Right Sleeve',
+  customer_po: 'CPO-A',
+  po: 'PO-1',
+  est_ship_date: '2024-02-15',
+};
+const frameLine: OrderLine = { code: 'MF-STR', description: 'Metal Frame', quantity: 1000, price: 0.0279, size: '500', color: 'Chrome', type: 'customs', embroidery: '', placement: '', store: 'GFORD1' };
+const order = (lines: OrderLine[], store = '') => ({ order: lines, store });
+
+describe('ordering a placed order again', () => {
+  it('makes cart lines with the same size, colour, logos, placements and store, named and priced by today’s catalog', () => {
+    const result = orderAgain(order([poloLine, frameLine, { code: 'NP-50', description: 'Note Pads', quantity: 5, price: 0, size: '# pads', color: 'White', embroidery: '' }]), rules());
+    expect(result.refused).toEqual([]);
+    expect(result.lines).toEqual<CartLine[]>([
+      {
+        type: 'mens',
+        name: 'Sport Polo II',
+        price: 41.5,
+        quantity: 12,
+        size: 'Medium',
+        color: 'Navy',
+        code: 'K500',
+        placement: 'Left Chest',
+        embroidery: 'Guardian Shield',
+        secondEmbroidery: 'Guardian Script',
+        secondPlacement: 'Right Sleeve',
+      },
+      { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 1000, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '', store: 'GFORD1' },
+      // Priced on request today: it goes in, and the checkout says so.
+      { type: 'office', name: 'Note Pads', price: 0, quantity: 5, size: '# pads', color: 'White', code: 'NP-50', placement: '', embroidery: '' },
+    ]);
+  });
+
+  it('names each line that cannot be ordered today with the reason, and still takes the others', () => {
+    const lines: OrderLine[] = [
+      { ...poloLine, code: 'K999', description: 'Retired Cap' },
+      poloLine,
+      { ...poloLine, size: 'Small' },
+      { ...poloLine, color: 'Red' },
+      { ...poloLine, embroidery: 'Old Logo' },
+      { ...poloLine, placement: 'Back' },
+      { ...frameLine, store: 'GONE9' },
+      { ...poloLine, quantity: 'twelve' },
+    ];
+    const result = orderAgain(order(lines), rules());
+    expect(result.lines.map((line) => line.code)).toEqual(['K500']);
+    expect(result.refused).toEqual([
+      { index: 0, name: 'Retired Cap (K999, Medium, Navy)', reason: 'it is no longer in the catalog' },
+      { index: 2, name: 'Sport Polo (K500, Small, Navy)', reason: 'size Small is no longer offered (Medium, Large)' },
+      { index: 3, name: 'Sport Polo (K500, Medium, Red)', reason: 'colour Red is no longer offered (Navy, Black)' },
+      { index: 4, name: 'Sport Polo (K500, Medium, Navy)', reason: `logo "Old Logo" is not one of this store's mens logos (Guardian Shield, Guardian Script)` },
+      { index: 5, name: 'Sport Polo (K500, Medium, Navy)', reason: `placement "Back" is not one of this store's mens placements (Left Chest, Right Sleeve)` },
+      { index: 6, name: 'Metal Frame (MF-STR, 500, Chrome)', reason: 'its store GONE9 is no longer one of the stores' },
+      { index: 7, name: 'Sport Polo (K500, Medium, Navy)', reason: 'its quantity cannot be read' },
+    ]);
+  });
+
+  it('orders a single line when asked for one', () => {
+    const result = orderAgain(order([poloLine, frameLine]), rules(), 1);
+    expect(result.lines.map((line) => line.code)).toEqual(['MF-STR']);
+    expect(result.refused).toEqual([]);
+  });
+
+  it('refuses a line without a logo once the tenant requires one, and a line under today’s minimum', () => {
+    const result = orderAgain(order([{ ...poloLine, embroidery: '', second_embroidery: '' }, { code: 'MUG', description: 'Mug', quantity: 6, size: 'OSFA', color: 'White', embroidery: 'Guardian Shield' }]), rules());
+    expect(result.lines).toEqual([]);
+    expect(result.refused.map((r) => r.reason)).toEqual([MUST_SELECT_AN_EMBROIDERY, 'Must order at least 12 units']);
+  });
+
+  it('holds a store-made product to the stores it is made for and to the password of its store', () => {
+    const chevy = { ...frameLine, store: 'GCHEV2' };
+    expect(orderAgain(order([chevy]), rules()).refused[0]?.reason).toBe(
+      "it needs Guardian Chevrolet's store password: open Guardian Chevrolet on the stores page and enter it, then order again",
+    );
+    expect(orderAgain(order([chevy]), rules({ hasStoreSession: (code) => code === 'GCHEV2' })).lines[0]?.store).toBe('GCHEV2');
+    const onlyChevy = { ...plate, supportedStores: ['GCHEV2'] };
+    const narrowed = rules({ findProduct: (code) => (code === 'MF-STR' ? onlyChevy : catalog.get(code)) });
+    expect(orderAgain(order([frameLine]), narrowed).refused[0]?.reason).toBe('it is no longer offered to Guardian Ford');
+  });
+
+  it('takes the store of the order for a store-made line that names none, as the order API did', () => {
+    const { store: _none, ...unnamed } = frameLine;
+    expect(orderAgain(order([unnamed], 'Guardian Ford, 1 Main St'), rules()).lines[0]?.store).toBe('GFORD1');
+    expect(orderAgain(order([unnamed], 'Guardian Toyota'), rules()).refused[0]?.reason).toBe('its store Guardian Toyota is no longer one of the stores');
+    expect(orderAgain(order([unnamed]), rules()).refused[0]?.reason).toBe('it names no store, and it is made for some stores only');
+  });
+
+  it('keeps a line’s sum with the cart and with the order’s other lines under the per-line bound', () => {
+    const inCart: CartLine = { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: MAX_LINE_QUANTITY - 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' };
+    const result = orderAgain(order([poloLine, poloLine]), rules({ cart: { [cartKey(inCart)]: inCart } }));
+    expect(result.lines).toHaveLength(1);
+    expect(result.refused).toEqual([{ index: 1, name: 'Sport Polo (K500, Medium, Navy)', reason: 'At most 1,000,000 pieces a line: 1,000,000 of these are in your cart already' }]);
+  });
+});
+
+describe('the store an order was placed for', () => {
+  it('is found by the name or by name and address, as the order records it', () => {
+    expect(storeOfOrder('Guardian Ford, 1 Main St', [FORD, CHEVY])).toBe(FORD);
+    expect(storeOfOrder('Guardian Chevrolet', [FORD, CHEVY])).toBe(CHEVY);
+    expect(storeOfOrder('', [FORD, CHEVY])).toBeUndefined();
+  });
+});
