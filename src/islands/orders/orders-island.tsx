@@ -27,6 +27,10 @@ import { orderNumber } from '../../domain/order-number.ts';
 import { formatOrderDate, formatOrderTotal, textOrNotAvailable } from './order-format.ts';
 import { OrderLines, type LineEditing } from './order-lines.tsx';
 import { WholeOrderEdit } from './whole-order-edit.tsx';
+import { ORDER_STATUS_LABELS } from '../../domain/order-status.ts';
+import { statusAfterSet, type StatusChangeRequest } from './order-status-data.ts';
+import { OrderStatusEditor } from './order-status-editor.tsx';
+import { OrderStatusHistory, StatusSummary } from './order-status-history.tsx';
 
 /** `nextCursor`: where the next page of orders starts, null when every order is listed. */
 type Load = { state: 'loading' } | { state: 'locked' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[]; nextCursor: string | null };
@@ -56,6 +60,11 @@ function browserSession(): Storage | undefined {
 /** Where a line's edit state is kept: its order and its position in it. */
 function lineKey(key: string, index: number): string {
   return `${key}#${index}`;
+}
+
+/** Where the status editor's saving state is kept. */
+function statusKey(key: string): string {
+  return `${key}#status`;
 }
 
 /** Where the whole-order edit's saving state is kept. */
@@ -253,6 +262,30 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
     });
   };
   const saveWholeOrder = (key: string, edits: Partial<LineEdits>) => update(key, wholeOrderKey(key), (order) => wholeOrderBody(order, edits, companyName), () => {});
+  /** The admin's status change of one order; the order's status and history become the answer's. */
+  const setStatus = async (key: string, orderId: string, change: StatusChangeRequest): Promise<boolean> => {
+    if (adminToken === undefined) return false;
+    setSavingLine(statusKey(key), true);
+    try {
+      const answer = await postOrderApi<unknown>(apiBase, '/v1/set-order-status', { companyName, order_id: orderId, ...change }, { token: adminToken });
+      const fields = statusAfterSet(answer);
+      if (!fields) throw new OrderApiError(UNEXPECTED_ERROR, 500);
+      ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, ...fields } : o));
+      const orders = ordersRef.current;
+      setLoad((previous) => ({ state: 'loaded', orders, nextCursor: previous.state === 'loaded' ? previous.nextCursor : null }));
+      setNoticeOrder(key);
+      notice.show('success', `Status set to ${ORDER_STATUS_LABELS[change.status].toLowerCase()}`);
+      return true;
+    } catch (error) {
+      if (!(error instanceof OrderApiError)) console.error(error);
+      setNoticeOrder(key);
+      notice.show('error', errorMessage(error));
+      if (error instanceof OrderApiError && error.status === 401) sessionRefused();
+      return false;
+    } finally {
+      setSavingLine(statusKey(key), false);
+    }
+  };
 
   const signInDialog = (
     <PasswordDialog
@@ -343,7 +376,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
             <AdminUnlock apiBase={apiBase} companyName={companyName} onUnlock={setUnlocked} />
           ) : (
             <p className="orders__admin-note" role="status">
-              Admin: open an order to change Customer PO, PO and Est. Ship Date for the whole order at once, or a line's with its edit button.
+              Admin: open an order to set its status, to change Customer PO, PO and Est. Ship Date for the whole order at once, or a line's with its edit button.
             </p>
           )}
         </div>
@@ -359,6 +392,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
             <th scope="col">Order No.</th>
             <th scope="col">Order Name</th>
             <th scope="col">Store</th>
+            <th scope="col">Status</th>
           </tr>
         </thead>
         {orders.map((order, orderIndex) => {
@@ -383,10 +417,11 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
                 <td className="orders-table__number">{textOrNotAvailable(orderNumber(order.order_id))}</td>
                 <td>{textOrNotAvailable(name)}</td>
                 <td>{textOrNotAvailable(order.store)}</td>
+                <td>{order.status ? <StatusSummary status={order.status} history={order.status_history} /> : textOrNotAvailable('')}</td>
               </tr>
               {open && (
                 <tr className="orders-table__detail">
-                  <td colSpan={5}>
+                  <td colSpan={6}>
                     {order.total !== undefined && (
                       <p className="orders-table__total">
                         Order total: <strong>{formatOrderTotal(order.total, order.order.map((line) => line.price))}</strong>
@@ -405,6 +440,10 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
                           </div>
                         )}
                       </dl>
+                    )}
+                    <OrderStatusHistory history={order.status_history ?? []} />
+                    {adminToken !== undefined && order.status && order.order_id !== '' && (
+                      <OrderStatusEditor status={order.status} saving={saving.has(statusKey(key))} onSet={(change) => setStatus(key, order.order_id, change)} />
                     )}
                     {adminToken !== undefined && !order.personal_data_removed && <WholeOrderEdit order={order} saving={saving.has(wholeOrderKey(key))} onSave={(edits) => saveWholeOrder(key, edits)} />}
                     <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
