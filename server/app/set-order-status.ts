@@ -29,7 +29,7 @@ export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Prom
 
   const history = await ctx.store.statuses.change(order.orderId, tenant.id, (current) => {
     const problem = transitionProblem(current, change.status);
-    if (problem) throw new HttpError(409, `status: ${problem}`, { status: current });
+    if (problem) throw new HttpError(409, `status: ${problem}`, { current_status: current });
     const mail = change.status === 'shipped' ? shippingEmail(order, tenant, { carrier: change.carrier!, trackingNumber: change.trackingNumber! }, ctx.mailFrom) : [];
     return { change, mail };
   });

@@ -54,7 +54,7 @@ export function transitionProblem(current: OrderStatus, next: SettableStatus): s
 }
 
 /** Letters, digits, spaces and dashes: what carriers print, and nothing that could bend a link. */
-export const TRACKING_NUMBER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$';
+export const TRACKING_NUMBER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 \\-]{2,38}[A-Za-z0-9]$';
 
 /** The carrier's public tracking page for `trackingNumber`; none for `other`, whose page we cannot know. */
 export function trackingLink(carrier: Carrier, trackingNumber: string): string | undefined {

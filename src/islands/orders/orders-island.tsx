@@ -392,7 +392,9 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
             <th scope="col">Order No.</th>
             <th scope="col">Order Name</th>
             <th scope="col">Store</th>
-            <th scope="col">Status</th>
+            <th scope="col" className="orders-table__status">
+              Status
+            </th>
           </tr>
         </thead>
         {orders.map((order, orderIndex) => {
@@ -417,7 +419,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
                 <td className="orders-table__number">{textOrNotAvailable(orderNumber(order.order_id))}</td>
                 <td>{textOrNotAvailable(name)}</td>
                 <td>{textOrNotAvailable(order.store)}</td>
-                <td>{order.status ? <StatusSummary status={order.status} history={order.status_history} /> : textOrNotAvailable('')}</td>
+                <td className="orders-table__status">{order.status ? <StatusSummary status={order.status} history={order.status_history} /> : textOrNotAvailable('')}</td>
               </tr>
               {open && (
                 <tr className="orders-table__detail">
@@ -440,6 +442,12 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
                           </div>
                         )}
                       </dl>
+                    )}
+                    {/* Phones have no room for the Status column: an opened order says it here instead. */}
+                    {order.status && (
+                      <p className="orders-table__status-line">
+                        Status: <StatusSummary status={order.status} history={order.status_history} />
+                      </p>
                     )}
                     <OrderStatusHistory history={order.status_history ?? []} />
                     {adminToken !== undefined && order.status && order.order_id !== '' && (
