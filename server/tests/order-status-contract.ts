@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
-import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSWORD, writeOrderFixture } from './helpers/order-fixture.ts';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
-import { startTestApi, type TestApi } from './helpers/test-api.ts';
+import { describe, expect, it } from 'vitest';
+import { contractWorld } from './helpers/contract-world.ts';
+import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSWORD } from './helpers/order-fixture.ts';
 
 /**
  * Order status with tracking (run on SQLite and PostgreSQL): only an admin session of the
@@ -13,32 +10,16 @@ import { startTestApi, type TestApi } from './helpers/test-api.ts';
  * buyer gets one shipping e-mail per shipment when the tenant sends them.
  */
 export function orderStatusContract(newDatabase: () => Promise<string | undefined>): void {
-  let fixture: string;
-  let paypal: FakePayPal;
-  let smtp: SmtpSink;
-  let api: TestApi;
-
-  beforeAll(async () => {
-    fixture = writeOrderFixture();
-    paypal = await startFakePayPal();
-    smtp = await startSmtpSink();
-    api = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), paypal, smtp });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-    await smtp?.close();
-    rmSync(fixture, { recursive: true, force: true });
-  });
+  const world = contractWorld(newDatabase);
 
   const polo = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
-  const admin = (companyName = BYPASS_TENANT) => api.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
-  const staff = () => api.signIn(BYPASS_TENANT, STAFF_PASSWORD);
+  const admin = (companyName = BYPASS_TENANT) => world.api.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
+  const staff = () => world.api.signIn(BYPASS_TENANT, STAFF_PASSWORD);
 
   /** A bypass order of Bypass Motors (shipping e-mails on): its id and the buyer's address. */
   const placeOrder = async () => {
     const email = `${randomUUID()}@dealer.example`;
-    const created = await api.post('/v1/create-order', {
+    const created = await world.api.post('/v1/create-order', {
       first_name: 'Ann', last_name: 'Lee', email, store: '', customer_po: '', companyName: BYPASS_TENANT, cart: [polo], bypassPaypal: true, code: BYPASS_CODE,
     });
     expect(created.status).toBe(200);
@@ -47,16 +28,16 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
   /** A PayPal order of PayPal Motors (shipping e-mails off), captured: paid. */
   const paidOrder = async () => {
     const email = `${randomUUID()}@dealer.example`;
-    const created = await api.post('/v1/create-order', { first_name: 'Pat', last_name: 'Doe', email, store: '', customer_po: '', companyName: PAYPAL_TENANT, cart: [polo] });
+    const created = await world.api.post('/v1/create-order', { first_name: 'Pat', last_name: 'Doe', email, store: '', customer_po: '', companyName: PAYPAL_TENANT, cart: [polo] });
     expect(created.status).toBe(200);
     const orderId = created.body.order_id as string;
-    expect((await api.post('/v1/capture-order', { order_id: orderId, companyName: PAYPAL_TENANT })).status).toBe(200);
+    expect((await world.api.post('/v1/capture-order', { order_id: orderId, companyName: PAYPAL_TENANT })).status).toBe(200);
     return { orderId, email };
   };
   const setStatus = async (orderId: string, change: Record<string, unknown>, session?: Record<string, string>, companyName = BYPASS_TENANT) =>
-    api.post('/v1/set-order-status', { companyName, order_id: orderId, ...change }, session ?? (await admin(companyName)));
+    world.api.post('/v1/set-order-status', { companyName, order_id: orderId, ...change }, session ?? (await admin(companyName)));
   const listed = async (orderId: string, session?: Record<string, string>, companyName = BYPASS_TENANT) => {
-    const answer = await api.post('/v1/retrieve-orders', { companyName, limit: 500 }, session ?? (await staff()));
+    const answer = await world.api.post('/v1/retrieve-orders', { companyName, limit: 500 }, session ?? (await staff()));
     expect(answer.status).toBe(200);
     return (answer.body.orders as Record<string, any>[]).find((o) => o.order_id === orderId)!;
   };
@@ -64,7 +45,7 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
   describe('who may set it', () => {
     it('takes an admin session of the tenant only: none is 401, a staff session or another tenant\'s admin 403, and nothing changes', async () => {
       const { orderId } = await placeOrder();
-      expect(await api.post('/v1/set-order-status', { companyName: BYPASS_TENANT, order_id: orderId, status: 'received' })).toMatchObject({ status: 401 });
+      expect(await world.api.post('/v1/set-order-status', { companyName: BYPASS_TENANT, order_id: orderId, status: 'received' })).toMatchObject({ status: 401 });
       expect(await setStatus(orderId, { status: 'received' }, await staff())).toMatchObject({ status: 403 });
       expect(await setStatus(orderId, { status: 'received' }, await admin(PAYPAL_TENANT))).toMatchObject({ status: 403 });
       expect(await setStatus(orderId, { status: 'received' }, { authorization: 'Bearer forged.token.here' })).toMatchObject({ status: 401 });
@@ -74,7 +55,7 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
     it("answers 404 for an order of another tenant, an unpaid PayPal order and one that does not exist, as the tenant's admin", async () => {
       const { orderId: othersOrder } = await paidOrder();
       expect(await setStatus(othersOrder, { status: 'received' })).toMatchObject({ status: 404, body: { message: `order_id: ${BYPASS_TENANT} has no placed or paid order ${othersOrder}` } });
-      const unpaid = await api.post('/v1/create-order', { first_name: 'U', last_name: 'P', email: `${randomUUID()}@x.example`, companyName: PAYPAL_TENANT, cart: [polo] });
+      const unpaid = await world.api.post('/v1/create-order', { first_name: 'U', last_name: 'P', email: `${randomUUID()}@x.example`, companyName: PAYPAL_TENANT, cart: [polo] });
       expect(await setStatus(unpaid.body.order_id as string, { status: 'received' }, undefined, PAYPAL_TENANT)).toMatchObject({ status: 404 });
       expect(await setStatus('NO-SUCH-ORDER', { status: 'received' })).toMatchObject({ status: 404 });
       expect((await listed(othersOrder, await admin(PAYPAL_TENANT), PAYPAL_TENANT)).status_history).toEqual([]);
@@ -165,9 +146,9 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
       const answers = await Promise.all(['1Z0000000000000001', '1Z0000000000000002'].map((tracking_number) => setStatus(orderId, { status: 'shipped', carrier: 'UPS', tracking_number }, session)));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect((await listed(orderId)).status_history).toHaveLength(1);
-      const mails = await smtp.waitForMention(`tracknum=1Z000000000000000`, 1);
+      const mails = await world.smtp.waitForMention(`tracknum=1Z000000000000000`, 1);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(smtp.received.filter((m) => m.text.includes('tracknum=1Z000000000000000'))).toHaveLength(mails.length);
+      expect(world.smtp.received.filter((m) => m.text.includes('tracknum=1Z000000000000000'))).toHaveLength(mails.length);
       expect(mails).toHaveLength(1);
     });
   });
@@ -178,7 +159,7 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
       const shipment = { status: 'shipped', carrier: 'UPS', tracking_number: '1Z4TRACKMAIL0001' };
       expect((await setStatus(orderId, shipment)).status).toBe(200);
       expect((await setStatus(orderId, shipment)).status).toBe(409);
-      const [mail] = await smtp.waitForMention('1Z4TRACKMAIL0001');
+      const [mail] = await world.smtp.waitForMention('1Z4TRACKMAIL0001');
       expect(mail!.to).toEqual([email]);
       expect(mail!.raw).toMatch(/Content-Type: text\/plain/i);
       expect(mail!.raw).toMatch(/Content-Type: text\/html/i);
@@ -188,9 +169,9 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
       // A later e-mail is sent after this one (the outbox goes in order): wait for it, then count.
       const later = await placeOrder();
       await setStatus(later.orderId, { status: 'shipped', carrier: 'USPS', tracking_number: '9400LATER0001' });
-      await smtp.waitForMention('9400LATER0001');
-      expect(smtp.received.filter((m) => m.text.includes('1Z4TRACKMAIL0001'))).toHaveLength(1);
-      expect(smtp.received.filter((m) => m.to.includes(email) && m.text.includes('has shipped'))).toHaveLength(1);
+      await world.smtp.waitForMention('9400LATER0001');
+      expect(world.smtp.received.filter((m) => m.text.includes('1Z4TRACKMAIL0001'))).toHaveLength(1);
+      expect(world.smtp.received.filter((m) => m.to.includes(email) && m.text.includes('has shipped'))).toHaveLength(1);
     });
 
     it("sends none for a tenant without shipping_email, nor for statuses other than shipped", async () => {
@@ -199,8 +180,8 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
       const { orderId, email } = await placeOrder();
       await setStatus(orderId, { status: 'received' });
       await setStatus(orderId, { status: 'shipped', carrier: 'USPS', tracking_number: '9400MARKER0002' });
-      await smtp.waitForMention('9400MARKER0002');
-      const shippingMails = (to: string) => smtp.received.filter((m) => m.to.includes(to) && m.text.includes('has shipped'));
+      await world.smtp.waitForMention('9400MARKER0002');
+      const shippingMails = (to: string) => world.smtp.received.filter((m) => m.to.includes(to) && m.text.includes('has shipped'));
       expect(shippingMails(paid.email)).toEqual([]);
       expect(shippingMails(email)).toHaveLength(1);
     });

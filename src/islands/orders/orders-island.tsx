@@ -212,6 +212,23 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
       return rest;
     });
 
+  /** Fields of an order replaced by an answer's: the ref now, not at the next render, so a queued save reads it right after. */
+  const replaceOrder = useCallback((key: string, fields: Partial<PlacedOrder>) => {
+    ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, ...fields } : o));
+    const orders = ordersRef.current;
+    setLoad((previous) => ({ state: 'loaded', orders, nextCursor: previous.state === 'loaded' ? previous.nextCursor : null }));
+  }, []);
+  /** A change of an order that failed: the message under the order; a 401 asks for the password again. */
+  const changeFailed = useCallback(
+    (key: string, error: unknown) => {
+      if (!(error instanceof OrderApiError)) console.error(error);
+      setNoticeOrder(key);
+      notice.show('error', errorMessage(error));
+      if (error instanceof OrderApiError && error.status === 401) sessionRefused();
+    },
+    [notice.show, sessionRefused],
+  );
+
   const adminToken = session?.role === 'admin' ? session.token : undefined;
   /**
    * One update of an order, queued after the others: `build` makes its body from the order's
@@ -229,19 +246,13 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
           const body = build(order);
           const answer = await postOrderApi<unknown>(apiBase, '/v1/update-historical-order', body, { token: adminToken });
           const lines = linesAfterUpdate(body, answer);
-          // The ref now, not at the next render: a queued save reads it right after this one.
-          ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, order: lines } : o));
-          const orders = ordersRef.current;
-          setLoad((previous) => ({ state: 'loaded', orders, nextCursor: previous.state === 'loaded' ? previous.nextCursor : null }));
+          replaceOrder(key, { order: lines });
           saved();
           setNoticeOrder(key);
           notice.show('success', 'Order updated');
           return true;
         } catch (error) {
-          if (!(error instanceof OrderApiError)) console.error(error);
-          setNoticeOrder(key);
-          notice.show('error', errorMessage(error));
-          if (error instanceof OrderApiError && error.status === 401) sessionRefused();
+          changeFailed(key, error);
           return false;
         } finally {
           setSavingLine(savingKey, false);
@@ -250,7 +261,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
       saveQueue.current = done.then(() => undefined);
       return done;
     },
-    [adminToken, apiBase, notice.show, sessionRefused],
+    [adminToken, apiBase, notice.show, replaceOrder, changeFailed],
   );
   const save = (key: string, index: number, edits: LineEdits) => {
     const editKey = lineKey(key, index);
@@ -270,17 +281,12 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
       const answer = await postOrderApi<unknown>(apiBase, '/v1/set-order-status', { companyName, order_id: orderId, ...change }, { token: adminToken });
       const fields = statusAfterSet(answer);
       if (!fields) throw new OrderApiError(UNEXPECTED_ERROR, 500);
-      ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, ...fields } : o));
-      const orders = ordersRef.current;
-      setLoad((previous) => ({ state: 'loaded', orders, nextCursor: previous.state === 'loaded' ? previous.nextCursor : null }));
+      replaceOrder(key, fields);
       setNoticeOrder(key);
       notice.show('success', `Status set to ${ORDER_STATUS_LABELS[change.status].toLowerCase()}`);
       return true;
     } catch (error) {
-      if (!(error instanceof OrderApiError)) console.error(error);
-      setNoticeOrder(key);
-      notice.show('error', errorMessage(error));
-      if (error instanceof OrderApiError && error.status === 401) sessionRefused();
+      changeFailed(key, error);
       return false;
     } finally {
       setSavingLine(statusKey(key), false);
