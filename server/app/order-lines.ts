@@ -1,9 +1,11 @@
 import { recordedPlacements } from '../../src/domain/cart-line.ts';
 import { moneyToDollars } from '../../src/domain/money.ts';
 import type { PricedCart, ProductLookup } from '../../src/domain/pricing.ts';
+import { trackingLink } from '../../src/domain/order-status.ts';
 import type { OrderRecord, StoredLine } from '../storage/order-store.ts';
+import { currentStatus, type StatusChangeRecord } from '../storage/order-status-history.ts';
 import type { WireCartLine } from '../../src/contracts/order-api-requests.ts';
-import type { PlacedOrder } from '../../src/contracts/order-api-responses.ts';
+import type { PlacedOrder, StatusChange } from '../../src/contracts/order-api-responses.ts';
 import type { OrderLine } from '../../src/contracts/order-line.ts';
 
 /**
@@ -59,10 +61,10 @@ export function publicLine(line: StoredLine): OrderLine {
 }
 
 /**
- * An order as retrieve-orders answers it: the spec's fields, then ours (order_id, total) and,
- * for an admin, how it was placed and from which client address.
+ * An order as retrieve-orders answers it: the spec's fields, then ours (order_id, total, its
+ * status and the history of it) and, for an admin, how it was placed and from which client address.
  */
-export function publicOrder(order: OrderRecord, { audit = false }: { audit?: boolean } = {}): PlacedOrder {
+export function publicOrder(order: OrderRecord, history: readonly StatusChangeRecord[], { audit = false }: { audit?: boolean } = {}): PlacedOrder {
   return {
     email: order.email,
     created_at: order.createdAt,
@@ -78,6 +80,22 @@ export function publicOrder(order: OrderRecord, { audit = false }: { audit?: boo
     ...(audit ? { placed_with: order.placedWith, client_ip: order.clientIp } : {}),
     // Past ORDER_RETENTION_DAYS the names, e-mail and client address are '' and the order says why.
     ...(order.personalRemovedAt === undefined ? {} : { personal_data_removed: true }),
+    status: currentStatus(order.paid, history),
+    status_history: history.map(publicStatusChange),
+  };
+}
+
+/** A status change as the orders screen reads it, a shipment with its carrier's tracking link. */
+export function publicStatusChange(change: StatusChangeRecord): StatusChange {
+  const link = change.carrier && change.trackingNumber ? trackingLink(change.carrier, change.trackingNumber) : undefined;
+  return {
+    status: change.status,
+    at: new Date(change.at).toISOString(),
+    by: change.by,
+    ...(change.carrier ? { carrier: change.carrier } : {}),
+    ...(change.trackingNumber ? { tracking_number: change.trackingNumber } : {}),
+    ...(link ? { tracking_url: link } : {}),
+    ...(change.reason ? { reason: change.reason } : {}),
   };
 }
 

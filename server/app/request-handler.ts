@@ -13,6 +13,7 @@ import { HttpError } from './http-error.ts';
 import { nestingPastLimit } from './json-depth.ts';
 import { probeWrite } from '../storage/write-probe.ts';
 import { retrieveOrders } from './retrieve-orders.ts';
+import { setOrderStatus } from './set-order-status.ts';
 import { updateHistoricalOrder } from './update-historical-order.ts';
 
 const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<ApiAnswer>> = {
@@ -20,6 +21,7 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/capture-order': captureOrder,
   '/v1/retrieve-orders': retrieveOrders,
   '/v1/update-historical-order': updateHistoricalOrder,
+  '/v1/set-order-status': setOrderStatus,
   '/v1/session': createSession,
 };
 

@@ -10,8 +10,8 @@ import { requireTenant } from './require-tenant.ts';
 export const DEFAULT_ORDERS_PAGE = 100;
 
 /**
- * POST /v1/retrieve-orders: the tenant's placed (2) and paid (1) orders, newest first, a page
- * at a time, only for a staff or admin session of that tenant. Unpaid PayPal orders are not
+ * POST /v1/retrieve-orders: the tenant's placed (2) and paid (1) orders with their status and
+ * its history, newest first, a page at a time, only for a staff or admin session of that tenant. Unpaid PayPal orders are not
  * orders yet. An admin also sees how each order was placed and from which address.
  */
 export async function retrieveOrders(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
@@ -20,10 +20,11 @@ export async function retrieveOrders(ctx: ApiContext, request: ApiRequest): Prom
   const session = await ctx.sessions.require(request.headers.authorization, tenant, ['staff', 'admin']);
   const limit = body.limit ?? DEFAULT_ORDERS_PAGE;
   const page = await ctx.store.listPlacedOrders(tenant.id, limit, body.cursor === undefined ? undefined : positionOf(body.cursor));
+  const history = await ctx.store.statuses.historyOf(page.orders.map((order) => order.orderId));
   return {
     status: 200,
     body: {
-      orders: page.orders.map((order) => publicOrder(order, { audit: session.role === 'admin' })),
+      orders: page.orders.map((order) => publicOrder(order, history.get(order.orderId) ?? [], { audit: session.role === 'admin' })),
       next_cursor: page.orders.length === limit && page.last ? cursorOf(page.last) : null,
     } satisfies RetrieveOrdersAnswer,
   };

@@ -55,7 +55,8 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
 
   const updated = await ctx.store.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
   request.log.info('order lines edited', { orderId: order.orderId, tenant: order.tenantId });
-  return { status: 200, body: { order: publicOrder(updated) } satisfies UpdateHistoricalOrderAnswer };
+  const history = await ctx.store.statuses.historyOf([order.orderId]);
+  return { status: 200, body: { order: publicOrder(updated, history.get(order.orderId) ?? []) } satisfies UpdateHistoricalOrderAnswer };
 }
 
 /** Whether `typed` is the admin password of `tenant`. */

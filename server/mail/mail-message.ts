@@ -4,4 +4,6 @@ export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
+  /** An HTML part beside the text, for the messages buyers read (nodemailer sends both). */
+  html?: string;
 }

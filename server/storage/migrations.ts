@@ -133,6 +133,23 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX mail_outbox_body_kept ON mail_outbox (sent_at) WHERE message <> ''",
     ],
   },
+  {
+    version: 7,
+    name: 'order status history: each change an admin made (received, in production, shipped with tracking, delivered, cancelled with a reason)',
+    sql: (id) => [
+      `CREATE TABLE order_status_history (
+        id ${id},
+        order_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        carrier TEXT,
+        tracking_number TEXT,
+        reason TEXT,
+        changed_by TEXT NOT NULL,
+        changed_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX order_status_history_order ON order_status_history (order_id, id)',
+    ],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

@@ -4,6 +4,7 @@ import type { MailMessage } from '../mail/mail-message.ts';
 import { StoredFailureLog } from './failure-log.ts';
 import { IdempotencyKeys, LostClaimError, type KeyCompletion, type StoredAnswer } from './idempotency-keys.ts';
 import { MailOutbox } from './mail-outbox.ts';
+import { OrderStatusHistory } from './order-status-history.ts';
 import type { SqlDatabase, SqlExecutor, SqlRow } from './sql-database.ts';
 
 /**
@@ -105,6 +106,7 @@ export class OrderStore {
   readonly keys: IdempotencyKeys;
   readonly failures: StoredFailureLog;
   readonly outbox: MailOutbox;
+  readonly statuses: OrderStatusHistory;
 
   constructor(
     readonly db: SqlDatabase,
@@ -113,6 +115,7 @@ export class OrderStore {
     this.keys = new IdempotencyKeys(db, now);
     this.failures = new StoredFailureLog(db, now);
     this.outbox = new MailOutbox(db, now);
+    this.statuses = new OrderStatusHistory(db, this.outbox, now);
   }
 
   // ---- orders ----

@@ -9,6 +9,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwa
 import { authorityContract } from './authority-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
+import { orderStatusContract } from './order-status-contract.ts';
 import { paymentContract } from './payment-contract.ts';
 import { tenantKeysContract } from './tenant-keys-contract.ts';
 
@@ -34,6 +35,10 @@ describe('order API on PostgreSQL: orders keyed by tenant id', () => {
 
 describe('order API on PostgreSQL: hostile input', () => {
   hostileInputContract(() => postgres.createDatabase(`hostile_${++databases}`));
+});
+
+describe('order API on PostgreSQL: order status with tracking', () => {
+  orderStatusContract(() => postgres.createDatabase(`order_status_${++databases}`));
 });
 
 describe('payment verification on PostgreSQL', () => {

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { authorityContract } from './authority-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
+import { orderStatusContract } from './order-status-contract.ts';
 import { paymentContract } from './payment-contract.ts';
 import { tenantKeysContract } from './tenant-keys-contract.ts';
 
@@ -24,4 +25,8 @@ describe('order API on SQLite: orders keyed by tenant id', () => {
 
 describe('order API on SQLite: hostile input', () => {
   hostileInputContract(async () => undefined);
+});
+
+describe('order API on SQLite: order status with tracking', () => {
+  orderStatusContract(async () => undefined);
 });

@@ -9,6 +9,7 @@ import {
   ReadyAnswerSchema,
   RetrieveOrdersAnswerSchema,
   SessionAnswerSchema,
+  SetOrderStatusAnswerSchema,
   UpdateHistoricalOrderAnswerSchema,
 } from './order-api-responses.ts';
 import { REQUEST_BODY_SCHEMAS, type CallName } from './order-api-requests.ts';
@@ -32,6 +33,8 @@ const NAMED_SCHEMAS = {
   RetrieveOrdersAnswer: RetrieveOrdersAnswerSchema,
   UpdateHistoricalOrderBody: REQUEST_BODY_SCHEMAS['update-historical-order'],
   UpdateHistoricalOrderAnswer: UpdateHistoricalOrderAnswerSchema,
+  SetOrderStatusBody: REQUEST_BODY_SCHEMAS['set-order-status'],
+  SetOrderStatusAnswer: SetOrderStatusAnswerSchema,
   SessionBody: REQUEST_BODY_SCHEMAS.session,
   SessionAnswer: SessionAnswerSchema,
   HealthAnswer: HealthAnswerSchema,
@@ -157,6 +160,23 @@ const OPERATIONS: Record<string, Operation> = {
       503: error('The attempt could not be recorded (the database takes no writes), so the secret was not checked; try again later.', ['Retry-After']),
     }),
   },
+  '/v1/set-order-status': {
+    method: 'post',
+    tag: 'orders',
+    summary: "Set an order's status: received, in production, shipped (carrier, tracking number), delivered or cancelled (reason)",
+    description:
+      "Needs an admin session of the order's tenant. The change is recorded with its time in the order's `status_history`; a change that makes no sense (anything after delivered or cancelled, backwards, cancelling a shipped order) is refused. Shipping e-mails the buyer once when the tenant sets `shipping_email`.",
+    body: 'set-order-status',
+    session: 'required',
+    answers: withEveryCall({
+      200: { description: 'The order with its new status.', body: 'SetOrderStatusAnswer' },
+      400: error('A bad body or tenant; shipped without carrier or tracking number, cancelled without a reason, or fields that do not go with the status.'),
+      401: error('No session, or one that is not (or no longer) valid.', ['WWW-Authenticate']),
+      403: error("A staff session, another tenant's session, or an origin not in CORS_ORIGINS."),
+      404: error('The tenant has no placed or paid order with that order_id.'),
+      409: error('The status cannot change that way from where the order stands, or another admin changed it at the same moment.'),
+    }),
+  },
   '/v1/session': {
     method: 'post',
     tag: 'sessions',
@@ -265,6 +285,7 @@ const BODY_SCHEMA_NAMES = {
   'capture-order': 'CaptureOrderBody',
   'retrieve-orders': 'RetrieveOrdersBody',
   'update-historical-order': 'UpdateHistoricalOrderBody',
+  'set-order-status': 'SetOrderStatusBody',
   session: 'SessionBody',
 } as const satisfies Record<CallName, SchemaName>;
 
@@ -276,7 +297,7 @@ export function orderApiOpenApi(): Record<string, unknown> {
       title: 'Dealer storefronts order API',
       version: '1',
       description:
-        'Places and captures the storefronts\' orders, lists them to staff, lets admins edit PO fields, and checks every password and bypass code. Every call answers JSON; an error is `{ "message": … }` (some add `problems` or `issue`), and its message is written to be shown to the person at the storefront. Every answer has `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer`.',
+        'Places and captures the storefronts\' orders, lists them to staff, lets admins edit PO fields and set the status of each order, and checks every password and bypass code. Every call answers JSON; an error is `{ "message": … }` (some add `problems` or `issue`), and its message is written to be shown to the person at the storefront. Every answer has `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer`.',
     },
     servers: [{ url: '/', description: 'The order API this document was fetched from.' }],
     tags: [

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CARRIERS, SETTABLE_STATUSES, TRACKING_NUMBER_PATTERN, type Carrier, type SettableStatus } from '../domain/order-status.ts';
 import { WireOrderLineSchema } from './order-line.ts';
 
 /**
@@ -102,6 +103,21 @@ export const UpdateHistoricalOrderBodySchema = Type.Object(
 );
 export type UpdateHistoricalOrderBody = Static<typeof UpdateHistoricalOrderBodySchema>;
 
+export const SetOrderStatusBodySchema = Type.Object(
+  {
+    companyName: companyName(),
+    order_id: Type.String({ minLength: 1, maxLength: 100, description: "The order's order_id, as retrieve-orders gave it." }),
+    status: Type.Unsafe<SettableStatus>({ type: 'string', enum: [...SETTABLE_STATUSES], description: 'The new status.' }),
+    carrier: Type.Optional(Type.Unsafe<Carrier>({ type: 'string', enum: [...CARRIERS], description: "Required for shipped: the carrier; 'other' gives no tracking link." })),
+    tracking_number: Type.Optional(
+      Type.String({ pattern: TRACKING_NUMBER_PATTERN, 'x-error': 'must be 4 to 40 letters, digits, spaces or dashes', description: 'Required for shipped: the tracking number.' }),
+    ),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Required for cancelled: why, shown to staff.' })),
+  },
+  { additionalProperties: false },
+);
+export type SetOrderStatusBody = Static<typeof SetOrderStatusBodySchema>;
+
 export const SessionBodySchema = Type.Object(
   {
     companyName: Type.Optional(companyName("The tenant's company_name; absent only for the entry screen's password, which names its tenant by itself.")),
@@ -121,6 +137,7 @@ export const REQUEST_BODY_SCHEMAS = {
   'capture-order': CaptureOrderBodySchema,
   'retrieve-orders': RetrieveOrdersBodySchema,
   'update-historical-order': UpdateHistoricalOrderBodySchema,
+  'set-order-status': SetOrderStatusBodySchema,
   session: SessionBodySchema,
 } satisfies Record<string, TSchema>;
 

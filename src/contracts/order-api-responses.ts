@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CARRIERS, SETTABLE_STATUSES } from '../domain/order-status.ts';
 import { OrderLineSchema } from './order-line.ts';
 
 /**
@@ -73,6 +74,22 @@ export const CaptureProcessingAnswerSchema = Type.Object(
 export const CaptureWaitingAnswerSchema = Type.Union([CapturePendingAnswerSchema, CaptureProcessingAnswerSchema]);
 export type CaptureWaitingAnswer = Static<typeof CaptureWaitingAnswerSchema>;
 
+const settableStatus = (description: string) => Type.Unsafe<(typeof SETTABLE_STATUSES)[number]>({ type: 'string', enum: [...SETTABLE_STATUSES], description });
+
+export const StatusChangeSchema = Type.Object(
+  {
+    status: settableStatus('The status set.'),
+    at: Type.String({ description: 'ISO time of the change.' }),
+    by: Type.Literal('admin', { description: 'Who changed it: an admin session of the tenant.' }),
+    carrier: Type.Optional(Type.Unsafe<(typeof CARRIERS)[number]>({ type: 'string', enum: [...CARRIERS], description: 'Shipped: the carrier.' })),
+    tracking_number: Type.Optional(Type.String({ description: 'Shipped: the tracking number.' })),
+    tracking_url: Type.Optional(Type.String({ description: "Shipped: the carrier's tracking page; absent for carrier 'other'." })),
+    reason: Type.Optional(Type.String({ description: 'Cancelled: why.' })),
+  },
+  { additionalProperties: false, description: 'Ours: one change of an order\'s status.' },
+);
+export type StatusChange = Static<typeof StatusChangeSchema>;
+
 export const PlacedOrderSchema = Type.Object(
   {
     email: Type.String(),
@@ -89,6 +106,12 @@ export const PlacedOrderSchema = Type.Object(
     placed_with: Type.Optional(Type.String({ description: "Admin sessions only: how the order was placed ('bypass code 1 of 2', 'PayPal order …')." })),
     client_ip: Type.Optional(Type.String({ description: 'Admin sessions only: the address the order was placed from.' })),
     personal_data_removed: Type.Optional(Type.Literal(true, { description: "Ours: the order is past ORDER_RETENTION_DAYS; its names, e-mail and client address are ''." })),
+    status: Type.Unsafe<'placed' | 'paid' | (typeof SETTABLE_STATUSES)[number]>({
+      type: 'string',
+      enum: ['placed', 'paid', ...SETTABLE_STATUSES],
+      description: "Ours: where the order stands; 'placed' (bypass code) or 'paid' (PayPal) until an admin sets another (set-order-status).",
+    }),
+    status_history: Type.Array(StatusChangeSchema, { description: "Ours: every change of the status, oldest first; empty while it is the order's first." }),
   },
   { additionalProperties: false, description: 'An order (spec section 3), then our fields.' },
 );
@@ -105,6 +128,9 @@ export type RetrieveOrdersAnswer = Static<typeof RetrieveOrdersAnswerSchema>;
 
 export const UpdateHistoricalOrderAnswerSchema = Type.Object({ order: PlacedOrderSchema }, { additionalProperties: false, description: 'The order as it now is.' });
 export type UpdateHistoricalOrderAnswer = Static<typeof UpdateHistoricalOrderAnswerSchema>;
+
+export const SetOrderStatusAnswerSchema = Type.Object({ order: PlacedOrderSchema }, { additionalProperties: false, description: 'The order with its new status.' });
+export type SetOrderStatusAnswer = Static<typeof SetOrderStatusAnswerSchema>;
 
 export const SessionAnswerSchema = Type.Object(
   {

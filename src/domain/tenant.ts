@@ -41,6 +41,8 @@ export interface Tenant {
   embroideries: Partial<Record<Category, string[]>>;
   flags: TenantFlags;
   emailRecipients: string[];
+  /** E-mail the buyer when an admin sets their order to shipped (tenant file `shipping_email`). */
+  shippingEmail: boolean;
   stores: Store[];
   bypassCodes: string[];
   password?: string;

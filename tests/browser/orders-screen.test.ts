@@ -98,16 +98,16 @@ async function unlockAdmin(page: Page, password: string): Promise<void> {
 }
 
 describe('the orders screen', () => {
-  it('lists the placed orders newest first: Order Date like January 05, 2024, Order No., Order Name and Store', async () => {
+  it('lists the placed orders newest first: Order Date like January 05, 2024, Order No., Order Name, Store and Status', async () => {
     const { context, page, console: seen } = await openOrders();
     try {
       const rows = await orderRows(page);
-      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Lines', 'Order Date', 'Order No.', 'Order Name', 'Store']);
+      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Lines', 'Order Date', 'Order No.', 'Order Name', 'Store', 'Status']);
       // The order number is the start of the order API's id, as the success page and the e-mail show it.
       const numberOf = (order: Record<string, any>) => String(order.order_id).replace(/-/g, '').slice(0, 8).toUpperCase().replace(/^(.{4})/, '$1-');
       expect(rows).toEqual([
-        [expectedOrderDate(sam.created_at, TIME_ZONE), numberOf(sam), 'Sam Ortiz', 'N/A'],
-        [expectedOrderDate(dana.created_at, TIME_ZONE), numberOf(dana), 'Dana Reyes', 'Guardian Ford'],
+        [expectedOrderDate(sam.created_at, TIME_ZONE), numberOf(sam), 'Sam Ortiz', 'N/A', 'Placed'],
+        [expectedOrderDate(dana.created_at, TIME_ZONE), numberOf(dana), 'Dana Reyes', 'Guardian Ford', 'Placed'],
       ]);
       for (const [, number] of rows) expect(number).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
       for (const [date] of rows) expect(date).toMatch(MONTH_DAY_YEAR);

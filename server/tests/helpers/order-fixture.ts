@@ -49,6 +49,7 @@ embroideries:
 logo_placements:
   mens: [Left Chest, Yoke]
 email_recipients: [${BYPASS_RECIPIENTS.join(', ')}]
+shipping_email: true
 bypass_codes: [${BYPASS_CODE}, SECONDCODE]
 password: ${STAFF_PASSWORD}
 admin_password: ${ADMIN_PASSWORD}

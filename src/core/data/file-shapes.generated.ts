@@ -410,6 +410,10 @@ export interface Tenant {
    */
   email_recipients?: string[];
   /**
+   * When an admin sets an order to shipped on the orders screen, e-mail the buyer the carrier, tracking number and tracking link (default false).
+   */
+  shipping_email?: boolean;
+  /**
    * The group's stores (dealerships): offered at checkout and, with the store picker, each with its own customs catalog.
    *
    * Items: A store.

@@ -5,6 +5,7 @@
 import type { UpdateHistoricalOrderBody } from '../../contracts/order-api-requests.ts';
 import type { PlacedOrder as AnsweredOrder } from '../../contracts/order-api-responses.ts';
 import type { OrderLine as AnsweredLine } from '../../contracts/order-line.ts';
+import { statusFieldsOf, type OrderStatusFields } from './order-status-data.ts';
 
 export type OrderLineField = keyof AnsweredLine;
 
@@ -47,7 +48,7 @@ export type PlacedOrder = Pick<AnsweredOrder, 'email' | 'created_at' | 'first_na
     order: OrderLine[];
     /** The order API's id of the order (shown as orderNumber); '' from a server that does not send it. */
     order_id: string;
-  };
+  } & OrderStatusFields;
 
 /** How many orders one retrieve-orders call asks for; 'Load more orders' asks for the next as many. */
 export const ORDERS_PAGE_SIZE = 100;
@@ -93,6 +94,7 @@ function orderOf(value: unknown): PlacedOrder | undefined {
     ...(typeof value.placed_with === 'string' && value.placed_with !== '' ? { placed_with: value.placed_with } : {}),
     ...(typeof value.client_ip === 'string' && value.client_ip !== '' ? { client_ip: value.client_ip } : {}),
     ...(value.personal_data_removed === true ? { personal_data_removed: true as const } : {}),
+    ...statusFieldsOf(value),
   };
 }
 

@@ -28,6 +28,10 @@ import { formatOrderDate, formatOrderTotal, textOrNotAvailable } from './order-f
 import { OrderLines, type LineEditing } from './order-lines.tsx';
 import { OrderAgainSummary, useOrderAgain } from './order-again-summary.tsx';
 import { WholeOrderEdit } from './whole-order-edit.tsx';
+import { ORDER_STATUS_LABELS } from '../../domain/order-status.ts';
+import { statusAfterSet, type StatusChangeRequest } from './order-status-data.ts';
+import { OrderStatusEditor } from './order-status-editor.tsx';
+import { OrderStatusHistory, StatusSummary } from './order-status-history.tsx';
 
 /** `nextCursor`: where the next page of orders starts, null when every order is listed. */
 type Load = { state: 'loading' } | { state: 'locked' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[]; nextCursor: string | null };
@@ -57,6 +61,11 @@ function browserSession(): Storage | undefined {
 /** Where a line's edit state is kept: its order and its position in it. */
 function lineKey(key: string, index: number): string {
   return `${key}#${index}`;
+}
+
+/** Where the status editor's saving state is kept. */
+function statusKey(key: string): string {
+  return `${key}#status`;
 }
 
 /** Where the whole-order edit's saving state is kept. */
@@ -205,6 +214,23 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
       return rest;
     });
 
+  /** Fields of an order replaced by an answer's: the ref now, not at the next render, so a queued save reads it right after. */
+  const replaceOrder = useCallback((key: string, fields: Partial<PlacedOrder>) => {
+    ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, ...fields } : o));
+    const orders = ordersRef.current;
+    setLoad((previous) => ({ state: 'loaded', orders, nextCursor: previous.state === 'loaded' ? previous.nextCursor : null }));
+  }, []);
+  /** A change of an order that failed: the message under the order; a 401 asks for the password again. */
+  const changeFailed = useCallback(
+    (key: string, error: unknown) => {
+      if (!(error instanceof OrderApiError)) console.error(error);
+      setNoticeOrder(key);
+      notice.show('error', errorMessage(error));
+      if (error instanceof OrderApiError && error.status === 401) sessionRefused();
+    },
+    [notice.show, sessionRefused],
+  );
+
   const adminToken = session?.role === 'admin' ? session.token : undefined;
   /**
    * One update of an order, queued after the others: `build` makes its body from the order's
@@ -222,19 +248,13 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
           const body = build(order);
           const answer = await postOrderApi<unknown>(apiBase, '/v1/update-historical-order', body, { token: adminToken });
           const lines = linesAfterUpdate(body, answer);
-          // The ref now, not at the next render: a queued save reads it right after this one.
-          ordersRef.current = ordersRef.current.map((o) => (orderKey(o) === key ? { ...o, order: lines } : o));
-          const orders = ordersRef.current;
-          setLoad((previous) => ({ state: 'loaded', orders, nextCursor: previous.state === 'loaded' ? previous.nextCursor : null }));
+          replaceOrder(key, { order: lines });
           saved();
           setNoticeOrder(key);
           notice.show('success', 'Order updated');
           return true;
         } catch (error) {
-          if (!(error instanceof OrderApiError)) console.error(error);
-          setNoticeOrder(key);
-          notice.show('error', errorMessage(error));
-          if (error instanceof OrderApiError && error.status === 401) sessionRefused();
+          changeFailed(key, error);
           return false;
         } finally {
           setSavingLine(savingKey, false);
@@ -243,7 +263,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
       saveQueue.current = done.then(() => undefined);
       return done;
     },
-    [adminToken, apiBase, notice.show, sessionRefused],
+    [adminToken, apiBase, notice.show, replaceOrder, changeFailed],
   );
   const save = (key: string, index: number, edits: LineEdits) => {
     const editKey = lineKey(key, index);
@@ -255,6 +275,25 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
     });
   };
   const saveWholeOrder = (key: string, edits: Partial<LineEdits>) => update(key, wholeOrderKey(key), (order) => wholeOrderBody(order, edits, companyName), () => {});
+  /** The admin's status change of one order; the order's status and history become the answer's. */
+  const setStatus = async (key: string, orderId: string, change: StatusChangeRequest): Promise<boolean> => {
+    if (adminToken === undefined) return false;
+    setSavingLine(statusKey(key), true);
+    try {
+      const answer = await postOrderApi<unknown>(apiBase, '/v1/set-order-status', { companyName, order_id: orderId, ...change }, { token: adminToken });
+      const fields = statusAfterSet(answer);
+      if (!fields) throw new OrderApiError(UNEXPECTED_ERROR, 500);
+      replaceOrder(key, fields);
+      setNoticeOrder(key);
+      notice.show('success', `Status set to ${ORDER_STATUS_LABELS[change.status].toLowerCase()}`);
+      return true;
+    } catch (error) {
+      changeFailed(key, error);
+      return false;
+    } finally {
+      setSavingLine(statusKey(key), false);
+    }
+  };
 
   const signInDialog = (
     <PasswordDialog
@@ -345,7 +384,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
             <AdminUnlock apiBase={apiBase} companyName={companyName} onUnlock={setUnlocked} />
           ) : (
             <p className="orders__admin-note" role="status">
-              Admin: open an order to change Customer PO, PO and Est. Ship Date for the whole order at once, or a line's with its edit button.
+              Admin: open an order to set its status, to change Customer PO, PO and Est. Ship Date for the whole order at once, or a line's with its edit button.
             </p>
           )}
         </div>
@@ -361,6 +400,9 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
             <th scope="col">Order No.</th>
             <th scope="col">Order Name</th>
             <th scope="col">Store</th>
+            <th scope="col" className="orders-table__status">
+              Status
+            </th>
           </tr>
         </thead>
         {orders.map((order, orderIndex) => {
@@ -385,10 +427,11 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
                 <td className="orders-table__number">{textOrNotAvailable(orderNumber(order.order_id))}</td>
                 <td>{textOrNotAvailable(name)}</td>
                 <td>{textOrNotAvailable(order.store)}</td>
+                <td className="orders-table__status">{order.status ? <StatusSummary status={order.status} history={order.status_history} /> : textOrNotAvailable('')}</td>
               </tr>
               {open && (
                 <tr className="orders-table__detail">
-                  <td colSpan={5}>
+                  <td colSpan={6}>
                     {order.total !== undefined && (
                       <p className="orders-table__total">
                         Order total: <strong>{formatOrderTotal(order.total, order.order.map((line) => line.price))}</strong>
@@ -413,6 +456,16 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
                         {again.busy === key ? 'Adding to your cart…' : 'Order again'}
                       </button>
                     </p>
+                    {/* Phones have no room for the Status column: an opened order says it here instead. */}
+                    {order.status && (
+                      <p className="orders-table__status-line">
+                        Status: <StatusSummary status={order.status} history={order.status_history} />
+                      </p>
+                    )}
+                    <OrderStatusHistory history={order.status_history ?? []} />
+                    {adminToken !== undefined && order.status && order.order_id !== '' && (
+                      <OrderStatusEditor status={order.status} saving={saving.has(statusKey(key))} onSet={(change) => setStatus(key, order.order_id, change)} />
+                    )}
                     {adminToken !== undefined && !order.personal_data_removed && <WholeOrderEdit order={order} saving={saving.has(wholeOrderKey(key))} onSave={(edits) => saveWholeOrder(key, edits)} />}
                     <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of the order of ${name || 'no name'}, ${date}`} tabIndex={0}>
                       {/* update-historical-order finds an order by its e-mail, which the retention removed: nothing to edit. */}

@@ -1,0 +1,63 @@
+import type { SetOrderStatusBody } from '../../src/contracts/order-api-requests.ts';
+import type { SetOrderStatusAnswer } from '../../src/contracts/order-api-responses.ts';
+import { ORDER_STATUS_LABELS, transitionProblem } from '../../src/domain/order-status.ts';
+import { shippingEmail } from '../mail/shipping-email.ts';
+import type { NewStatusChange } from '../storage/order-status-history.ts';
+import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { validateBody } from './body-schemas.ts';
+import { HttpError } from './http-error.ts';
+import { publicOrder } from './order-lines.ts';
+import { requireTenant } from './require-tenant.ts';
+
+/**
+ * POST /v1/set-order-status: an admin session of the tenant sets where one of its placed or
+ * paid orders stands. The change is checked against the status the order has when it is
+ * written (concurrent changes of one order run one after the other), recorded with its time,
+ * and a shipment e-mails the buyer in the same transaction when the tenant asks for it: one
+ * e-mail per shipped change, however often the request is retried after it (a second
+ * "shipped" is refused).
+ */
+export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+  const body = validateBody('set-order-status', request.body);
+  const { tenant } = requireTenant(ctx, body.companyName);
+  await ctx.sessions.require(request.headers.authorization, tenant, ['admin']);
+  const change = changeOf(body);
+
+  const order = await ctx.store.findOrder(body.order_id);
+  const notFound = () => new HttpError(404, `order_id: ${tenant.companyName} has no placed or paid order ${body.order_id}`);
+  if (!order || order.tenantId !== tenant.id || order.paid === 0) throw notFound();
+
+  const history = await ctx.store.statuses.change(order.orderId, tenant.id, (current) => {
+    const problem = transitionProblem(current, change.status);
+    if (problem) throw new HttpError(409, `status: ${problem}`, { current_status: current });
+    const mail = change.status === 'shipped' ? shippingEmail(order, tenant, { carrier: change.carrier!, trackingNumber: change.trackingNumber! }, ctx.mailFrom) : [];
+    return { change, mail };
+  });
+  if (!history) throw notFound();
+  if (change.status === 'shipped') ctx.mailQueued();
+  request.log.info('order status set', { orderId: order.orderId, tenant: tenant.id, status: change.status });
+  return { status: 200, body: { order: publicOrder(order, history, { audit: true }) } satisfies SetOrderStatusAnswer };
+}
+
+/** The change the body asks for; each status takes exactly the fields that go with it. */
+function changeOf(body: SetOrderStatusBody): NewStatusChange {
+  const label = ORDER_STATUS_LABELS[body.status].toLowerCase();
+  const problems: string[] = [];
+  if (body.status === 'shipped') {
+    if (body.carrier === undefined) problems.push('carrier: required to set an order shipped (UPS, FedEx, USPS, DHL or other)');
+    if (body.tracking_number === undefined) problems.push('tracking_number: required to set an order shipped');
+  } else {
+    if (body.carrier !== undefined) problems.push(`carrier: only for shipped, not ${label}`);
+    if (body.tracking_number !== undefined) problems.push(`tracking_number: only for shipped, not ${label}`);
+  }
+  if (body.status === 'cancelled' && body.reason === undefined) problems.push('reason: required to cancel an order; say why, staff see it');
+  if (body.status !== 'cancelled' && body.reason !== undefined) problems.push(`reason: only for cancelled, not ${label}`);
+  if (problems.length > 0) throw new HttpError(400, `Invalid set-order-status request: ${problems.join('; ')}`, { problems });
+  return {
+    status: body.status,
+    by: 'admin',
+    ...(body.carrier ? { carrier: body.carrier } : {}),
+    ...(body.tracking_number ? { trackingNumber: body.tracking_number.toUpperCase() } : {}),
+    ...(body.reason ? { reason: body.reason } : {}),
+  };
+}

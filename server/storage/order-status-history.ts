@@ -1,0 +1,100 @@
+import type { Carrier, OrderStatus, SettableStatus } from '../../src/domain/order-status.ts';
+import type { MailMessage } from '../mail/mail-message.ts';
+import type { MailOutbox } from './mail-outbox.ts';
+import type { SqlDatabase, SqlRow } from './sql-database.ts';
+
+/**
+ * Every change of an order's status, one row each, never updated: the order's status is its
+ * latest change, or `placed`/`paid` before the first. Changes of one order are made one at a
+ * time (the order's row is held), so each is checked against the status it really follows.
+ */
+
+export interface StatusChangeRecord {
+  status: SettableStatus;
+  /** Epoch ms. */
+  at: number;
+  by: 'admin';
+  carrier?: Carrier;
+  trackingNumber?: string;
+  reason?: string;
+}
+
+export type NewStatusChange = Omit<StatusChangeRecord, 'at'>;
+
+interface ChangeRow extends SqlRow {
+  order_id: string;
+  status: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  reason: string | null;
+  changed_by: string;
+  changed_at: number | string;
+}
+
+export class OrderStatusHistory {
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly outbox: MailOutbox,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The changes of each order, oldest first; an order never changed has an empty list. */
+  async historyOf(orderIds: readonly string[]): Promise<Map<string, StatusChangeRecord[]>> {
+    const history = new Map<string, StatusChangeRecord[]>(orderIds.map((id) => [id, []]));
+    if (orderIds.length === 0) return history;
+    const rows = await this.db.query<ChangeRow>(
+      `SELECT order_id, status, carrier, tracking_number, reason, changed_by, changed_at FROM order_status_history
+       WHERE order_id IN (${orderIds.map(() => '?').join(', ')}) ORDER BY id`,
+      orderIds,
+    );
+    for (const row of rows) history.get(row.order_id)?.push(changeOf(row));
+    return history;
+  }
+
+  /**
+   * Records a change of a placed or paid order of `tenantId`, with its e-mails, in one
+   * transaction. `decide` gets the status the order has now (under the lock) and throws to
+   * refuse; undefined when the tenant has no such order.
+   */
+  async change(
+    orderId: string,
+    tenantId: string,
+    decide: (current: OrderStatus) => { change: NewStatusChange; mail: MailMessage[] },
+  ): Promise<StatusChangeRecord[] | undefined> {
+    return this.db.transaction(async (tx) => {
+      const lock = this.db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      const [order] = await tx.query<{ paid: number | string }>(`SELECT paid FROM orders WHERE order_id = ? AND tenant_id = ? AND paid IN (1, 2)${lock}`, [orderId, tenantId]);
+      if (!order) return undefined;
+      const rows = await tx.query<ChangeRow>(
+        'SELECT order_id, status, carrier, tracking_number, reason, changed_by, changed_at FROM order_status_history WHERE order_id = ? ORDER BY id',
+        [orderId],
+      );
+      const history = rows.map(changeOf);
+      const { change, mail } = decide(currentStatus(Number(order.paid), history));
+      const at = this.now();
+      await tx.run(
+        'INSERT INTO order_status_history (order_id, status, carrier, tracking_number, reason, changed_by, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [orderId, change.status, change.carrier ?? null, change.trackingNumber ?? null, change.reason ?? null, change.by, at],
+      );
+      await tx.run('UPDATE orders SET updated_at = ? WHERE order_id = ?', [at, orderId]);
+      for (const message of mail) await this.outbox.enqueue(tx, orderId, message);
+      return [...history, { ...change, at }];
+    });
+  }
+}
+
+/** An order's status: its latest change, else how it was placed (1 paid with PayPal, 2 with a bypass code). */
+export function currentStatus(paid: number, history: readonly StatusChangeRecord[]): OrderStatus {
+  return history.at(-1)?.status ?? (paid === 1 ? 'paid' : 'placed');
+}
+
+function changeOf(row: ChangeRow): StatusChangeRecord {
+  return {
+    status: row.status as SettableStatus,
+    at: Number(row.changed_at),
+    by: 'admin',
+    ...(row.carrier === null ? {} : { carrier: row.carrier as Carrier }),
+    ...(row.tracking_number === null ? {} : { trackingNumber: row.tracking_number }),
+    ...(row.reason === null ? {} : { reason: row.reason }),
+  };
+}
