@@ -1,7 +1,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildPhase } from './build-progress.ts';
-import { PUBLISHING_FILES, type ManifestEntry } from './publish-site.ts';
+import { PUBLISHING_FILES, type KnownFolder } from './publish-site.ts';
 
 export interface ByteTotals {
   html: number;
@@ -70,7 +70,7 @@ const KIND_BY_EXTENSION: Record<string, keyof ByteTotals> = {
  * `robots.txt`, `manifest.json`) are left out, whether or not they were written yet, so the
  * figures are the same with `--no-precompress`; the manifest lists every file with its size.
  */
-export function measureSite(siteDir: string, carried: readonly ManifestEntry[] = []): { pages: number; imageFiles: number; bytes: ByteTotals } {
+export function measureSite(siteDir: string, known?: KnownFolder): { pages: number; imageFiles: number; bytes: ByteTotals } {
   const bytes: ByteTotals = { html: 0, js: 0, css: 0, images: 0, other: 0 };
   let pages = 0;
   let imageFiles = 0;
@@ -84,13 +84,15 @@ export function measureSite(siteDir: string, carried: readonly ManifestEntry[] =
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
+      if (entry.isDirectory()) {
+        if (!known || full !== path.join(siteDir, known.folder)) walk(full);
+      }
       else if (!(dir === siteDir && PUBLISHING_FILES.includes(entry.name))) count(entry.name, statSync(full).size);
     }
   };
   walk(siteDir);
-  // Files moved in from the previous output at the swap (carried-images.ts), as its manifest lists them.
-  for (const entry of carried) count(entry.path, entry.size);
+  // The image folder as the build knows it (carried from the previous output, or linked from the cache): not walked again.
+  for (const entry of known?.files ?? []) count(entry.path, entry.size);
   return { pages, imageFiles, bytes };
 }
 

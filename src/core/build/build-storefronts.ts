@@ -15,13 +15,13 @@ import { SILENT_PROGRESS, type BuildPhase, type BuildProgress } from './build-pr
 import { measureSite, writeReport, type BuildReport, type SiteReport } from './build-report.ts';
 import { bundleClientCached } from './bundle-client.ts';
 import type { ClientAssets } from './client-assets.ts';
-import { checkImages, createImagePipeline, type ImagePipeline, UnusableImagesError } from './images/index.ts';
+import { checkImages, createImagePipeline, FileLinker, type ImagePipeline, UnusableImagesError } from './images/index.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
 import { FileDigestCache } from './file-digest-cache.ts';
 import { PageRenderPool } from './page-render-pool.ts';
 import { productImageKey, type TenantRenderJob } from './page-render-worker.ts';
 import { keepPage, PageStore, type PageSlot } from './page-store.ts';
-import { publishSite, type ManifestEntry } from './publish-site.ts';
+import { publishSite, type KnownFolder, type ManifestEntry } from './publish-site.ts';
 import { previousSites, siteInputDigest } from './site-inputs.ts';
 import { renderEntrySite } from './render-entry-site.tsx';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
@@ -169,6 +169,9 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   // Beside the code, like the compression cache: a page's bytes depend on its inputs and the code only.
   const pageStore = new PageStore(reusePages ? path.join(repoRoot, '.cache', 'pages') : undefined, path.basename(client.dir));
   const renderPool = new PageRenderPool(renderThreads);
+  const linker = new FileLinker();
+  // Each tenant's image folder as the manifest lists it: carried from the previous output, or linked now (prepareTenant).
+  const knownImages = new Map<string, KnownFolder>([...carriedImages].map(([id, files]) => [id, { folder: IMAGE_FOLDER, files }]));
   let writeStarted = performance.now();
   try {
     await writeAtomically(
@@ -184,7 +187,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
         // core while the next tenant renders on this one. The report does not count the additions (measureSite).
         const publishing: Promise<void>[] = [];
         const publishWhenWritten = (plan: SitePlan, written: Promise<void>) => {
-          const published = written.then(() => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests, carried: carriedImages.get(plan.id) }));
+          const published = written.then(() => publishSite(path.join(staging, plan.id), { precompress, cacheDir, digests: fileDigests, known: knownImages.get(plan.id) }));
           // Awaited after the pages phase, or before the staging folder goes; until then a failure is not unhandled.
           published.catch(() => undefined);
           publishing.push(published);
@@ -200,7 +203,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
           let rendering: Promise<void> = Promise.resolve();
           const measured: (() => SiteReport)[] = [];
           const measure = (plan: SitePlan, siteDir: string) => () => {
-            const site = measureSite(siteDir, carriedImages.get(plan.id));
+            const site = measureSite(siteDir, knownImages.get(plan.id));
             pages += site.pages;
             return {
               id: plan.id,
@@ -222,7 +225,8 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
                 continue;
               }
               if (plan.tenant) {
-                const render = await prepareTenant({ project, ...plan.tenant, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool, imagesCarried: carriedImages.has(plan.id), searchCache: path.join(repoRoot, '.cache', 'search-index') });
+                const { render, imageFiles } = await prepareTenant({ project, ...plan.tenant, requests: plan.requests, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool, linker, imagesCarried: carriedImages.has(plan.id), searchCache: path.join(repoRoot, '.cache', 'search-index') });
+                if (imageFiles) knownImages.set(plan.id, { folder: IMAGE_FOLDER, files: imageFiles });
                 await rendering;
                 rendering = render();
                 // Handled where it is awaited; until then, a failure must not count as unhandled (which ends the process).
@@ -271,7 +275,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
     );
   } finally {
     // The threads, if any started, end with the build, whether it succeeded or not.
-    await renderPool.close();
+    await Promise.all([renderPool.close(), linker.close()]);
   }
   phasesMs.write += performance.now() - writeStarted;
   progress.phaseEnded({ phase: 'write', outDir }, phasesMs.write);
@@ -293,6 +297,8 @@ interface TenantBuild {
   project: Project;
   tenant: Tenant;
   sources: TenantImageSources;
+  /** Every image file its pages show, each once. */
+  requests: readonly ImageRequest[];
   siteDir: string;
   images: ImagePipeline;
   prepared: PreparedImages;
@@ -302,6 +308,7 @@ interface TenantBuild {
   /** Pages rendered before, by the digest of their inputs. */
   pages: PageStore;
   renderPool: PageRenderPool;
+  linker: FileLinker;
   /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
   imagesCarried: boolean;
   /** Search indexes by the digest of their documents (search-index-asset.ts). */
@@ -310,12 +317,15 @@ interface TenantBuild {
 
 /**
  * Lays out one tenant's folder (images, assets, pages reused from the store) and answers the
- * step that renders its other pages, so the caller can start the next tenant meanwhile.
+ * step that renders its other pages, so the caller can start the next tenant meanwhile, and the
+ * manifest entries of the image files it linked (none when its image folder is carried over).
  */
-async function prepareTenant({ project, tenant, sources, siteDir, images, prepared, client, apiOrigin, progress, pages, renderPool, imagesCarried, searchCache }: TenantBuild): Promise<() => Promise<void>> {
+async function prepareTenant({ project, tenant, sources, requests, siteDir, images, prepared, client, apiOrigin, progress, pages, renderPool, linker, imagesCarried, searchCache }: TenantBuild): Promise<{ render: () => Promise<void>; imageFiles?: ManifestEntry[] }> {
   const catalog = catalogOf(project, tenant);
   const base = basePath(tenant.routePrefix);
-  const publish = publisher(images, prepared, path.join(siteDir, IMAGE_FOLDER), `${base}${IMAGE_FOLDER}/`, { emit: !imagesCarried });
+  // The pages only need the pictures described; the files are linked all at once below, off this thread.
+  const publish = publisher(images, prepared, path.join(siteDir, IMAGE_FOLDER), `${base}${IMAGE_FOLDER}/`, { emit: false });
+  const imageFiles = imagesCarried ? undefined : await linkImages(requests, images, prepared, linker, siteDir);
 
   const productImages: Record<string, PictureData> = {};
   await Promise.all(
@@ -334,9 +344,13 @@ async function prepareTenant({ project, tenant, sources, siteDir, images, prepar
   progress.siteStarted(tenant.id, pending.length);
   // Pages rendered before from equal inputs are linked from the store; the others are rendered.
   const toRender: { page: (typeof pending)[number]; slot: PageSlot }[] = [];
+  // Each page has a folder of its own; made once each, not tried again for every page under it.
+  const folders = new Set<string>();
   for (const page of pending) {
     const target = path.join(siteDir, page.file);
-    mkdirSync(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+    folders.add(folder);
     const slot = pages.link(page.inputs, target);
     if (slot) toRender.push({ page, slot });
     else progress.pageDone(tenant.id);
@@ -344,7 +358,7 @@ async function prepareTenant({ project, tenant, sources, siteDir, images, prepar
   copyClientAssets(client, path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json);
   writeSearchIndex(siteDir, searchIndexAsset(model, catalog.priced, searchCache));
-  return async () => {
+  const render = async () => {
     if (renderPool.wants(toRender.length)) {
       await renderPool.render(job, toRender.map(({ page, slot }) => ({ file: page.file, slot })), (count) => {
         for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
@@ -358,4 +372,19 @@ async function prepareTenant({ project, tenant, sources, siteDir, images, prepar
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
+  return { render, imageFiles };
+}
+
+/**
+ * Links every variant of a tenant's images into its image folder, each name once, and answers
+ * their manifest entries: the sizes and digests the image cache checked its objects against, so
+ * neither the manifest nor the report reads or stats the 14,000 files of a catalog-scale tenant.
+ */
+async function linkImages(requests: readonly ImageRequest[], images: ImagePipeline, prepared: PreparedImages, linker: FileLinker, siteDir: string): Promise<ManifestEntry[]> {
+  const objects = new Map(requests.flatMap(({ source, preset }) => images.variantObjects(prepared.get(source, preset)).map((variant) => [variant.file, variant] as const)));
+  await linker.link(
+    path.join(siteDir, IMAGE_FOLDER),
+    [...objects.values()].map(({ object, file }) => [object, file] as const),
+  );
+  return [...objects.values()].map(({ file, size, sha256 }) => ({ path: `${IMAGE_FOLDER}/${file}`, size, sha256 }));
 }

@@ -38,8 +38,21 @@ export interface PublishOptions {
   cacheDir?: string;
   /** Digests already known from an earlier build; by default every file is read and hashed. */
   digests?: FileDigestCache;
-  /** Files not in the folder yet, moved in at the swap (carried-images.ts), with their manifest entries from the previous build. */
-  carried?: readonly ManifestEntry[];
+  /** A folder of the site whose files the build already knows: listed in the manifest as given, never read or walked. */
+  known?: KnownFolder;
+}
+
+/**
+ * The image folder of a tenant: either carried from the previous output at the swap (not in the
+ * folder yet; carried-images.ts) or linked now from the image cache, whose objects' sizes and
+ * digests were checked when they were looked up. About 14,000 files a tenant at catalog scale:
+ * walking and stating them again was most of the system calls of a build that renders every page.
+ */
+export interface KnownFolder {
+  /** Relative to the site folder, with '/' separators: 'assets/img'. */
+  folder: string;
+  /** Its files, paths relative to the site folder, as the manifest lists them. */
+  files: readonly ManifestEntry[];
 }
 
 const brotli = promisify(brotliCompress);
@@ -76,8 +89,8 @@ export function compressionLevels(file: string): CompressionLevels {
  * siblings, then `manifest.json` listing everything else. Compression runs on libuv's thread
  * pool (node:zlib's async API), a few files at a time, so the build's own thread stays free.
  */
-export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache(), carried = [] }: PublishOptions = {}): Promise<void> {
-  const before = await listFiles(siteDir);
+export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache(), known }: PublishOptions = {}): Promise<void> {
+  const before = await listFiles(siteDir, known?.folder);
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
@@ -86,7 +99,7 @@ export async function publishSite(siteDir: string, { precompress = true, cacheDi
     if (cacheDir) await mkdir(cacheDir, { recursive: true });
     await inBatches(candidates, availableParallelism() * 2, (file) => compressFile(path.join(siteDir, file), cacheDir, digests));
   }
-  const manifest = [...(await manifestOf(siteDir, digests)), ...carried].sort((a, b) => byPath(a.path, b.path));
+  const manifest = [...(await manifestOf(siteDir, digests, known?.folder)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
   await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
 }
 
@@ -121,9 +134,9 @@ export function headersFile(files: readonly string[]): string {
   ].join('\n');
 }
 
-/** Every file of the folder but the manifest itself, sorted by path, with size and sha256. */
-export async function manifestOf(siteDir: string, digests = new FileDigestCache()): Promise<ManifestEntry[]> {
-  const files = (await listFiles(siteDir)).filter((file) => file !== MANIFEST_FILE);
+/** Every file of the folder but the manifest itself (and those under `skip`), sorted by path, with size and sha256. */
+export async function manifestOf(siteDir: string, digests = new FileDigestCache(), skip?: string): Promise<ManifestEntry[]> {
+  const files = (await listFiles(siteDir, skip)).filter((file) => file !== MANIFEST_FILE);
   const entries: ManifestEntry[] = new Array(files.length);
   // A few files at a time: a 600-product catalog gives tens of thousands of files per site, and
   // opening them all at once runs out of file descriptors (EMFILE).
@@ -137,13 +150,22 @@ export async function manifestOf(siteDir: string, digests = new FileDigestCache(
   return entries;
 }
 
-/** Relative paths with '/' separators, sorted (code unit order, the same on every machine). */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort(byPath);
+/** Relative paths with '/' separators, sorted (code unit order, the same on every machine); the folder `skip` is not entered. */
+async function listFiles(dir: string, skip?: string): Promise<string[]> {
+  const files: string[] = [];
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await readdir(relative === '' ? dir : path.join(dir, relative), { withFileTypes: true });
+    await Promise.all(
+      entries.map(async (entry) => {
+        const file = relative === '' ? entry.name : `${relative}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (file !== skip) await walk(file);
+        } else if (entry.isFile()) files.push(file);
+      }),
+    );
+  };
+  await walk('');
+  return files.sort(byPath);
 }
 
 /** Code unit order, the same on every machine. */

@@ -16,6 +16,12 @@ export interface ImagePipeline {
   prepare(sourcePath: string, preset: ImagePreset): Promise<PreparedImage>;
   /** Copies (or hard-links when on the same filesystem — never modify the cache through a link) the variant files into outDir (created if needed). */
   emit(image: PreparedImage, outDir: string): Promise<void>;
+  /**
+   * The cache object behind each variant of the image, with the size and sha256 the cache checked
+   * it against when it was looked up: a build that links the objects itself (FileLinker) knows
+   * every published file's manifest entry without a stat.
+   */
+  variantObjects(image: PreparedImage): VariantObject[];
   /** How many variant files were encoded vs reused from the cache since the pipeline was created. */
   stats(): { encoded: number; reused: number };
   /**
@@ -25,6 +31,16 @@ export interface ImagePipeline {
    * published with it: the build then lays those files out afresh instead of keeping them.
    */
   encodedNow(file: string): boolean;
+}
+
+export interface VariantObject {
+  /** The published name. */
+  file: string;
+  /** The cache file holding its bytes. */
+  object: string;
+  size: number;
+  /** Hex. */
+  sha256: string;
 }
 
 export interface ImagePipelineOptions {
@@ -60,7 +76,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   // one lookup-or-encode. Failures are dropped so a fixed file can be retried.
   const outcomes = new Map<string, Promise<Outcome>>();
   // Published name → cache object, filled by prepare(); emit() needs nothing else.
-  const objects = new Map<string, string>();
+  const objects = new Map<string, VariantObject>();
   // Keyed by resolved path and preset: every tenant asking for the same file gets the first
   // call's result without reading and hashing the file again. Failures are dropped, as above.
   const prepared = new Map<string, Promise<PreparedImage>>();
@@ -153,7 +169,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
 
     const variants = entry.variants.map((variant) => {
       const file = variantFileName(source, variant.sha256, variant.width, variant.format);
-      objects.set(file, cache.objectPath(variant));
+      objects.set(file, { file, object: cache.objectPath(variant), size: variant.size, sha256: variant.sha256 });
       if (outcome.encoded) encodedFiles.add(file);
       return { file, width: variant.width, format: variant.format };
     });
@@ -161,17 +177,21 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
     return { source, width: largest.width, height: largest.height, placeholderColor: entry.placeholderColor, variants };
   }
 
-  async function emit(image: PreparedImage, outDir: string): Promise<void> {
-    const files = image.variants.map(({ file }) => {
-      const object = objects.get(file);
-      if (!object) throw new Error(`internal: ${file} (from ${image.source}) was not prepared by this image pipeline`);
-      return { file, object };
+  function variantObjects(image: PreparedImage): VariantObject[] {
+    return image.variants.map(({ file }) => {
+      const found = objects.get(file);
+      if (!found) throw new Error(`internal: ${file} (from ${image.source}) was not prepared by this image pipeline`);
+      return { ...found };
     });
+  }
+
+  async function emit(image: PreparedImage, outDir: string): Promise<void> {
+    const files = variantObjects(image);
     await mkdir(outDir, { recursive: true });
     for (const { file, object } of files) await publishFile(object, path.join(outDir, file));
   }
 
-  return { prepare, emit, stats: () => ({ ...counts }), encodedNow: (file) => encodedFiles.has(file) };
+  return { prepare, emit, variantObjects, stats: () => ({ ...counts }), encodedNow: (file) => encodedFiles.has(file) };
 }
 
 /** Every caller gets its own object, as when each call built one, so none can change another's. */
