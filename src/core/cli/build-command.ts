@@ -18,7 +18,8 @@ export async function runBuild(argv: string[]): Promise<number> {
       'out-dir': { type: 'string' },
       // Skips the .br/.gz siblings: a quicker build for local use, where nothing is deployed.
       'no-precompress': { type: 'boolean' },
-      // Renders every page, reusing none from .cache/pages/: a clean build, to compare against.
+      // Renders and writes every page of every tenant, carrying nothing from .cache/pages/ or the previous dist/ (the
+      // image and client bundle caches still serve): a cold build, to measure or to force.
       'no-page-cache': { type: 'boolean' },
       // Threads that render pages; default 1, the build's own thread (docs/performance.md says why).
       workers: { type: 'string' },
