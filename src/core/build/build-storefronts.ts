@@ -50,6 +50,8 @@ export interface BuildOptions {
   reusePages?: boolean;
   /** Threads that render pages (`--workers N`, default 1: the build's own thread). The output is the same either way. */
   renderThreads?: number;
+  /** Where compressed bytes are kept (default `.cache/precompressed/` beside the code; `--compression-cache DIR`). */
+  compressionCache?: string;
 }
 
 export interface BuildResult {
@@ -71,7 +73,7 @@ interface SitePlan {
 }
 
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads }: BuildOptions): Promise<BuildResult> {
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads, compressionCache }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phasesMs: Record<BuildPhase, number> = { validate: 0, images: 0, bundle: 0, pages: 0, write: 0 };
   const timed = async <T>(phase: BuildPhase, run: () => Promise<T> | T): Promise<T> => {
@@ -172,7 +174,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
         const sites: SiteReport[] = [];
         // CDN files and .br/.gz siblings. The compression cache sits beside the code, not the data: its bytes depend only on
         // content, so every data folder shares it.
-        const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
+        const cacheDir = compressionCache ?? path.join(repoRoot, '.cache', 'precompressed');
         // A site is published as soon as its pages are written, so its compression (on libuv's threads) runs on the other
         // core while the next tenant renders on this one. The report does not count the additions (measureSite).
         const publishing: Promise<void>[] = [];

@@ -7,7 +7,7 @@ import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
-/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N]` */
+/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -23,6 +23,8 @@ export async function runBuild(argv: string[]): Promise<number> {
       'no-page-cache': { type: 'boolean' },
       // Threads that render pages; default 1, the build's own thread (docs/performance.md says why).
       workers: { type: 'string' },
+      // Another compression cache than .cache/precompressed/: `npm run bench` measures a build with an empty one.
+      'compression-cache': { type: 'string' },
     },
   });
   const root = projectRoot(values.root);
@@ -43,7 +45,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers, compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']) });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${reportTable(result.report)}\n`);
