@@ -33,5 +33,5 @@ export class CompressionPool {
   }
 }
 
-/** The pool every site of a process shares, so the bundle's brotli 11 is made once even when sites publish at once. */
+/** The pool every site of a process shares: sites publishing at once queue for the same threads (on two cores, one thread makes the bundle's brotli 11 once for all). */
 export const sharedCompressionPool = new CompressionPool();
