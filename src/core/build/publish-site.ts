@@ -46,7 +46,6 @@ export interface PublishOptions {
   compression?: CompressionPool;
 }
 
-
 /**
  * Scripts and styles: the client bundle, the same bytes for every tenant and every data change,
  * so compressed once per code change and downloaded on every buyer's first page. Worth brotli's
