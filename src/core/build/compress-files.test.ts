@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressFiles } from './compress-files.ts';
+import { compressFiles } from './compress-files.mjs';
 
 const LEVELS = { br: 5, gz: 6 };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
-import type { CompressedFile, CompressTask } from './compress-files.ts';
+import type { CompressedFile, CompressTask } from './compress-files.mjs';
 
 /** Files a thread is sent at a time: enough that a message costs little beside the work, few enough to spread a site over threads. */
 const CHUNK = 64;
@@ -20,7 +20,7 @@ export class CompressionPool {
 
   async compress({ cacheDir, files }: CompressTask): Promise<CompressedFile[]> {
     if (files.length === 0) return [];
-    this.pool ??= new Tinypool({ filename: new URL('./compress-thread.mjs', import.meta.url).href, minThreads: this.threads, maxThreads: this.threads });
+    this.pool ??= new Tinypool({ filename: new URL('./compress-files.mjs', import.meta.url).href, name: 'compressFiles', minThreads: this.threads, maxThreads: this.threads });
     const pool = this.pool;
     const chunks: CompressTask[] = [];
     for (let start = 0; start < files.length; start += CHUNK) chunks.push({ cacheDir, files: files.slice(start, start + CHUNK) });

@@ -2,11 +2,11 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { HEADERS_FILE } from '../headers-file.ts';
-import type { CompressionLevels } from './compress-files.ts';
+import type { CompressionLevels } from './compress-files.mjs';
 import { CompressionPool, sharedCompressionPool } from './compression-pool.ts';
 import { FileDigestCache } from './file-digest-cache.ts';
 
-export type { CompressionLevels } from './compress-files.ts';
+export type { CompressionLevels } from './compress-files.mjs';
 
 export const ROBOTS_FILE = 'robots.txt';
 /** Every other file of the folder with its size and sha256, for a deploy that uploads only what changed. */
