@@ -4,6 +4,7 @@
 // wrote), the bytes of each page type, a one-product edit with the build it triggers, and a
 // catalog-wide 3 % price change (every price of catalogs/default.yaml) with its build, the median
 // of --price-runs runs (each raises the prices again, so each renders and compresses anew).
+// Then two cold builds, every page rendered: without precompression, and with an empty compression cache.
 // Then what a buyer downloads per page type, as published against everything at brotli 11.
 // Prints tables and writes bench/results.json.
 //   npm run bench [-- --products 600] [--results bench/results.json] [--data DIR] [--price-runs 3]
@@ -61,17 +62,20 @@ interface BuildRun {
   pages: number;
   pagesPerSecond: number;
   peakMemoryMb: number;
+  /** CPU time of the build process, every thread included: on a shared machine, what the build itself cost. */
+  userCpuMs: number;
+  systemCpuMs: number;
   imagesEncoded: number;
 }
 
-function build(data: string, label: string): BuildRun {
-  const peakFile = path.join(data, '.peak-memory');
-  const preload = pathToFileURL(path.join(REPO, 'scripts', 'bench', 'report-peak-memory.mjs')).href;
+function build(data: string, label: string, options: readonly string[] = []): BuildRun {
+  const usageFile = path.join(data, '.resource-usage');
+  const preload = pathToFileURL(path.join(REPO, 'scripts', 'bench', 'report-resource-usage.mjs')).href;
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', preload, 'scripts/build.ts', '--root', data, '--out-dir', path.join(data, 'dist')], {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', preload, 'scripts/build.ts', '--root', data, '--out-dir', path.join(data, 'dist'), ...options], {
     cwd: REPO,
     encoding: 'utf8',
-    env: { ...process.env, CI: '1', BENCH_PEAK_FILE: peakFile },
+    env: { ...process.env, CI: '1', BENCH_USAGE_FILE: usageFile },
     maxBuffer: 64 * 1024 * 1024,
   });
   const wallMs = performance.now() - started;
@@ -79,13 +83,16 @@ function build(data: string, label: string): BuildRun {
   const report = JSON.parse(readFileSync(path.join(data, 'dist', 'report.json'), 'utf8')) as BuildReport;
   const pages = [...report.tenants, report.entry].reduce((sum, site) => sum + site.pages, 0);
   const encoded = Number(/(\d[\d,]*) encoded/.exec(child.stdout)?.[1]?.replace(/,/g, '') ?? 0);
+  const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { maxRSS: number; userCPUTime: number; systemCPUTime: number };
   return {
     wallMs,
     phasesMs: report.phasesMs,
     outsideReportMs: wallMs - report.totalMs,
     pages,
     pagesPerSecond: pages / (wallMs / 1000),
-    peakMemoryMb: Number(readFileSync(peakFile, 'utf8')) / 1024,
+    peakMemoryMb: usage.maxRSS / 1024,
+    userCpuMs: usage.userCPUTime / 1000,
+    systemCpuMs: usage.systemCPUTime / 1000,
     imagesEncoded: encoded,
   };
 }
@@ -194,6 +201,11 @@ try {
   const afterPrices = manifests(dist);
   const pricedPages = [...afterPrices].filter(([file, digest]) => file.endsWith('.html') && beforePrices.get(file) !== digest).length;
 
+  // Cold builds: every page of every tenant rendered and written (images and client bundle cached), without
+  // precompression, then with it into an empty compression cache of its own (the project's stays as it is).
+  const everyPage = build(data, 'every page rendered', ['--no-page-cache', '--no-precompress']);
+  const emptyCompressionCache = build(data, 'every page rendered with an empty compression cache', ['--no-page-cache', '--compression-cache', path.join(scratch, 'precompressed')]);
+
   const sample = project.tenants.find((tenant) => tenant.catalogId === 'default') ?? project.tenants[0]!;
   const pageBytes = bytesPerPageType(dist, sample.id, basePath(sample.routePrefix));
 
@@ -201,14 +213,21 @@ try {
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
   const phases = Object.keys(warm.phasesMs) as (keyof BuildReport['phasesMs'])[];
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  console.log(row(['build', 'wall', ...phases, 'start-up + swap', 'pages', 'pages/s', 'peak memory', 'images encoded']));
-  console.log(row(Array(phases.length + 7).fill('---')));
+  console.log(row(['build', 'wall', ...phases, 'start-up + swap', 'pages', 'pages/s', 'user CPU', 'system CPU', 'peak memory', 'images encoded']));
+  console.log(row(Array(phases.length + 9).fill('---')));
   const priceLabel = `catalog-wide ${PRICE_CHANGE.percent} % price change (median of ${priceRuns})`;
-  for (const [label, run] of [['cold', cold], ['warm', warm], ['one-product edit', edit], [priceLabel, priceChange]] as const) {
-    console.log(row([label, s(run.wallMs), ...phases.map((phase) => s(run.phasesMs[phase])), s(run.outsideReportMs), String(run.pages), run.pagesPerSecond.toFixed(0), `${run.peakMemoryMb.toFixed(0)} MB`, String(run.imagesEncoded)]));
+  const rows = [['cold', cold], ['warm', warm], ['one-product edit', edit], [priceLabel, priceChange], ['every page rendered', everyPage], ['every page rendered with an empty compression cache', emptyCompressionCache]] as const;
+  for (const [label, run] of rows) {
+    console.log(
+      row([label, s(run.wallMs), ...phases.map((phase) => s(run.phasesMs[phase])), s(run.outsideReportMs), String(run.pages), run.pagesPerSecond.toFixed(0), s(run.userCpuMs), s(run.systemCpuMs), `${run.peakMemoryMb.toFixed(0)} MB`, String(run.imagesEncoded)]),
+    );
   }
   console.log(`\nFile-system floor: cp -al of dist/ (${files.toLocaleString('en-US')} files) in ${s(floorMs)}; warm build / floor = ${(warm.wallMs / floorMs).toFixed(1)}`);
   console.log(`One-product edit (${EDITED.code}'s name in ${EDITED.catalog}): ${changedPages.length} pages and ${changed.length} files in all changed, rebuilt in ${s(edit.wallMs)}`);
+  const cpu = (run: BuildRun) => run.userCpuMs + run.systemCpuMs;
+  console.log(
+    `Empty compression cache / no precompression, every page rendered: ${(emptyCompressionCache.wallMs / everyPage.wallMs).toFixed(2)} wall, ${(cpu(emptyCompressionCache) / cpu(everyPage)).toFixed(2)} CPU`,
+  );
   console.log(
     `Price change (${pricesRaised} prices of ${PRICE_CHANGE.catalog} raised ${PRICE_CHANGE.percent} % a run): ${pricedPages} pages changed; runs ${priceRunsDone.map((run) => s(run.wallMs)).join(', ')}; median / warm = ${(priceChange.wallMs / warm.wallMs).toFixed(1)}`,
   );
@@ -237,7 +256,7 @@ try {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, parallelism: availableParallelism(), memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
     data: { tenants: project.tenants.length, productsPerCatalog: catalogs, files },
-    builds: { cold, warm, edit, priceChange, priceChangeRuns: priceRunsDone },
+    builds: { cold, warm, edit, priceChange, priceChangeRuns: priceRunsDone, everyPage, emptyCompressionCache },
     floor: { ms: floorMs, warmBuildRatio: warm.wallMs / floorMs },
     edit: { product: EDITED, changedPages: changedPages.length, changedFiles: changed.length, pages: changedPages },
     priceChange: { ...PRICE_CHANGE, prices: pricesRaised, runs: priceRuns, changedPages: pricedPages },

@@ -125,6 +125,22 @@ describe('npm run build', () => {
     expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
   });
 
+  it('--no-page-cache renders and writes every page of every tenant, even when nothing changed', () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const before = pageInodes(path.join(root, 'dist'));
+
+    const result = runScript('build', ['--root', root, '--no-page-cache']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(/unchanged since the last build/);
+    const report = JSON.parse(readFileSync(path.join(root, 'dist', REPORT_FILE), 'utf8')) as BuildReport;
+    expect(report.tenants.filter((site) => site.unchanged === true)).toEqual([]);
+    // Written anew means a new file: the previous output still exists while the build writes, so no inode is reused.
+    const after = pageInodes(path.join(root, 'dist'));
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    expect([...after].filter(([file, ino]) => before.get(file) === ino).map(([file]) => file)).toEqual([]);
+  });
+
   it('--tenant rebuilds only the named tenants and keeps the others as they were', () => {
     const root = fixtureProject();
     expect(runScript('build', ['--root', root]).status).toBe(0);

@@ -46,6 +46,11 @@ describe('the measuring scripts', () => {
     const result = runScript('bench', ['--data', fixtureProject(), '--products', '8', '--results', results, '--price-runs', '1'], 600_000);
     expect(result.status, result.stderr).toBe(0);
     for (const build of ['cold', 'warm', 'one-product edit', 'catalog-wide 3 % price change \\(median of 1\\)']) expect(result.stdout).toMatch(new RegExp(`^\\| ${build} \\| \\d+\\.\\d+ s \\|`, 'm'));
+    // The cold rows: wall, phases, pages a second, user and system CPU, peak memory; and their ratio.
+    for (const build of ['every page rendered', 'every page rendered with an empty compression cache']) {
+      expect(result.stdout).toMatch(new RegExp(`^\\| ${build} \\| \\d+\\.\\d+ s \\|(?: \\d+\\.\\d+ s \\|){6} [1-9]\\d* \\| \\d+ \\| \\d+\\.\\d+ s \\| \\d+\\.\\d+ s \\| [1-9]\\d* MB \\| 0 \\|$`, 'm'));
+    }
+    expect(result.stdout).toMatch(/^Empty compression cache \/ no precompression, every page rendered: \d+\.\d\d wall, \d+\.\d\d CPU$/m);
     expect(result.stdout).toMatch(/^File-system floor: cp -al of dist\/ \([\d,]+ files\) in \d+\.\d+ s; warm build \/ floor = \d+\.\d$/m);
     for (const type of ['landing', 'catalog', 'item', 'checkout', 'success', 'orders']) expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| [1-9]\\d* \\|`, 'm'));
     const written = JSON.parse(readFileSync(results, 'utf8'));

@@ -47,10 +47,16 @@ export interface BuildOptions {
   progress?: BuildProgress;
   /** Write .br and .gz siblings of the text files (default true; `--no-precompress`). */
   precompress?: boolean;
-  /** Link pages rendered before from equal inputs out of `.cache/pages/` (default true; `--no-page-cache` renders every page). */
+  /**
+   * Reuse what was built before: pages from `.cache/pages/`, an unchanged tenant's folder and an image folder from the
+   * previous output (default true). `--no-page-cache` renders and writes every page of every tenant; the image and
+   * client bundle caches still serve.
+   */
   reusePages?: boolean;
   /** Threads that render pages (`--workers N`, default 1: the build's own thread). The output is the same either way. */
   renderThreads?: number;
+  /** Where compressed bytes are kept (default `.cache/precompressed/` beside the code; `--compression-cache DIR`). */
+  compressionCache?: string;
 }
 
 export interface BuildResult {
@@ -72,7 +78,7 @@ interface SitePlan {
 }
 
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, allowPlaceholderApi = false, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads }: BuildOptions): Promise<BuildResult> {
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, allowPlaceholderApi = false, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads, compressionCache }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phasesMs: Record<BuildPhase, number> = { validate: 0, images: 0, bundle: 0, pages: 0, write: 0 };
   const timed = async <T>(phase: BuildPhase, run: () => Promise<T> | T): Promise<T> => {
@@ -153,13 +159,15 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   );
   // Images encoded now under names published before had a damaged cache object, which the files published from it may share.
   const imagesEncodedNow = (plan: SitePlan) => plan.requests.some(({ source, preset }) => prepared.get(source, preset).variants.some((variant) => images.encodedNow(variant.file)));
-  const unchanged = plans.filter((plan) => plan.tenant && previous.get(plan.id)?.inputs === digests.get(plan.id) && existsSync(path.join(outDir, plan.id)) && !imagesEncodedNow(plan));
+  // `--no-page-cache` carries nothing from the previous output either: every page of every tenant is rendered and written.
+  const carries = (plan: SitePlan) => reusePages && !imagesEncodedNow(plan);
+  const unchanged = plans.filter((plan) => plan.tenant && previous.get(plan.id)?.inputs === digests.get(plan.id) && existsSync(path.join(outDir, plan.id)) && carries(plan));
   // A tenant rebuilt with the same images keeps its previous image folder, moved over at the swap.
   const imageFolders = new Map(plans.flatMap((plan) => (plan.tenant ? [[plan.id, imageFolderDigest(plan.requests, prepared)]] : [])));
   const carriedImages = new Map<string, ManifestEntry[]>();
   for (const plan of plans) {
     const digest = imageFolders.get(plan.id);
-    if (digest === undefined || unchanged.includes(plan) || imagesEncodedNow(plan)) continue;
+    if (digest === undefined || unchanged.includes(plan) || !carries(plan)) continue;
     const entries = await carriedImageFolder(outDir, plan.id, previous.get(plan.id)?.imageFolder, digest, fileDigests);
     if (entries) carriedImages.set(plan.id, entries);
   }
@@ -182,7 +190,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
         const sites: SiteReport[] = [];
         // CDN files and .br/.gz siblings. The compression cache sits beside the code, not the data: its bytes depend only on
         // content, so every data folder shares it.
-        const cacheDir = path.join(repoRoot, '.cache', 'precompressed');
+        const cacheDir = compressionCache ?? path.join(repoRoot, '.cache', 'precompressed');
         // A site is published as soon as its pages are written, so its compression (on libuv's threads) runs on the other
         // core while the next tenant renders on this one. The report does not count the additions (measureSite).
         const publishing: Promise<void>[] = [];

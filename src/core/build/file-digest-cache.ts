@@ -33,26 +33,34 @@ export class FileDigestCache {
 
   /** `read` gives the file's bytes when they must be hashed, so a caller that needs them anyway reads the file once. */
   async digest(fullPath: string, read: () => Promise<Buffer> = () => readFile(fullPath)): Promise<FileDigest> {
+    const { info, size, sha256: known } = this.lookup(fullPath);
+    if (known !== undefined) return { size, sha256: known };
+    const sha256 = createHash('sha256').update(await read()).digest('hex');
+    this.remember(keyOf(info), sha256, info.mtimeMs);
+    return { size, sha256 };
+  }
+
+  /** The file's size, and its digest if known, without reading it. */
+  peek(fullPath: string): { size: number; sha256?: string } {
+    const { size, sha256 } = this.lookup(fullPath);
+    return { size, sha256 };
+  }
+
+  private lookup(fullPath: string): { info: BigIntStats; size: number; sha256?: string } {
     // Synchronous: a stat is a few microseconds, and a site has tens of thousands of files whose
     // digest is known; through the thread pool each one cost several times that in round trips.
     const info = statSync(fullPath, { bigint: true });
     const key = keyOf(info);
-    const size = Number(info.size);
     const known = this.used.get(key) ?? this.known.get(key);
-    if (known !== undefined) {
-      this.used.set(key, known);
-      return { size, sha256: known };
-    }
-    const sha256 = createHash('sha256').update(await read()).digest('hex');
-    this.remember(key, sha256, info.mtimeMs);
-    return { size, sha256 };
+    if (known !== undefined) this.used.set(key, known);
+    return { info, size: Number(info.size), sha256: known };
   }
 
-  /** The digest of a file just written from `bytes`, so nothing reads it back to hash it. */
-  wrote(fullPath: string, bytes: Uint8Array): void {
+  /** The digest of a file as it is now, taken from its bytes elsewhere (as written, or on another thread), so nothing reads it again. */
+  record(fullPath: string, { size, sha256 }: FileDigest): void {
     const info = statSync(fullPath, { bigint: true });
-    if (Number(info.size) !== bytes.length) throw new Error(`internal: ${fullPath} holds ${info.size} bytes, not the ${bytes.length} written`);
-    this.remember(keyOf(info), createHash('sha256').update(bytes).digest('hex'), info.mtimeMs);
+    if (Number(info.size) !== size) throw new Error(`internal: ${fullPath} holds ${info.size} bytes, not the ${size} hashed`);
+    this.remember(keyOf(info), sha256, info.mtimeMs);
   }
 
   private remember(key: string, sha256: string, mtimeMs: bigint): void {

@@ -1,10 +1,12 @@
-import { access, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { HEADERS_FILE } from '../headers-file.ts';
+import type { CompressionLevels } from './compress-files.mjs';
+import { CompressionPool, sharedCompressionPool } from './compression-pool.ts';
 import { FileDigestCache } from './file-digest-cache.ts';
+
+export type { CompressionLevels } from './compress-files.mjs';
 
 export const ROBOTS_FILE = 'robots.txt';
 /** Every other file of the folder with its size and sha256, for a deploy that uploads only what changed. */
@@ -40,6 +42,8 @@ export interface PublishOptions {
   digests?: FileDigestCache;
   /** A folder of the site whose files the build already knows: listed in the manifest as given, never read or walked. */
   known?: KnownFolder;
+  /** The threads that compress; by default the process's shared pool. */
+  compression?: CompressionPool;
 }
 
 /**
@@ -53,15 +57,6 @@ export interface KnownFolder {
   folder: string;
   /** Its files, paths relative to the site folder, as the manifest lists them. */
   files: readonly ManifestEntry[];
-}
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** How hard each encoder works on a file: brotli quality (0–11) and gzip level (1–9). */
-export interface CompressionLevels {
-  br: number;
-  gz: number;
 }
 
 /**
@@ -86,18 +81,26 @@ export function compressionLevels(file: string): CompressionLevels {
 
 /**
  * Makes a built site folder ready for the CDN: `_headers`, `robots.txt`, precompressed
- * siblings, then `manifest.json` listing everything else. Compression runs on libuv's thread
- * pool (node:zlib's async API), a few files at a time, so the build's own thread stays free.
+ * siblings, then `manifest.json` listing everything else. Compression runs on threads of its own
+ * (compression-pool.ts), so the build's own thread stays free to render the next tenant.
  */
-export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache(), known }: PublishOptions = {}): Promise<void> {
+export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache(), known, compression = sharedCompressionPool }: PublishOptions = {}): Promise<void> {
   const before = await listFiles(siteDir, known?.folder);
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
   if (precompress) {
-    const candidates = [...new Set([...before, ROBOTS_FILE])].filter((file) => COMPRESSIBLE.test(file));
     if (cacheDir) await mkdir(cacheDir, { recursive: true });
-    await inBatches(candidates, availableParallelism() * 2, (file) => compressFile(path.join(siteDir, file), cacheDir, digests));
+    const files = [...new Set([...before, ROBOTS_FILE])]
+      .filter((file) => COMPRESSIBLE.test(file))
+      // The digest known by inode (a page linked from the page store, the bundle) saves the thread reading the file.
+      .map((file) => ({ file: path.join(siteDir, file), levels: compressionLevels(file), ...digests.peek(path.join(siteDir, file)) }))
+      .filter(({ size }) => size >= MIN_COMPRESS_BYTES);
+    // What the threads hashed, the manifest below does not read again.
+    for (const { file, source, wrote } of await compression.compress({ cacheDir, files })) {
+      if (source) digests.record(file, source);
+      for (const written of wrote) digests.record(written.file, written);
+    }
   }
   const manifest = [...(await manifestOf(siteDir, digests, known?.folder)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
   await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
@@ -171,73 +174,6 @@ async function listFiles(dir: string, skip?: string): Promise<string[]> {
 /** Code unit order, the same on every machine. */
 function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-async function compressFile(file: string, cacheDir: string | undefined, digests: FileDigestCache): Promise<void> {
-  let source: Promise<Buffer> | undefined;
-  // Read once, whether for the digest, the encoders or both.
-  const read = () => (source ??= readFile(file));
-  const { size, sha256: digest } = await digests.digest(file, read);
-  if (size < MIN_COMPRESS_BYTES) return;
-  const levels = compressionLevels(file);
-  const encoders = {
-    br: async () => brotli(await read(), { params: { [zlib.BROTLI_PARAM_QUALITY]: levels.br, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: size } }),
-    gz: async () => gzipAsync(await read(), { level: levels.gz }),
-  };
-  await Promise.all(
-    (['br', 'gz'] as const).map(async (extension) => {
-      if (!cacheDir) return writeFile(`${file}.${extension}`, await encoders[extension]());
-      // The level is part of the name: the same content compressed at another level is another object.
-      const cached = await cachedFile(cacheDir, `${digest}.${extension}${levels[extension]}`, encoders[extension], digests);
-      // Linked, not copied: the cache object's inode carries its digest to the manifest (FileDigestCache).
-      await replaceWithLink(cached, `${file}.${extension}`);
-    }),
-  );
-}
-
-async function replaceWithLink(existing: string, target: string): Promise<void> {
-  try {
-    await link(existing, target);
-  } catch (error) {
-    // A folder published twice: its previous copy goes.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    await rm(target, { force: true });
-    await link(existing, target);
-  }
-}
-
-/** Cache objects being made by this process, by path: a bundle's brotli 11 is seconds of work, done once. */
-const making = new Map<string, Promise<string>>();
-
-/**
- * The same page or bundle compresses to the same bytes: tenants share bundles, and most pages
- * survive a rebuild. Returns the cache file holding the bytes, made first if missing; cache
- * files are never rewritten in place, so publishing them by hard link is safe.
- */
-async function cachedFile(cacheDir: string, name: string, make: () => Promise<Buffer>, digests: FileDigestCache): Promise<string> {
-  const file = path.join(cacheDir, name);
-  // Sites are published at the same time and share the client bundle: the first to miss makes the object, the others wait for it.
-  const pending = making.get(file);
-  if (pending) return pending;
-  const made = makeCachedFile(file, make, digests);
-  making.set(file, made);
-  try {
-    return await made;
-  } finally {
-    making.delete(file);
-  }
-}
-
-async function makeCachedFile(file: string, make: () => Promise<Buffer>, digests: FileDigestCache): Promise<string> {
-  if (await access(file).then(() => true, () => false)) return file;
-  const bytes = await make();
-  // Written aside and renamed, so a build running at the same time never reads half a file.
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, file);
-  // The manifest lists the links to this object: its digest comes from the bytes in hand, not from reading it back.
-  digests.wrote(file, bytes);
-  return file;
 }
 
 async function inBatches<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {

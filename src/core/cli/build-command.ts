@@ -7,7 +7,7 @@ import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
-/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N]` */
+/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -20,10 +20,13 @@ export async function runBuild(argv: string[]): Promise<number> {
       'out-dir': { type: 'string' },
       // Skips the .br/.gz siblings: a quicker build for local use, where nothing is deployed.
       'no-precompress': { type: 'boolean' },
-      // Renders every page, reusing none from .cache/pages/: a clean build, to compare against.
+      // Renders and writes every page of every tenant, carrying nothing from .cache/pages/ or the previous dist/ (the
+      // image and client bundle caches still serve): a cold build, to measure or to force.
       'no-page-cache': { type: 'boolean' },
       // Threads that render pages; default 1, the build's own thread (docs/performance.md says why).
       workers: { type: 'string' },
+      // Another compression cache than .cache/precompressed/: `npm run bench` measures a build with an empty one.
+      'compression-cache': { type: 'string' },
     },
   });
   const root = projectRoot(values.root);
@@ -44,7 +47,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, allowPlaceholderApi: values['allow-placeholder-api'] === true, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, allowPlaceholderApi: values['allow-placeholder-api'] === true, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers, compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']) });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${reportTable(result.report)}\n`);
