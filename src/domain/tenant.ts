@@ -41,6 +41,8 @@ export interface Tenant {
   embroideries: Partial<Record<Category, string[]>>;
   flags: TenantFlags;
   emailRecipients: string[];
+  /** Whether the buyer gets a confirmation e-mail of a placed or paid order (tenant file `buyer_confirmation_email`, default true). */
+  buyerConfirmationEmail: boolean;
   stores: Store[];
   bypassCodes: string[];
   password?: string;

@@ -410,6 +410,10 @@ export interface Tenant {
    */
   email_recipients?: string[];
   /**
+   * E-mail the buyer a confirmation of each placed or paid order, to the address typed at checkout (default true); false sends none.
+   */
+  buyer_confirmation_email?: boolean;
+  /**
    * The group's stores (dealerships): offered at checkout and, with the store picker, each with its own customs catalog.
    *
    * Items: A store.

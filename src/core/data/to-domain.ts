@@ -28,6 +28,7 @@ export function tenantFromFile(id: string, file: TenantFile): Tenant {
       showRestricted: file.show_restricted ?? false,
     },
     emailRecipients: file.email_recipients ?? [],
+    buyerConfirmationEmail: file.buyer_confirmation_email ?? true,
     stores: (file.stores ?? []).map((store) => ({ name: store.name, address: store.address ?? '', code: store.code, password: store.password })),
     bypassCodes: file.bypass_codes ?? [],
     password: file.password,
