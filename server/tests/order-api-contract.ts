@@ -94,7 +94,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const created = await api.post('/v1/create-order', body);
       expect(created.status).toBe(200);
       // The server's total, so the success page shows what is charged, not what the browser added up.
-      expect(created.body).toEqual({ order_id: expect.any(String), total: 469.24 });
+      expect(created.body).toEqual({ order_id: expect.any(String), total: 469.24, confirmation_sent_to: body.email });
 
       const [order] = await ordersOf(BYPASS_TENANT, body.email);
       expect(order).toMatchObject({

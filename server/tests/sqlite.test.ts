@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { authorityContract } from './authority-contract.ts';
+import { buyerMailContract } from './buyer-mail-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { paymentContract } from './payment-contract.ts';
@@ -24,4 +25,8 @@ describe('order API on SQLite: orders keyed by tenant id', () => {
 
 describe('order API on SQLite: hostile input', () => {
   hostileInputContract(async () => undefined);
+});
+
+describe('order API on SQLite: confirmations to buyers', () => {
+  buyerMailContract(async () => undefined);
 });
