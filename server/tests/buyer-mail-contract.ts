@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { orderNumber } from '../../src/domain/order-number.ts';
-import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
-import { BYPASS_CODE, BYPASS_TENANT, OTHER_TENANT, PAYPAL_TENANT, SUPPLIER, writeOrderFixture } from './helpers/order-fixture.ts';
+import { contractWorld } from './helpers/contract-world.ts';
+import { BYPASS_CODE, BYPASS_TENANT, OTHER_TENANT, PAYPAL_TENANT, SUPPLIER } from './helpers/order-fixture.ts';
 import { mailParts, parseMail } from './helpers/parse-mail.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
@@ -15,23 +14,7 @@ import { startTestApi, type TestApi } from './helpers/test-api.ts';
  * Run on SQLite and on PostgreSQL (sqlite.test.ts, postgres.test.ts).
  */
 export function buyerMailContract(newDatabase: () => Promise<string | undefined>): void {
-  let paypal: FakePayPal;
-  let smtp: SmtpSink;
-  let api: TestApi;
-  let fixture: string;
-
-  beforeAll(async () => {
-    fixture = writeOrderFixture();
-    paypal = await startFakePayPal();
-    smtp = await startSmtpSink();
-    api = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), paypal, smtp });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-    await smtp?.close();
-    if (fixture) rmSync(fixture, { recursive: true, force: true });
-  });
+  const world = contractWorld(newDatabase);
 
   const polo = (quantity: number, size = 'Medium', color = 'Navy') => ({ type: 'mens', name: 'K500', price: 1, quantity, size, color, code: 'K500', placement: 'Left Chest', embroidery: 'Shield' });
   const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
@@ -42,14 +25,14 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
   /** The first e-mail to `email` (the staff e-mail mentions the address too, but goes to the tenant). */
   const mailTo = async (email: string) => {
     const deadline = Date.now() + 10_000;
-    while (toBuyer(smtp, email).length === 0) {
+    while (toBuyer(world.smtp, email).length === 0) {
       if (Date.now() > deadline) throw new Error(`no e-mail to ${email} within 10 s`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return toBuyer(smtp, email)[0]!;
+    return toBuyer(world.smtp, email)[0]!;
   };
   /** Lets the outbox send what is queued: a later order's staff e-mail arrives after every earlier e-mail was tried. */
-  const settle = async (target: TestApi = api, sink: SmtpSink = smtp) => {
+  const settle = async (target: TestApi = world.api, sink: SmtpSink = world.smtp) => {
     const created = await target.post('/v1/create-order', bypassOrder());
     expect(created.status).toBe(200);
     await sink.waitForMention(created.body.order_id as string);
@@ -60,15 +43,15 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
   it('sends the buyer one confirmation of a bypass order, in HTML and plain text, replying to the supplier; a retried request sends no second', async () => {
     const body = bypassOrder();
     const key = { 'idempotency-key': randomUUID() };
-    const created = await api.post('/v1/create-order', body, key);
+    const created = await world.api.post('/v1/create-order', body, key);
     expect(created.status).toBe(200);
     expect(created.body).toEqual({ order_id: expect.any(String), total: 469.24, confirmation_sent_to: body.email });
-    const replayed = await api.post('/v1/create-order', body, key);
+    const replayed = await world.api.post('/v1/create-order', body, key);
     expect(replayed.body).toEqual(created.body);
 
     const mail = await mailTo(body.email);
     await settle();
-    expect(toBuyer(smtp, body.email)).toHaveLength(1);
+    expect(toBuyer(world.smtp, body.email)).toHaveLength(1);
     expect(mail!.to).toEqual([body.email]);
     const number = orderNumber(created.body.order_id as string);
     expect(parseMail(mail!.raw).subject).toBe(`Your order ${number} with ${SUPPLIER.name} (${BYPASS_TENANT})`);
@@ -94,19 +77,19 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
 
   it('sends nothing to the buyer of an unpaid PayPal order, then one confirmation once it is paid', async () => {
     const body = { first_name: 'Pat', last_name: 'Doe', email: `${randomUUID()}@dealer.example`, store: '', customer_po: '', companyName: PAYPAL_TENANT, cart: [polo(2)] };
-    const created = await api.post('/v1/create-order', body, { 'idempotency-key': randomUUID() });
+    const created = await world.api.post('/v1/create-order', body, { 'idempotency-key': randomUUID() });
     expect(created.status).toBe(200);
     expect(created.body.confirmation_sent_to).toBeUndefined();
     await settle();
-    expect(toBuyer(smtp, body.email)).toEqual([]);
+    expect(toBuyer(world.smtp, body.email)).toEqual([]);
 
-    const capture = () => api.post('/v1/capture-order', { order_id: created.body.order_id, companyName: PAYPAL_TENANT });
+    const capture = () => world.api.post('/v1/capture-order', { order_id: created.body.order_id, companyName: PAYPAL_TENANT });
     const captured = await capture();
     expect(captured).toMatchObject({ status: 200, body: { paid: 1, confirmation_sent_to: body.email } });
     expect((await capture()).body).toEqual(captured.body);
     const mail = await mailTo(body.email);
     await settle();
-    expect(toBuyer(smtp, body.email)).toHaveLength(1);
+    expect(toBuyer(world.smtp, body.email)).toHaveLength(1);
     const parts = mailParts(mail!.raw);
     for (const part of [parts.text, shown(parts.html)]) {
       expect(part).toContain(`Order number: ${orderNumber(created.body.order_id as string)}`);
@@ -118,17 +101,17 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
 
   it('sends no confirmation for a tenant that turned them off, and its answer claims none', async () => {
     const body = { ...bypassOrder({ companyName: OTHER_TENANT, code: 'OTHERCODE', store: '' }), cart: [{ code: 'ONLY-OTHER', size: 'OSFA', color: 'Black', quantity: 1 }] };
-    const created = await api.post('/v1/create-order', body);
+    const created = await world.api.post('/v1/create-order', body);
     expect(created.status).toBe(200);
     expect(created.body.confirmation_sent_to).toBeUndefined();
-    await smtp.waitForMention(created.body.order_id as string);
+    await world.smtp.waitForMention(created.body.order_id as string);
     await settle();
-    expect(toBuyer(smtp, body.email)).toEqual([]);
+    expect(toBuyer(world.smtp, body.email)).toEqual([]);
   });
 
   it('stops confirming past the tenant\'s hourly cap, still placing the orders', async () => {
     const sink = await startSmtpSink();
-    const capped = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), smtp: sink, env: { BUYER_CONFIRMATIONS_PER_HOUR: '2' } });
+    const capped = await startTestApi({ dataRoot: world.fixture, databaseUrl: await newDatabase(), smtp: sink, env: { BUYER_CONFIRMATIONS_PER_HOUR: '2' } });
     try {
       const bodies = [bypassOrder(), bypassOrder(), bypassOrder()];
       const answers = [];
@@ -147,10 +130,10 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
   it('sends no confirmation to an address that is not one plain mailbox', async () => {
     // One @, so the API takes it as an address; a mail program reading a To header would see two.
     const body = bypassOrder({ email: `stranger@victim.example,${randomUUID()}@dealer.example`.replace('@victim', '.victim') });
-    const created = await api.post('/v1/create-order', body);
+    const created = await world.api.post('/v1/create-order', body);
     expect(created.status).toBe(200);
     expect(created.body.confirmation_sent_to).toBeUndefined();
     await settle();
-    expect(smtp.received.filter((m) => m.to.some((to) => to.includes('stranger')))).toEqual([]);
+    expect(world.smtp.received.filter((m) => m.to.some((to) => to.includes('stranger')))).toEqual([]);
   });
 }
