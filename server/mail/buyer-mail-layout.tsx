@@ -22,7 +22,9 @@ export function BuyerMailLayout({ preview, supplier, children }: { preview: stri
           <Hr style={styles.rule} />
           <Section>
             <Text style={styles.small}>
-              Questions about this order? Contact {supplier.supplierName}: call <Link href={`tel:${supplier.mainPhone.replace(/[^0-9+]/g, '')}`}>{supplier.mainPhone}</Link> or
+              Questions about this order? Contact {supplier.supplierName}: call <Link href={`tel:${supplier.mainPhone.replace(/[^0-9+]/g, '')}`} style={styles.noBreak}>
+                {supplier.mainPhone}
+              </Link> or
               e-mail <Link href={`mailto:${supplier.supportEmail}`}>{supplier.supportEmail}</Link> (a reply to this e-mail reaches them too).
             </Text>
           </Section>
@@ -43,4 +45,6 @@ export const styles = {
   lineName: { fontSize: '16px', lineHeight: '22px', fontWeight: 600, margin: '0 0 4px' },
   fact: { fontSize: '14px', lineHeight: '20px', margin: 0 },
   total: { fontSize: '17px', lineHeight: '24px', fontWeight: 700, margin: '8px 0 0' },
+  /** A phone number is not split across lines on a narrow screen. */
+  noBreak: { whiteSpace: 'nowrap' },
 } as const;
