@@ -90,7 +90,7 @@ function ConfirmationBody({ content, supplier }: { content: Confirmation; suppli
   return (
     <BuyerMailLayout preview={`Order ${content.number}: ${content.total}`} supplier={supplier}>
       <Heading as="h1" style={styles.heading}>
-        Order {content.number} placed
+        {`Order ${content.number} placed`}
       </Heading>
       <Text style={styles.text}>{content.intro}</Text>
       <FactList facts={content.facts} />
@@ -100,7 +100,7 @@ function ConfirmationBody({ content, supplier }: { content: Confirmation; suppli
           <FactList facts={line.facts} />
         </Section>
       ))}
-      <Text style={styles.total}>Total: {content.total}</Text>
+      <Text style={styles.total}>{`Total: ${content.total}`}</Text>
     </BuyerMailLayout>
   );
 }
@@ -111,7 +111,8 @@ function FactList({ facts }: { facts: Fact[] }) {
     <Section style={{ margin: '0 0 8px' }}>
       {facts.map(([term, value]) => (
         <Text key={term} style={styles.fact}>
-          <span style={{ color: '#52525b' }}>{term}:</span> {value}
+          <span style={{ color: '#52525b' }}>{`${term}:`}</span>
+          {` ${value}`}
         </Text>
       ))}
     </Section>
