@@ -20,7 +20,16 @@ export interface Config {
   corsOrigins: string[];
   /** Undefined when PAYPAL_CLIENT_ID or PAYPAL_CLIENT_SECRET is missing: PayPal checkout answers 503. */
   paypal?: PayPalConfig;
-  mail: { smtpUrl?: string; folder: string; from?: string; pollMs: number; retryBaseMs: number; maxRetryMs: number };
+  mail: {
+    smtpUrl?: string;
+    folder: string;
+    from?: string;
+    pollMs: number;
+    retryBaseMs: number;
+    maxRetryMs: number;
+    /** Confirmations one tenant's buyers may be sent per hour; past it orders are placed without one (docs/security.md). */
+    buyerConfirmationsPerHour: number;
+  };
   rateLimit: { maxFailures: number; windowMs: number; tenantMax: number; tenantIntervalMs: number };
   /** Unpaid PayPal orders: how many one client may create per hour, and how long one is kept. */
   unpaidOrders: { maxPerClient: number; ttlMs: number };
@@ -137,6 +146,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: integer('MAIL_POLL_MS', 5_000, 10, 3_600_000),
       retryBaseMs: integer('MAIL_RETRY_BASE_MS', 30_000, 1, 86_400_000),
       maxRetryMs: integer('MAIL_RETRY_MAX_MS', 3_600_000, 1, 86_400_000),
+      buyerConfirmationsPerHour: integer('BUYER_CONFIRMATIONS_PER_HOUR', 200, 0, 1_000_000),
     },
     rateLimit: {
       maxFailures: integer('RATE_LIMIT_MAX_FAILURES', 10, 1, 1_000_000),

@@ -12,6 +12,7 @@ import type { TenantDirectory } from './app/tenant-directory.ts';
 import { redact, type Config } from './config.ts';
 import { applyRetention } from './retention.ts';
 import type { Logger } from './logger.ts';
+import type { BuyerMail } from './mail/buyer-confirmations.ts';
 import { emlFolderTransport, smtpTransport } from './mail/mail-transport.ts';
 import { OutboxWorker } from './mail/outbox-worker.ts';
 import { PayPalClient } from './paypal/paypal-client.ts';
@@ -67,7 +68,15 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     leaseMs: 120_000,
     nudgeDelayMs: 100,
   });
-  const pendingCaptures = paypal && new PendingCapturePoller(store, paypal, tenants, mailFrom, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
+  const buyerMail: BuyerMail = {
+    supplier: site,
+    from: mailFrom,
+    perTenantPerHour: config.mail.buyerConfirmationsPerHour,
+    outbox: store.outbox,
+    log: log.child({ part: 'mail' }),
+  };
+  const pendingCaptures =
+    paypal && new PendingCapturePoller(store, paypal, tenants, mailFrom, buyerMail, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
 
   const secret = sessionSecret(config.session);
   const ctx: ApiContext = {
@@ -83,6 +92,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     },
     log,
     mailFrom,
+    buyerMail,
     mailQueued: () => outbox.nudge(),
     storageKind: config.storage.kind,
     timing: {

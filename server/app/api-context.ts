@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.ts';
+import type { BuyerMail } from '../mail/buyer-confirmations.ts';
 import type { PayPalClient } from '../paypal/paypal-client.ts';
 import type { OrderStore } from '../storage/order-store.ts';
 import type { DeviceProofs } from './device-proofs.ts';
@@ -25,6 +26,8 @@ export interface ApiContext {
   log: Logger;
   /** The From of order e-mails. */
   mailFrom: string;
+  /** Confirmations to buyers: the supplier's contact, the From, the per-tenant hourly cap. */
+  buyerMail: BuyerMail;
   /** Called after a transaction put e-mails in the outbox, to send them now rather than at the next poll. */
   mailQueued(): void;
   storageKind: 'sqlite' | 'postgres';

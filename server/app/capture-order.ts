@@ -90,7 +90,7 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
     request.log.error('paypal answered a capture without a capture', { orderId: order.orderId, status: result.status, attempt });
     throw new HttpError(502, 'PayPal did not confirm the payment; try again in a moment');
   }
-  const outcome = captureOutcome(order, result, captured, ctx.tenants, ctx.mailFrom);
+  const outcome = await captureOutcome(order, result, captured, ctx.tenants, ctx.mailFrom, ctx.buyerMail);
   await ctx.store.finishCapture(order.orderId, token, outcome);
   if (outcome.mail.length > 0) ctx.mailQueued();
   logCaptureOutcome(request.log, order, outcome, { attempt });
@@ -112,7 +112,7 @@ async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPa
     return undefined;
   }
   if (!result.capture) return undefined;
-  const outcome = captureOutcome(order, result, result.capture, ctx.tenants, ctx.mailFrom);
+  const outcome = await captureOutcome(order, result, result.capture, ctx.tenants, ctx.mailFrom, ctx.buyerMail);
   if (outcome.captureStatus === 'PENDING') return outcome.answer;
   if (!(await ctx.store.settlePendingCapture(order.orderId, outcome))) return undefined;
   if (outcome.mail.length > 0) ctx.mailQueued();

@@ -1,5 +1,6 @@
 import { centsText, moneyToDollars } from '../../src/domain/money.ts';
 import type { Logger } from '../logger.ts';
+import { buyerConfirmations, confirmationSentTo, type BuyerMail } from '../mail/buyer-confirmations.ts';
 import { orderEmail } from '../mail/order-email.ts';
 import { paymentMismatchEmail, type PaymentDifference } from '../mail/payment-mismatch-email.ts';
 import type { PayPalCapture, PayPalOrder } from '../paypal/paypal-client.ts';
@@ -28,7 +29,8 @@ export interface SettledCapture extends CaptureOutcome {
  * a capture-order call, and by the poller (pending-capture-poller.ts), so all three record the
  * same thing.
  *
- * - COMPLETED and matching the order: paid (1), 200, the tenant's paid-order e-mail.
+ * - COMPLETED and matching the order: paid (1), 200, the tenant's paid-order e-mail and the
+ *   buyer's confirmation (buyer-confirmations.ts).
  * - COMPLETED but another amount, or another order's or tenant's reference: recorded as
  *   MISMATCH, not paid, 422 PAYMENT_MISMATCH, and a warning e-mail to the tenant, because
  *   money did move and someone must look at PayPal before shipping.
@@ -36,7 +38,7 @@ export interface SettledCapture extends CaptureOutcome {
  * - anything else (DECLINED, FAILED…): PayPal's status, not paid, 422 CAPTURE_DECLINED. PayPal
  *   finished this order, so paying again takes a new order (create-order).
  */
-export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture: PayPalCapture, tenants: TenantDirectory, mailFrom: string): SettledCapture {
+export async function captureOutcome(order: OrderRecord, result: PayPalOrder, capture: PayPalCapture, tenants: TenantDirectory, mailFrom: string, buyerMail: BuyerMail): Promise<SettledCapture> {
   const tenant = tenants.byId(order.tenantId)?.tenant;
   const recipients = tenant?.emailRecipients ?? [];
   const captureId = capture.id ?? null;
@@ -79,13 +81,20 @@ export function captureOutcome(order: OrderRecord, result: PayPalOrder, capture:
       mail: paymentMismatchEmail(order, captureId, mismatch, recipients, mailFrom),
     };
   }
+  const paid = { ...order, paid: 1 } as const;
+  // The buyer's confirmation goes with the staff e-mail, in the same transaction (finishCapture, settlePendingCapture).
+  const toBuyer = tenant ? await buyerConfirmations(paid, tenant, buyerMail) : [];
+  const sentTo = confirmationSentTo(toBuyer);
   return {
     ...base,
     // The total as recorded, as create-order answers it: what the success page shows.
-    answer: { status: 200, body: { order_id: order.orderId, status: 'COMPLETED', paid: 1, capture_id: captureId, total: moneyToDollars(order.total) } satisfies CaptureCompletedAnswer },
+    answer: {
+      status: 200,
+      body: { order_id: order.orderId, status: 'COMPLETED', paid: 1, capture_id: captureId, total: moneyToDollars(order.total), ...(sentTo ? { confirmation_sent_to: sentTo } : {}) } satisfies CaptureCompletedAnswer,
+    },
     captureStatus: 'COMPLETED',
     paid: true,
-    mail: tenant ? orderEmail({ ...order, paid: 1 }, tenant, mailFrom) : [],
+    mail: tenant ? [...orderEmail(paid, tenant, mailFrom), ...toBuyer] : [],
   };
 }
 

@@ -5,6 +5,7 @@ import { logoOfferFor } from '../../src/domain/logo-rules.ts';
 import { cartProblems, orderTotalProblem } from '../../src/domain/order-rules.ts';
 import { onRequestCount } from '../../src/domain/price-on-request.ts';
 import { priceCart, type PricedCart } from '../../src/domain/pricing.ts';
+import { buyerConfirmations, confirmationSentTo } from '../mail/buyer-confirmations.ts';
 import { orderEmail } from '../mail/order-email.ts';
 import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
 import type { NewOrder, OrderRecord } from '../storage/order-store.ts';
@@ -91,10 +92,13 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
         order.orderId = randomUUID();
         order.paid = 2;
         order.placedWith = `bypass code ${bypass.index + 1} of ${tenant.bypassCodes.length}`;
-        const answer = { status: 200, body: createdAnswer(order) };
+        // Rendered before the order's transaction, not in it; the stored instant may move on by
+        // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.
+        const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail);
+        const answer = { status: 200, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
         const stored = await ctx.store.insertOrder(order, {
           completes: claim && { ...claim, answer },
-          mail: (placed) => orderEmail(placed, tenant, ctx.mailFrom),
+          mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom), ...toBuyer],
           // The right code's reservation is taken back in the order's own commit.
           alongside: (tx) => bypass.reservation.release(tx),
         });
@@ -152,10 +156,11 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
 
 /**
  * The 200 answer: the order's id and the server's total (dollars, as retrieve-orders gives it),
- * so the success page shows what the order API charges, not what the browser computed.
+ * so the success page shows what the order API charges, not what the browser computed, and
+ * where the buyer's confirmation went when one was queued.
  */
-function createdAnswer(order: NewOrder): CreateOrderAnswer {
-  return { order_id: order.orderId, total: moneyToDollars(order.total) };
+function createdAnswer(order: NewOrder, confirmationSentTo?: string): CreateOrderAnswer {
+  return { order_id: order.orderId, total: moneyToDollars(order.total), ...(confirmationSentTo ? { confirmation_sent_to: confirmationSentTo } : {}) };
 }
 
 /** A 400 or 403 naming the first few problems; all of them in `problems`. */

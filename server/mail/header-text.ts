@@ -12,3 +12,15 @@ import { encodeWord } from 'nodemailer/lib/mime-funcs';
 export function literalHeaderText(text: string): string {
   return text.includes('=?') ? encodeWord(text, 'B', 52) : text;
 }
+
+/**
+ * `address` when it is one plain mailbox (ASCII `local@domain.tld`, as the HTML e-mail input
+ * accepts), else undefined. A buyer's address is typed by whoever checks out: a comma, an
+ * angle bracket, a quote, a line break or an encoded word could make one address into
+ * several, a display name or another header, so anything but a plain mailbox gets no mail.
+ */
+export function plainMailbox(address: string): string | undefined {
+  return PLAIN_MAILBOX.test(address) && !address.includes('=?') && address.length <= 254 ? address : undefined;
+}
+
+const PLAIN_MAILBOX = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;

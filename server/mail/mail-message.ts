@@ -4,6 +4,13 @@ export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
-  /** An HTML part beside the text, for the messages buyers read (nodemailer sends both). */
+  /** The same content as HTML, sent beside `text` (multipart/alternative) when present. */
   html?: string;
+  /** Where a reply goes when not to `from`. */
+  replyTo?: string;
+  /**
+   * Set on a confirmation to a buyer: the tenant whose hourly cap it counts against
+   * (buyer-confirmations.ts). Buyers' addresses are typed by strangers; staff ones are not.
+   */
+  buyerConfirmationOf?: string;
 }

@@ -54,9 +54,14 @@ export function emlFolderTransport(folder: string): MailTransport {
   };
 }
 
-/** What nodemailer is given: the subject, which carries buyers' names, shown as typed (header-text.ts). */
+/**
+ * What nodemailer is given: the subject, which carries buyers' names, shown as typed
+ * (header-text.ts); each recipient as an address object, which nodemailer does not parse, so
+ * an address can never turn into several.
+ */
 function nodemailerMessage(message: MailMessage) {
-  return { ...message, subject: literalHeaderText(message.subject), to: message.to.join(', ') };
+  const { buyerConfirmationOf: _counted, ...mail } = message;
+  return { ...mail, subject: literalHeaderText(message.subject), to: message.to.map((address) => ({ name: '', address })) };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,5 +1,6 @@
 import { captureOutcome, logCaptureOutcome } from '../app/capture-outcome.ts';
 import type { Logger } from '../logger.ts';
+import type { BuyerMail } from '../mail/buyer-confirmations.ts';
 import type { OrderStore } from '../storage/order-store.ts';
 import type { TenantDirectory } from '../app/tenant-directory.ts';
 import type { PayPalClient } from './paypal-client.ts';
@@ -8,7 +9,7 @@ import type { PayPalClient } from './paypal-client.ts';
  * A capture PayPal leaves PENDING (an eCheck, a review) settles later. Rather than lose such
  * an order, this asks PayPal about each pending one every so often and records the outcome
  * exactly as a capture that ended at once (capture-outcome.ts): COMPLETED and matching makes
- * the order paid (1) and sends its e-mail; a mismatch or a decline is recorded, so the next
+ * the order paid (1) and sends its e-mails; a mismatch or a decline is recorded, so the next
  * capture-order call answers 422.
  */
 export class PendingCapturePoller {
@@ -20,6 +21,7 @@ export class PendingCapturePoller {
     private readonly paypal: PayPalClient,
     private readonly tenants: TenantDirectory,
     private readonly mailFrom: string,
+    private readonly buyerMail: BuyerMail,
     private readonly log: Logger,
     private readonly onMailQueued: () => void,
     private readonly everyMs: number,
@@ -51,7 +53,7 @@ export class PendingCapturePoller {
       const capture = result?.capture;
       if (!result || !capture || capture.status === 'PENDING') continue;
       // Verified like a capture that completed at once: a mismatch is recorded, not paid.
-      const outcome = captureOutcome(order, result, capture, this.tenants, this.mailFrom);
+      const outcome = await captureOutcome(order, result, capture, this.tenants, this.mailFrom, this.buyerMail);
       const changed = await this.store.settlePendingCapture(order.orderId, outcome);
       if (changed) {
         settled++;

@@ -22,7 +22,19 @@ export class MailOutbox {
   /** Adds an e-mail to send, inside the transaction that stored its order. */
   async enqueue(tx: SqlExecutor, orderId: string, message: MailMessage): Promise<void> {
     const now = this.now();
-    await tx.run('INSERT INTO mail_outbox (order_id, message, next_attempt_at, created_at) VALUES (?, ?, ?, ?)', [orderId, JSON.stringify(message), now, now]);
+    await tx.run('INSERT INTO mail_outbox (order_id, message, next_attempt_at, created_at, buyer_tenant_id) VALUES (?, ?, ?, ?, ?)', [
+      orderId,
+      JSON.stringify(message),
+      now,
+      now,
+      message.buyerConfirmationOf ?? null,
+    ]);
+  }
+
+  /** How many confirmations to buyers of `tenantId` were queued since `since` (epoch ms): its hourly cap counts them. */
+  async countBuyerConfirmations(tenantId: string, since: number): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM mail_outbox WHERE buyer_tenant_id = ? AND created_at >= ?', [tenantId, since]);
+    return Number(row?.n ?? 0);
   }
 
   /**

@@ -150,6 +150,14 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX order_status_history_order ON order_status_history (order_id, id)',
     ],
   },
+  {
+    version: 8,
+    name: 'buyer confirmations: the tenant whose hourly cap a queued confirmation to a buyer counts against',
+    sql: () => [
+      'ALTER TABLE mail_outbox ADD COLUMN buyer_tenant_id TEXT',
+      'CREATE INDEX mail_outbox_buyer_cap ON mail_outbox (buyer_tenant_id, created_at) WHERE buyer_tenant_id IS NOT NULL',
+    ],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

@@ -94,7 +94,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const created = await api.post('/v1/create-order', body);
       expect(created.status).toBe(200);
       // The server's total, so the success page shows what is charged, not what the browser added up.
-      expect(created.body).toEqual({ order_id: expect.any(String), total: 469.24 });
+      expect(created.body).toEqual({ order_id: expect.any(String), total: 469.24, confirmation_sent_to: body.email });
 
       const [order] = await ordersOf(BYPASS_TENANT, body.email);
       expect(order).toMatchObject({
@@ -821,7 +821,9 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       while ((await api.api.store.outbox.unsentCount()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       smtp.rejectNext = 2;
       const rejectedBefore = smtp.rejected;
-      const created = await api.post('/v1/create-order', bypassOrder());
+      // Other Group sends its buyers no confirmation, so both refusals hit the order's one e-mail.
+      const hats = [{ quantity: 1, size: 'OSFA', color: 'Black', code: 'ONLY-OTHER' }];
+      const created = await api.post('/v1/create-order', bypassOrder({ companyName: OTHER_TENANT, code: 'OTHERCODE', cart: hats }));
       expect(created.status).toBe(200);
       const [mail] = await waitForMail(created.body.order_id);
       expect(smtp.rejected - rejectedBefore).toBe(2);
@@ -841,7 +843,8 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
           if (Date.now() > deadline) throw new Error('the failed send was not logged');
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
-        expect(await unreachable.api.store.outbox.unsentCount()).toBe(1);
+        // The staff e-mail and the buyer's confirmation.
+        expect(await unreachable.api.store.outbox.unsentCount()).toBe(2);
         expect((await listOrders(unreachable, BYPASS_TENANT)).body.orders).toHaveLength(1);
       } finally {
         await unreachable.close();

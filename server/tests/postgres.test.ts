@@ -7,6 +7,7 @@ import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
 import { authorityContract } from './authority-contract.ts';
+import { buyerMailContract } from './buyer-mail-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { orderStatusContract } from './order-status-contract.ts';
@@ -39,6 +40,10 @@ describe('order API on PostgreSQL: hostile input', () => {
 
 describe('order API on PostgreSQL: order status with tracking', () => {
   orderStatusContract(() => postgres.createDatabase(`order_status_${++databases}`));
+});
+
+describe('order API on PostgreSQL: confirmations to buyers', () => {
+  buyerMailContract(() => postgres.createDatabase(`buyer_mail_${++databases}`));
 });
 
 describe('payment verification on PostgreSQL', () => {
@@ -88,11 +93,13 @@ describe('several instances sharing one PostgreSQL database', () => {
       const emails = Array.from({ length: 30 }, (_, i) => `mail-${i}-${randomUUID()}@dealer.example`);
       const placed = await Promise.all(emails.map((email, i) => instances[i % 3]!.post('/v1/create-order', bypass(email))));
       expect(placed.every((p) => p.status === 200)).toBe(true);
-      const expected = 1 + 1 + 30; // the idempotent order, the paid PayPal order, the burst
+      // The idempotent order, the paid PayPal order, the burst: each the staff e-mail and the buyer's confirmation.
+      const expected = 2 * (1 + 1 + 30);
       await smtp.waitFor(expected, 20_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(smtp.received).toHaveLength(expected);
       for (const p of placed) expect(smtp.received.filter((m) => m.text.includes(p.body.order_id as string))).toHaveLength(1);
+      for (const email of emails) expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
 
       // Wrong codes from one client count together on every instance (the tests allow 3).
       const guesser = { 'x-forwarded-for': '203.0.113.99' };

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { authorityContract } from './authority-contract.ts';
+import { buyerMailContract } from './buyer-mail-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { orderStatusContract } from './order-status-contract.ts';
@@ -29,4 +30,8 @@ describe('order API on SQLite: hostile input', () => {
 
 describe('order API on SQLite: order status with tracking', () => {
   orderStatusContract(async () => undefined);
+});
+
+describe('order API on SQLite: confirmations to buyers', () => {
+  buyerMailContract(async () => undefined);
 });

@@ -29,10 +29,14 @@ export const ErrorAnswerSchema = Type.Object(
 );
 export type ErrorAnswer = Static<typeof ErrorAnswerSchema>;
 
+/** Set when a confirmation e-mail to the buyer was queued with the order (the tenant sends them). */
+const CONFIRMATION_SENT_TO = Type.String({ minLength: 3, description: "The address the buyer's confirmation e-mail goes to: the one typed at checkout. Absent when none is sent (the tenant turned them off, or the hourly cap was reached)." });
+
 export const CreateOrderAnswerSchema = Type.Object(
   {
     order_id: Type.String({ minLength: 1, description: "The order's id: PayPal's order id for a PayPal order (capture it with capture-order), else ours." }),
     total: dollars("The server's total: what is charged or invoiced."),
+    confirmation_sent_to: Type.Optional(CONFIRMATION_SENT_TO),
   },
   { additionalProperties: false },
 );
@@ -45,6 +49,7 @@ export const CaptureCompletedAnswerSchema = Type.Object(
     paid: Type.Literal(1),
     capture_id: nullable(Type.String({ description: "PayPal's capture id." })),
     total: Type.Optional(dollars("The order's total, as create-order answered it (absent from captures stored before it was added).")),
+    confirmation_sent_to: Type.Optional(CONFIRMATION_SENT_TO),
   },
   { additionalProperties: false, description: 'Captured and verified: the order is paid.' },
 );

@@ -43,6 +43,8 @@ export interface Tenant {
   emailRecipients: string[];
   /** E-mail the buyer when an admin sets their order to shipped (tenant file `shipping_email`). */
   shippingEmail: boolean;
+  /** Whether the buyer gets a confirmation e-mail of a placed or paid order (tenant file `buyer_confirmation_email`, default true). */
+  buyerConfirmationEmail: boolean;
   stores: Store[];
   bypassCodes: string[];
   password?: string;

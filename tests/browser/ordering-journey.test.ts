@@ -211,6 +211,8 @@ describe('ordering, from the item page to the orders table', () => {
       'Ordered by': 'Robin Journey, robin@guardian.example',
     });
     expect(formatMoney(moneyFromDollars(placed!.total))).toBe(subtotal);
+    // The tenant sends buyers a confirmation: the page says where it went, the address typed at checkout.
+    expect(await success.getByText(/^A confirmation was sent to /).textContent()).toBe('A confirmation was sent to robin@guardian.example.');
 
     // The e-mail names the order by the same number, with the same total.
     const mail = await waitForOrderMail(site.api, placed!.order_id);

@@ -23,13 +23,15 @@ export const PAYPAL_RECIPIENTS = ['orders@paypal.example'];
 export const OPEN_STORE = { code: 'BFORD1', name: 'Bypass Ford', address: '1 Ford Road, Testville' };
 export const PASSWORD_STORE = { code: 'BKIA01', name: 'Bypass Kia', address: '2 Kia Road, Testville', password: 'kia-store-pass-1' };
 export const OTHER_TENANTS_STORE = 'OTHER1';
+/** The site's supplier contact, which buyers' confirmations give. */
+export const SUPPLIER = { name: 'Test Supply', phone: '800-555-0100', email: 'support@test-supply.example' };
 /** Other Group's ceiling on one order's total, in dollars. */
 export const OTHER_MAX_ORDER_TOTAL = 500;
 
 const site = `# yaml-language-server: $schema=../schemas/site.schema.json
-supplier_name: Test Supply
-main_phone: "800-555-0100"
-support_email: support@test-supply.example
+supplier_name: ${SUPPLIER.name}
+main_phone: "${SUPPLIER.phone}"
+support_email: ${SUPPLIER.email}
 postal_address: 1 Test Way, Testville
 `;
 
@@ -80,6 +82,7 @@ email_recipients: [orders@other.example]
 bypass_codes: [OTHERCODE]
 admin_password: other-admin
 max_order_total: ${OTHER_MAX_ORDER_TOTAL}
+buyer_confirmation_email: false
 stores:
   - { name: Other Store, address: "3 Other Road", code: ${OTHER_TENANTS_STORE} }
 `),

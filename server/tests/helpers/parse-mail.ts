@@ -21,3 +21,24 @@ export function parseMail(raw: string): ParsedMail {
   ].join('\n');
   return JSON.parse(execFileSync('python3', ['-c', script], { input: raw, encoding: 'utf8' })) as ParsedMail;
 }
+
+export interface MailParts {
+  replyTo: string;
+  /** The text/plain part, decoded. */
+  text: string;
+  /** The text/html part, decoded. */
+  html: string;
+}
+
+/** A received message's plain-text and HTML parts and its Reply-To, decoded by the same parser as parseMail. */
+export function mailParts(raw: string): MailParts {
+  const script = [
+    'import sys, json, email',
+    'from email import policy',
+    'm = email.message_from_bytes(sys.stdin.buffer.read(), policy=policy.default)',
+    'text = m.get_body(("plain",))',
+    'html = m.get_body(("html",))',
+    'print(json.dumps({"replyTo": str(m["reply-to"] or ""), "text": text.get_content() if text else "", "html": html.get_content() if html else ""}))',
+  ].join('\n');
+  return JSON.parse(execFileSync('python3', ['-c', script], { input: raw, encoding: 'utf8' })) as MailParts;
+}

@@ -414,6 +414,10 @@ export interface Tenant {
    */
   shipping_email?: boolean;
   /**
+   * E-mail the buyer a confirmation of each placed or paid order, to the address typed at checkout (default true); false sends none.
+   */
+  buyer_confirmation_email?: boolean;
+  /**
    * The group's stores (dealerships): offered at checkout and, with the store picker, each with its own customs catalog.
    *
    * Items: A store.

@@ -29,6 +29,7 @@ export function tenantFromFile(id: string, file: TenantFile): Tenant {
     },
     emailRecipients: file.email_recipients ?? [],
     shippingEmail: file.shipping_email ?? false,
+    buyerConfirmationEmail: file.buyer_confirmation_email ?? true,
     stores: (file.stores ?? []).map((store) => ({ name: store.name, address: store.address ?? '', code: store.code, password: store.password })),
     bypassCodes: file.bypass_codes ?? [],
     password: file.password,

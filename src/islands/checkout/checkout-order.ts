@@ -6,7 +6,7 @@ import { cartProblems, orderTotalProblem } from '../../domain/order-rules.ts';
 import { totalText } from '../../domain/price-on-request.ts';
 import { priceCart, type PricedLine } from '../../domain/pricing.ts';
 import type { Product } from '../../domain/product.ts';
-import { answeredTotal, type LastOrder } from '../shared/last-order.ts';
+import { answeredConfirmation, answeredTotal, type LastOrder } from '../shared/last-order.ts';
 
 /**
  * The checkout's rules without React: pricing the cart as the order API will, what blocks an
@@ -223,6 +223,7 @@ export function placedOrder(
 ): LastOrder {
   const store = stores.find((choice) => choice.code === details.store);
   const charged = chargedLines(checkout);
+  const confirmationSentTo = answeredConfirmation(answer.answers);
   return {
     orderId: answer.orderId,
     total: answeredTotal(answer.answers) ?? moneyToDollars(checkout.total),
@@ -230,6 +231,7 @@ export function placedOrder(
     store: store ? storeLabel(store) : details.store,
     customerPo: details.customerPo.trim(),
     ...(details.buyer ? { buyer: details.buyer } : {}),
+    ...(confirmationSentTo ? { confirmationSentTo } : {}),
     lines: charged.map((line, index) => {
       // Every line of a placed order is priced: an unpriced line blocks the order (priceCheckout).
       const { lineTotal } = checkout.lines[index]!;

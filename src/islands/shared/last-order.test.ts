@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answeredTotal, handOverOrder, LAST_ORDER_KEY, readLastOrder, type LastOrder, type OrderedLine } from './last-order.ts';
+import { answeredConfirmation, answeredTotal, handOverOrder, LAST_ORDER_KEY, readLastOrder, type LastOrder, type OrderedLine } from './last-order.ts';
 
 const polo: OrderedLine = {
   type: 'mens',
@@ -119,5 +119,16 @@ describe('answeredTotal', () => {
     expect(answeredTotal([undefined, null, { order_id: 'A' }, { total: '465.24' }, { total: Number.NaN }, { total: -1 }])).toBeUndefined();
     // A capture stored before `total` existed keeps the creation's.
     expect(answeredTotal([{ order_id: 'A', total: 465.24 }, { order_id: 'A', status: 'COMPLETED' }])).toBe(465.24);
+  });
+});
+
+describe('answeredConfirmation', () => {
+  it("is where the order API says the buyer's confirmation went, the capture's answer over the creation's", () => {
+    expect(answeredConfirmation([{ order_id: 'A', total: 1, confirmation_sent_to: 'ann@dealer.example' }])).toBe('ann@dealer.example');
+    expect(answeredConfirmation([{ order_id: 'A', total: 1 }, { order_id: 'A', status: 'COMPLETED', confirmation_sent_to: 'pat@dealer.example' }])).toBe('pat@dealer.example');
+  });
+
+  it('is undefined when no answer says one was sent (the tenant sends none)', () => {
+    expect(answeredConfirmation([{ order_id: 'A', total: 1 }, undefined, null, { confirmation_sent_to: '' }, { confirmation_sent_to: 3 }])).toBeUndefined();
   });
 });

@@ -26,6 +26,8 @@ export interface LastOrder {
   customerPo: string;
   /** Who placed it, as typed at checkout (absent in an order handed over before it was kept). */
   buyer?: { name: string; email: string };
+  /** Where the order API sent the buyer's confirmation e-mail, when it said it sent one. */
+  confirmationSentTo?: string;
   lines: OrderedLine[];
 }
 
@@ -49,6 +51,20 @@ export function answeredTotal(answers: readonly unknown[]): number | undefined {
     if (isAmount(value)) total = value;
   }
   return total;
+}
+
+/**
+ * The address an order API answer says the buyer's confirmation went to
+ * (`confirmation_sent_to`), or undefined when none says so (the tenant sends none, or the
+ * capture is what sends it and has not answered yet). The last answer that says so wins.
+ */
+export function answeredConfirmation(answers: readonly unknown[]): string | undefined {
+  let sentTo: string | undefined;
+  for (const answer of answers) {
+    const value = isRecord(answer) ? answer.confirmation_sent_to : undefined;
+    if (typeof value === 'string' && value !== '') sentTo = value;
+  }
+  return sentTo;
 }
 
 /**
@@ -88,6 +104,7 @@ function lastOrderProblem(value: unknown): string | undefined {
   if (typeof value.placedAt !== 'string' || Number.isNaN(Date.parse(value.placedAt))) return 'it has no date';
   if (typeof value.store !== 'string' || typeof value.customerPo !== 'string') return 'it has no store or customer PO';
   if (value.buyer !== undefined && !(isRecord(value.buyer) && typeof value.buyer.name === 'string' && typeof value.buyer.email === 'string')) return 'its buyer is not a name and an e-mail';
+  if (value.confirmationSentTo !== undefined && typeof value.confirmationSentTo !== 'string') return 'its confirmation address is not text';
   if (!Array.isArray(value.lines) || value.lines.length === 0) return 'it has no lines';
   if (!value.lines.every((line) => isCartLine(line) && isAmount((line as Partial<OrderedLine>).lineTotal))) return 'it holds a line that is not an ordered line';
   return undefined;

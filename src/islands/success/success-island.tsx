@@ -116,6 +116,7 @@ export function SuccessIsland({ base, catalogPricesUrl, supplierName, dealership
         <p className="order-summary__intro">
           Thank you. Your order of {lines.length} {lines.length === 1 ? 'line' : 'lines'} has been placed. Quote its order number when you call about it.
         </p>
+        {order.confirmationSentTo && <p className="order-summary__sent">{`A confirmation was sent to ${order.confirmationSentTo}.`}</p>}
         <dl className="order-summary__order" aria-label="Order">
           <Fact term="Order number" value={number} />
           <Fact term="Date" value={formatOrderDate(order.placedAt)} />

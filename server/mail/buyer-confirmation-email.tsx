@@ -1,0 +1,138 @@
+import { Heading, Section, Text, render } from '@react-email/components';
+import { describeQuantity } from '../../src/domain/describe-quantity.ts';
+import { orderNumber } from '../../src/domain/order-number.ts';
+import { PRICE_ON_REQUEST, priceText, totalText } from '../../src/domain/price-on-request.ts';
+import { isTierLabel } from '../../src/domain/size-labels.ts';
+import type { Tenant } from '../../src/domain/tenant.ts';
+import type { NewOrder } from '../storage/order-store.ts';
+import { BuyerMailLayout, styles, type SupplierContact } from './buyer-mail-layout.tsx';
+import type { MailMessage } from './mail-message.ts';
+import { oneLine } from './order-email.ts';
+
+type Fact = [term: string, value: string];
+
+/** What the confirmation says, once, for both its HTML and its plain text. */
+interface Confirmation {
+  number: string;
+  intro: string;
+  facts: Fact[];
+  lines: { title: string; facts: Fact[] }[];
+  total: string;
+}
+
+/**
+ * The confirmation a buyer gets of a placed (bypass code) or paid (PayPal) order, to the
+ * address typed at checkout: what the success page showed, every line with its logos,
+ * placements, runs and prices, the total, and how to reach the supplier. HTML and plain text
+ * with the same content; a reply goes to the supplier. `to` is a plain mailbox (header-text.ts).
+ */
+export async function buyerConfirmationEmail(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 'stores'>, supplier: SupplierContact, from: string, to: string): Promise<MailMessage> {
+  const content = confirmationOf(order, tenant);
+  const html = await render(<ConfirmationBody content={content} supplier={supplier} />);
+  const text = plainText(content, supplier);
+  return {
+    from,
+    to: [to],
+    replyTo: supplier.supportEmail,
+    subject: oneLine(`Your order ${content.number} with ${supplier.supplierName} (${order.companyName})`),
+    text,
+    html,
+  };
+}
+
+function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 'stores'>): Confirmation {
+  const storeName = (code: string) => tenant.stores.find((s) => s.code === code)?.name ?? code;
+  const store = tenant.stores.find((s) => s.name === order.store);
+  const onRequest = order.lines.filter((line) => line.unitPrice === 0).length;
+  const facts: Fact[] = [
+    ['Order number', orderNumber(order.orderId)],
+    ['Date', orderDate(order.createdAt)],
+    ['Dealership', oneLine(order.companyName)],
+    ['Store', store ? oneLine(`${store.name}${store.address ? `, ${store.address}` : ''}`) : oneLine(order.store) || 'None'],
+    ['Customer PO', oneLine(order.customerPo) || '-'],
+    ['Ordered by', oneLine(`${order.firstName} ${order.lastName}`)],
+    ['Payment', order.paid === 1 ? 'Paid with PayPal' : 'To be invoiced'],
+  ];
+  const lines = order.lines.map((line) => {
+    // As the success page shows a line: a print-run line says its runs in its quantity, not a size.
+    const lineFacts: Fact[] = [
+      ['Product code', oneLine(line.code)],
+      ['Price each', priceText(line.unitPrice)],
+      ['Color', oneLine(line.color)],
+      ...(line.embroidery ? [['Embroidery', oneLine(line.embroidery)] as Fact] : []),
+      ...(line.secondEmbroidery ? [['Second embroidery', oneLine(line.secondEmbroidery)] as Fact] : []),
+      ...(line.placement ? [['Placement', oneLine(line.placement)] as Fact] : []),
+      ...(line.secondEmbroidery && line.secondPlacement ? [['Second placement', oneLine(line.secondPlacement)] as Fact] : []),
+      ...(isTierLabel(line.size) ? [] : [['Size', oneLine(line.size)] as Fact]),
+      ['Quantity', describeQuantity(line)],
+      ...(line.store ? [['For store', oneLine(storeName(line.store))] as Fact] : []),
+      ['Line total', line.unitPrice === 0 ? PRICE_ON_REQUEST : priceText(line.lineTotal)],
+    ];
+    return { title: oneLine(line.name) || oneLine(line.code), facts: lineFacts };
+  });
+  return {
+    number: orderNumber(order.orderId),
+    intro: `Thank you. ${oneLine(order.companyName)}'s order of ${lines.length} ${lines.length === 1 ? 'line' : 'lines'} has been ${order.paid === 1 ? 'paid and placed' : 'placed'}. Quote its order number when you call about it.`,
+    facts,
+    lines,
+    total: totalText(order.total, onRequest),
+  };
+}
+
+/** The instant the order was stored, in UTC, so every reader sees the same date. */
+function orderDate(createdAt: string): string {
+  const at = new Date(createdAt);
+  if (Number.isNaN(at.getTime())) return oneLine(createdAt);
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at) + ' UTC';
+}
+
+function ConfirmationBody({ content, supplier }: { content: Confirmation; supplier: SupplierContact }) {
+  return (
+    <BuyerMailLayout preview={`Order ${content.number}: ${content.total}`} supplier={supplier}>
+      <Heading as="h1" style={styles.heading}>
+        {`Order ${content.number} placed`}
+      </Heading>
+      <Text style={styles.text}>{content.intro}</Text>
+      <FactList facts={content.facts} />
+      {content.lines.map((line, index) => (
+        <Section key={index} style={{ borderTop: '1px solid #e4e4e7', padding: '12px 0 4px' }}>
+          <Text style={styles.lineName}>{line.title}</Text>
+          <FactList facts={line.facts} />
+        </Section>
+      ))}
+      <Text style={styles.total}>{`Total: ${content.total}`}</Text>
+    </BuyerMailLayout>
+  );
+}
+
+/** "Term: value" lines: read the same in every client, narrow or wide. */
+function FactList({ facts }: { facts: Fact[] }) {
+  return (
+    <Section style={{ margin: '0 0 8px' }}>
+      {facts.map(([term, value]) => (
+        <Text key={term} style={styles.fact}>
+          <span style={{ color: '#52525b' }}>{`${term}:`}</span>
+          {` ${value}`}
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
+function plainText(content: Confirmation, supplier: SupplierContact): string {
+  const facts = (list: Fact[], indent = '') => list.map(([term, value]) => `${indent}${term}: ${value}`);
+  return [
+    `Order ${content.number} placed`,
+    '',
+    content.intro,
+    '',
+    ...facts(content.facts),
+    '',
+    ...content.lines.flatMap((line) => [line.title, ...facts(line.facts, '    '), '']),
+    `Total: ${content.total}`,
+    '',
+    '--',
+    `Questions about this order? Contact ${supplier.supplierName}: call ${supplier.mainPhone} or e-mail ${supplier.supportEmail} (a reply to this e-mail reaches them too).`,
+    '',
+  ].join('\n');
+}
