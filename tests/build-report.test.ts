@@ -27,8 +27,9 @@ function walkSite(siteDir: string) {
       js: bytes((name) => name.endsWith('.js')),
       css: bytes((name) => name.endsWith('.css')),
       images: bytes((name) => IMAGE.test(name)),
-      // The tenant's catalog price file, the one data file of a site (the publishing files are not content).
-      other: bytes((name) => /^catalog-[0-9a-f]{12}\.json$/.test(name)),
+      // The data files of a site: the catalog price file, the search index and the file naming it
+      // (the publishing files are not content).
+      other: bytes((name) => /^(catalog|search)-[0-9a-f]{12}\.json$/.test(name) || name === 'index.json'),
     },
   };
 }
