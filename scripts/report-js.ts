@@ -15,7 +15,7 @@ const PAGES: [string, string, number | undefined][] = [
   ['catalog-links', 'catalog-links/index.html', 5_000],
   ['stores', 'stores/index.html', undefined],
   ['item (K500)', 'item/K500/index.html', 80_000],
-  ['checkout', 'checkout/index.html', 80_000],
+  ['checkout', 'checkout/index.html', 84_000],
   ['success', 'success/index.html', undefined],
   ['orders', 'orders/index.html', 80_000],
 ];

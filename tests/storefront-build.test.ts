@@ -204,7 +204,7 @@ describe('the built sample storefronts', () => {
     }
   });
 
-  it('ship JavaScript within budget: ≤ 5 KB brotli on landing, catalog and catalog-links, ≤ 80 KB on item, checkout and orders', () => {
+  it('ship JavaScript within budget: ≤ 5 KB brotli on landing, catalog and catalog-links, ≤ 80 KB on item and orders, ≤ 84 KB on checkout', () => {
     const site = path.join(outDir, 'stivers');
     const jsBytes = (page: string) => pageScriptBytes(site, '/stivers/', page);
     const budgets: [string, number][] = [
@@ -212,7 +212,7 @@ describe('the built sample storefronts', () => {
       ['catalog/mens/index.html', 5_000],
       ['catalog-links/index.html', 5_000],
       ['item/K500/index.html', 80_000],
-      ['checkout/index.html', 80_000],
+      ['checkout/index.html', 84_000],
       ['orders/index.html', 80_000],
     ];
     for (const [page, budget] of budgets) expect(jsBytes(page), page).toBeLessThanOrEqual(budget);

@@ -8,7 +8,6 @@ import { CATALOG_PRICES_UNAVAILABLE, useCatalogPrices, type CatalogPrices } from
 import { handOverOrder } from '../shared/last-order.ts';
 import { errorMessage, OrderApiError, postOrderApi, postOrderApiAnswer, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
-import { askStorePassword, hasStoreSession } from '../shared/store-password.ts';
 import { readStoreSession } from '../shared/store-session.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { askOrderApi, createBypassChecker } from './bypass-code.ts';
@@ -151,7 +150,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
 
   // A password store's plates are ordered only with its password: the dialog asks for it.
   const passwordDialog = useRef<HTMLDialogElement>(null);
-  const storesToUnlock = () => lockedStores(checkout, form.store, stores, (code) => hasStoreSession(props, code));
+  const storesToUnlock = () => lockedStores(checkout, form.store, stores, (code) => readStoreSession(sessionStorage, tenantId, code) !== undefined);
   /**
    * A refusal (403) of an order whose password stores' passwords were not given opens the
    * dialog for each instead of showing the refusal: 'given' once all are, so the order can be
@@ -161,6 +160,8 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
     const locked = error instanceof OrderApiError && error.status === 403 ? storesToUnlock() : [];
     const dialog = passwordDialog.current;
     if (locked.length === 0 || !dialog) return 'none';
+    // Loaded when a refusal needs it: most checkouts never ask, and the page has a JavaScript budget.
+    const { askStorePassword } = await import('../shared/store-password.ts');
     for (const store of locked) if (!(await askStorePassword(dialog, props, store))) return 'cancelled';
     return 'given';
   };
