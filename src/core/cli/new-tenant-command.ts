@@ -8,6 +8,7 @@ import { parse, stringify } from 'yaml';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
 import { listFiles } from '../data/list-files.ts';
 import { loadProject } from '../data/load-project.ts';
+import { tenantFilesLeniently } from '../data/tenant-files-leniently.ts';
 import { orderApiAddressProblem } from '../data/order-api-address.ts';
 import { projectRoot } from '../project-root.ts';
 
@@ -309,14 +310,7 @@ function catalogIdsOf(root: string): string[] {
  */
 function sharedServerHostname(root: string): string | undefined {
   const counts = new Map<string, number>();
-  for (const name of listFiles(path.join(root, 'tenants'))) {
-    if (!name.endsWith('.yaml') || name.startsWith('_')) continue;
-    let data: unknown;
-    try {
-      data = parse(readFileSync(path.join(root, 'tenants', name), 'utf8'));
-    } catch {
-      continue; // A file that does not parse has its error in `npm run validate`; it suggests nothing here.
-    }
+  for (const data of tenantFilesLeniently(root)) {
     const hostname = (data as Record<string, unknown> | null)?.server_hostname;
     if (typeof hostname === 'string' && orderApiAddressProblem(hostname) === undefined) counts.set(hostname, (counts.get(hostname) ?? 0) + 1);
   }

@@ -6,10 +6,10 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { asArray, asRecord, asString } from './data-shape.ts';
 import { EDITOR_SCHEMA_FOLDER } from './editor-values-ref.ts';
 import { listFiles } from './list-files.ts';
+import { tenantFilesLeniently } from './tenant-files-leniently.ts';
 import type { LoadResult } from './load-project.ts';
 import type { SchemaName } from './schema-validator.ts';
 
@@ -126,14 +126,7 @@ function listOf(values: readonly string[], must: string): JsonSchema {
 /** Every tenant's store codes, read leniently: a tenant file with other problems still names its stores. */
 function tenantStoreCodes(root: string): string[] {
   const codes = new Set<string>();
-  for (const name of listFiles(path.join(root, 'tenants'))) {
-    if (!name.endsWith('.yaml') || name.startsWith('_')) continue;
-    let data: unknown;
-    try {
-      data = parse(readFileSync(path.join(root, 'tenants', name), 'utf8'));
-    } catch {
-      continue;
-    }
+  for (const data of tenantFilesLeniently(root)) {
     for (const store of asArray(asRecord(data).stores)) {
       const code = asString(asRecord(store).code);
       if (code) codes.add(code);
