@@ -125,6 +125,8 @@ describe('checkout with a bypass code', () => {
         store: 'Guardian Chevrolet — 100 Main St, Springfield',
         customerPo: 'PO-77',
         buyer: { name: 'Dana Reyes', email },
+        // The order API answered that the buyer's confirmation went to the address typed.
+        confirmationSentTo: email,
         lines: [
           { ...polo, price: 38.77, lineTotal: 465.24 },
           { ...mats, price: 76.44, lineTotal: 152.88 },
