@@ -12,7 +12,8 @@ import { countedUnit, isTierLabel } from '../../domain/size-labels.ts';
 import { startingPrice, startingPriceText } from '../../domain/starting-price.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { QuantityField, quantityFieldId } from '../shared/quantity-field.tsx';
-import { askStorePassword, hasStoreSession } from '../shared/store-password.ts';
+import { askStorePassword } from '../shared/store-password.ts';
+import { hasStoreSession } from '../shared/store-session.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { cartEntries, cellProblems, tierCell, type EntryRefusal } from './cart-entries.ts';
 import { cartLimitProblem } from './cart-limits.ts';
@@ -58,7 +59,7 @@ export function ItemDetails(props: ItemIslandProps) {
   const locked = store?.hasPassword === true && unlocked !== store.code;
   const unlock = async (toUnlock: ItemStore): Promise<boolean> => {
     const dialog = passwordDialog.current;
-    const accepted = hasStoreSession(storePassword, toUnlock.code) || (dialog !== null && (await askStorePassword(dialog, storePassword, toUnlock)));
+    const accepted = hasStoreSession(sessionStorage, storePassword.tenantId, toUnlock.code) || (dialog !== null && (await askStorePassword(dialog, storePassword, toUnlock)));
     if (accepted) setUnlocked(toUnlock.code);
     return accepted;
   };

@@ -8,7 +8,7 @@ import { CATALOG_PRICES_UNAVAILABLE, useCatalogPrices, type CatalogPrices } from
 import { handOverOrder } from '../shared/last-order.ts';
 import { errorMessage, OrderApiError, postOrderApi, postOrderApiAnswer, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';
-import { readStoreSession } from '../shared/store-session.ts';
+import { hasStoreSession, readStoreSession } from '../shared/store-session.ts';
 import { useNotice } from '../shared/use-notice.tsx';
 import { askOrderApi, createBypassChecker } from './bypass-code.ts';
 import { afterCaptureFailure, captureUntilSettled } from './capture-answer.ts';
@@ -150,7 +150,7 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
 
   // A password store's plates are ordered only with its password: the dialog asks for it.
   const passwordDialog = useRef<HTMLDialogElement>(null);
-  const storesToUnlock = () => lockedStores(checkout, form.store, stores, (code) => readStoreSession(sessionStorage, tenantId, code) !== undefined);
+  const storesToUnlock = () => lockedStores(checkout, form.store, stores, (code) => hasStoreSession(sessionStorage, tenantId, code));
   /**
    * A refusal (403) of an order whose password stores' passwords were not given opens the
    * dialog for each instead of showing the refusal: 'given' once all are, so the order can be

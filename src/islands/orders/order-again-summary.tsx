@@ -4,7 +4,7 @@ import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { CATALOG_PRICES_UNAVAILABLE, loadCatalogPrices } from '../shared/catalog-prices.ts';
 import type { OrderAgainProps } from '../shared/ordering-props.ts';
-import { readStoreSession } from '../shared/store-session.ts';
+import { hasStoreSession } from '../shared/store-session.ts';
 import { orderAgain, type Reorder } from './order-again.ts';
 import type { PlacedOrder } from './order-data.ts';
 
@@ -37,7 +37,7 @@ export function useOrderAgain(props: OrderAgainProps, tenantId: string) {
           findProduct: (code) => products.get(code),
           logos: props.logos,
           stores: props.stores,
-          hasStoreSession: (code) => readStoreSession(sessionStore(), tenantId, code) !== undefined,
+          hasStoreSession: (code) => hasStoreSession(sessionStore(), tenantId, code),
           cart: cartStore.getState().items,
         }, only);
         if (result.lines.length > 0) cartStore.getState().add(result.lines);

@@ -1,16 +1,11 @@
 import { askPassword, refusalText } from './ask-password.ts';
-import { readStoreSession, saveStoreSession, startStoreSession } from './store-session.ts';
+import { saveStoreSession, startStoreSession } from './store-session.ts';
 
 /** Whom a page asks about a store's password: the order API of the tenant. No secret. */
 export interface StorePasswordAsker {
   tenantId: string;
   companyName: string;
   apiBase: string;
-}
-
-/** Whether this browser session holds a live session of the store (its password was given). */
-export function hasStoreSession(asker: StorePasswordAsker, storeCode: string): boolean {
-  return readStoreSession(sessionStorage, asker.tenantId, storeCode) !== undefined;
 }
 
 /**

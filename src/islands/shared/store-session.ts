@@ -30,6 +30,11 @@ function storeSessionKey(tenantId: string, storeCode: string): string {
   return `store-session:${tenantId}:${storeCode}`;
 }
 
+/** Whether this browser session holds a live session of the store (its password was given). */
+export function hasStoreSession(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string, storeCode: string): boolean {
+  return readStoreSession(storage, tenantId, storeCode) !== undefined;
+}
+
 /** The store's token, unless none is stored, it cannot be read or it has expired. */
 export function readStoreSession(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string, storeCode: string, now = Date.now()): string | undefined {
   try {

@@ -1,5 +1,5 @@
-import { askStorePassword, hasStoreSession } from '../../islands/shared/store-password.ts';
-import type { StoresPageData } from '../../islands/shared/store-session.ts';
+import { askStorePassword } from '../../islands/shared/store-password.ts';
+import { hasStoreSession, type StoresPageData } from '../../islands/shared/store-session.ts';
 import { readJsonScript } from './read-json-script.ts';
 
 // A store with a password opens its customs catalog only after the 'Enter password' dialog,
@@ -19,4 +19,4 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-password
 }
 
 // Cancelled, the catalog stays readable: its item pages ask again before anything is added.
-if (data.gate && !hasStoreSession(data, data.gate.code)) void askStorePassword(dialog, data, data.gate);
+if (data.gate && !hasStoreSession(sessionStorage, data.tenantId, data.gate.code)) void askStorePassword(dialog, data, data.gate);
