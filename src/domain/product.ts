@@ -1,5 +1,6 @@
 import type { Category } from './categories.ts';
 import type { Money } from './money.ts';
+import type { PlacementAreas } from './placement-areas.ts';
 import type { SizeFamily } from './size-labels.ts';
 
 export interface SizePrice {
@@ -32,6 +33,11 @@ export interface Product {
   discounts: VolumePrice[];
   minQuantity?: number;
   quantityStep?: number;
+  /** Logo areas beyond the type's defaults (src/domain/placement-areas.ts). */
+  placementAreas?: PlacementAreas;
+  colorPlacementAreas?: Readonly<Record<string, PlacementAreas>>;
+  /** Colours with a `<code>_<colour>_back.jpg` picture. */
+  backPictureColors?: readonly string[];
 }
 
 export interface Catalog {
