@@ -1,14 +1,16 @@
 import path from 'node:path';
-import { isLogLevel, type LogLevel } from './logger.ts';
+import type { LogLevel } from './logger.ts';
 import { PAYPAL_BASE_URLS, type PayPalConfig } from './paypal/paypal-client.ts';
 import type { RetentionPolicy } from './retention.ts';
 import { REPO_ROOT } from '../src/core/project-root.ts';
 import { UserError } from '../src/core/user-error.ts';
+import { ORDER_API_VARIABLES } from './env/order-api-variables.ts';
+import { readEnv } from './env/read-env.ts';
 
 
 /**
- * Everything the order API can be told, read only from environment variables (each is
- * described in docs/order-api.md). A bad value stops the start with the variable's name.
+ * Everything the order API can be told, read only from environment variables (each declared,
+ * with its meaning, in env/order-api-variables.ts). A bad value stops the start with the variable's name.
  */
 export interface Config {
   host: string;
@@ -59,147 +61,64 @@ export interface Config {
 
 export class ConfigError extends UserError {}
 
-export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+export { DEFAULT_CORS_ORIGINS } from './env/order-api-variables.ts';
+export { redact } from './env/redact-password.ts';
 
+/**
+ * The configuration the environment gives, each variable read through its declaration
+ * (env/order-api-variables.ts); throws a ConfigError naming every wrong variable.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const problems: string[] = [];
-  const text = (name: string) => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
-  const integer = (name: string, fallback: number, min: number, max: number) => {
-    const value = text(name);
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
-      return fallback;
-    }
-    return n;
-  };
-  const flag = (name: string) => {
-    const value = text(name)?.toLowerCase();
-    if (value === undefined) return false;
-    if (['1', 'true', 'yes'].includes(value)) return true;
-    if (['0', 'false', 'no'].includes(value)) return false;
-    problems.push(`${name} must be 1 or 0 (true or false), got "${value}"`);
-    return false;
-  };
-  const url = (name: string, protocols: string[]) => {
-    const value = text(name);
-    if (value === undefined) return undefined;
-    try {
-      const parsed = new URL(value);
-      if (!protocols.includes(parsed.protocol)) throw new Error();
-      return value;
-    } catch {
-      problems.push(`${name} must be a ${protocols.map((p) => `${p}//…`).join(' or ')} address, got "${redact(value)}"`);
-      return undefined;
-    }
-  };
+  const { values: v, problems } = readEnv(ORDER_API_VARIABLES, env);
+  if (Boolean(v.PAYPAL_CLIENT_ID) !== Boolean(v.PAYPAL_CLIENT_SECRET)) problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+  if (problems.length > 0) throw new ConfigError(`The order API cannot start:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
-  // Not parsed as a URL: libpq's forms (a Unix socket as ?host=/path, no host at all) are valid here.
-  const databaseUrl = text('DATABASE_URL');
-  const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined;
-  if (databaseUrl && !postgresUrl) problems.push(`DATABASE_URL must start with postgres:// or postgresql://, got "${redact(databaseUrl)}"`);
-  const storage: Config['storage'] = postgresUrl
-    ? { kind: 'postgres', url: postgresUrl, maxConnections: integer('DATABASE_POOL_SIZE', 10, 1, 500) }
-    : { kind: 'sqlite', file: path.resolve(text('SQLITE_PATH') ?? path.join(REPO_ROOT, '.cache/order-api/orders.sqlite')) };
-
-  const corsOrigins = (text('CORS_ORIGINS')?.split(',') ?? DEFAULT_CORS_ORIGINS).map((o) => o.trim()).filter(Boolean);
-  for (const origin of corsOrigins) {
-    let ok = false;
-    try {
-      const parsed = new URL(origin);
-      ok = (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
-    } catch {
-      // reported below
-    }
-    if (!ok) problems.push(`CORS_ORIGINS: "${origin}" is not an origin; write scheme://host[:port] with no path or trailing slash, e.g. https://shop.example.com`);
-  }
-
-  const clientId = text('PAYPAL_CLIENT_ID');
-  const clientSecret = text('PAYPAL_CLIENT_SECRET');
-  if (Boolean(clientId) !== Boolean(clientSecret)) problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
-  const paypalEnv = text('PAYPAL_ENV') ?? 'sandbox';
-  if (paypalEnv !== 'sandbox' && paypalEnv !== 'live') problems.push(`PAYPAL_ENV must be sandbox or live, got "${paypalEnv}"`);
-  const paypalBase = url('PAYPAL_API_BASE', ['http:', 'https:']) ?? PAYPAL_BASE_URLS[paypalEnv === 'live' ? 'live' : 'sandbox'];
-  const paypal = clientId && clientSecret ? { clientId, clientSecret, baseUrl: paypalBase, timeoutMs: integer('PAYPAL_TIMEOUT_MS', 15_000, 100, 120_000) } : undefined;
-
-  const sessionSecret = text('SESSION_SECRET');
-  if (sessionSecret !== undefined && sessionSecret.length < 32) problems.push(`SESSION_SECRET must be at least 32 characters (for example \`openssl rand -hex 32\`), got ${sessionSecret.length}`);
-
-  const logLevel = text('LOG_LEVEL') ?? 'info';
-  if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be debug, info, warn or error, got "${logLevel}"`);
-
-  const config: Config = {
-    host: text('HOST') ?? '127.0.0.1',
-    port: integer('PORT', 8787, 0, 65_535),
-    dataRoot: path.resolve(text('DATA_ROOT') ?? REPO_ROOT),
-    storage,
-    corsOrigins,
-    paypal,
+  const seconds = (value: number) => value * 1000;
+  return {
+    host: v.HOST,
+    port: v.PORT,
+    dataRoot: path.resolve(v.DATA_ROOT),
+    storage: v.DATABASE_URL
+      ? { kind: 'postgres', url: v.DATABASE_URL, maxConnections: v.DATABASE_POOL_SIZE }
+      : { kind: 'sqlite', file: path.resolve(v.SQLITE_PATH) },
+    corsOrigins: v.CORS_ORIGINS,
+    paypal: v.PAYPAL_CLIENT_ID && v.PAYPAL_CLIENT_SECRET
+      ? { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, baseUrl: v.PAYPAL_API_BASE ?? PAYPAL_BASE_URLS[v.PAYPAL_ENV], timeoutMs: v.PAYPAL_TIMEOUT_MS }
+      : undefined,
     mail: {
-      smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
-      folder: path.resolve(text('MAIL_DIR') ?? path.join(REPO_ROOT, '.cache/order-api/mail')),
-      from: text('MAIL_FROM'),
-      pollMs: integer('MAIL_POLL_MS', 5_000, 10, 3_600_000),
-      retryBaseMs: integer('MAIL_RETRY_BASE_MS', 30_000, 1, 86_400_000),
-      maxRetryMs: integer('MAIL_RETRY_MAX_MS', 3_600_000, 1, 86_400_000),
-      buyerConfirmationsPerHour: integer('BUYER_CONFIRMATIONS_PER_HOUR', 200, 0, 1_000_000),
+      smtpUrl: v.SMTP_URL,
+      folder: path.resolve(v.MAIL_DIR),
+      from: v.MAIL_FROM,
+      pollMs: v.MAIL_POLL_MS,
+      retryBaseMs: v.MAIL_RETRY_BASE_MS,
+      maxRetryMs: v.MAIL_RETRY_MAX_MS,
+      buyerConfirmationsPerHour: v.BUYER_CONFIRMATIONS_PER_HOUR,
     },
     rateLimit: {
-      maxFailures: integer('RATE_LIMIT_MAX_FAILURES', 10, 1, 1_000_000),
-      windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
-      tenantMax: integer('TENANT_GUESS_LIMIT', 50, 1, 1_000_000),
-      tenantIntervalMs: integer('TENANT_GUESS_INTERVAL_SECONDS', 5, 1, 3_600) * 1000,
+      maxFailures: v.RATE_LIMIT_MAX_FAILURES,
+      windowMs: seconds(v.RATE_LIMIT_WINDOW_SECONDS),
+      tenantMax: v.TENANT_GUESS_LIMIT,
+      tenantIntervalMs: seconds(v.TENANT_GUESS_INTERVAL_SECONDS),
     },
-    unpaidOrders: {
-      maxPerClient: integer('MAX_UNPAID_ORDERS_PER_CLIENT', 20, 1, 1_000_000),
-      ttlMs: integer('UNPAID_ORDER_TTL_SECONDS', 3 * 86_400, 1, 365 * 86_400) * 1000,
-    },
+    unpaidOrders: { maxPerClient: v.MAX_UNPAID_ORDERS_PER_CLIENT, ttlMs: seconds(v.UNPAID_ORDER_TTL_SECONDS) },
     server: {
-      headersTimeoutMs: integer('HEADERS_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
-      requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 3_600) * 1000,
-      // Longer than a load balancer keeps an idle connection to us (AWS ALB: 60 s), so it is never
-      // the server that closes a connection the balancer is about to reuse (which it answers with 502).
-      keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_SECONDS', 65, 1, 3_600) * 1000,
-      maxConnections: integer('MAX_CONNECTIONS', 1_000, 1, 1_000_000),
+      headersTimeoutMs: seconds(v.HEADERS_TIMEOUT_SECONDS),
+      requestTimeoutMs: seconds(v.REQUEST_TIMEOUT_SECONDS),
+      keepAliveTimeoutMs: seconds(v.KEEP_ALIVE_TIMEOUT_SECONDS),
+      maxConnections: v.MAX_CONNECTIONS,
     },
-    maintenanceIntervalMs: integer('MAINTENANCE_INTERVAL_SECONDS', 3_600, 1, 86_400) * 1000,
-    retention: {
-      orderDays: integer('ORDER_RETENTION_DAYS', 730, 1, 36_500),
-      mailDays: integer('MAIL_RETENTION_DAYS', 30, 1, 36_500),
-    },
-    requestLimit: {
-      max: integer('REQUEST_LIMIT', 300, 1, 1_000_000),
-      windowMs: integer('REQUEST_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
-    },
-    bodyLimits: {
-      maxBytes: integer('MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
-      maxCartLines: integer('MAX_CART_LINES', 200, 1, 500),
-    },
+    maintenanceIntervalMs: seconds(v.MAINTENANCE_INTERVAL_SECONDS),
+    retention: { orderDays: v.ORDER_RETENTION_DAYS, mailDays: v.MAIL_RETENTION_DAYS },
+    requestLimit: { max: v.REQUEST_LIMIT, windowMs: seconds(v.REQUEST_LIMIT_WINDOW_SECONDS) },
+    bodyLimits: { maxBytes: v.MAX_BODY_BYTES, maxCartLines: v.MAX_CART_LINES },
     session: {
-      secret: sessionSecret,
+      secret: v.SESSION_SECRET,
       secretFile: path.join(REPO_ROOT, '.cache/order-api/session-secret'),
-      ttlSeconds: integer('SESSION_TTL_SECONDS', 8 * 3600, 60, 30 * 86_400),
+      ttlSeconds: v.SESSION_TTL_SECONDS,
     },
-    trustProxy: flag('TRUST_PROXY'),
-    logLevel: isLogLevel(logLevel) ? logLevel : 'info',
-    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    pendingCapturePollMs: integer('PENDING_CAPTURE_POLL_MS', 60_000, 10, 86_400_000),
+    trustProxy: v.TRUST_PROXY,
+    logLevel: v.LOG_LEVEL,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    pendingCapturePollMs: v.PENDING_CAPTURE_POLL_MS,
   };
-  if (problems.length > 0) throw new ConfigError(`The order API cannot start:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return config;
-}
-
-/** A URL with its password replaced, for messages and logs. */
-export function redact(value: string): string {
-  try {
-    const parsed = new URL(value);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return value.replace(/:[^:@/]*@/, ':***@');
-  }
 }
