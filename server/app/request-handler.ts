@@ -134,7 +134,8 @@ async function readiness(ctx: ApiContext, log: ApiRequest['log'], probeWriteOnce
   return { status: 200, body: { status: 'ready', storage: ctx.storageKind } };
 }
 
-function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {
+/** An error as the client gets it: an HttpError as its status and `{ message, ...extra }`, anything else as a 500 that says nothing of it. */
+export function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {
   if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...error.extra } satisfies ErrorAnswer, headers: error.headers };
   log.error('internal error', { error });
   return { status: 500, body: { message: 'Unexpected error in the order API; nothing was charged. Please try again.' } satisfies ErrorAnswer };
