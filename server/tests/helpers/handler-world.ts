@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { ApiAnswer, ApiContext, ApiRequest } from '../../app/api-context.ts';
 import { createSession } from '../../app/create-session.ts';
@@ -12,10 +13,11 @@ import type { SupplierContact } from '../../mail/buyer-mail-layout.tsx';
 import type { MailMessage } from '../../mail/mail-message.ts';
 import { PayPalClient } from '../../paypal/paypal-client.ts';
 import { migrate } from '../../storage/migrations.ts';
-import { OrderStore } from '../../storage/order-store.ts';
+import { OrderStore, type NewOrder, type StoredLine } from '../../storage/order-store.ts';
+import { moneyFromDollars } from '../../../src/domain/money.ts';
 import { openSqliteDatabase } from '../../storage/sqlite-database.ts';
 import type { FakePayPal } from './fake-paypal.ts';
-import { SUPPLIER, writeOrderFixture } from './order-fixture.ts';
+import { BYPASS_TENANT, SUPPLIER, writeOrderFixture } from './order-fixture.ts';
 
 export type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<ApiAnswer>;
 
@@ -117,6 +119,22 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
       return rows.map((row) => ({ ...(JSON.parse(row.message) as MailMessage), orderId: row.order_id }));
     },
     close: () => store.close(),
+  };
+}
+
+/**
+ * An order as create-order stores it, for the handlers that read or change orders: Bypass
+ * Motors' by default, placed with a bypass code, one line of 12 K500 polos ($465.24).
+ */
+export function storedOrder(overrides: Partial<NewOrder> = {}): NewOrder {
+  const line: StoredLine = {
+    code: 'K500', name: 'K500 name', type: 'mens', size: 'Medium', color: 'Navy', quantity: 12, unitPrice: moneyFromDollars(38.77), lineTotal: moneyFromDollars(465.24),
+    placement: 'Left Chest', embroidery: 'Shield', secondEmbroidery: '', secondPlacement: '', customerPo: '', po: '', estShipDate: '',
+  };
+  return {
+    orderId: randomUUID(), tenantId: 'bypass-motors', companyName: BYPASS_TENANT, email: 'ann@dealer.example', firstName: 'Ann', lastName: 'Lee', store: '', customerPo: '',
+    paid: 2, total: moneyFromDollars(465.24), lines: [line], createdAt: new Date().toISOString(), placedWith: 'bypass code 1 of 2', clientIp: '203.0.113.5', paymentRef: '',
+    ...overrides,
   };
 }
 
