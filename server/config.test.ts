@@ -41,9 +41,9 @@ describe('readConfig', () => {
     expect(message.split('\n').slice(1)).toEqual([
       '  PORT must be a whole number from 0 to 65535, got "eighty"',
       '  CORS_ORIGINS must be origins separated by commas, each scheme://host[:port] with no path or trailing slash (e.g. https://shop.example.com), got "https://shop.example.com/"',
-      '  DATABASE_URL must be a postgres:// or postgresql:// address, got "mysql://root:***@db/x"',
+      '  DATABASE_URL must be an address starting postgres:// or postgresql://, got "mysql://root:***@db/x"',
       '  PAYPAL_ENV must be sandbox or live, got "prod"',
-      '  SMTP_URL must be a smtp://… or smtps://… address (e.g. smtp://user:pass@host:587), got "http://mail:***@example.com/"',
+      '  SMTP_URL must be an address starting smtp:// or smtps:// (e.g. smtp://user:pass@host:587), got "http://mail:***@example.com/"',
       '  ORDER_RETENTION_DAYS must be a whole number of days from 1 to 36500, got "0"',
       '  MAIL_RETENTION_DAYS must be a whole number of days from 1 to 36500, got "a month"',
       '  REQUEST_LIMIT must be a whole number of requests from 1 to 1000000, got "ten"',

@@ -15,10 +15,6 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-export function isLogLevel(value: string): value is LogLevel {
-  return value in RANK;
-}
-
 export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (line) => process.stdout.write(line), base: Record<string, unknown> = {}): Logger {
   const log = (at: LogLevel) => (msg: string, fields: Record<string, unknown> = {}) => {
     if (RANK[at] < RANK[level]) return;

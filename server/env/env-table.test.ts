@@ -6,7 +6,7 @@ import { currentEnvTable, envTable, namesInTable, TABLE_END, TABLE_START, withEn
 import { ORDER_API_VARIABLES } from './order-api-variables.ts';
 
 const declared = Object.keys(ORDER_API_VARIABLES);
-const requiredInProduction = Object.entries(ORDER_API_VARIABLES).flatMap(([name, variable]) => ('requiredInProduction' in variable && variable.requiredInProduction ? [name] : []));
+const requiredInProduction = Object.entries(ORDER_API_VARIABLES).flatMap(([name, variable]) => (variable.requiredInProduction ? [name] : []));
 const readDoc = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
 /** The markdown table that follows `heading` (up to the first line that is not a row). */

@@ -80,7 +80,7 @@ export function address(schemes: readonly string[], options: Described & { defau
   return {
     ...described,
     schema: Type.String({ format: 'url', pattern: `^(${schemes.join('|')})://` }),
-    expected: `a ${orList(schemes.map((scheme) => `${scheme}://…`))} address${example ? ` (e.g. ${example})` : ''}`,
+    expected: `an address starting ${orList(schemes.map((scheme) => `${scheme}://`))}${example ? ` (e.g. ${example})` : ''}`,
     quoted: 'without-password',
   };
 }

@@ -19,7 +19,7 @@ export const ORDER_API_VARIABLES = {
   // Not parsed as a URL: libpq's forms (a Unix socket as ?host=/path, no host at all) are valid here.
   DATABASE_URL: text({
     pattern: '^postgres(ql)?://',
-    expected: 'a postgres:// or postgresql:// address',
+    expected: 'an address starting postgres:// or postgresql://',
     quoted: 'without-password',
     what: '`postgres://user:password@host:5432/db` (or `?host=/socket/dir`): use PostgreSQL instead of SQLite',
   }),
