@@ -59,10 +59,7 @@ function tenantFiles(tenant: SharedTenant): PlannedFile[] {
  * the bare host to that tenant.
  */
 export function planSharedHost(host: SharedHost, tenants: readonly SharedTenant[], home?: string): SharedHostPlan {
-  if (tenants.length === 0) throw new UserError('no prefixed tenant to publish: a shared host serves tenants under /<route_prefix>/');
-  const rules = sharedHeaderRules(tenants.map((tenant) => ({ tenant: tenant.id, rules: parseHeadersFile(readFileSync(path.join(tenant.dir, HEADERS_FILE), 'utf8')) })));
-  const headers = sharedHeadersFile(host, rules);
-  const redirects = sharedRedirectsFile(host, home);
+  const { headers, redirects, headerRules } = sharedHostConfig(host, tenants, home);
   // Every tenant's robots.txt is the same: it disallows everything.
   const robots = readFileSync(path.join((tenants[0] as SharedTenant).dir, ROBOTS_FILE), 'utf8');
   const root: PlannedFile[] = [
@@ -71,7 +68,20 @@ export function planSharedHost(host: SharedHost, tenants: readonly SharedTenant[
     [ROBOTS_FILE, robots],
     [ROOT_NOT_FOUND, ROOT_NOT_FOUND_PAGE],
   ].map(([file, text]) => ({ path: file as string, size: Buffer.byteLength(text as string), from: { text: text as string } }));
-  return { host, files: [...root, ...tenants.flatMap(tenantFiles)], headers, redirects, headerRules: rules.length };
+  return { host, files: [...root, ...tenants.flatMap(tenantFiles)], headers, redirects, headerRules };
+}
+
+/** The host's `_headers` and `_redirects` for these tenants, made from their built `_headers`. */
+export function sharedHostConfig(host: SharedHost, tenants: readonly SharedTenant[], home?: string): { headers: string; redirects: string; headerRules: number } {
+  if (tenants.length === 0) throw new UserError('no prefixed tenant to publish: a shared host serves tenants under /<route_prefix>/');
+  const rules = sharedHeaderRules(
+    tenants.map((tenant) => {
+      const file = path.join(tenant.dir, HEADERS_FILE);
+      if (!existsSync(file)) throw new UserError(`${tenant.dir} is not a built storefront (no _headers): run npm run build -- --tenant ${tenant.id}`);
+      return { tenant: tenant.id, rules: parseHeadersFile(readFileSync(file, 'utf8')) };
+    }),
+  );
+  return { headers: sharedHeadersFile(host, rules), redirects: sharedRedirectsFile(host, home), headerRules: rules.length };
 }
 
 /**
