@@ -79,8 +79,10 @@ describe('the shared host of the sample tenants', () => {
       expect(statSync(path.join(out, tenant.routePrefix, 'index.html')).ino).toBe(statSync(path.join(dist, tenant.id, 'index.html')).ino);
     }
     // A second run replaces the folder it wrote; a folder it did not write is left alone.
-    expect((await shared(['--host', 'netlify', '--out', out, '--dist', dist])).status).toBe(0);
-    expect(readFileSync(path.join(out, '_redirects'), 'utf8')).toContain('/:tenant/* /:tenant/404.html 404');
+    expect((await shared(['--host', 'netlify', '--out', out, '--dist', dist, '--home', 'guardian'])).status).toBe(0);
+    expect(readFileSync(path.join(out, '_redirects'), 'utf8').split('\n').filter((line) => line.startsWith('/'))).toEqual(['/ /guardian/ 302', '/:tenant/* /:tenant/404.html 404']);
+    const inDist = await shared(['--host', 'netlify', '--out', path.join(dist, 'guardian', 'publish'), '--dist', dist]);
+    expect(inDist.stderr).toContain(`is inside the built folder ${path.join(dist, 'guardian')}`);
     const foreign = path.join(work, 'foreign');
     mkdirSync(foreign);
     writeFileSync(path.join(foreign, 'notes.txt'), 'mine');

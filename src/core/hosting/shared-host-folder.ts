@@ -27,6 +27,8 @@ export interface SharedHostPlan extends HostFolder {
   headers: string;
   redirects: string;
   headerRules: number;
+  /** The tenants' built folders the files come from. */
+  sources: string[];
 }
 
 /**
@@ -68,7 +70,7 @@ export function planSharedHost(host: SharedHost, tenants: readonly SharedTenant[
     [ROBOTS_FILE, robots],
     [ROOT_NOT_FOUND, ROOT_NOT_FOUND_PAGE],
   ].map(([file, text]) => ({ path: file as string, size: Buffer.byteLength(text as string), from: { text: text as string } }));
-  return { host, files: [...root, ...tenants.flatMap(tenantFiles)], headers, redirects, headerRules };
+  return { host, files: [...root, ...tenants.flatMap(tenantFiles)], headers, redirects, headerRules, sources: tenants.map((tenant) => tenant.dir) };
 }
 
 /** The host's `_headers` and `_redirects` for these tenants, made from their built `_headers`. */
@@ -91,6 +93,8 @@ export function sharedHostConfig(host: SharedHost, tenants: readonly SharedTenan
  */
 export function writeSharedHost(plan: SharedHostPlan, out: string): void {
   const target = path.resolve(out);
+  const inside = plan.sources.find((dir) => !path.relative(path.resolve(dir), target).startsWith('..'));
+  if (inside) throw new UserError(`--out ${out} is inside the built folder ${inside}: choose a folder outside dist/`);
   if (existsSync(target) && readdirSync(target).length > 0 && !isOurs(target)) {
     throw new UserError(`${out} is not a folder npm run shared-host wrote (its _headers does not start with "${WRITTEN_BY}"): remove it or choose another --out`);
   }
