@@ -64,7 +64,7 @@ export function CheckoutPage({ model }: { model: PageModel }) {
 function PreviewCheckoutNote({ preview }: { preview: string }) {
   return (
     <p className="notice" data-preview-checkout="">
-      This checkout is part of the preview of {preview}. It is not connected to the order service: the cart and its prices show as they will be, but placing an order, a bypass code and PayPal do nothing here.
+      {`This checkout is part of the preview of ${preview}. It is not connected to the order service: the cart and its prices show as they will be, but placing an order, a bypass code and PayPal do nothing here.`}
     </p>
   );
 }
