@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { createStaticServer, type SiteMount } from '../src/core/serve/static-server.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
+import { filesOf } from './helpers/files-of.ts';
 
 /**
  * A pull request's preview, made as the workflow makes it: `npm run --silent preview:plan`, then
@@ -40,14 +41,6 @@ function run(script: string, args: string[], env: Record<string, string> = {}): 
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', `${script}.ts`), ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 300_000, env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${result.stderr}`);
   return result.stdout;
-}
-
-/** Relative paths ('/' separators) of every file under dir. */
-function filesOf(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((entry) => statSync(path.join(dir, entry)).isFile())
-    .map((entry) => entry.split(path.sep).join('/'))
-    .sort();
 }
 
 function decodeEntities(text: string): string {

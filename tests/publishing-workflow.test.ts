@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { globPattern } from '../src/core/build/verify-manifest.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { previewFolder } from '../src/core/build/preview-targets.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
+import { filesOf } from './helpers/files-of.ts';
 import { runScript } from './helpers/run-cli.ts';
 
 /**
@@ -129,14 +130,6 @@ function readmeCommands(): string[] {
   const section = /^## Set up and run\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
   if (!section) throw new Error('README.md has no "## Set up and run" section');
   return [...section.matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((block) => scriptLines(block[1] as string));
-}
-
-/** Relative paths ('/' separators) of every file under dir. */
-function filesOf(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((entry) => statSync(path.join(dir, entry)).isFile())
-    .map((entry) => entry.split(path.sep).join('/'))
-    .sort();
 }
 
 describe('the CI workflow', () => {
