@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,9 @@ import { parse } from 'yaml';
 import { headersFor, parseHeadersFile } from '../src/core/headers-file.ts';
 import { globPattern } from '../src/core/build/verify-manifest.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
+import { previewFolder } from '../src/core/build/preview-targets.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
+import { filesOf } from './helpers/files-of.ts';
 import { runScript } from './helpers/run-cli.ts';
 
 /**
@@ -102,15 +104,22 @@ function npmInvocations(run: string): { command: string; script?: string; text: 
   return found;
 }
 
-/** Whether a job runs for an event, from its `if:` (comparisons of github.event_name only) and its `needs`. */
-function runsOn(jobs: Record<string, Job>, name: string, event: string): boolean {
+/**
+ * Whether a job runs for an event (and a pull request's action: 'synchronize', 'closed'), from its
+ * `if:` (comparisons of github.event_name and github.event.action; one of a needed job's output,
+ * which decides per run, counts as true) and its `needs`.
+ */
+function runsOn(jobs: Record<string, Job>, name: string, event: string, action = 'synchronize'): boolean {
   const job = jobs[name] as Job;
   const needs = job.needs === undefined ? [] : ([] as string[]).concat(job.needs);
-  if (!needs.every((need) => runsOn(jobs, need, event))) return false;
+  if (!needs.every((need) => runsOn(jobs, need, event, action))) return false;
   if (job.if === undefined) return true;
+  const compare = (actual: string) => (_: string, op: string, value: string) => String(op === '==' ? value === actual : value !== actual);
   const expression = job.if
     .replace(/^\$\{\{|\}\}$/g, '')
-    .replace(/github\.event_name\s*(==|!=)\s*'([^']*)'/g, (_, op: string, value: string) => String(op === '==' ? value === event : value !== event));
+    .replace(/github\.event_name\s*(==|!=)\s*'([^']*)'/g, compare(event))
+    .replace(/github\.event\.action\s*(==|!=)\s*'([^']*)'/g, compare(event === 'pull_request' ? action : ''))
+    .replace(/needs\.[\w-]+\.outputs\.[\w-]+\s*(==|!=)\s*'[^']*'/g, 'true');
   if (!/^[\s()!&|truefals]*$/.test(expression)) throw new Error(`cannot evaluate the if of job ${name}: ${job.if}`);
   return Boolean(new Function(`return (${expression});`)());
 }
@@ -121,14 +130,6 @@ function readmeCommands(): string[] {
   const section = /^## Set up and run\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
   if (!section) throw new Error('README.md has no "## Set up and run" section');
   return [...section.matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((block) => scriptLines(block[1] as string));
-}
-
-/** Relative paths ('/' separators) of every file under dir. */
-function filesOf(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((entry) => statSync(path.join(dir, entry)).isFile())
-    .map((entry) => entry.split(path.sep).join('/'))
-    .sort();
 }
 
 describe('the CI workflow', () => {
@@ -146,16 +147,16 @@ describe('the CI workflow', () => {
     }
   });
 
-  it('runs exactly the README\'s two commands on a pull request', () => {
+  it('runs exactly the README\'s two commands on a pull request, besides the jobs that build its preview as main builds', () => {
     const { on, jobs } = workflow();
     expect(Object.keys(on)).toContain('pull_request');
     const commands = readmeCommands();
     expect(commands).toHaveLength(2);
-    const onPullRequest = Object.keys(jobs).filter((name) => runsOn(jobs, name, 'pull_request'));
+    // The preview runs main's own jobs (checked below); the rest is the newcomer's path.
+    const onPullRequest = Object.keys(jobs).filter((name) => runsOn(jobs, name, 'pull_request') && !runsOn(jobs, name, 'push'));
     expect(onPullRequest.length).toBeGreaterThan(0);
     const runs = onPullRequest.flatMap((name) => (jobs[name] as Job).steps.flatMap((step) => (step.run ? scriptLines(step.run) : [])));
     expect(runs).toEqual(commands);
-    // Nothing publishes from a pull request.
     for (const name of onPullRequest) expect(JSON.stringify(jobs[name])).not.toMatch(/aws s3|DEPLOY_CONFIGURED/);
   });
 
@@ -169,7 +170,8 @@ describe('the CI workflow', () => {
     const [buildName, build] = Object.entries(jobs).find(([, job]) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) ?? [];
     if (!build || !buildName) throw new Error('no job runs npm run build -- --tenant');
     expect(runsOn(jobs, buildName, 'push')).toBe(true);
-    expect(runsOn(jobs, buildName, 'pull_request')).toBe(false);
+    // On a pull request it builds the preview (below); never when one closes.
+    expect(runsOn(jobs, buildName, 'pull_request', 'closed')).toBe(false);
     expect(build.steps.map((step) => step.run?.trim())).toContain('npm run build -- --tenant ${{ matrix.tenant }}');
     const upload = build.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
     expect(upload?.with?.path).toBe('dist/${{ matrix.tenant }}/');
@@ -184,10 +186,9 @@ describe('the CI workflow', () => {
     const [, planName, output] = source as unknown as [string, string, string];
     expect(([] as string[]).concat(build.needs ?? [])).toContain(planName);
     const plan = jobs[planName] as Job;
-    const wiring = /^\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}$/.exec(plan.outputs?.[output] ?? '');
-    if (!wiring) throw new Error(`job ${planName} has no output ${output} from a step`);
-    const step = plan.steps.find((candidate) => candidate.id === wiring[1]);
-    if (!step?.run) throw new Error(`job ${planName} has no step ${wiring[1]} that runs a command`);
+    const { step, output: stepOutput } = matrixStep(plan, output, 'push');
+    const wiring = [undefined, step.id, stepOutput] as const;
+    if (!step.run) throw new Error(`job ${planName} has no step ${wiring[1]} that runs a command`);
     const outputFile = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-gh-output-')), 'output');
     writeFileSync(outputFile, '');
     const ran = spawnSync('bash', ['-e', '-c', step.run], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: outputFile }, timeout: 60_000 });
@@ -208,6 +209,101 @@ describe('the CI workflow', () => {
         if (otherIndex !== index) expect(other.key === key || other.key.startsWith(`${key}/`), `${other.key} inside ${key}`).toBe(false);
       });
     });
+  });
+});
+
+/** The step of the plan job that writes its matrix output on an event: the output names one step per event, each step's `if` says which. */
+function matrixStep(plan: Job, output: string, event: string): { step: Step; output: string } {
+  const wired = [...(plan.outputs?.[output] ?? '').matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].map((match) => ({ id: match[1] as string, output: match[2] as string }));
+  if (wired.length === 0) throw new Error(`the plan job's output ${output} comes from no step`);
+  const steps = wired.map((wire) => ({ step: plan.steps.find((candidate) => candidate.id === wire.id), output: wire.output }));
+  const running = steps.filter(({ step }) => step?.if === `github.event_name == '${event}'`);
+  if (running.length !== 1 || !running[0]?.step) throw new Error(`not exactly one step writes the matrix on ${event}: ${JSON.stringify(wired)}`);
+  return running[0] as { step: Step; output: string };
+}
+
+describe('the preview of a pull request', () => {
+  const buildJob = () => Object.entries(workflow().jobs).find(([, job]) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) as [string, Job];
+
+  it('runs the production build job, with a matrix of preview keys under _previews/pr-<number>/ from preview:plan', () => {
+    const { jobs } = workflow();
+    const [buildName, build] = buildJob();
+    expect(runsOn(jobs, buildName, 'pull_request')).toBe(true);
+    expect(runsOn(jobs, buildName, 'pull_request', 'closed')).toBe(false);
+    // The build takes the preview's location from the matrix entry; main's entries have none.
+    const buildStep = build.steps.find((step) => step.run?.trim() === 'npm run build -- --tenant ${{ matrix.tenant }}');
+    expect(buildStep?.env).toEqual({ STOREFRONT_BASE_PATH: '${{ matrix.basePath }}', STOREFRONT_PREVIEW: '${{ matrix.preview }}' });
+    // The deploy goes to the entry's key, whichever the event.
+    expect(build.steps.find((step) => step.name?.startsWith('Deploy 1/'))?.env?.KEY).toBe('${{ matrix.key }}');
+
+    const planName = /needs\.([\w-]+)\.outputs/.exec(String(build.strategy?.matrix))?.[1] as string;
+    const { step, output } = matrixStep(jobs[planName] as Job, 'matrix', 'pull_request');
+    expect(step.env?.PULL_REQUEST).toBe('${{ github.event.pull_request.number }}');
+    // The step as the runner runs it, in a checkout whose last commit changed code: git answers with a source file.
+    const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-preview-'));
+    const bin = path.join(temp, 'bin');
+    mkdirSync(bin);
+    writeFileSync(path.join(bin, 'git'), '#!/bin/sh\n[ "$*" = "diff --name-only HEAD^1 HEAD" ] || exit 2\necho src/core/build/build-storefronts.ts\n', { mode: 0o755 });
+    const outputFile = path.join(temp, 'output');
+    writeFileSync(outputFile, '');
+    const ran = spawnSync('bash', ['-e', '-c', step.run as string], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_OUTPUT: outputFile, RUNNER_TEMP: temp, PULL_REQUEST: '12' }, timeout: 60_000 });
+    expect(ran.status, ran.stderr).toBe(0);
+    const line = readFileSync(outputFile, 'utf8').split('\n').find((entry) => entry.startsWith(`${output}=`)) as string;
+    const matrix = JSON.parse(line.slice(output.length + 1)) as { include: { tenant: string; key: string; base: string; basePath: string; preview: string }[] };
+    const { project } = loadProject(REPO_ROOT);
+    expect(matrix.include.map((entry) => entry.tenant)).toEqual(project!.tenants.map((tenant) => tenant.id));
+    for (const entry of matrix.include) {
+      // Never a production key: everything the preview uploads or deletes is inside the pull request's folder.
+      expect(entry.key.startsWith('_previews/pr-12/'), entry.key).toBe(true);
+      expect(entry.base).toBe(`/${entry.key}/`);
+      expect(entry.base.startsWith(entry.basePath)).toBe(true);
+      expect(entry.preview).toBe('pull request #12');
+    }
+  });
+
+  it('writes the preview\'s address, or why it was not published, to the run summary', () => {
+    const [, build] = buildJob();
+    const index = build.steps.findIndex((step) => step.run?.includes('GITHUB_STEP_SUMMARY'));
+    const step = build.steps[index] as Step;
+    expect(step.if).toBe("github.event_name == 'pull_request'");
+    // After every deploy step, the check of the published copy included.
+    expect(index).toBeGreaterThan(build.steps.findIndex((candidate) => candidate.run?.includes('npm run verify:manifest -- "$RUNNER_TEMP/')));
+    const summary = (env: Record<string, string>) => {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-gh-summary-')), 'summary');
+      const ran = spawnSync('bash', ['-e', '-c', step.run as string], { encoding: 'utf8', env: { PATH: process.env.PATH, GITHUB_STEP_SUMMARY: file, TENANT: 'guardian', BASE: '/_previews/pr-12/_shared/guardian/', ...env } });
+      expect(ran.status, ran.stderr).toBe(0);
+      return readFileSync(file, 'utf8');
+    };
+    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: 'https://previews.example.com/', S3_DEST: 's3://b/_previews/pr-12/_shared/guardian' })).toBe('- guardian: https://previews.example.com/_previews/pr-12/_shared/guardian/\n');
+    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: '', S3_DEST: 's3://b/_previews/pr-12/_shared/guardian' })).toMatch(/^- guardian: published to s3:\/\/b\/_previews\/pr-12\/_shared\/guardian\/ \(set the variable STOREFRONTS_PREVIEW_ORIGIN/);
+    // A fork's pull request: no secrets, so no deploy step ran; the summary says so instead of failing.
+    expect(summary({ DEPLOY_CONFIGURED: 'false', PREVIEW_ORIGIN: '' })).toMatch(/^- guardian: built and kept as the artifact site-guardian, not published/);
+    for (const deploy of build.steps.filter((candidate) => candidate.name?.startsWith('Deploy '))) expect(deploy.if).toBe("env.DEPLOY_CONFIGURED == 'true'");
+  });
+
+  it('removes exactly the pull request\'s folder when it closes, and nothing runs but that', () => {
+    const { jobs } = workflow();
+    const closing = Object.keys(jobs).filter((name) => runsOn(jobs, name, 'pull_request', 'closed'));
+    expect(closing).toEqual(['preview-remove']);
+    expect(runsOn(jobs, 'preview-remove', 'pull_request')).toBe(false);
+    expect(runsOn(jobs, 'preview-remove', 'push')).toBe(false);
+    const job = jobs['preview-remove'] as Job;
+    const remove = job.steps.find((step) => step.run?.includes('aws s3 rm')) as Step;
+    expect(remove.if).toBe("env.DEPLOY_CONFIGURED == 'true'");
+    expect(job.env?.DEPLOY_CONFIGURED).toBe((buildJob()[1] as Job).env?.DEPLOY_CONFIGURED);
+    expect(remove.env?.PULL_REQUEST).toBe('${{ github.event.pull_request.number }}');
+    // Run as the runner runs it, with a stand-in `aws` that prints what it is asked: the folder preview:plan puts the pull request under, nothing else.
+    const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-remove-'));
+    writeFileSync(path.join(temp, 'aws'), '#!/bin/sh\necho "aws $*"\n', { mode: 0o755 });
+    const removeWith = (number: string, uri = 's3://bucket') => spawnSync('bash', ['-e', '-c', remove.run as string], { encoding: 'utf8', env: { PATH: `${temp}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: path.join(temp, 'summary'), S3_URI: uri, PULL_REQUEST: number } });
+    expect(removeWith('12').stdout).toBe(`aws s3 rm s3://bucket/${previewFolder(12)}/ --recursive --only-show-errors\n`);
+    expect(removeWith('7', 's3://bucket/folder/').stdout).toBe(`aws s3 rm s3://bucket/folder/${previewFolder(7)}/ --recursive --only-show-errors\n`);
+    // A missing or odd number stops the step before aws is reached.
+    for (const bad of ['', '0', '007', '12/../..', '1 2']) {
+      const ran = removeWith(bad);
+      expect(ran.status, bad).toBe(1);
+      expect(ran.stdout, bad).toBe('');
+    }
   });
 });
 

@@ -36,12 +36,36 @@ export function checkoutProps(model: PageModel): CheckoutIslandProps {
 
 export function CheckoutPage({ model }: { model: PageModel }) {
   const props = checkoutProps(model);
+  const { preview } = model.config;
+  // Two trees rather than an optional child: an extra slot would change the ids React gives the island's markup in production too.
+  if (preview !== undefined) {
+    return (
+      <>
+        <h1 className="page-title">Checkout</h1>
+        <PreviewCheckoutNote preview={preview} />
+        {island('checkout', props)}
+        <NeedsJavaScript model={model} />
+      </>
+    );
+  }
   return (
     <>
       <h1 className="page-title">Checkout</h1>
       {island('checkout', props)}
       <NeedsJavaScript model={model} />
     </>
+  );
+}
+
+/**
+ * Why a preview's checkout places nothing, said before the buyer fills anything in: its pages name no
+ * order API and may connect to none (storefront-config.ts, PREVIEW_API_BASE), so any attempt fails.
+ */
+function PreviewCheckoutNote({ preview }: { preview: string }) {
+  return (
+    <p className="notice" data-preview-checkout="">
+      {`This checkout is part of the preview of ${preview}. It is not connected to the order service: the cart and its prices show as they will be, but placing an order, a bypass code and PayPal do nothing here.`}
+    </p>
   );
 }
 

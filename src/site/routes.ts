@@ -35,9 +35,13 @@ function pagePath(pageNumber = 1): string {
   return pageNumber > 1 ? `page/${pageNumber}/` : '';
 }
 
-/** '/guardian/' for a prefixed tenant, '/' for one served at the host root. */
-export function basePath(routePrefix: string): string {
-  return routePrefix === '' ? '/' : `/${routePrefix}/`;
+/**
+ * '/guardian/' for a prefixed tenant, '/' for one served at the host root: the one place a
+ * site's URL base is made. `under` is where the build puts its sites on the host ('/' unless
+ * `--base-path` says otherwise, as for a pull request's preview: '/_previews/pr-12/').
+ */
+export function basePath(routePrefix: string, under = '/'): string {
+  return routePrefix === '' ? under : `${under}${routePrefix}/`;
 }
 
 export function href(base: string, route: Route): string {

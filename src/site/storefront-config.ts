@@ -20,8 +20,10 @@ export interface StorefrontConfig {
   tenantId: string;
   title: string;
   companyName: string;
-  /** '/guardian/' or '/' */
+  /** '/guardian/' or '/' (under the build's base path: '/_previews/pr-12/guardian/') */
   base: string;
+  /** What this build previews ('pull request #12'): every page says so and none reaches the order API. Absent in production. */
+  preview?: string;
   /** Order API base address, without a trailing slash. */
   apiBase: string;
   supplierName: string;

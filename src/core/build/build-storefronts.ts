@@ -5,6 +5,7 @@ import type { PageModel } from '../../site/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import { ENTRY_SITE } from '../../site/entry-target.ts';
 import { basePath } from '../../site/routes.ts';
+import { PRODUCTION, type SiteLocation } from '../../site/site-location.ts';
 import { loadProject, type Project } from '../data/load-project.ts';
 import { isPlaceholderApi, PLACEHOLDER_API_ORIGIN } from '../data/order-api-address.ts';
 import { refreshEditorValues } from '../data/editor-values.ts';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   only?: readonly string[];
   /** Replaces every tenant's server_hostname, so a local build talks to a local order API. */
   apiOrigin?: string;
+  /** Where the sites are served and whether they are a preview (`--base-path`, `--preview`); production by default. */
+  location?: SiteLocation;
   /** Build tenants whose order API is the example address (`--allow-placeholder-api`): pages to look at, never to publish. */
   allowPlaceholderApi?: boolean;
   /** Told about each phase as it runs; nothing by default. */
@@ -78,7 +81,7 @@ interface SitePlan {
 }
 
 /** Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing. */
-export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, allowPlaceholderApi = false, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads, compressionCache }: BuildOptions): Promise<BuildResult> {
+export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiOrigin, location = PRODUCTION, allowPlaceholderApi = false, progress = SILENT_PROGRESS, precompress = true, reusePages = true, renderThreads, compressionCache }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phasesMs: Record<BuildPhase, number> = { validate: 0, images: 0, bundle: 0, pages: 0, write: 0 };
   const timed = async <T>(phase: BuildPhase, run: () => Promise<T> | T): Promise<T> => {
@@ -154,7 +157,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
     plans.flatMap((plan) => {
       if (!plan.tenant) return [];
       const { tenant } = plan.tenant;
-      return [[plan.id, siteInputDigest({ root, site: project.site, tenant, catalog: catalogOf(project, tenant), images: plan.requests, prepared, clientDir: client.dir, apiOrigin, precompress })]];
+      return [[plan.id, siteInputDigest({ root, site: project.site, tenant, catalog: catalogOf(project, tenant), images: plan.requests, prepared, clientDir: client.dir, apiOrigin, location, precompress })]];
     }),
   );
   // Images encoded now under names published before had a damaged cache object, which the files published from it may share.
@@ -233,7 +236,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
                 continue;
               }
               if (plan.tenant) {
-                const { render, imageFiles } = await prepareTenant({ project, ...plan.tenant, requests: plan.requests, siteDir, images, prepared, client, apiOrigin, progress, pages: pageStore, renderPool, linker, imagesCarried: carriedImages.has(plan.id), searchCache: path.join(repoRoot, '.cache', 'search-index') });
+                const { render, imageFiles } = await prepareTenant({ project, ...plan.tenant, requests: plan.requests, siteDir, images, prepared, client, apiOrigin, location, progress, pages: pageStore, renderPool, linker, imagesCarried: carriedImages.has(plan.id), searchCache: path.join(repoRoot, '.cache', 'search-index') });
                 if (imageFiles) knownImages.set(plan.id, { folder: IMAGE_FOLDER, files: imageFiles });
                 await rendering;
                 rendering = render();
@@ -243,7 +246,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
               } else {
                 await rendering;
                 progress.siteStarted(plan.id, 1);
-                await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin });
+                await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin, location });
                 progress.pageDone(plan.id);
                 publishWhenWritten(plan, Promise.resolve());
               }
@@ -312,6 +315,7 @@ interface TenantBuild {
   prepared: PreparedImages;
   client: { assets: ClientAssets; dir: string };
   apiOrigin?: string;
+  location: SiteLocation;
   progress: BuildProgress;
   /** Pages rendered before, by the digest of their inputs. */
   pages: PageStore;
@@ -328,9 +332,9 @@ interface TenantBuild {
  * step that renders its other pages, so the caller can start the next tenant meanwhile, and the
  * manifest entries of the image files it linked (none when its image folder is carried over).
  */
-async function prepareTenant({ project, tenant, sources, requests, siteDir, images, prepared, client, apiOrigin, progress, pages, renderPool, linker, imagesCarried, searchCache }: TenantBuild): Promise<{ render: () => Promise<void>; imageFiles?: ManifestEntry[] }> {
+async function prepareTenant({ project, tenant, sources, requests, siteDir, images, prepared, client, apiOrigin, location, progress, pages, renderPool, linker, imagesCarried, searchCache }: TenantBuild): Promise<{ render: () => Promise<void>; imageFiles?: ManifestEntry[] }> {
   const catalog = catalogOf(project, tenant);
-  const base = basePath(tenant.routePrefix);
+  const base = basePath(tenant.routePrefix, location.basePath);
   // The pages only need the pictures described; the files are linked all at once below, off this thread.
   const publish = publisher(images, prepared, path.join(siteDir, IMAGE_FOLDER), `${base}${IMAGE_FOLDER}/`, { emit: false });
   const imageFiles = imagesCarried ? undefined : await linkImages(requests, images, prepared, linker, siteDir);
@@ -346,8 +350,8 @@ async function prepareTenant({ project, tenant, sources, requests, siteDir, imag
   const logos: Record<string, PictureData> = Object.fromEntries(sources.logos.map(({ name }, index) => [name, logoImages[index] as PictureData]));
   const companyLogo = sources.companyLogo ? await publish(sources.companyLogo, 'logo') : undefined;
 
-  const job: TenantRenderJob = { site: project.site, tenant, catalog, companyLogo, logos, productImages, apiOrigin, assets: client.assets };
-  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo, logos, productImage: (code, color) => productImages[productImageKey(code, color)] }, apiOrigin);
+  const job: TenantRenderJob = { site: project.site, tenant, catalog, companyLogo, logos, productImages, apiOrigin, location, assets: client.assets };
+  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo, logos, productImage: (code, color) => productImages[productImageKey(code, color)] }, apiOrigin, location);
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
   // Pages rendered before from equal inputs are linked from the store; the others are rendered.

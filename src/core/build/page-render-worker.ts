@@ -1,6 +1,7 @@
 import type { Catalog } from '../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import type { PictureData } from '../../site/picture-data.ts';
+import type { SiteLocation } from '../../site/site-location.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { tenantPageModel } from './tenant-page-model.ts';
@@ -17,6 +18,7 @@ export interface TenantRenderJob {
   /** By productImageKey(code, color). */
   productImages: Record<string, PictureData>;
   apiOrigin?: string;
+  location: SiteLocation;
   assets: ClientAssets;
 }
 
@@ -66,6 +68,7 @@ function tenantPagesByFile(job: TenantRenderJob): Map<string, ReturnType<typeof 
     job.catalog,
     { companyLogo: job.companyLogo, logos: job.logos, productImage: (code, color) => job.productImages[productImageKey(code, color)] },
     job.apiOrigin,
+    job.location,
   );
   return new Map(tenantPages(model, job.catalog, bundledAssets(job.assets, model.config.base)).map((page) => [page.file, page]));
 }

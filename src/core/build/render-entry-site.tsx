@@ -1,11 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PreviewNotice } from '../../components/preview-notice.tsx';
 import { EntryPage } from '../../pages/entry-page.tsx';
 import { renderDocument } from '../../runtime/server/render-document.tsx';
 import { basePath } from '../../site/routes.ts';
+import { PRODUCTION, type SiteLocation } from '../../site/site-location.ts';
 import type { Project } from '../data/load-project.ts';
 import type { ClientAssets } from './client-assets.ts';
-import { apiBaseOf } from './storefront-config.ts';
+import { apiBaseOf, PREVIEW_API_BASE } from './storefront-config.ts';
+import type { Tenant } from '../../domain/tenant.ts';
 import { copyClientAssets, publisher } from './publish-assets.ts';
 import type { ImagePipeline } from './images/index.ts';
 import { entryHeaderImage, type PreparedImages } from './site-images.ts';
@@ -20,6 +23,7 @@ interface EntrySiteBuild {
   prepared: PreparedImages;
   client: { assets: ClientAssets; dir: string };
   apiOrigin?: string;
+  location?: SiteLocation;
 }
 
 /**
@@ -27,11 +31,13 @@ interface EntrySiteBuild {
  * a tenant's entry password leads to that tenant's route prefix. The page lists only where
  * passwords may lead; the order API says which tenant a typed password belongs to.
  */
-export async function renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin }: EntrySiteBuild): Promise<number> {
-  const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), '/assets/img/');
+export async function renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin, location = PRODUCTION }: EntrySiteBuild): Promise<number> {
+  // Served at the root of the build's base path, like a tenant without a prefix.
+  const base = basePath('', location.basePath);
+  const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
   const header = entryHeaderImage(root, project.site);
   const headerImage = header ? await publish(header.source, header.preset) : undefined;
-  const html = renderEntryDocument(project, headerImage, bundledAssets(client.assets, '/'), apiOrigin);
+  const html = renderEntryDocument(project, headerImage, bundledAssets(client.assets, base), apiOrigin, location);
   mkdirSync(siteDir, { recursive: true });
   writeFileSync(path.join(siteDir, 'index.html'), html);
   copyClientAssets(client, path.join(siteDir, 'assets'));
@@ -39,10 +45,11 @@ export async function renderEntrySite({ project, root, siteDir, images, prepared
 }
 
 /** The entry screen's HTML; the build and `npm run dev` differ only in the assets and the header image's URLs. */
-export function renderEntryDocument(project: Project, headerImage: PictureData | undefined, assets: PageAssets, apiOrigin?: string): string {
+export function renderEntryDocument(project: Project, headerImage: PictureData | undefined, assets: PageAssets, apiOrigin?: string, location: SiteLocation = PRODUCTION): string {
   const { site } = project;
   const withPassword = project.tenants.filter((tenant) => tenant.password);
-  const targets = withPassword.map((tenant) => ({ base: basePath(tenant.routePrefix), tenantId: tenant.id, companyName: tenant.companyName, apiBase: apiBaseOf(tenant, apiOrigin) }));
+  const apiBase = (tenant: Tenant) => (location.preview === undefined ? apiBaseOf(tenant, apiOrigin) : PREVIEW_API_BASE);
+  const targets = withPassword.map((tenant) => ({ base: basePath(tenant.routePrefix, location.basePath), tenantId: tenant.id, companyName: tenant.companyName, apiBase: apiBase(tenant) }));
   const { scripts, preloads } = assets.scripts(['entry']);
   return renderDocument({
     title: site.supplierName,
@@ -62,8 +69,9 @@ export function renderEntryDocument(project: Project, headerImage: PictureData |
     stylesheets: assets.stylesheets,
     scripts,
     preloads,
-    apiBases: targets.map((target) => target.apiBase),
+    apiBases: location.preview === undefined ? targets.map((target) => target.apiBase) : [],
     csp: assets.csp,
     headExtra: assets.headExtra,
+    banner: location.preview === undefined ? undefined : <PreviewNotice preview={location.preview} />,
   });
 }

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { PageShell } from '../../components/page-shell.tsx';
+import { PreviewNotice } from '../../components/preview-notice.tsx';
 import { productColors, type Catalog, type Product } from '../../domain/product.ts';
 import { CatalogLinksPage } from '../../pages/catalog-links-page.tsx';
 import { CatalogPage, catalogProducts } from '../../pages/catalog-page.tsx';
@@ -186,9 +187,11 @@ function renderSpec(model: PageModel, spec: PageSpec, assets: PageAssets): Rende
         stylesheets: assets.stylesheets,
         scripts,
         preloads,
-        apiBases: [model.config.apiBase],
+        // A preview may connect to no order API (storefront-config.ts, PREVIEW_API_BASE).
+        apiBases: model.config.preview === undefined ? [model.config.apiBase] : [],
         csp: assets.csp,
         headExtra: assets.headExtra,
+        banner: model.config.preview === undefined ? undefined : <PreviewNotice preview={model.config.preview} />,
       }),
     };
   } catch (error) {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
+import { isProduction, type SiteLocation } from '../../site/site-location.ts';
 import { stableJson } from '../stable-json.ts';
 import { sharedDigest } from './shared-digest.ts';
 import { REPORT_FILE, type BuildReport, type SiteReport } from './build-report.ts';
@@ -23,6 +24,7 @@ export interface SiteInputs {
   /** The client bundle's folder: its name is a digest of src/ and the lockfile, so of the code that renders too. */
   clientDir: string;
   apiOrigin: string | undefined;
+  location: SiteLocation;
   precompress: boolean;
 }
 
@@ -31,10 +33,11 @@ export interface SiteInputs {
  * whose digest for a tenant equals the one the previous build recorded links that tenant's
  * previous folder into the new output instead of rendering and writing it again.
  */
-export function siteInputDigest({ root, site, tenant, catalog, images, prepared, clientDir, apiOrigin, precompress }: SiteInputs): string {
+export function siteInputDigest({ root, site, tenant, catalog, images, prepared, clientDir, apiOrigin, location, precompress }: SiteInputs): string {
   const imageFiles = images.map(({ source, preset }) => [preset, path.relative(root, source).split(path.sep).join('/'), prepared.get(source, preset).variants.map((variant) => variant.file)]);
   // Tenants share catalogs (eight the default one): each is digested once, not serialized for every tenant.
-  const inputs = { revision: OUTPUT_REVISION, site, tenant, catalog: sharedDigest(catalog), imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress };
+  // A production build leaves the location out: its digests are the ones recorded before previews existed (dist/report.json).
+  const inputs = { revision: OUTPUT_REVISION, site, tenant, catalog: sharedDigest(catalog), imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
   return createHash('sha256').update(stableJson(inputs)).digest('hex');
 }
 

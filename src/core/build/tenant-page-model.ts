@@ -5,6 +5,7 @@ import { visibleProducts } from '../../domain/visible-products.ts';
 import { catalogPrices } from '../../pages/catalog-prices.ts';
 import type { CatalogPricesAsset, PageModel } from '../../site/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
+import type { SiteLocation } from '../../site/site-location.ts';
 import { storefrontConfig, type ConfigImages } from './storefront-config.ts';
 
 /**
@@ -17,11 +18,12 @@ export function tenantPageModel(
   catalog: Catalog,
   images: ConfigImages & { productImage(code: string, color: string): PictureData | undefined },
   apiOrigin?: string,
+  location?: SiteLocation,
 ): PageModel {
   const products = visibleProducts(tenant, catalog);
   // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
   const ownStores = new Set(tenant.stores.map((store) => store.code));
-  const config = storefrontConfig(site, tenant, { companyLogo: images.companyLogo, logos: images.logos }, apiOrigin);
+  const config = storefrontConfig(site, tenant, { companyLogo: images.companyLogo, logos: images.logos }, apiOrigin, location);
   const narrowed = products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) }));
   return {
     config,

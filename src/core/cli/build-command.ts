@@ -1,19 +1,24 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildStorefronts } from '../build/build-storefronts.ts';
+import { siteLocation } from '../build/site-location-options.ts';
 import { plainBuildProgress } from './plain-build-progress.ts';
 import { projectRoot } from '../project-root.ts';
 import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
-/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR]` */
+/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--base-path PATH] [--preview LABEL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
       tenant: { type: 'string', multiple: true },
       'api-origin': { type: 'string' },
+      // Where the sites are served on their host ('/_previews/pr-12/'): every URL of every page below it.
+      'base-path': { type: 'string' },
+      // What the build previews ('pull request #12'): a notice on every page, and no order API.
+      preview: { type: 'string' },
       // Builds tenants whose order API is the example address: pages to look at, not to publish.
       'allow-placeholder-api': { type: 'boolean' },
       root: { type: 'string' },
@@ -36,6 +41,15 @@ export async function runBuild(argv: string[]): Promise<number> {
     console.error(`Build failed: --api-origin must be an origin like http://localhost:8787, got "${apiOrigin}"`);
     return 1;
   }
+  let location;
+  try {
+    // An empty variable is no option: the workflow sets both from its matrix, empty on main.
+    location = siteLocation({ basePath: values['base-path'] ?? process.env.STOREFRONT_BASE_PATH, preview: values.preview ?? process.env.STOREFRONT_PREVIEW });
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    console.error(`Build failed: ${error.message}`);
+    return 1;
+  }
   const workers = values.workers === undefined ? undefined : Number(values.workers);
   if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) {
     console.error(`Build failed: --workers must be a whole number from 1 to 64, got "${values.workers}"`);
@@ -47,7 +61,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, allowPlaceholderApi: values['allow-placeholder-api'] === true, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers, compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']) });
+    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, location, allowPlaceholderApi: values['allow-placeholder-api'] === true, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers, compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']) });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${reportTable(result.report)}\n`);

@@ -7,15 +7,16 @@ import type { SiteMount } from './static-server.ts';
 /**
  * How the local server lays out the built sites: the entry screen at the root of localhost,
  * prefixed tenants under their prefix, and each no-prefix tenant at the root of its own host
- * name (first.localhost), since they all want '/'.
+ * name (first.localhost), since they all want '/'. A build made with `--base-path` is served
+ * below that path (`under`), as its pages link to it.
  */
-export function siteMounts(tenants: readonly Tenant[], distDir: string): SiteMount[] {
+export function siteMounts(tenants: readonly Tenant[], distDir: string, under = '/'): SiteMount[] {
   return [
     ...tenants.map((tenant) =>
       tenant.routePrefix === ''
-        ? { host: `${tenant.id}.localhost`, prefix: '/', dir: path.join(distDir, tenant.id) }
-        : { prefix: basePath(tenant.routePrefix), dir: path.join(distDir, tenant.id) },
+        ? { host: `${tenant.id}.localhost`, prefix: under, dir: path.join(distDir, tenant.id) }
+        : { prefix: basePath(tenant.routePrefix, under), dir: path.join(distDir, tenant.id) },
     ),
-    { prefix: '/', dir: path.join(distDir, ENTRY_SITE) },
+    { prefix: under, dir: path.join(distDir, ENTRY_SITE) },
   ];
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 
 export interface DocumentParts {
   title: string;
@@ -20,6 +20,8 @@ export interface DocumentParts {
   csp?: boolean;
   /** Extra markup at the end of <head>; the dev server's live-update client. */
   headExtra?: string;
+  /** Static markup before the body's own, outside its React tree (a preview's notice): the body renders as it would without it. */
+  banner?: ReactElement;
 }
 
 const MARK_JS = 'document.documentElement.classList.add("js")';
@@ -70,7 +72,7 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
     parts.headExtra ?? '',
   ].filter(Boolean);
-  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${renderToString(parts.body)}\n</body>\n</html>\n`;
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${parts.banner ? renderToStaticMarkup(parts.banner) : ''}${renderToString(parts.body)}\n</body>\n</html>\n`;
 }
 
 export function escapeHtml(text: string): string {

@@ -1,0 +1,3 @@
+import { runPreviewPlan } from '../src/core/cli/preview-plan-command.ts';
+
+process.exitCode = runPreviewPlan(process.argv.slice(2));
