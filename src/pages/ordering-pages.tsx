@@ -79,6 +79,7 @@ export function OrdersPage({ model }: { model: PageModel }) {
     hasAdminPassword: config.hasAdminPassword,
     hasGroupPassword: config.hasGroupPassword,
     orderAgain: { base: config.base, catalogPricesUrl: model.catalogPrices.url, logos, stores },
+    ...(config.flags.showModificationThumbnail ? { mockupLogos: logoThumbnails(model) } : {}),
   };
   return (
     <>

@@ -67,6 +67,8 @@ export interface OrdersIslandProps {
   hasGroupPassword: boolean;
   /** What 'Order again' holds an order's lines to (today's catalog, logos and stores) and where the buyer goes next. */
   orderAgain: OrderAgainProps;
+  /** Logo name → thumbnail URL, present when the tenant shows lines' mock-ups (show_modification_thumbnail). */
+  mockupLogos?: Record<string, string>;
 }
 
 export interface OrderAgainProps {
