@@ -1,0 +1,39 @@
+import type { Product } from '../domain/product.ts';
+import type { PlacementArea } from '../domain/placement-areas.ts';
+import type { PictureData } from '../site/picture-data.ts';
+import { ResponsivePicture } from './responsive-picture.tsx';
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
+
+/**
+ * The landing page's logo preview: each logo drawn on the same product picture at one
+ * placement's area, static (no script). The picture is one file for every logo; each logo keeps
+ * its shape inside the area (object-fit: contain), and every box is reserved from the
+ * pictures' sizes, so nothing moves as they load.
+ */
+export function LogoPreviewMockups({ product, picture, area, placement, logos, names }: { product: Product; picture: PictureData; area: PlacementArea; placement: string; logos: Record<string, PictureData>; names: readonly string[] }) {
+  const box = { left: percent(area.x), top: percent(area.y), width: percent(area.width), height: percent(area.height) };
+  return (
+    <ul className="logo-mockups" aria-label={`Your logos on the ${product.name}`}>
+      {names.map((name) => {
+        const logo = logos[name];
+        return (
+          <li key={name} className="logo-mockups__item">
+            <span className="logo-mockups__frame" role="img" aria-label={`${name} at ${placement} on the ${product.name}, ${product.defaultColor}`}>
+              <ResponsivePicture image={picture} alt="" sizes="10rem" className="logo-mockups__picture" />
+              {logo && (
+                <picture className="logo-mockups__logo" style={box} data-placement={placement}>
+                  {logo.sources.map((source) => (
+                    <source key={source.type} type={source.type} srcSet={source.srcset} sizes="3rem" />
+                  ))}
+                  <img src={logo.fallback.src} srcSet={logo.fallback.srcset} sizes="3rem" width={logo.width} height={logo.height} alt="" loading="lazy" decoding="async" />
+                </picture>
+              )}
+            </span>
+            <span>{name}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
