@@ -1,3 +1,5 @@
+import type { MailMockup } from './mail-mockups.ts';
+
 /** An e-mail as the outbox keeps it until it is sent: plain data, so it survives a restart. */
 export interface MailMessage {
   from: string;
@@ -13,4 +15,6 @@ export interface MailMessage {
    * (buyer-confirmations.ts). Buyers' addresses are typed by strangers; staff ones are not.
    */
   buyerConfirmationOf?: string;
+  /** Mock-up images of its lines, attached when it is sent (compose-mockup.ts); the HTML names them by Content-ID. */
+  mockups?: MailMockup[];
 }

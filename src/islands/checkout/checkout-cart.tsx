@@ -1,7 +1,7 @@
 import { describeQuantity } from '../../domain/describe-quantity.ts';
 import { priceText } from '../../domain/price-on-request.ts';
 import { CartLineQuantity } from './cart-line-quantity.tsx';
-import { lineMockup, mockupDescription, type LineMockup } from '../shared/line-mockup.ts';
+import { lineMockup, mockupDescription, type LineMockup } from '../../domain/line-mockup.ts';
 import { MockupThumbnail } from '../shared/mockup-thumbnail.tsx';
 import { productImageKey, productPicture, type ProductThumbnails } from '../shared/ordering-props.ts';
 import { lineName, subtotalText, type CheckoutLine, type PricedCheckout } from './checkout-order.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useCatalogPrices } from '../shared/catalog-prices.ts';
-import { lineMockup, mockupDescription, type LineMockup } from '../shared/line-mockup.ts';
+import { lineMockup, mockupDescription, type LineMockup } from '../../domain/line-mockup.ts';
 import { MockupThumbnail } from '../shared/mockup-thumbnail.tsx';
 import { productPicture } from '../shared/ordering-props.ts';
 import type { OrderLine } from './order-data.ts';

@@ -1,4 +1,4 @@
-import type { LineMockup } from './line-mockup.ts';
+import type { LineMockup } from '../../domain/line-mockup.ts';
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 

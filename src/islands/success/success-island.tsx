@@ -5,7 +5,7 @@ import { isTierLabel } from '../../domain/size-labels.ts';
 import { href } from '../../site/routes.ts';
 import { formatLinePrice, formatOrderDate, formatOrderTotal } from '../orders/order-format.ts';
 import { useCatalogPrices } from '../shared/catalog-prices.ts';
-import { lineMockup, mockupDescription, type LineMockup } from '../shared/line-mockup.ts';
+import { lineMockup, mockupDescription, type LineMockup } from '../../domain/line-mockup.ts';
 import { MockupThumbnail } from '../shared/mockup-thumbnail.tsx';
 import { productImageKey, productPicture, type SuccessIslandProps } from '../shared/ordering-props.ts';
 import { readLastOrder, type LastOrder, type OrderedLine } from '../shared/last-order.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLACEMENT_AREAS } from '../../domain/placement-areas.ts';
+import { DEFAULT_PLACEMENT_AREAS } from './placement-areas.ts';
 import { lineMockup, mockupDescription } from './line-mockup.ts';
 
 const polo = { type: 'mens', backPictureColors: ['Navy'] };

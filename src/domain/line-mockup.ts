@@ -1,4 +1,4 @@
-import { mockupSide, placementAreaFor, type PictureSide, type PlacementArea, type ProductPlacementAreas } from '../../domain/placement-areas.ts';
+import { mockupSide, placementAreaFor, type PictureSide, type PlacementArea, type ProductPlacementAreas } from './placement-areas.ts';
 
 /** The logos an ordered line carries, as the cart, the success page and the orders screen name them. */
 export interface LineLogos {

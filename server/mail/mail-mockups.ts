@@ -1,0 +1,54 @@
+import { colorSlug, logoImageFile, productImageFile } from '../../src/domain/image-names.ts';
+import { lineMockup, mockupDescription, type LineMockup } from '../../src/domain/line-mockup.ts';
+import type { PictureSide } from '../../src/domain/placement-areas.ts';
+import type { ProductLookup } from '../../src/domain/pricing.ts';
+import type { Tenant } from '../../src/domain/tenant.ts';
+import type { StoredLine } from '../storage/order-store.ts';
+
+/**
+ * A mock-up an e-mail carries, as the outbox keeps it: which files to compose, not the image,
+ * so a queued e-mail stays small and the picture is drawn when it is sent (compose-mockup.ts).
+ * Paths are relative to the data folder.
+ */
+export interface MailMockup {
+  /** The Content-ID an HTML part names (`<img src="cid:…">`); unique within its message. */
+  cid: string;
+  /** The attachment's file name, which says what it shows: 'K500 Navy, Shield at Left Chest.jpg'. */
+  filename: string;
+  /** What the picture shows, for its alternative text. */
+  description: string;
+  picture: string;
+  logos: { image: string; area: LineMockup['logos'][number]['area'] }[];
+}
+
+/** catalogs/images/<code>_<colour>_back.jpg, the picture a back placement is drawn on. */
+function pictureFile(code: string, color: string, side: PictureSide): string {
+  return `catalogs/images/${side === 'front' ? productImageFile(code, color) : `${code}_${colorSlug(color)}_back.jpg`}`;
+}
+
+/**
+ * Each line's mock-up, or undefined for a line with no logo the mock-ups can place: the same
+ * rules as the cart's thumbnails (src/domain/line-mockup.ts), from the tenant's catalog as the
+ * order API loaded it, with the data folder's pictures and logos (the load checked they exist).
+ */
+export function mailMockups(lines: readonly StoredLine[], tenant: Pick<Tenant, 'embroideries'>, findProduct: ProductLookup): (MailMockup | undefined)[] {
+  const logos = Object.fromEntries(
+    Object.values(tenant.embroideries)
+      .flat()
+      .map((name) => [name, `tenants/logos/${logoImageFile(name)}`]),
+  );
+  return lines.map((line, index) => {
+    const product = findProduct(line.code);
+    const mockup = lineMockup(line, product, (side) => pictureFile(line.code, line.color, side), logos);
+    if (!mockup || !product) return undefined;
+    const what = mockup.logos.map((logo) => `${logo.name} at ${logo.placement}`).join(' and ');
+    return {
+      cid: `mockup-${index + 1}@order`,
+      // Only what a file name may hold: a logo named with a slash must not make a path.
+      filename: `${line.code} ${line.color}, ${what}${mockup.side === 'back' ? ', back' : ''}.jpg`.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-'),
+      description: mockupDescription(product.name, mockup),
+      picture: mockup.picture,
+      logos: mockup.logos.map((logo) => ({ image: logo.src, area: logo.area })),
+    };
+  });
+}
