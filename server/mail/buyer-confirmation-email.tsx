@@ -8,7 +8,8 @@ import type { Tenant } from '../../src/domain/tenant.ts';
 import type { NewOrder } from '../storage/order-store.ts';
 import { BuyerMailLayout, styles, type SupplierContact } from './buyer-mail-layout.tsx';
 import type { MailMessage } from './mail-message.ts';
-import { mailMockups, type MailMockup } from './mail-mockups.ts';
+import type { MailMockup } from './mail-message.ts';
+import { mailMockups } from './mail-mockups.ts';
 import { oneLine } from './order-email.ts';
 
 type Fact = [term: string, value: string];

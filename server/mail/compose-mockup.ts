@@ -1,7 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Logger } from '../logger.ts';
-import type { MailMockup } from './mail-mockups.ts';
+import type { MailMockup } from './mail-message.ts';
 
 /** Wide enough for a phone's e-mail column at 2x, small enough that an order of many lines stays a light e-mail. */
 export const MOCKUP_WIDTH = 320;

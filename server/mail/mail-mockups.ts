@@ -1,25 +1,10 @@
 import { colorSlug, logoImageFile, productImageFile } from '../../src/domain/image-names.ts';
-import { lineMockup, mockupDescription, type LineMockup } from '../../src/domain/line-mockup.ts';
+import { lineMockup, mockupDescription } from '../../src/domain/line-mockup.ts';
 import type { PictureSide } from '../../src/domain/placement-areas.ts';
 import type { ProductLookup } from '../../src/domain/pricing.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { StoredLine } from '../storage/order-store.ts';
-
-/**
- * A mock-up an e-mail carries, as the outbox keeps it: which files to compose, not the image,
- * so a queued e-mail stays small and the picture is drawn when it is sent (compose-mockup.ts).
- * Paths are relative to the data folder.
- */
-export interface MailMockup {
-  /** The Content-ID an HTML part names (`<img src="cid:…">`); unique within its message. */
-  cid: string;
-  /** The attachment's file name, which says what it shows: 'K500 Navy, Shield at Left Chest.jpg'. */
-  filename: string;
-  /** What the picture shows, for its alternative text. */
-  description: string;
-  picture: string;
-  logos: { image: string; area: LineMockup['logos'][number]['area'] }[];
-}
+import type { MailMockup } from './mail-message.ts';
 
 /** catalogs/images/<code>_<colour>_back.jpg, the picture a back placement is drawn on. */
 function pictureFile(code: string, color: string, side: PictureSide): string {
