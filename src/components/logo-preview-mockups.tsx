@@ -1,9 +1,8 @@
 import type { Product } from '../domain/product.ts';
 import type { PlacementArea } from '../domain/placement-areas.ts';
+import { areaBoxStyle } from '../site/area-box-style.ts';
 import type { PictureData } from '../site/picture-data.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
-
-const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 
 /**
  * The landing page's logo preview: each logo drawn on the same product picture at one
@@ -12,7 +11,7 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
  * pictures' sizes, so nothing moves as they load.
  */
 export function LogoPreviewMockups({ product, picture, area, placement, logos, names }: { product: Product; picture: PictureData; area: PlacementArea; placement: string; logos: Record<string, PictureData>; names: readonly string[] }) {
-  const box = { left: percent(area.x), top: percent(area.y), width: percent(area.width), height: percent(area.height) };
+  const box = areaBoxStyle(area);
   return (
     <ul className="logo-mockups" aria-label={`Your logos on the ${product.name}`}>
       {names.map((name) => {

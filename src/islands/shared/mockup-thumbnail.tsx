@@ -1,6 +1,5 @@
 import type { LineMockup } from '../../domain/line-mockup.ts';
-
-const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
+import { areaBoxStyle } from '../../site/area-box-style.ts';
 
 /**
  * A line's small mock-up: the product picture with each logo laid over it at its placement's
@@ -24,7 +23,7 @@ export function MockupThumbnail({ mockup, description, className }: { mockup: Li
             data-placement={logo.placement}
             loading="lazy"
             decoding="async"
-            style={{ left: percent(logo.area.x), top: percent(logo.area.y), width: percent(logo.area.width), height: percent(logo.area.height) }}
+            style={areaBoxStyle(logo.area)}
           />
         ))}
       </span>
