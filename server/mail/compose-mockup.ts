@@ -38,6 +38,27 @@ export async function composeMockup(dataRoot: string, mockup: MailMockup): Promi
 }
 
 /**
+ * Mock-ups composed lately, by data folder and what they show: the staff e-mail and the
+ * buyer's confirmation of an order carry the same ones and go out side by side. The order API
+ * reads its data folder once at start, so a key's image cannot change while it runs.
+ */
+const recent = new Map<string, Promise<Buffer>>();
+const RECENT_MOCKUPS = 64;
+
+function composedOnce(dataRoot: string, mockup: MailMockup): Promise<Buffer> {
+  const key = JSON.stringify([dataRoot, mockup.picture, mockup.logos]);
+  let composed = recent.get(key);
+  if (!composed) {
+    composed = composeMockup(dataRoot, mockup);
+    recent.set(key, composed);
+    // A failure is not kept: the next e-mail tries again.
+    composed.catch(() => recent.delete(key));
+    if (recent.size > RECENT_MOCKUPS) recent.delete(recent.keys().next().value!);
+  }
+  return composed;
+}
+
+/**
  * The attachments of a message's mock-ups, composed as it is sent. A mock-up that cannot be
  * drawn (a picture replaced by an unreadable file since the order) is left out with a warning:
  * the e-mail still goes, and its HTML shows the image's alternative text instead.
@@ -46,7 +67,7 @@ export async function mockupAttachments(dataRoot: string, mockups: readonly Mail
   const composed = await Promise.all(
     mockups.map(async (mockup) => {
       try {
-        return [{ filename: mockup.filename, content: await composeMockup(dataRoot, mockup), contentType: 'image/jpeg', cid: mockup.cid }];
+        return [{ filename: mockup.filename, content: await composedOnce(dataRoot, mockup), contentType: 'image/jpeg', cid: mockup.cid }];
       } catch (error) {
         log.warn('mock-up left out of an e-mail: its picture or logo could not be read', { picture: mockup.picture, logos: mockup.logos.map((logo) => logo.image), error: (error as Error).message });
         return [];

@@ -2,6 +2,7 @@ import { colorSlug, logoImageFile, productImageFile } from '../../src/domain/ima
 import { lineMockup, mockupDescription } from '../../src/domain/line-mockup.ts';
 import type { PictureSide } from '../../src/domain/placement-areas.ts';
 import type { ProductLookup } from '../../src/domain/pricing.ts';
+import { productColors } from '../../src/domain/product.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { StoredLine } from '../storage/order-store.ts';
 import type { MailMockup } from './mail-message.ts';
@@ -23,9 +24,11 @@ export function mailMockups(lines: readonly StoredLine[], tenant: Pick<Tenant, '
       .map((name) => [name, `tenants/logos/${logoImageFile(name)}`]),
   );
   return lines.map((line, index) => {
+    // A colour the product does not have would name a file of its own choosing: no mock-up, whatever the order's age.
     const product = findProduct(line.code);
+    if (!product || !productColors(product).includes(line.color)) return undefined;
     const mockup = lineMockup(line, product, (side) => pictureFile(line.code, line.color, side), logos);
-    if (!mockup || !product) return undefined;
+    if (!mockup) return undefined;
     const what = mockup.logos.map((logo) => `${logo.name} at ${logo.placement}`).join(' and ');
     return {
       cid: `mockup-${index + 1}@order`,
