@@ -64,21 +64,15 @@ export function LandingPage({ model }: { model: PageModel }) {
 }
 
 /**
- * The group's logos drawn on a shirt of the catalog (logo-preview-product.ts), and those offered
- * only on other products in a strip after them; all in a strip when the catalog has no such shirt.
+ * The group's logos, those offered on a shirt of the catalog drawn on it (logo-preview-product.ts),
+ * the others alone; all alone, in a strip, when the catalog has no such shirt.
  */
 function LogoPreview({ model, allLogos }: { model: PageModel; allLogos: string[] }) {
   const { config } = model;
   const preview = logoPreviewProduct(model.products, config, (product) => model.productImage(product.code, product.defaultColor) !== undefined);
   const picture = preview && model.productImage(preview.product.code, preview.product.defaultColor);
   if (!preview || !picture) return <LogoStrip names={allLogos} logos={config.logos} label="Your logos" />;
-  const others = allLogos.filter((name) => !preview.logos.includes(name));
-  return (
-    <>
-      <LogoPreviewMockups product={preview.product} picture={picture} area={preview.area} placement={PREVIEW_PLACEMENT} logos={config.logos} names={preview.logos} />
-      {others.length > 0 && <LogoStrip names={others} logos={config.logos} label="Your other logos" />}
-    </>
-  );
+  return <LogoPreviewMockups product={preview.product} picture={picture} area={preview.area} placement={PREVIEW_PLACEMENT} logos={config.logos} names={allLogos} onProduct={preview.logos} />;
 }
 
 /** 'Men's Apparel, T-Shirts and Hats' */

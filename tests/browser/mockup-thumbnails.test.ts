@@ -165,10 +165,14 @@ describe("the landing page's logo preview", () => {
     try {
       const page = await context.newPage();
       await page.goto(world.baseUrl('friendship'));
-      const items = page.locator('.logo-mockups__item');
+      const items = page.locator('.logo-mockups__item').filter({ has: page.locator('.logo-mockups__frame') });
       expect(await items.locator('.logo-mockups__frame').evaluateAll((frames) => frames.map((frame) => frame.getAttribute('aria-label')))).toEqual(
         preview.logos.map((logo) => `${logo} at Left Chest on the ${preview.product.name}, ${preview.product.defaultColor}`),
       );
+      // Every logo of the group is listed, the shirt's drawn on it and the others alone (American Flag is for other products).
+      const allLogos = [...new Set(Object.values(friendship.embroideries).flat())];
+      expect(await page.getByRole('list', { name: 'Your logos' }).getByRole('listitem').allInnerTexts()).toEqual(allLogos);
+      expect(allLogos.length).toBeGreaterThan(preview.logos.length);
       for (let index = 0; index < (await items.count()); index++) {
         const frame = items.nth(index).locator('.logo-mockups__frame');
         await frame.scrollIntoViewIfNeeded();
