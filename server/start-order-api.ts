@@ -13,6 +13,7 @@ import { redact, type Config } from './config.ts';
 import { applyRetention } from './retention.ts';
 import type { Logger } from './logger.ts';
 import type { BuyerMail } from './mail/buyer-confirmations.ts';
+import { mockupAttachments } from './mail/compose-mockup.ts';
 import { emlFolderTransport, smtpTransport } from './mail/mail-transport.ts';
 import { OutboxWorker } from './mail/outbox-worker.ts';
 import { PayPalClient } from './paypal/paypal-client.ts';
@@ -67,6 +68,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     maxRetryMs: config.mail.maxRetryMs,
     leaseMs: 120_000,
     nudgeDelayMs: 100,
+    attachmentsOf: (message) => mockupAttachments(config.dataRoot, message.mockups ?? [], log.child({ part: 'mail' })),
   });
   const buyerMail: BuyerMail = {
     supplier: site,

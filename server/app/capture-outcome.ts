@@ -39,7 +39,8 @@ export interface SettledCapture extends CaptureOutcome {
  *   finished this order, so paying again takes a new order (create-order).
  */
 export async function captureOutcome(order: OrderRecord, result: PayPalOrder, capture: PayPalCapture, tenants: TenantDirectory, mailFrom: string, buyerMail: BuyerMail): Promise<SettledCapture> {
-  const tenant = tenants.byId(order.tenantId)?.tenant;
+  const entry = tenants.byId(order.tenantId);
+  const tenant = entry?.tenant;
   const recipients = tenant?.emailRecipients ?? [];
   const captureId = capture.id ?? null;
   const base = { captureId, paypalStatus: capture.status };
@@ -83,7 +84,7 @@ export async function captureOutcome(order: OrderRecord, result: PayPalOrder, ca
   }
   const paid = { ...order, paid: 1 } as const;
   // The buyer's confirmation goes with the staff e-mail, in the same transaction (finishCapture, settlePendingCapture).
-  const toBuyer = tenant ? await buyerConfirmations(paid, tenant, buyerMail) : [];
+  const toBuyer = tenant ? await buyerConfirmations(paid, tenant, buyerMail, entry.findProduct) : [];
   const sentTo = confirmationSentTo(toBuyer);
   return {
     ...base,
@@ -94,7 +95,7 @@ export async function captureOutcome(order: OrderRecord, result: PayPalOrder, ca
     },
     captureStatus: 'COMPLETED',
     paid: true,
-    mail: tenant ? [...orderEmail(paid, tenant, mailFrom), ...toBuyer] : [],
+    mail: tenant ? [...orderEmail(paid, tenant, mailFrom, entry.findProduct), ...toBuyer] : [],
   };
 }
 

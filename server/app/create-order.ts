@@ -94,11 +94,11 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
         order.placedWith = `bypass code ${bypass.index + 1} of ${tenant.bypassCodes.length}`;
         // Rendered before the order's transaction, not in it; the stored instant may move on by
         // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.
-        const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail);
+        const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct);
         const answer = { status: 200, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
         const stored = await ctx.store.insertOrder(order, {
           completes: claim && { ...claim, answer },
-          mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom), ...toBuyer],
+          mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom, entry.findProduct), ...toBuyer],
           // The right code's reservation is taken back in the order's own commit.
           alongside: (tx) => bypass.reservation.release(tx),
         });

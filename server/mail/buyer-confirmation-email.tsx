@@ -1,12 +1,15 @@
-import { Heading, Section, Text, render } from '@react-email/components';
+import { Heading, Img, Section, Text, render } from '@react-email/components';
 import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { PRICE_ON_REQUEST, priceText, totalText } from '../../src/domain/price-on-request.ts';
+import type { ProductLookup } from '../../src/domain/pricing.ts';
 import { isTierLabel } from '../../src/domain/size-labels.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { NewOrder } from '../storage/order-store.ts';
 import { BuyerMailLayout, styles, type SupplierContact } from './buyer-mail-layout.tsx';
 import type { MailMessage } from './mail-message.ts';
+import type { MailMockup } from './mail-message.ts';
+import { mailMockups } from './mail-mockups.ts';
 import { oneLine } from './order-email.ts';
 
 type Fact = [term: string, value: string];
@@ -16,7 +19,8 @@ interface Confirmation {
   number: string;
   intro: string;
   facts: Fact[];
-  lines: { title: string; facts: Fact[] }[];
+  /** `mockup`: the line's logos drawn on its picture, attached as the e-mail is sent (compose-mockup.ts). */
+  lines: { title: string; facts: Fact[]; mockup?: MailMockup }[];
   total: string;
 }
 
@@ -26,11 +30,20 @@ interface Confirmation {
  * placements, runs and prices, the total, and how to reach the supplier. HTML and plain text
  * with the same content; a reply goes to the supplier. `to` is a plain mailbox (header-text.ts).
  */
-export async function buyerConfirmationEmail(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 'stores'>, supplier: SupplierContact, from: string, to: string): Promise<MailMessage> {
-  const content = confirmationOf(order, tenant);
+export async function buyerConfirmationEmail(
+  order: NewOrder,
+  tenant: Pick<Tenant, 'companyName' | 'stores' | 'embroideries'>,
+  supplier: SupplierContact,
+  from: string,
+  to: string,
+  findProduct?: ProductLookup,
+): Promise<MailMessage> {
+  const content = confirmationOf(order, tenant, findProduct ? mailMockups(order.lines, tenant, findProduct) : []);
+  const mockups = content.lines.flatMap((line) => (line.mockup ? [line.mockup] : []));
   const html = await render(<ConfirmationBody content={content} supplier={supplier} />);
   const text = plainText(content, supplier);
   return {
+    ...(mockups.length > 0 ? { mockups } : {}),
     from,
     to: [to],
     replyTo: supplier.supportEmail,
@@ -40,7 +53,7 @@ export async function buyerConfirmationEmail(order: NewOrder, tenant: Pick<Tenan
   };
 }
 
-function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 'stores'>): Confirmation {
+function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 'stores'>, mockups: readonly (MailMockup | undefined)[]): Confirmation {
   const storeName = (code: string) => tenant.stores.find((s) => s.code === code)?.name ?? code;
   const store = tenant.stores.find((s) => s.name === order.store);
   const onRequest = order.lines.filter((line) => line.unitPrice === 0).length;
@@ -53,7 +66,7 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
     ['Ordered by', oneLine(`${order.firstName} ${order.lastName}`)],
     ['Payment', order.paid === 1 ? 'Paid with PayPal' : 'To be invoiced'],
   ];
-  const lines = order.lines.map((line) => {
+  const lines = order.lines.map((line, index) => {
     // As the success page shows a line: a print-run line says its runs in its quantity, not a size.
     const lineFacts: Fact[] = [
       ['Product code', oneLine(line.code)],
@@ -68,7 +81,8 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
       ...(line.store ? [['For store', oneLine(storeName(line.store))] as Fact] : []),
       ['Line total', line.unitPrice === 0 ? PRICE_ON_REQUEST : priceText(line.lineTotal)],
     ];
-    return { title: oneLine(line.name) || oneLine(line.code), facts: lineFacts };
+    const mockup = mockups[index];
+    return { title: oneLine(line.name) || oneLine(line.code), facts: lineFacts, ...(mockup ? { mockup } : {}) };
   });
   return {
     number: orderNumber(order.orderId),
@@ -97,6 +111,7 @@ function ConfirmationBody({ content, supplier }: { content: Confirmation; suppli
       {content.lines.map((line, index) => (
         <Section key={index} style={{ borderTop: '1px solid #e4e4e7', padding: '12px 0 4px' }}>
           <Text style={styles.lineName}>{line.title}</Text>
+          {line.mockup && <Img src={`cid:${line.mockup.cid}`} alt={oneLine(line.mockup.description)} width="160" style={{ display: 'block', height: 'auto', margin: '4px 0 8px', borderRadius: '4px' }} />}
           <FactList facts={line.facts} />
         </Section>
       ))}

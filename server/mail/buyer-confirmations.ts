@@ -1,3 +1,4 @@
+import type { ProductLookup } from '../../src/domain/pricing.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { Logger } from '../logger.ts';
 import type { MailOutbox } from '../storage/mail-outbox.ts';
@@ -29,8 +30,10 @@ const HOUR_MS = 3_600_000;
  */
 export async function buyerConfirmations(
   order: NewOrder,
-  tenant: Pick<Tenant, 'id' | 'companyName' | 'stores' | 'buyerConfirmationEmail'>,
+  tenant: Pick<Tenant, 'id' | 'companyName' | 'stores' | 'buyerConfirmationEmail' | 'embroideries'>,
   settings: BuyerMail,
+  /** The tenant's catalog, for the lines' mock-ups; none without it. */
+  findProduct?: ProductLookup,
 ): Promise<MailMessage[]> {
   const { outbox, log } = settings;
   if (!tenant.buyerConfirmationEmail) return [];
@@ -44,7 +47,7 @@ export async function buyerConfirmations(
     log.warn('buyer confirmation not sent: the tenant reached its hourly cap', { orderId: order.orderId, tenant: tenant.id, cap: settings.perTenantPerHour });
     return [];
   }
-  const message = await buyerConfirmationEmail(order, tenant, settings.supplier, settings.from, to);
+  const message = await buyerConfirmationEmail(order, tenant, settings.supplier, settings.from, to, findProduct);
   return [{ ...message, buyerConfirmationOf: tenant.id }];
 }
 

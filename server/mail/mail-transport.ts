@@ -3,12 +3,14 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { literalHeaderText } from './header-text.ts';
 import { removeOldEmlFiles } from './eml-retention.ts';
+import type { MailAttachment } from './compose-mockup.ts';
 import type { MailMessage } from './mail-message.ts';
 
 /** Delivers one message or throws; the outbox worker retries what throws. */
 export interface MailTransport {
   readonly description: string;
-  send(message: MailMessage, id: string): Promise<void>;
+  /** `attachments`: the message's mock-ups, composed (compose-mockup.ts). */
+  send(message: MailMessage, id: string, attachments?: readonly MailAttachment[]): Promise<void>;
   /** Deletes the copies this transport keeps of messages sent before `before` (epoch ms), if it keeps any; returns how many. */
   removeSentBefore?(before: number): Promise<number>;
   close(): void;
@@ -21,8 +23,8 @@ export function smtpTransport(url: string, timeoutMs = 15_000): MailTransport {
   const parsed = new URL(url);
   return {
     description: `SMTP ${parsed.protocol}//${parsed.host}`,
-    async send(message) {
-      await withTimeout(transport.sendMail(nodemailerMessage(message)), timeoutMs);
+    async send(message, _id, attachments = []) {
+      await withTimeout(transport.sendMail(nodemailerMessage(message, attachments)), timeoutMs);
     },
     close: () => transport.close(),
   };
@@ -38,8 +40,8 @@ export function emlFolderTransport(folder: string): MailTransport {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `.eml files in ${folder}`,
-    async send(message, id) {
-      const info = await transport.sendMail(nodemailerMessage(message));
+    async send(message, id, attachments = []) {
+      const info = await transport.sendMail(nodemailerMessage(message, attachments));
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.replace(/[^A-Za-z0-9-]/g, '_')}.eml`);
       // The folder is made when a write finds it missing, not before every e-mail.
       await writeFile(`${file}.tmp`, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
@@ -59,9 +61,15 @@ export function emlFolderTransport(folder: string): MailTransport {
  * (header-text.ts); each recipient as an address object, which nodemailer does not parse, so
  * an address can never turn into several.
  */
-function nodemailerMessage(message: MailMessage) {
-  const { buyerConfirmationOf: _counted, ...mail } = message;
-  return { ...mail, subject: literalHeaderText(message.subject), to: message.to.map((address) => ({ name: '', address })) };
+function nodemailerMessage(message: MailMessage, attachments: readonly MailAttachment[]) {
+  const { buyerConfirmationOf: _counted, mockups: _composed, ...mail } = message;
+  return {
+    ...mail,
+    subject: literalHeaderText(message.subject),
+    to: message.to.map((address) => ({ name: '', address })),
+    // An image the HTML names by its Content-ID is shown in place; in a text-only e-mail it is a plain attachment.
+    ...(attachments.length > 0 ? { attachments: attachments.map((attachment) => (message.html ? attachment : { ...attachment, cid: undefined })) } : {}),
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

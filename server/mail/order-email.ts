@@ -3,17 +3,19 @@ import { formatMoney } from '../../src/domain/money.ts';
 import { PRICE_ON_REQUEST, totalText } from '../../src/domain/price-on-request.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { isTierLabel } from '../../src/domain/size-labels.ts';
+import type { ProductLookup } from '../../src/domain/pricing.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { OrderRecord } from '../storage/order-store.ts';
 import { INVISIBLE_FORMATTING } from '../app/clean-text.ts';
 import type { MailMessage } from './mail-message.ts';
+import { mailMockups } from './mail-mockups.ts';
 
 /**
  * The notice a tenant's `email_recipients` get for a placed or paid order: who, what, how much.
  * One message, or none when the tenant has no recipients. It names the order by the number the
  * buyer's success page and the orders screen show (orderNumber), and gives the full id too.
  */
-export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipients' | 'stores'>, from: string): MailMessage[] {
+export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipients' | 'stores' | 'embroideries'>, from: string, findProduct?: ProductLookup): MailMessage[] {
   if (tenant.emailRecipients.length === 0) return [];
   const how = order.paid === 1 ? 'paid with PayPal' : 'placed with a bypass code, to be invoiced';
   const storeName = (code: string) => tenant.stores.find((s) => s.code === code)?.name ?? code;
@@ -49,8 +51,11 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
     `Total: ${total}`,
     '',
   ].join('\n');
+  // Each line with a logo carries its mock-up as an attachment named for the line (mail-mockups.ts).
+  const mockups = findProduct ? mailMockups(order.lines, tenant, findProduct).filter((mockup) => mockup !== undefined) : [];
   return [
     {
+      ...(mockups.length > 0 ? { mockups } : {}),
       from,
       to: [...tenant.emailRecipients],
       subject: oneLine(`Order ${orderNumber(order.orderId)} from ${order.firstName} ${order.lastName} (${order.companyName}), ${total}, ${order.paid === 1 ? 'paid' : 'to invoice'}`),

@@ -1,4 +1,7 @@
-import { productColors } from '../domain/product.ts';
+import { recordsPlacement } from '../domain/logo-rules.ts';
+import { DEFAULT_PLACEMENT_AREAS, type PlacementArea, type PlacementAreas } from '../domain/placement-areas.ts';
+import { productColors, type Product } from '../domain/product.ts';
+import type { Category } from '../domain/categories.ts';
 import type { CatalogPrices } from '../islands/shared/catalog-prices.ts';
 import { productImageKey, type ProductThumbnails } from '../islands/shared/ordering-props.ts';
 import { fallbackUrls, type PictureData } from '../site/picture-data.ts';
@@ -18,5 +21,27 @@ export function catalogPrices(model: Pick<PageModel, 'products' | 'productImage'
       if (image) thumbnails[productImageKey(product.code, color)] = thumbnail(image);
     }
   }
-  return { products: model.products, thumbnails };
+  return { products: model.products.map(withOwnAreasOnly), thumbnails };
+}
+
+/**
+ * The product as the browser needs it for mock-ups: the areas its type's defaults give are
+ * left out (the islands know the defaults, src/domain/placement-areas.ts), and a type that
+ * records no placement carries none, so the file grows only by what a catalog sets apart.
+ */
+export function withOwnAreasOnly(product: Product): Product {
+  const { placementAreas, colorPlacementAreas, backPictureColors, ...rest } = product;
+  if (!recordsPlacement(product.type)) return rest;
+  const defaults = DEFAULT_PLACEMENT_AREAS[product.type as Category] ?? {};
+  const own = placementAreas && Object.entries(placementAreas).filter(([name, area]) => !sameArea(area, defaults[name]));
+  return {
+    ...rest,
+    ...(own && own.length > 0 ? { placementAreas: Object.fromEntries(own) as PlacementAreas } : {}),
+    ...(colorPlacementAreas && Object.keys(colorPlacementAreas).length > 0 ? { colorPlacementAreas } : {}),
+    ...(backPictureColors && backPictureColors.length > 0 ? { backPictureColors } : {}),
+  };
+}
+
+function sameArea(a: PlacementArea, b: PlacementArea | undefined): boolean {
+  return b !== undefined && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && a.side === b.side;
 }

@@ -1,8 +1,10 @@
+import { LogoPreviewMockups } from '../components/logo-preview-mockups.tsx';
 import { LogoStrip } from '../components/logo-strip.tsx';
 import { ResponsivePicture } from '../components/responsive-picture.tsx';
 import type { Category } from '../domain/categories.ts';
 import { categoriesWithLogos } from '../domain/logo-rules.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
+import { logoPreviewProduct, PREVIEW_PLACEMENT } from '../site/logo-preview-product.ts';
 import { categoriesOf, href, type Route } from '../site/routes.ts';
 import type { PageModel } from '../site/page-model.ts';
 
@@ -54,11 +56,23 @@ export function LandingPage({ model }: { model: PageModel }) {
         <section aria-labelledby="logos-heading" className="logo-preview">
           <h2 id="logos-heading">Your logos</h2>
           {carriers.length > 0 && <p>{listText(carriers)} can carry one of these, embroidered or printed.</p>}
-          <LogoStrip names={allLogos} logos={config.logos} label="Your logos" />
+          <LogoPreview model={model} allLogos={allLogos} />
         </section>
       )}
     </>
   );
+}
+
+/**
+ * The group's logos, those offered on a shirt of the catalog drawn on it (logo-preview-product.ts),
+ * the others alone; all alone, in a strip, when the catalog has no such shirt.
+ */
+function LogoPreview({ model, allLogos }: { model: PageModel; allLogos: string[] }) {
+  const { config } = model;
+  const preview = logoPreviewProduct(model.products, config, (product) => model.productImage(product.code, product.defaultColor) !== undefined);
+  const picture = preview && model.productImage(preview.product.code, preview.product.defaultColor);
+  if (!preview || !picture) return <LogoStrip names={allLogos} logos={config.logos} label="Your logos" />;
+  return <LogoPreviewMockups product={preview.product} picture={picture} area={preview.area} placement={PREVIEW_PLACEMENT} logos={config.logos} names={allLogos} onProduct={preview.logos} />;
 }
 
 /** 'Men's Apparel, T-Shirts and Hats' */

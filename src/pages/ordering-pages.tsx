@@ -30,8 +30,13 @@ export function checkoutProps(model: PageModel): CheckoutIslandProps {
     logos: { embroideries: config.embroideries, logoPlacements: config.logoPlacements },
     showModificationThumbnail: config.flags.showModificationThumbnail,
     catalogPricesUrl: model.catalogPrices.url,
-    logoThumbnails: Object.fromEntries(Object.entries(config.logos).map(([name, image]) => [name, thumbnail(image)])),
+    logoThumbnails: logoThumbnails(model),
   };
+}
+
+/** Embroidery logo name → its smallest picture: what a cart line's logo thumbnail and mock-up show. */
+function logoThumbnails(model: PageModel): Record<string, string> {
+  return Object.fromEntries(Object.entries(model.config.logos).map(([name, image]) => [name, thumbnail(image)]));
 }
 
 export function CheckoutPage({ model }: { model: PageModel }) {
@@ -71,7 +76,13 @@ function PreviewCheckoutNote({ preview }: { preview: string }) {
 
 export function SuccessPage({ model }: { model: PageModel }) {
   const { config } = model;
-  const props: SuccessIslandProps = { base: config.base, catalogPricesUrl: model.catalogPrices.url, supplierName: config.supplierName, dealership: config.companyName };
+  const props: SuccessIslandProps = {
+    base: config.base,
+    catalogPricesUrl: model.catalogPrices.url,
+    supplierName: config.supplierName,
+    dealership: config.companyName,
+    ...(config.flags.showModificationThumbnail ? { mockupLogos: logoThumbnails(model) } : {}),
+  };
   // The heading is the island's: only an order found in this browser session makes it claim success.
   return (
     <>
@@ -92,6 +103,7 @@ export function OrdersPage({ model }: { model: PageModel }) {
     hasAdminPassword: config.hasAdminPassword,
     hasGroupPassword: config.hasGroupPassword,
     orderAgain: { base: config.base, catalogPricesUrl: model.catalogPrices.url, logos, stores },
+    ...(config.flags.showModificationThumbnail ? { mockupLogos: logoThumbnails(model) } : {}),
   };
   return (
     <>

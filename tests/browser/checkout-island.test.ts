@@ -606,8 +606,8 @@ describe('checkout with PayPal', () => {
       const tip = page.getByRole('tooltip');
       await tip.waitFor();
       expect(await tip.innerText()).toMatch(/ad blocker.*Do not refresh/s);
-      // Stivers shows the logo beside the product image.
-      expect(await page.getByRole('img', { name: 'Stivers Script logo' }).count()).toBe(1);
+      // Stivers shows the line's mock-up: the logo drawn on the product image (mockup-thumbnails.test.ts checks where).
+      expect(await page.getByRole('img', { name: 'Sport Polo with Stivers Script at Left Chest' }).count()).toBe(1);
       expect(await subtotal(page)).toBe('Subtotal (3 items): $116.31');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreenshot(page, 'checkout-stivers-paypal');

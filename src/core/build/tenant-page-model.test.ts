@@ -30,3 +30,24 @@ describe("a tenant's catalog price file", () => {
     expect(tenantPageModel(project.site, guardian, catalog, images).catalogPrices.file).toBe(before.file);
   });
 });
+
+describe("the catalog price file's logo areas", () => {
+  it("carries only the areas a product sets apart from its type's defaults, and none for a type without placements", () => {
+    const [first, ...rest] = catalog.products;
+    const polo = { ...first!, type: 'mens' as const };
+    const own = { x: 0.5, y: 0.25, width: 0.2, height: 0.1, side: 'front' as const };
+    const withAreas: Catalog = {
+      ...catalog,
+      products: [
+        { ...polo, placementAreas: { 'Left Chest': own, 'Full Front': { x: 0.32, y: 0.32, width: 0.36, height: 0.32, side: 'front' } }, backPictureColors: [polo.defaultColor] },
+        ...rest.map((product) => ({ ...product, type: 'office' as const, placementAreas: { 'Left Chest': own } })),
+      ],
+    };
+    const prices = JSON.parse(tenantPageModel(project.site, guardian, withAreas, images).catalogPrices.json) as CatalogPrices;
+    const shipped = prices.products.find((p) => p.code === polo.code)!;
+    // Full Front is the mens default: the browser knows it already.
+    expect(shipped.placementAreas).toEqual({ 'Left Chest': own });
+    expect(shipped.backPictureColors).toEqual([polo.defaultColor]);
+    expect(prices.products.filter((p) => p.code !== polo.code).every((p) => p.placementAreas === undefined)).toBe(true);
+  });
+});

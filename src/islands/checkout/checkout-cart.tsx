@@ -1,7 +1,9 @@
 import { describeQuantity } from '../../domain/describe-quantity.ts';
 import { priceText } from '../../domain/price-on-request.ts';
 import { CartLineQuantity } from './cart-line-quantity.tsx';
-import { productImageKey, type ProductThumbnails } from '../shared/ordering-props.ts';
+import { lineMockup, mockupDescription, type LineMockup } from '../../domain/line-mockup.ts';
+import { MockupThumbnail } from '../shared/mockup-thumbnail.tsx';
+import { productImageKey, productPicture, type ProductThumbnails } from '../shared/ordering-props.ts';
 import { lineName, subtotalText, type CheckoutLine, type PricedCheckout } from './checkout-order.ts';
 
 interface CheckoutCartProps {
@@ -37,6 +39,7 @@ export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbn
               entry={entry}
               image={thumbnails[productImageKey(entry.line.code, entry.line.color)]}
               logo={showModificationThumbnail && entry.line.embroidery ? logoThumbnails[entry.line.embroidery] : undefined}
+              mockup={showModificationThumbnail ? lineMockup(entry.line, entry.product, productPicture(thumbnails, entry.line), logoThumbnails) : undefined}
               storeName={entry.line.store ? (stores.find((store) => store.code === entry.line.store)?.name ?? entry.line.store) : undefined}
               onRemove={onRemove}
               onQuantity={onQuantity}
@@ -51,7 +54,24 @@ export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbn
   );
 }
 
-function CartLineItem({ entry, image, logo, storeName, onRemove, onQuantity }: { entry: CheckoutLine; image?: string; logo?: string; storeName?: string; onRemove(line: CheckoutLine): void; onQuantity(line: CheckoutLine, quantity: number): void }) {
+function CartLineItem({
+  entry,
+  image,
+  logo,
+  mockup,
+  storeName,
+  onRemove,
+  onQuantity,
+}: {
+  entry: CheckoutLine;
+  image?: string;
+  logo?: string;
+  /** Replaces the picture and the logo's thumbnail when the line's logos can be drawn on it. */
+  mockup?: LineMockup;
+  storeName?: string;
+  onRemove(line: CheckoutLine): void;
+  onQuantity(line: CheckoutLine, quantity: number): void;
+}) {
   const { line, product, unitPrice, lineTotal } = entry;
   const customs = (product?.type ?? line.type) === 'customs';
   const facts: [string, string][] = [
@@ -69,8 +89,14 @@ function CartLineItem({ entry, image, logo, storeName, onRemove, onQuantity }: {
   return (
     <li className="cart-line">
       <div className="cart-line__media">
-        {image ? <img className="cart-line__image" src={image} alt="" width={80} height={80} loading="lazy" decoding="async" /> : <span className="cart-line__image cart-line__image--none" />}
-        {logo && <img className="cart-line__logo" src={logo} alt={`${line.embroidery} logo`} width={48} height={48} loading="lazy" decoding="async" />}
+        {mockup ? (
+          <MockupThumbnail mockup={mockup} description={mockupDescription(line.name, mockup)} className="cart-line__mockup" />
+        ) : (
+          <>
+            {image ? <img className="cart-line__image" src={image} alt="" width={80} height={80} loading="lazy" decoding="async" /> : <span className="cart-line__image cart-line__image--none" />}
+            {logo && <img className="cart-line__logo" src={logo} alt={`${line.embroidery} logo`} width={48} height={48} loading="lazy" decoding="async" />}
+          </>
+        )}
       </div>
       <div className="cart-line__body">
         <p className="cart-line__name">{line.name}</p>

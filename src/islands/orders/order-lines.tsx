@@ -3,6 +3,7 @@ import { EDITABLE_FIELDS, EDITABLE_LABELS, type EditableField, type LineEdits, t
 import { describeQuantity } from '../../domain/describe-quantity.ts';
 import { isShipDate } from '../../domain/ship-date.ts';
 import { formatLinePrice, formatShipDate, textOrNotAvailable } from './order-format.ts';
+import { OrderLineMockup, type OrderLineMockups } from './order-line-mockup.tsx';
 
 /** 'K500, Medium, Navy': how a line is named to assistive technology (edit buttons, inputs). */
 export function lineName(line: OrderLine): string {
@@ -35,6 +36,8 @@ export interface OrderLinesProps {
   };
   /** Present where a line can be put into the cart again ('Order again' of one line). */
   orderAgain?: { run(index: number): void; busy: boolean };
+  /** Present when the tenant shows lines' mock-ups and the catalog file is in. */
+  mockupOf?: OrderLineMockups;
 }
 
 function PencilIcon() {
@@ -54,7 +57,7 @@ function PencilIcon() {
  * data-label): ten columns do not fit a phone. The explicit roles keep the table's semantics
  * for screen readers once CSS no longer lays it out as a table.
  */
-export function OrderLines({ lines, admin, orderAgain }: OrderLinesProps) {
+export function OrderLines({ lines, admin, orderAgain, mockupOf }: OrderLinesProps) {
   const id = useId();
   return (
     <table className="order-lines" role="table">
@@ -133,7 +136,10 @@ export function OrderLines({ lines, admin, orderAgain }: OrderLinesProps) {
               <td role="cell" data-label="Item Code">{textOrNotAvailable(line.code)}</td>
               <td role="cell" data-label="Quantity" className="order-lines__number">{quantityText(line)}</td>
               <td role="cell" data-label="Price" className="order-lines__number">{formatLinePrice(line.price)}</td>
-              <td role="cell" data-label="Description">{textOrNotAvailable(line.description)}</td>
+              <td role="cell" data-label="Description">
+                <OrderLineMockup line={line} mockupOf={mockupOf} />
+                {textOrNotAvailable(line.description)}
+              </td>
               <td role="cell" data-label="Size">{textOrNotAvailable(line.size)}</td>
               <td role="cell" data-label="Color">{textOrNotAvailable(line.color)}</td>
               <td role="cell" data-label="Embroidery">{textOrNotAvailable(line.embroidery)}</td>

@@ -26,6 +26,7 @@ import {
 import { orderNumber } from '../../domain/order-number.ts';
 import { formatOrderDate, formatOrderTotal, textOrNotAvailable } from './order-format.ts';
 import { OrderLines, type LineEditing } from './order-lines.tsx';
+import { useOrderLineMockups } from './order-line-mockup.tsx';
 import { OrderAgainSummary, useOrderAgain } from './order-again-summary.tsx';
 import { WholeOrderEdit } from './whole-order-edit.tsx';
 import { ORDER_STATUS_LABELS } from '../../domain/order-status.ts';
@@ -82,7 +83,7 @@ function wholeOrderKey(key: string): string {
  * memory only (a reload is back to the staff view); it may edit Customer PO, PO and Est. Ship
  * Date of a line, and leaving edit mode saves them.
  */
-export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword, hasGroupPassword, orderAgain }: OrdersIslandProps) {
+export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword, hasGroupPassword, orderAgain, mockupLogos }: OrdersIslandProps) {
   const wanted = passwordWanted({ hasGroupPassword, hasAdminPassword });
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -98,6 +99,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const notice = useNotice();
   const again = useOrderAgain(orderAgain, tenantId);
+  const mockupOf = useOrderLineMockups(orderAgain.catalogPricesUrl, mockupLogos, expanded.size > 0);
   /** The order whose line the last message is about: shown under its lines, near the edit button; else under the list. */
   const [noticeOrder, setNoticeOrder] = useState<string>();
   const id = useId();
@@ -473,6 +475,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
                         lines={order.order}
                         admin={adminToken === undefined || order.personal_data_removed ? undefined : adminControls(key, order)}
                         orderAgain={{ run: (index) => void again.run(key, order, index), busy: again.busy === key }}
+                        mockupOf={mockupOf}
                       />
                     </div>
                     {again.outcome?.key === key && <OrderAgainSummary outcome={again.outcome} base={orderAgain.base} />}

@@ -1,11 +1,22 @@
 import type { Money } from '../../domain/money.ts';
 import type { LogoLists } from '../../domain/logo-rules.ts';
+import type { PictureSide } from '../../domain/placement-areas.ts';
 
 /** Image URLs of a product colour, keyed by productImageKey; small enough for cart lines. */
 export type ProductThumbnails = Record<string, string>;
 
 export function productImageKey(code: string, color: string): string {
   return `${code}|${color}`;
+}
+
+/** The key of a colour's back picture (`<code>_<colour>_back.jpg`), where the catalog file has one. */
+export function productBackImageKey(code: string, color: string): string {
+  return `${code}|${color}|back`;
+}
+
+/** A line's thumbnail of either side, for its mock-up (line-mockup.ts). */
+export function productPicture(thumbnails: ProductThumbnails, line: { code: string; color: string }): (side: PictureSide) => string | undefined {
+  return (side) => thumbnails[side === 'front' ? productImageKey(line.code, line.color) : productBackImageKey(line.code, line.color)];
 }
 
 /** Serialized into the checkout page: the cart is priced in the browser with the same rules as the order API. */
@@ -41,6 +52,8 @@ export interface SuccessIslandProps {
   dealership: string;
   /** Where the ordered lines' thumbnails come from (the same file as the checkout's, so usually from the browser's cache). */
   catalogPricesUrl: string;
+  /** Logo name → thumbnail URL, present when the tenant shows lines' mock-ups (show_modification_thumbnail). */
+  mockupLogos?: Record<string, string>;
 }
 
 export interface OrdersIslandProps {
@@ -54,6 +67,8 @@ export interface OrdersIslandProps {
   hasGroupPassword: boolean;
   /** What 'Order again' holds an order's lines to (today's catalog, logos and stores) and where the buyer goes next. */
   orderAgain: OrderAgainProps;
+  /** Logo name → thumbnail URL, present when the tenant shows lines' mock-ups (show_modification_thumbnail). */
+  mockupLogos?: Record<string, string>;
 }
 
 export interface OrderAgainProps {

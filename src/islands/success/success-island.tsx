@@ -5,7 +5,9 @@ import { isTierLabel } from '../../domain/size-labels.ts';
 import { href } from '../../site/routes.ts';
 import { formatLinePrice, formatOrderDate, formatOrderTotal } from '../orders/order-format.ts';
 import { useCatalogPrices } from '../shared/catalog-prices.ts';
-import { productImageKey, type SuccessIslandProps } from '../shared/ordering-props.ts';
+import { lineMockup, mockupDescription, type LineMockup } from '../../domain/line-mockup.ts';
+import { MockupThumbnail } from '../shared/mockup-thumbnail.tsx';
+import { productImageKey, productPicture, type SuccessIslandProps } from '../shared/ordering-props.ts';
 import { readLastOrder, type LastOrder, type OrderedLine } from '../shared/last-order.ts';
 
 /** The heading while the order is read, and what a page without JavaScript keeps: it claims nothing. */
@@ -31,12 +33,14 @@ function Fact({ term, value }: { term: string; value: string | number }) {
   );
 }
 
-function OrderedLineItem({ line, thumbnail }: { line: OrderedLine; thumbnail: string | undefined }) {
+function OrderedLineItem({ line, thumbnail, mockup }: { line: OrderedLine; thumbnail: string | undefined; mockup: LineMockup | undefined }) {
   // A print-run line says its tier in its quantity ('2 runs of 500 (1,000 pieces)'): no separate size.
   const tier = isTierLabel(line.size);
   return (
     <li className="order-summary__line">
-      {thumbnail ? (
+      {mockup ? (
+        <MockupThumbnail mockup={mockup} description={mockupDescription(line.name, mockup)} className="order-summary__mockup" />
+      ) : thumbnail ? (
         <img className="order-summary__image" src={thumbnail} alt={`${line.name}, ${line.color}`} width={96} height={96} loading="lazy" decoding="async" />
       ) : (
         <span className="order-summary__image order-summary__image--none" aria-hidden="true" />
@@ -67,7 +71,7 @@ function OrderedLineItem({ line, thumbnail }: { line: OrderedLine; thumbnail: st
  * and only an order read there makes the page say it was placed. It is not removed after
  * display, so a reload still shows it; the next order replaces it.
  */
-export function SuccessIsland({ base, catalogPricesUrl, supplierName, dealership }: SuccessIslandProps) {
+export function SuccessIsland({ base, catalogPricesUrl, supplierName, dealership, mockupLogos }: SuccessIslandProps) {
   /** undefined while reading, null when nothing was handed over. */
   const [order, setOrder] = useState<LastOrder | null>();
   useEffect(() => {
@@ -76,6 +80,9 @@ export function SuccessIsland({ base, catalogPricesUrl, supplierName, dealership
   // The lines' pictures come from the tenant's catalog file; the order shows at once, each picture in its reserved box once the file is in.
   const catalog = useCatalogPrices(catalogPricesUrl, Boolean(order));
   const thumbnails = catalog.state === 'ready' ? catalog.prices.thumbnails : {};
+  const products = catalog.state === 'ready' ? catalog.prices.products : [];
+  const mockupOf = (line: OrderedLine) =>
+    mockupLogos && lineMockup(line, products.find((product) => product.code === line.code), productPicture(thumbnails, line), mockupLogos);
 
   if (order === undefined) {
     return (
@@ -130,7 +137,7 @@ export function SuccessIsland({ base, catalogPricesUrl, supplierName, dealership
         </dl>
         <ul className="order-summary__lines">
           {lines.map((line, index) => (
-            <OrderedLineItem key={index} line={line} thumbnail={thumbnails[productImageKey(line.code, line.color)]} />
+            <OrderedLineItem key={index} line={line} thumbnail={thumbnails[productImageKey(line.code, line.color)]} mockup={mockupOf(line)} />
           ))}
         </ul>
         <p className="order-summary__next">

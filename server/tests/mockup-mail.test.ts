@@ -1,0 +1,130 @@
+// The order e-mails' mock-ups against a real SMTP server (the sink) and the real order API on
+// SQLite: a line with a logo is sent with its picture and the logo composed on it (sharp),
+// inline in the buyer's confirmation, attached to the staff e-mail. The mock-ups depend on no
+// database, so PostgreSQL is left to the other contracts.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it, beforeAll } from 'vitest';
+import { DEFAULT_PLACEMENT_AREAS } from '../../src/domain/placement-areas.ts';
+import { MOCKUP_WIDTH } from '../mail/compose-mockup.ts';
+import { contractWorld, type ContractWorld } from './helpers/contract-world.ts';
+import { BYPASS_CODE, BYPASS_RECIPIENTS, BYPASS_TENANT } from './helpers/order-fixture.ts';
+import { mailParts } from './helpers/parse-mail.ts';
+import type { ReceivedMail } from './helpers/smtp-sink.ts';
+
+interface MailImage {
+  contentType: string;
+  filename: string;
+  cid: string;
+  disposition: string;
+  bytes: Buffer;
+}
+
+/** Every image part of a received message, decoded by Python's `email` package (as parse-mail.ts does). */
+function imagesOf(raw: string): MailImage[] {
+  const script = [
+    'import sys, json, email, base64',
+    'from email import policy',
+    'm = email.message_from_bytes(sys.stdin.buffer.read(), policy=policy.default)',
+    'out = []',
+    'for part in m.walk():',
+    '    if part.get_content_maintype() == "image":',
+    '        out.append({"contentType": part.get_content_type(), "filename": part.get_filename() or "", "cid": (part["content-id"] or "").strip("<>"), "disposition": part.get_content_disposition() or "", "data": base64.b64encode(part.get_payload(decode=True)).decode()})',
+    'print(json.dumps(out))',
+  ].join('\n');
+  const parsed = JSON.parse(execFileSync('python3', ['-c', script], { input: raw, encoding: 'utf8' })) as (Omit<MailImage, 'bytes'> & { data: string })[];
+  return parsed.map(({ data, ...image }) => ({ ...image, bytes: Buffer.from(data, 'base64') }));
+}
+
+const PICTURE = { r: 200, g: 200, b: 200 };
+const LOGO = { r: 220, g: 0, b: 0 };
+
+/** The colour of the pixel at (x, y) of a decoded image. */
+async function pixel(image: Buffer, x: number, y: number): Promise<{ r: number; g: number; b: number }> {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return { r: data[at]!, g: data[at + 1]!, b: data[at + 2]! };
+}
+
+/** The staff e-mail (which gives the order's id) and the buyer's confirmation (sent to `email`) of an order. */
+async function mailOf(world: ContractWorld, orderId: string, email: string): Promise<{ toStaff: ReceivedMail; toBuyer: ReceivedMail }> {
+  const [toStaff] = await world.smtp.waitForMention(orderId);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const toBuyer = world.smtp.received.find((m) => m.to.includes(email));
+    if (toBuyer) return { toStaff: toStaff!, toBuyer };
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const near = (a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }) => Math.abs(a.r - b.r) + Math.abs(a.g - b.g) + Math.abs(a.b - b.b) < 40;
+
+describe('mock-ups in the order e-mails', () => {
+  const world = contractWorld(async () => undefined);
+
+  beforeAll(async () => {
+    // The fixture's pictures are empty files; these two lines' are real: a plain grey 600 px
+    // photo and a red logo twice as wide as high.
+    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: PICTURE } }).jpeg().toBuffer();
+    writeFileSync(path.join(world.fixture, 'catalogs/images/K500_navy.jpg'), photo);
+    const logo = await sharp({ create: { width: 200, height: 100, channels: 4, background: { ...LOGO, alpha: 1 } } }).png().toBuffer();
+    writeFileSync(path.join(world.fixture, 'tenants/logos/Shield.png'), logo);
+  });
+
+  it('carries the line’s picture with its logo drawn inside the placement’s area, inline for the buyer and attached for the staff', async () => {
+    const email = `${randomUUID()}@dealer.example`;
+    const polo = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+    const mats = { type: 'service', name: 'FM-100', price: 1, quantity: 1, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' };
+    const created = await world.api.post('/v1/create-order', {
+      first_name: 'Ann', last_name: 'Lee', email, store: 'Bypass Ford', customer_po: '', companyName: BYPASS_TENANT, cart: [polo, mats], bypassPaypal: true, code: BYPASS_CODE,
+    });
+    expect(created.status).toBe(200);
+    const orderId = created.body.order_id as string;
+    const { toStaff, toBuyer } = await mailOf(world, orderId, email);
+    expect(toStaff.to).toEqual(BYPASS_RECIPIENTS);
+
+    // One image per line with a logo: the floor mats have none.
+    const buyerImages = imagesOf(toBuyer.raw);
+    expect(buyerImages).toHaveLength(1);
+    const [inline] = buyerImages;
+    expect(inline!.contentType).toBe('image/jpeg');
+    expect(inline!.disposition).toBe('inline');
+    // The HTML shows it in the polo's line, by its Content-ID, saying what it shows.
+    const { html } = mailParts(toBuyer.raw);
+    expect(html).toContain(`src="cid:${inline!.cid}"`);
+    expect(html).toContain('alt="K500 name with Shield at Left Chest"');
+
+    const meta = await sharp(inline!.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([MOCKUP_WIDTH, MOCKUP_WIDTH]);
+    // The logo fills the Left Chest area's middle, in its own colour; outside the area is the photo.
+    const area = DEFAULT_PLACEMENT_AREAS.mens!['Left Chest']!;
+    const middle = { x: Math.round((area.x + area.width / 2) * MOCKUP_WIDTH), y: Math.round((area.y + area.height / 2) * MOCKUP_WIDTH) };
+    expect(near(await pixel(inline!.bytes, middle.x, middle.y), LOGO)).toBe(true);
+    // Kept in shape: a 2:1 logo in a 48 x 36 px area is 24 px high, so the area's top rows stay photo.
+    expect(near(await pixel(inline!.bytes, middle.x, Math.round(area.y * MOCKUP_WIDTH) + 2), PICTURE)).toBe(true);
+    expect(near(await pixel(inline!.bytes, 10, 10), PICTURE)).toBe(true);
+    expect(near(await pixel(inline!.bytes, Math.round((area.x - 0.05) * MOCKUP_WIDTH), middle.y), PICTURE)).toBe(true);
+
+    // The staff e-mail is plain text: the same image as an attachment named for its line.
+    const staffImages = imagesOf(toStaff.raw);
+    expect(staffImages.map((image) => [image.filename, image.disposition])).toEqual([['K500 Navy, Shield at Left Chest.jpg', 'attachment']]);
+    expect(staffImages[0]!.bytes.equals(inline!.bytes)).toBe(true);
+  });
+
+  it('sends the e-mail without the mock-up when the picture cannot be read, and says why in the log', async () => {
+    const email = `${randomUUID()}@dealer.example`;
+    // K500 Black's picture is the fixture's empty file.
+    const polo = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Black', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+    const created = await world.api.post('/v1/create-order', {
+      first_name: 'Ann', last_name: 'Lee', email, store: 'Bypass Ford', customer_po: '', companyName: BYPASS_TENANT, cart: [polo], bypassPaypal: true, code: BYPASS_CODE,
+    });
+    expect(created.status).toBe(200);
+    const { toStaff, toBuyer } = await mailOf(world, created.body.order_id as string, email);
+    for (const message of [toStaff, toBuyer]) expect(imagesOf(message.raw)).toEqual([]);
+    expect(world.api.logs.some((line) => line.level === 'warn' && /mock-up left out/.test(String(line.msg)) && String(line.picture) === 'catalogs/images/K500_black.jpg')).toBe(true);
+  });
+});
