@@ -70,16 +70,23 @@ export function deleteFromFolder(folder: S3Location, paths: readonly string[]): 
   }
 }
 
+const BATCH = 200;
+
 /** An exact path as an `aws s3 --include` pattern (fnmatch): its wildcard characters in brackets. */
 export const literalPattern = (file: string) => file.replace(/[[*?]/g, (char) => `[${char}]`);
 
 /**
  * Downloads some paths of a folder into `into`, under the same paths: one `aws s3 cp` for a few
- * hundred files at a time (its filters), not one process per file.
+ * hundred files at a time (its filters), not one process per file. Past a few batches, the whole
+ * folder at once: each batch lists the folder again and matches every key against its filters.
  */
 export function downloadFromFolder(folder: S3Location, paths: readonly string[], into: string): void {
-  for (let start = 0; start < paths.length; start += 200) {
-    const includes = paths.slice(start, start + 200).flatMap((file) => ['--include', literalPattern(file)]);
+  if (paths.length > 3 * BATCH) {
+    awsChecked(['s3', 'cp', `${s3Uri(folder)}/`, `${into}/`, '--recursive', '--no-progress', '--only-show-errors']);
+    return;
+  }
+  for (let start = 0; start < paths.length; start += BATCH) {
+    const includes = paths.slice(start, start + BATCH).flatMap((file) => ['--include', literalPattern(file)]);
     awsChecked(['s3', 'cp', `${s3Uri(folder)}/`, `${into}/`, '--recursive', '--no-progress', '--only-show-errors', '--exclude', '*', ...includes]);
   }
 }
