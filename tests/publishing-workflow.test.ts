@@ -1,22 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { headersFor, parseHeadersFile } from '../src/core/headers-file.ts';
-import { globPattern } from '../src/core/build/verify-manifest.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { previewFolder } from '../src/core/build/preview-targets.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
-import { filesOf } from './helpers/files-of.ts';
-import { runScript } from './helpers/run-cli.ts';
 
 /**
  * The CI workflow, read as GitHub reads it: the commands it runs must exist, the pull request
- * path must be the README's, the build matrix must be the tenants the build knows, and the
- * deploy must upload every file of a real tenant folder with the headers its `_headers` gives,
- * HTML last.
+ * path must be the README's, and the build matrix must be the tenants the build knows. The
+ * deploy steps themselves are run against an S3 server by tests/s3-deploy.test.ts.
  */
 const WORKFLOW_FILE = path.join(REPO_ROOT, '.github/workflows/storefronts.yml');
 
@@ -45,44 +40,6 @@ interface Workflow {
 
 const workflow = () => parse(readFileSync(WORKFLOW_FILE, 'utf8')) as Workflow;
 const packageScripts = () => (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-
-/** Shell words of one command line: quotes removed, `$VAR`/`${VAR}` replaced from `vars` (an unknown one is an error). */
-function shellWords(line: string, vars: Record<string, string> = {}): string[] {
-  const words: string[] = [];
-  let word: string | undefined;
-  const add = (text: string) => (word = (word ?? '') + text);
-  const variable = (name: string) => {
-    if (!(name in vars)) throw new Error(`unknown variable $${name} in: ${line}`);
-    return vars[name] as string;
-  };
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i] as string;
-    if (/\s/.test(char)) {
-      if (word !== undefined) words.push(word);
-      word = undefined;
-    } else if (char === "'") {
-      const end = line.indexOf("'", i + 1);
-      add(line.slice(i + 1, end));
-      i = end;
-    } else if (char === '"') {
-      let text = '';
-      for (i += 1; line[i] !== '"'; i += 1) {
-        const match = /^\$(?:\{(\w+)\}|(\w+))/.exec(line.slice(i));
-        if (match) {
-          text += variable((match[1] ?? match[2]) as string);
-          i += match[0].length - 1;
-        } else text += line[i];
-      }
-      add(text);
-    } else if (char === '$' && /[\w{]/.test(line[i + 1] ?? '')) {
-      const match = /^\$(?:\{(\w+)\}|(\w+))/.exec(line.slice(i)) as RegExpExecArray;
-      add(variable((match[1] ?? match[2]) as string));
-      i += match[0].length - 1;
-    } else add(char);
-  }
-  if (word !== undefined) words.push(word);
-  return words;
-}
 
 /** The lines of a `run:` script, continuation lines joined, comments and blank lines left out. */
 function scriptLines(run: string): string[] {
@@ -304,158 +261,5 @@ describe('the preview of a pull request', () => {
       expect(ran.status, bad).toBe(1);
       expect(ran.stdout, bad).toBe('');
     }
-  });
-});
-
-describe('the deploy, over a tenant folder built as the CI job builds it', () => {
-  const TENANT = 'guardian';
-  let site = '';
-
-  beforeAll(() => {
-    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-ci-build-')), 'dist');
-    const result = runScript('build', ['--root', REPO_ROOT, '--out-dir', outDir, '--tenant', TENANT], 600_000);
-    if (result.status !== 0) throw new Error(`the CI build command failed:\n${result.stderr}`);
-    site = path.join(outDir, TENANT);
-  }, 600_000);
-
-  interface Sync {
-    /** (step, line) order in the job. */
-    position: number;
-    step: string;
-    from: string;
-    filters: ['include' | 'exclude', RegExp][];
-    cacheControl?: string;
-    contentType?: string;
-    delete: boolean;
-  }
-
-  /** The deploy's `aws s3 sync` and `aws s3 cp --recursive` commands from the build to the bucket, in the order they run. */
-  function deploySyncs(): Sync[] {
-    const build = Object.values(workflow().jobs).find((job) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) as Job;
-    const syncs: Sync[] = [];
-    build.steps.forEach((step, stepIndex) => {
-      if (!step.run) return;
-      scriptLines(step.run).forEach((line, lineIndex) => {
-        if (!/^aws s3 (sync|cp) /.test(line)) return;
-        const words = shellWords(line, { SITE_DIR: '@SITE', S3_DEST: '@DEST', RUNNER_TEMP: '@TEMP' });
-        const [from = '', to = ''] = words.slice(3);
-        if (from.startsWith('@DEST/')) return; // fetching back, for the check
-        expect(step.if, `${step.name}: runs only when the bucket is configured`).toBe("env.DEPLOY_CONFIGURED == 'true'");
-        expect(from.startsWith('@SITE/'), line).toBe(true);
-        // The same folder on both sides, so bucket keys are the site's paths; the trailing '/'
-        // keeps _shared/guard/ from listing _shared/guardian/.
-        expect(to, line).toBe(from.replace('@SITE/', '@DEST/'));
-        expect(from.endsWith('/'), line).toBe(true);
-        const sync: Sync = { position: stepIndex * 1000 + lineIndex, step: step.name ?? '', from: from.slice('@SITE/'.length), filters: [], delete: false };
-        // `cp` copies one file unless told --recursive; `sync` always walks the folder.
-        if (words[2] === 'cp') expect(words, line).toContain('--recursive');
-        for (let i = 5; i < words.length; i += 1) {
-          const flag = words[i];
-          if (flag === '--include' || flag === '--exclude') sync.filters.push([flag.slice(2) as 'include' | 'exclude', globPattern(words[++i] as string)]);
-          else if (flag === '--cache-control') sync.cacheControl = words[++i];
-          else if (flag === '--content-type') sync.contentType = words[++i];
-          else if (flag === '--delete') sync.delete = true;
-          else if (!['--size-only', '--no-progress', '--only-show-errors', '--recursive'].includes(flag as string)) throw new Error(`unexpected option ${flag} in: ${line}`);
-        }
-        syncs.push(sync);
-      });
-    });
-    return syncs;
-  }
-
-  /** Whether a command takes a file (a path relative to the site): aws applies the filters in order, the last match deciding. */
-  function selects(sync: Sync, file: string): boolean {
-    if (!file.startsWith(sync.from)) return false;
-    const relative = file.slice(sync.from.length);
-    let taken = true;
-    for (const [kind, pattern] of sync.filters) if (pattern.test(relative)) taken = kind === 'include';
-    return taken;
-  }
-
-  /** What is deliberately not uploaded: S3 cannot pick a compressed sibling by Accept-Encoding, and does not read _headers. */
-  const notUploaded = (file: string) => /\.(br|gz)$/.test(file) || file === '_headers';
-  const TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp' };
-
-  it('uploads every other file with the Cache-Control its _headers gives, and the type of AVIF and WebP named', () => {
-    const syncs = deploySyncs();
-    expect(syncs.length).toBeGreaterThan(3);
-    const rules = parseHeadersFile(readFileSync(path.join(site, '_headers'), 'utf8'));
-    const files = filesOf(site);
-    expect(files).toContain('index.html');
-    expect(files.some((file) => file.startsWith('assets/img/') && file.endsWith('.avif'))).toBe(true);
-    for (const file of files) {
-      const taking = syncs.filter((sync) => selects(sync, file));
-      if (notUploaded(file)) {
-        expect(taking.map((sync) => sync.step), `${file} must not be uploaded`).toEqual([]);
-        continue;
-      }
-      expect(taking.length, `${file} is uploaded by no step`).toBeGreaterThan(0);
-      const cacheControl = headersFor(rules, `/${file}`).get('cache-control');
-      const type = TYPES[file.split('.').pop() as string];
-      for (const sync of taking) {
-        expect(sync.cacheControl, `${file} in "${sync.step}"`).toBe(cacheControl);
-        expect(sync.contentType, `${file} in "${sync.step}"`).toBe(type);
-      }
-    }
-  });
-
-  it('uploads the assets and other files first, the HTML and manifest.json last, and deletes only after', () => {
-    const syncs = deploySyncs();
-    const firstUpload = (file: string) => Math.min(...syncs.filter((sync) => selects(sync, file)).map((sync) => sync.position));
-    const uploaded = filesOf(site).filter((file) => !notUploaded(file));
-    const last = (file: string) => file.endsWith('.html') || file === 'manifest.json';
-    const pages = uploaded.filter(last);
-    const others = uploaded.filter((file) => !last(file));
-    expect(others.some((file) => file.startsWith('assets/'))).toBe(true);
-    expect(others).toContain('robots.txt');
-    const lastOther = Math.max(...others.map(firstUpload));
-    const firstPage = Math.min(...pages.map(firstUpload));
-    const lastPage = Math.max(...pages.map(firstUpload));
-    expect(lastOther, 'an asset or other file is first uploaded after an HTML page').toBeLessThan(firstPage);
-    const deletes = syncs.filter((sync) => sync.delete);
-    for (const sync of deletes) expect(sync.position, `"${sync.step}" deletes before the pages are up`).toBeGreaterThanOrEqual(lastPage);
-    // Every kind of path is cleaned up: a file the next build drops is deleted from the bucket.
-    for (const file of uploaded) expect(deletes.some((sync) => selects(sync, file)), `${file}: no --delete pass covers it`).toBe(true);
-  });
-
-  it('checks the folder fetched back from the bucket against the manifest, leaving out exactly what was not uploaded', () => {
-    const build = Object.values(workflow().jobs).find((job) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) as Job;
-    const index = build.steps.findIndex((step) => step.run?.includes('npm run verify:manifest -- "$RUNNER_TEMP/'));
-    expect(index, 'no step checks the published copy').toBeGreaterThan(-1);
-    expect(index).toBeGreaterThan(Math.max(...deploySyncs().map((sync) => Math.floor(sync.position / 1000))));
-    const line = scriptLines(build.steps[index]!.run!).find((entry) => entry.includes('verify:manifest')) as string;
-
-    // What the bucket holds after the deploy: the folder less what the syncs leave out.
-    const temp = mkdtempSync(path.join(tmpdir(), 'storefront-runner-temp-'));
-    const published = path.join(temp, 'published');
-    cpSync(site, published, { recursive: true, filter: (from) => !notUploaded(path.relative(site, from).split(path.sep).join('/')) });
-    const check = () => spawnSync('bash', ['-e', '-c', line], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, SITE_DIR: site, RUNNER_TEMP: temp }, timeout: 120_000 });
-    const clean = check();
-    expect(clean.status, clean.stderr).toBe(0);
-    expect(clean.stdout).toMatch(/all \d+ files match/);
-
-    // A page that did not make it intact, and a leftover of an older deploy, are both named.
-    appendFileSync(path.join(published, 'checkout/index.html'), '<!-- stale -->');
-    writeFileSync(path.join(published, 'assets/old-0000aaaa.js'), '');
-    const broken = check();
-    expect(broken.status).toBe(1);
-    expect(broken.stderr).toMatch(/^changed +checkout\/index\.html/m);
-    expect(broken.stderr).toMatch(/^unexpected +assets\/old-0000aaaa\.js/m);
-  });
-
-  it('checks the built folder against its own manifest before uploading it, and catches a changed file', () => {
-    const build = Object.values(workflow().jobs).find((job) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) as Job;
-    const steps = build.steps.map((step) => step.run?.trim());
-    const check = steps.indexOf('npm run verify:manifest -- "$SITE_DIR"');
-    expect(check).toBeGreaterThan(steps.indexOf('npm run build -- --tenant ${{ matrix.tenant }}'));
-    const run = () => spawnSync('bash', ['-e', '-c', steps[check]!], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, SITE_DIR: site }, timeout: 120_000 });
-    const clean = run();
-    expect(clean.status, clean.stderr).toBe(0);
-    const copy = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-modified-')), TENANT);
-    cpSync(site, copy, { recursive: true });
-    writeFileSync(path.join(copy, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-    const modified = spawnSync('bash', ['-e', '-c', steps[check]!], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, SITE_DIR: copy }, timeout: 120_000 });
-    expect(modified.status).toBe(1);
-    expect(modified.stderr).toMatch(/^changed +robots\.txt/m);
   });
 });

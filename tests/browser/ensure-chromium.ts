@@ -36,12 +36,12 @@ function chromiumStarts(): boolean {
   return spawnSync(CHROMIUM_PATH, ['--version'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
 }
 
-function debianPackageInstalled(name: string): boolean {
+export function debianPackageInstalled(name: string): boolean {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
   return result.status === 0 && result.stdout.includes('install ok installed');
 }
 
-function commandExists(command: string): boolean {
+export function commandExists(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 

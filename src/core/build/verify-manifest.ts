@@ -91,7 +91,8 @@ export function globPattern(glob: string): RegExp {
   return new RegExp(`^${source}$`, 's');
 }
 
-function parseManifest(text: string, file: string): ManifestEntry[] {
+/** A manifest's entries; `file` names it in the error. */
+export function parseManifest(text: string, file: string): ManifestEntry[] {
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { verifyAgainstManifest } from '../build/verify-manifest.ts';
+import { verifyAgainstManifest, type ManifestProblem } from '../build/verify-manifest.ts';
 import { UserError } from '../user-error.ts';
 
 const USAGE = 'usage: npm run verify:manifest -- <folder> [--manifest <manifest.json>] [--exclude <pattern>]...';
@@ -40,10 +40,7 @@ export async function runVerifyManifest(argv: string[]): Promise<number> {
       console.log(`${positionals[0]}: all ${matched} files match ${against}`);
       return 0;
     }
-    for (const problem of problems.slice(0, SHOWN)) console.error(`${problem.kind.padEnd(10)}  ${problem.path}${problem.detail ? `  (${problem.detail})` : ''}`);
-    if (problems.length > SHOWN) console.error(`… and ${problems.length - SHOWN} more`);
-    const counts = (['missing', 'changed', 'unexpected'] as const).map((kind) => `${problems.filter((p) => p.kind === kind).length} ${kind}`).join(', ');
-    console.error(`${positionals[0]} does not match ${against}: ${counts} (${matched} files match)`);
+    console.error(`${positionals[0]} does not match ${against}: ${printProblems(problems)} (${matched} files match)`);
     return 1;
   } catch (error) {
     if (error instanceof UserError) {
@@ -52,4 +49,11 @@ export async function runVerifyManifest(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** Prints a line per problem (the first ones: they name the fault) and answers their counts by kind, as `2 missing, 1 changed, 0 unexpected`. */
+export function printProblems(problems: readonly ManifestProblem[]): string {
+  for (const problem of problems.slice(0, SHOWN)) console.error(`${problem.kind.padEnd(10)}  ${problem.path}${problem.detail ? `  (${problem.detail})` : ''}`);
+  if (problems.length > SHOWN) console.error(`… and ${problems.length - SHOWN} more`);
+  return (['missing', 'changed', 'unexpected'] as const).map((kind) => `${problems.filter((p) => p.kind === kind).length} ${kind}`).join(', ');
 }
