@@ -2,12 +2,20 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `npx vitest run --project unit` runs the tests beside the code (domain rules,
- * islands' modules, the build's and the order API's units) without building anything;
- * `integration` holds what needs the built sample site, a browser, the order API's contract
- * suites or PostgreSQL, after the global setup's one warm-up build. `npm test` runs both.
+ * Four projects, each a question a developer asks (docs/architecture.md, Tests):
+ * - `unit`: the tests beside the code, the import-rule check and the broken-data table; builds
+ *   nothing, in seconds (`npx vitest run --project unit`).
+ * - `api`: the order API as a process, its contract suites on SQLite and a throwaway PostgreSQL;
+ *   builds nothing (it reads the tenant files as the API does).
+ * - `integration`: what needs the built sample site or a browser, after one warm-up build.
+ * - `bench`: the measuring scripts and Lighthouse, opt in (`npm run test:bench`): their figures
+ *   depend on the machine's load, so `npm test` (unit, api, integration) leaves them out.
  */
-const SLOW_UNITS = ['src/core/build/images/image-pipeline.test.ts', 'server/start-order-api.test.ts'];
+const IN_PROCESS_CHECKS = ['tests/architecture.test.ts', 'tests/validate-fixtures.test.ts'];
+const ORDER_API = ['server/tests/**/*.test.ts', 'server/start-order-api.test.ts'];
+// Encoding real images with sharp: seconds each, so beside the other slow files.
+const SLOW_UNITS = ['src/core/build/images/image-pipeline.test.ts'];
+const BENCH = ['tests/bench/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -26,16 +34,33 @@ export default defineConfig({
           // One module graph per worker instead of one per file: 48 small files start in about 7 s
           // instead of 23 s on two cores. These tests keep no global state between files.
           isolate: false,
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
-          // Encoding real images with sharp, and starting the order API: seconds each, so integration.
-          exclude: ['server/tests/**', ...SLOW_UNITS],
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', ...IN_PROCESS_CHECKS],
+          exclude: [...ORDER_API, ...SLOW_UNITS],
+          globalSetup: ['tests/temp-folder-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ORDER_API,
+          globalSetup: ['tests/temp-folder-setup.ts'],
         },
       },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/**/*.test.ts', 'server/tests/**/*.test.ts', ...SLOW_UNITS],
+          include: ['tests/**/*.test.ts', ...SLOW_UNITS],
+          exclude: [...IN_PROCESS_CHECKS, ...BENCH],
+          globalSetup: ['tests/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bench',
+          include: BENCH,
           globalSetup: ['tests/global-setup.ts'],
         },
       },

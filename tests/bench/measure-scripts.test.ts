@@ -1,12 +1,13 @@
 // The measuring scripts are run by hand, so nothing else would notice when a change breaks
-// them (the order API once refused the benchmark's orders). Each runs here on a short setting.
+// them (the order API once refused the benchmark's orders). Each runs here on a short setting,
+// in the opt-in `bench` project (`npm run test:bench`): their figures depend on the machine's load.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureProject } from './helpers/fixture-project.ts';
-import { runScript } from './helpers/run-cli.ts';
-import { sampleDist } from './helpers/sample-build.ts';
+import { fixtureProject } from '../helpers/fixture-project.ts';
+import { runScript } from '../helpers/run-cli.ts';
+import { sampleDist } from '../helpers/sample-build.ts';
 
 describe('the measuring scripts', () => {
   it('npm run bench:api loads the API with orders it accepts, and prints its table', () => {
@@ -67,30 +68,23 @@ describe('the measuring scripts', () => {
     expect(result.stdout).toMatch(/^\| every page, HTML alone \| \d+ pages \| \d+\.\d KB \| \d+\.\d KB \| -?\d+\.\d % \|$/m);
   }, 600_000);
 
-  it('npm run report:js prints each page type against its budget', async () => {
-    const outDir = sampleDist();
-    const result = runScript('report-js', ['--out-dir', outDir]);
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^ {2}checkout +\d+\.\d KB {3}budget 84\.0 KB$/m);
-    expect(result.stdout).not.toContain('OVER');
-  }, 600_000);
-
-  it('npm run lighthouse audits a page of the built site as npm start serves it, prints its row and writes the results', async () => {
+  it('npm run lighthouse audits the item page as npm start serves it, meets the documented goals (performance ≥ 98, accessibility 100), prints its row and writes the results', async () => {
     const outDir = sampleDist();
     const results = path.join(mkdtempSync(path.join(tmpdir(), 'lighthouse-results-')), 'results.json');
-    const result = runScript('lighthouse', ['--out-dir', outDir, '--page', 'landing', '--runs', '1', '--results', results], 180_000);
-    // Scores on a shared machine vary: the goals decide the exit code for a person reading it, not this test.
-    if (result.status !== 0) expect(result.stdout, result.stderr).toMatch(/^first landing misses the goals \(performance ≥ 98, accessibility 100\): performance \d+, accessibility \d+$/m);
-    // tenant | page | URL | performance | accessibility | best practices | SEO | LCP | TBT | CLS | total bytes
-    expect(result.stdout).toMatch(/^\| first \| landing \| http:\/\/first\.localhost:\d+\/ \| \d+ \| \d+ \| \d+ \| \d+ \| \d+\.\d s \| \d+ ms \| \d\.\d{3} \| [1-9][\d.]* KB \|$/m);
+    // The median of 3 runs, as docs/performance.md measures it: single runs on a shared machine vary by a few points.
+    const result = runScript('lighthouse', ['--out-dir', outDir, '--page', 'item', '--runs', '3', '--results', results], 540_000);
+    expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+    // tenant | page | URL | performance (range of the 3 runs, when they differ) | accessibility | best practices | SEO | LCP | TBT | CLS | total bytes
+    expect(result.stdout).toMatch(/^\| first \| item \(\S+\) \| http:\/\/first\.localhost:\d+\/item\/\S+\/ \| \d+(?: \(\d+–\d+\))? \| \d+ \| \d+ \| \d+ \| \d+\.\d s \| \d+ ms \| \d\.\d{3} \| [1-9][\d.]* KB \|$/m);
     const written = JSON.parse(readFileSync(results, 'utf8'));
     expect(written.pages).toHaveLength(1);
     const [page] = written.pages;
-    expect(page).toMatchObject({ tenant: 'first', page: 'landing', runs: [expect.any(Object)] });
-    for (const score of ['performance', 'accessibility', 'bestPractices', 'seo']) expect(page.figures[score]).toBeGreaterThanOrEqual(0);
+    expect(page).toMatchObject({ tenant: 'first', page: 'item', runs: [expect.any(Object), expect.any(Object), expect.any(Object)] });
+    expect(page.figures.performance).toBeGreaterThanOrEqual(98);
+    expect(page.figures.accessibility).toBe(100);
     expect(page.figures.totalBytes).toBeGreaterThan(10_000);
-    // The landing page loads everything from its own site: no other host learns of the visit.
+    // The item page loads everything from its own site: no other host learns of the visit.
     expect(page.figures.otherOrigins).toEqual([]);
-    expect(existsSync(path.join(path.dirname(results), 'first-landing.html'))).toBe(true);
-  }, 240_000);
+    expect(existsSync(path.join(path.dirname(results), 'first-item.html'))).toBe(true);
+  }, 600_000);
 });
