@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { ResponsivePicture } from '../../components/responsive-picture.tsx';
+import { logoBoxInArea, mockupSide, placementAreaFor, type PictureSide, type ProductPlacementAreas } from '../../domain/placement-areas.ts';
+import type { PictureData } from '../../site/picture-data.ts';
+
+export interface MockupLogo {
+  /** The logo's name: what the buyer chose, and the element's data-logo for tests and outlines. */
+  name: string;
+  image: PictureData;
+  placement: string;
+}
+
+export interface ProductMockupProps {
+  product: ProductPlacementAreas;
+  color: string;
+  /** The colour's picture, already rendered as `children`: its size is the box everything is drawn in. */
+  picture: PictureData;
+  /** The colour's back picture, where it has one. */
+  back?: PictureData;
+  /** The logos chosen, the one whose side to show first (the buyer's latest choice). */
+  logos: readonly MockupLogo[];
+  /** The picture's `sizes`, from which each logo's is worked out. */
+  sizes: string;
+  /** The back picture's alt text. */
+  backAlt: string;
+  children: ReactNode;
+}
+
+/**
+ * A product's picture with the chosen logos drawn on it at their placements' areas
+ * (src/domain/placement-areas.ts). Everything is drawn inside the picture's own box, in
+ * percentages of it, so nothing on the page moves; without a logo it adds only its wrapper.
+ * A placement on the back lays the colour's back picture over the front, in the same box.
+ */
+export function ProductMockup({ product, color, picture, back, logos, sizes, backAlt, children }: ProductMockupProps) {
+  const drawable = logos.filter((logo) => mockupSide(product, color, logo.placement) !== undefined);
+  const side: PictureSide = (drawable[0] && mockupSide(product, color, drawable[0].placement)) ?? 'front';
+  const pictureAspect = picture.width / picture.height;
+  return (
+    <span className="mockup" data-side={side} data-color={color}>
+      {children}
+      {side === 'back' && back && <ResponsivePicture image={back} alt={backAlt} sizes={sizes} loading="eager" className="mockup__back" />}
+      {drawable
+        .filter((logo) => mockupSide(product, color, logo.placement) === side)
+        .map((logo) => {
+          const box = logoBoxInArea(placementAreaFor(product, color, logo.placement)!, logo.image.width / logo.image.height, pictureAspect);
+          return (
+            <picture key={logo.placement} className="mockup__logo" data-logo={logo.name} data-placement={logo.placement}>
+              {logo.image.sources.map((source) => (
+                <source key={source.type} type={source.type} srcSet={source.srcset} sizes={scaledSizes(sizes, box.width)} />
+              ))}
+              <img
+                src={logo.image.fallback.src}
+                srcSet={logo.image.fallback.srcset}
+                sizes={scaledSizes(sizes, box.width)}
+                width={logo.image.width}
+                height={logo.image.height}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                style={{ left: percent(box.x), top: percent(box.y), width: percent(box.width), height: percent(box.height) }}
+              />
+            </picture>
+          );
+        })}
+    </span>
+  );
+}
+
+function percent(fraction: number): string {
+  return `${(fraction * 100).toFixed(3)}%`;
+}
+
+/** `(min-width: 60em) 32rem, 90vw` at 0.1 → `(min-width: 60em) 3.2rem, 9vw`: the logo is that part of the picture's width. */
+export function scaledSizes(sizes: string, factor: number): string {
+  return sizes
+    .split(',')
+    .map((part) => {
+      const trimmed = part.trim();
+      const at = trimmed.lastIndexOf(' ');
+      const length = trimmed.slice(at + 1);
+      const match = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(length);
+      const scaled = match ? `${Number((Number(match[1]) * factor).toFixed(2))}${match[2]}` : `calc(${length} * ${factor.toFixed(3)})`;
+      return `${trimmed.slice(0, at + 1)}${scaled}`;
+    })
+    .join(', ');
+}
