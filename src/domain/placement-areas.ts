@@ -77,6 +77,11 @@ export function placementAreaFor(product: ProductPlacementAreas, color: string, 
   );
 }
 
+/** Every area known for `product` in `color`, by placement: the type's defaults, under the product's, under the colour's. */
+export function placementAreasFor(product: ProductPlacementAreas, color: string): PlacementAreas {
+  return { ...DEFAULT_PLACEMENT_AREAS[product.type as Category], ...product.placementAreas, ...product.colorPlacementAreas?.[color] };
+}
+
 /**
  * The side whose picture shows a logo at `placement`, or undefined when no mock-up can be drawn:
  * no area is known, or the area is on the back and this colour has no back picture.
