@@ -60,8 +60,8 @@ function expectInside(logo: Box, area: Box, what: string): void {
  * CLS counts, shifts right after the buyer's own input (a click that opens the second logo's
  * pickers) are left out; choosing from a list, as the test does it, is not such input.
  */
-async function openItem(page: Page, code: string): Promise<void> {
-  await page.goto(`${storefront.baseUrl(guardian.id)}item/${code}/`, { waitUntil: 'load' });
+async function openItem(page: Page, code: string, query = ''): Promise<void> {
+  await page.goto(`${storefront.baseUrl(guardian.id)}item/${code}/${query}`, { waitUntil: 'load' });
   await page.locator('[data-island="item"][data-hydrated]').waitFor();
   await page.evaluate(() => {
     const w = window as unknown as { shifts: number };
@@ -137,6 +137,13 @@ describe('the logo mock-up on the item page', () => {
       expect(await mockup(page).locator('.mockup__logo').count()).toBe(1);
       await drawnLogo(page, 'Full Back').waitFor();
       expect(await layoutShift(page), 'CLS while choosing').toBe(0);
+    });
+  });
+
+  it('draws no area outlines on a built page, even when asked with ?areas (they are npm run dev\'s)', async () => {
+    await withVisit(`${storefront.baseUrl(guardian.id)}item/K500/?areas`, async ({ page }) => {
+      await openItem(page, 'K500', '?areas');
+      expect(await page.locator('[data-outline]').count()).toBe(0);
     });
   });
 
