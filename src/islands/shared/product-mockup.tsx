@@ -42,10 +42,11 @@ export function ProductMockup({ product, color, picture, back, logos, sizes, bac
       {side === 'back' && back && <ResponsivePicture image={back} alt={backAlt} sizes={sizes} loading="eager" className="mockup__back" />}
       {drawable
         .filter((logo) => mockupSide(product, color, logo.placement) === side)
-        .map((logo) => {
+        .map((logo, index) => {
           const box = logoBoxInArea(placementAreaFor(product, color, logo.placement)!, logo.image.width / logo.image.height, pictureAspect);
           return (
-            <picture key={logo.placement} className="mockup__logo" data-logo={logo.name} data-placement={logo.placement}>
+            // Two logos may share a placement while the buyer is choosing (the form refuses it on adding).
+            <picture key={`${index}\0${logo.placement}`} className="mockup__logo" data-logo={logo.name} data-placement={logo.placement}>
               {logo.image.sources.map((source) => (
                 <source key={source.type} type={source.type} srcSet={source.srcset} sizes={scaledSizes(sizes, box.width)} />
               ))}
