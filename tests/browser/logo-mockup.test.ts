@@ -110,10 +110,14 @@ describe('the logo mock-up on the item page', () => {
       const backBox = await boxOf(back);
       expect(backBox, 'the back lies exactly over the front').toEqual(await boxOf(frontPicture(page)));
       expectInside(await boxOf(drawnLogo(page, 'Full Back')), areaOnPage(backBox, placementAreaFor(polo, 'Navy', 'Full Back')!), 'Full Back');
+      // guardian shows the enlarge-on-click preview: of the picture shown.
+      const enlarge = page.locator('[data-island="item"] .item__enlarge');
+      expect(decodeURIComponent((await enlarge.getAttribute('href')) ?? '')).toMatch(/K500_navy_back-/);
 
       await page.getByLabel('Placement', { exact: true }).selectOption('Left Sleeve');
       await drawnLogo(page, 'Left Sleeve').waitFor();
       expect(await back.count(), 'a front placement shows the front').toBe(0);
+      expect(decodeURIComponent((await enlarge.getAttribute('href')) ?? '')).toMatch(/K500_navy-/);
       expect(await layoutShift(page), 'CLS while choosing').toBe(0);
     });
   });

@@ -14,7 +14,7 @@ import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { QuantityField, quantityFieldId } from '../shared/quantity-field.tsx';
 import { askStorePassword } from '../shared/store-password.ts';
 import { hasStoreSession } from '../shared/store-session.ts';
-import { ProductMockup, type MockupLogo } from '../shared/product-mockup.tsx';
+import { ProductMockup, shownSide, type MockupLogo } from '../shared/product-mockup.tsx';
 import { useNotice } from '../shared/use-notice.tsx';
 import { cartEntries, cellProblems, tierCell, type EntryRefusal } from './cart-entries.ts';
 import { cartLimitProblem } from './cart-limits.ts';
@@ -91,8 +91,6 @@ export function ItemDetails(props: ItemIslandProps) {
     if (element && !expanded) setOverflowing(element.scrollHeight > element.clientHeight + 1);
   }, [expanded]);
   const image = images[color] ?? images[product.defaultColor];
-  // The largest fallback file of this colour's own image: what the enlarge-on-click preview opens.
-  const fullImage = images[color]?.fallback.src;
   const price = showPrices ? startingPrice(product) : undefined;
   const tiers = product.sizes.filter((size) => isTierLabel(size.label));
   const breaks = showPrices ? priceBreaks(product) : undefined;
@@ -167,6 +165,9 @@ export function ItemDetails(props: ItemIslandProps) {
   const first = chosen(embroidery, placement);
   const second = secondLogo ? chosen(secondEmbroidery, secondPlacement) : [];
   const mockupLogos = latest === 'second' ? [...second, ...first] : [...first, ...second];
+  const back = shownSide(product, color, mockupLogos) === 'back' ? backImages[color] : undefined;
+  // The largest fallback file of the picture shown (this colour's own, or its back): what the enlarge-on-click preview opens.
+  const fullImage = (back ?? images[color])?.fallback.src;
 
   return (
     <div className="item">
@@ -174,7 +175,7 @@ export function ItemDetails(props: ItemIslandProps) {
         {image && (
           <ProductMockup product={product} color={color} picture={image} back={backImages[color]} logos={mockupLogos} sizes={PICTURE_SIZES} backAlt={`${product.fullname}, ${color}, back`}>
             {showImagePreview && fullImage ? (
-              <a href={fullImage} target="_blank" rel="noopener" className="item__enlarge" aria-label={`Enlarge image of ${product.fullname}, ${color} (opens in a new tab)`}>
+              <a href={fullImage} target="_blank" rel="noopener" className="item__enlarge" aria-label={`Enlarge image of ${product.fullname}, ${color}${back ? ', back' : ''} (opens in a new tab)`}>
                 {picture}
               </a>
             ) : (

@@ -34,7 +34,7 @@ export interface ProductMockupProps {
  */
 export function ProductMockup({ product, color, picture, back, logos, sizes, backAlt, children }: ProductMockupProps) {
   const drawable = logos.filter((logo) => mockupSide(product, color, logo.placement) !== undefined);
-  const side: PictureSide = (drawable[0] && mockupSide(product, color, drawable[0].placement)) ?? 'front';
+  const side = shownSide(product, color, logos);
   const pictureAspect = picture.width / picture.height;
   return (
     <span className="mockup" data-side={side} data-color={color}>
@@ -66,6 +66,15 @@ export function ProductMockup({ product, color, picture, back, logos, sizes, bac
         })}
     </span>
   );
+}
+
+/** The side the mock-up shows: that of the first logo (the latest choice) that can be drawn, else the front. */
+export function shownSide(product: ProductPlacementAreas, color: string, logos: readonly Pick<MockupLogo, 'placement'>[]): PictureSide {
+  for (const logo of logos) {
+    const side = mockupSide(product, color, logo.placement);
+    if (side) return side;
+  }
+  return 'front';
 }
 
 function percent(fraction: number): string {
