@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placementAreaFor, type PlacementArea } from '../../src/domain/placement-areas.ts';
-import { catalogProduct, openWorld, tenant, type SiteWorld } from './harness.ts';
+import { catalogProduct, openWorld, saveScreenshot, tenant, type SiteWorld } from './harness.ts';
 import { withVisit as visitChecked, type Visit } from './storefront-checks.ts';
 
 let storefront: SiteWorld;
@@ -90,6 +90,7 @@ describe('the logo mock-up on the item page', () => {
       expect(await logo.getAttribute('src'), 'the logo strips\' own file').toMatch(/\/assets\/img\/Guardian-Shield-[0-9a-f]+-\d+\.png$/);
       const picture = await boxOf(frontPicture(page));
       expectInside(await boxOf(logo), areaOnPage(picture, placementAreaFor(polo, polo.defaultColor, 'Left Chest')!), 'Left Chest');
+      await saveScreenshot(page, 'item-mockup-left-chest');
 
       await page.getByRole('radio', { name: 'Black' }).check({ force: true });
       await mockup(page).and(page.locator('[data-color="Black"]')).waitFor();
@@ -110,6 +111,8 @@ describe('the logo mock-up on the item page', () => {
       const backBox = await boxOf(back);
       expect(backBox, 'the back lies exactly over the front').toEqual(await boxOf(frontPicture(page)));
       expectInside(await boxOf(drawnLogo(page, 'Full Back')), areaOnPage(backBox, placementAreaFor(polo, 'Navy', 'Full Back')!), 'Full Back');
+      await page.waitForFunction((img) => (img as HTMLImageElement).complete, await drawnLogo(page, 'Full Back').elementHandle());
+      await saveScreenshot(page, 'item-mockup-full-back');
       // guardian shows the enlarge-on-click preview: of the picture shown.
       const enlarge = page.locator('[data-island="item"] .item__enlarge');
       expect(decodeURIComponent((await enlarge.getAttribute('href')) ?? '')).toMatch(/K500_navy_back-/);
