@@ -3,6 +3,7 @@
  * complete storefronts without real product photography or customer logos:
  *
  *   catalogs/images/<code>_<colour>.jpg   one per product colour and half colour
+ *   catalogs/images/<code>_<colour>_back.jpg  the back, for the products of SAMPLE_BACKS
  *   tenants/logos/<logo name>.png         one per name in any tenant's embroideries
  *   tenants/logos/<company_logo>          each tenant's wordmark
  *   tenants/logos/<entry_header_image>    the entry screen's banner (tenants/_site.yaml)
@@ -21,7 +22,7 @@ import sharp, { type JpegOptions, type PngOptions } from 'sharp';
 import { createConcurrencyLimit } from '../src/core/build/images/concurrency-limit.ts';
 import { projectRoot } from '../src/core/project-root.ts';
 // File naming is shared with the build, so images land exactly where it looks for them.
-import { logoImageFile, productImageFile } from '../src/domain/image-names.ts';
+import { logoImageFile, productBackImageFile, productImageFile } from '../src/domain/image-names.ts';
 import { emblemSvg, headerBannerSvg, wordmarkSvg } from './sample-images/logo-images.ts';
 import { productImageSvg } from './sample-images/product-image.ts';
 import { loadSampleData, SampleDataError, type Product, type SampleData } from './sample-images/sample-data.ts';
@@ -48,13 +49,17 @@ const LOGO_PNG: PngOptions = { palette: true, compressionLevel: 9, effort: 10 };
 // ---------------------------------------------------------------------------------------
 // What to draw
 
+/** Products whose sample pictures include the back, so the item page's back placements (Full Back, Yoke) have one to show. */
+const SAMPLE_BACKS: ReadonlySet<string> = new Set(['K500']);
+
 function productJobs(product: Product): ImageJob[] {
   const variants = [
-    ...product.colors.map((colour) => ({ colour, parts: [colour] })),
-    ...product.halfColors.map((colour) => ({ colour, parts: splitHalfColor(colour) })),
+    ...product.colors.map((colour) => ({ colour, parts: [colour], back: false })),
+    ...product.halfColors.map((colour) => ({ colour, parts: splitHalfColor(colour), back: false })),
   ];
-  return variants.map(({ colour, parts }) => ({
-    file: `catalogs/images/${productImageFile(product.code, colour)}`,
+  if (SAMPLE_BACKS.has(product.code)) variants.push(...product.colors.map((colour) => ({ colour, parts: [colour], back: true })));
+  return variants.map(({ colour, parts, back }) => ({
+    file: `catalogs/images/${back ? productBackImageFile(product.code, colour) : productImageFile(product.code, colour)}`,
     kind: 'product',
     draw: () =>
       render(
@@ -65,6 +70,7 @@ function productJobs(product: Product): ImageJob[] {
           subCategory: product.subCategory,
           colorName: colour,
           colorParts: parts,
+          back,
         }),
         'jpg',
       ),

@@ -77,6 +77,17 @@ const EXPECTED: Record<string, string[]> = {
   'ignored-catalog-file': ['catalogs/default.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to default.yaml)'],
   'logo-with-folder': ['tenants/solo.yaml:7:15  company_logo  must be a .png, .jpg or .webp file name in tenants/logos/, got "logos/solo.png"'],
   'invalid-supported-store': ['catalogs/default.yaml:20:31  products[1].supportedStores[1]  must use only letters and digits, got "GFORD-"'],
+  // Logo areas (placement_areas): one past the right edge at the catalog's level, one past the bottom of K500's own.
+  'area-outside-picture': [
+    'catalogs/default.yaml:4:43  placement_areas.mens["Left Chest"].width  the area reaches past the picture\'s right edge: x + width = 0.9 + 0.2 = 1.1, at most 1',
+    'catalogs/default.yaml:16:59  products[0].placement_areas["Full Front"].height  the area reaches past the picture\'s bottom edge: y + height = 0.8 + 0.3 = 1.1, at most 1',
+  ],
+  // K500 has no back picture in any colour, so neither its own back area nor Navy's can be drawn.
+  'back-area-without-back-picture': [
+    'catalogs/default.yaml:13:69  products[0].placement_areas["Full Back"].side  "Full Back" is on the back, but none of this product\'s colours has a back picture (for Navy: catalogs/images/K500_navy_back.jpg); add one, or remove the area',
+    'catalogs/default.yaml:16:65  products[0].color_placement_areas.Navy.Yoke.side  "Yoke" is on the back, but there is no back picture catalogs/images/K500_navy_back.jpg',
+  ],
+  'areas-for-unknown-colour': ['catalogs/default.yaml:13:7  products[0].color_placement_areas.Red  "Red" is not one of this product\'s colours (Navy, Black, Royal Blue)'],
   // K500_navy.jpg is a real photo cut off after 2 KB (its header is whole), K500_black.jpg a text file.
   'unusable-images': [
     'catalogs/default.yaml:9:14  products[0].colors[0]  catalogs/images/K500_navy.jpg: not a readable image (cut off or damaged: its header is whole but its picture data is not)',
@@ -168,6 +179,20 @@ describe('npm run validate on broken data', () => {
 });
 
 describe('warnings', () => {
+  it('warns of a placement offered with no area on the picture, and of a back picture of a colour the product lacks', async () => {
+    // guardian offers Front Center on service products, which have no areas; K500_navy_back.jpg is
+    // a back picture K500 uses (checked, not unused), K500_red_back.jpg one of a colour it lacks.
+    const result = await runInProcess(runValidate, ['--root', fixtureProject('placement-areas', 'warning')]);
+    const lines = diagnosticLines(result.stderr);
+    expect(lines.filter((line) => line.includes('back') || line.includes('area'))).toEqual([
+      // Among the stand-ins' size warnings, grouped under their heading.
+      'catalogs/default.yaml:9:14  products[0].colors[0]  warning: catalogs/images/K500_navy_back.jpg is 8×8, the item page shows it at 960 px wide',
+      'catalogs/images/K500_red_back.jpg:1:1  (file)  warning: no product colour or half colour uses this image: a back picture of K500 in "red", a colour K500 does not have (Navy, Black, Royal Blue); rename it for one of them, like K500_navy_back.jpg',
+      'tenants/guardian.yaml:14:13  logo_placements.service[0]  warning: no area is known for "Front Center" on service pictures: the item page draws no mock-up of a logo there; add it under placement_areas.service in catalogs/default.yaml',
+    ]);
+    expect(result.status).toBe(0);
+  });
+
   it('takes a priced product whose prices are all 0 as priced on request, without a word, and prints the other warnings', async () => {
     const result = await runInProcess(runValidate, ['--root', fixtureProject('zero-prices', 'warning')]);
     expect(diagnosticLines(result.stderr).filter((line) => !isStandInSize(line))).toEqual([

@@ -3,7 +3,7 @@
  * on a light background, with its name, code and colour written underneath.
  */
 import { colorHex, luminance, mix } from './colors.ts';
-import { shapeFor, type ProductPaint, type ShapeSubject } from './product-shapes.ts';
+import { backShapeFor, shapeFor, type ProductPaint, type ShapeSubject } from './product-shapes.ts';
 import { fitText, svgDocument, textBlock } from './svg.ts';
 
 export const PRODUCT_IMAGE_SIZE = 1200;
@@ -21,12 +21,14 @@ export interface ProductImageSpec extends ShapeSubject {
   colorName: string;
   /** One colour name, or the two halves of a half colour. */
   colorParts: readonly string[];
+  /** The garment's back (`<code>_<colour>_back.jpg`), for products that have one. */
+  back?: boolean;
 }
 
 export function productImageSvg(spec: ProductImageSpec): string {
   const { paint, defs } = productPaint(spec.colorParts.map(colorHex));
   const name = fitText(spec.name, { maxWidth: 1080, maxLines: 2, maxSize: 66, minSize: 34 });
-  const caption = fitText(`${spec.code} · ${spec.colorName}`, {
+  const caption = fitText(`${spec.code} · ${spec.colorName}${spec.back ? ' · back' : ''}`, {
     maxWidth: 1080,
     maxLines: 1,
     maxSize: 40,
@@ -36,7 +38,7 @@ export function productImageSvg(spec: ProductImageSpec): string {
     `<rect width="${PRODUCT_IMAGE_SIZE}" height="${PRODUCT_IMAGE_SIZE}" fill="${BACKGROUND}"/>`,
     `<ellipse cx="600" cy="868" rx="340" ry="24" fill="${BLACK}" fill-opacity="0.08"/>`,
     // Shrunk a little about the centre line so tall shapes clear the text below.
-    `<g transform="translate(48 24) scale(0.92)">${shapeFor(spec)(paint)}</g>`,
+    `<g transform="translate(48 24) scale(0.92)">${((spec.back && backShapeFor(spec)) || shapeFor(spec))(paint)}</g>`,
     textBlock(name, { x: 600, centerY: name.lines.length > 1 ? 990 : 1000, fill: INK, bold: true }),
     textBlock(caption, { x: 600, centerY: 1120, fill: MUTED_INK }),
   ].join('');

@@ -148,6 +148,20 @@ function dressShirt(paint: ProductPaint): string {
   ].join('');
 }
 
+/**
+ * The back of a polo or tee: the same outline with its collar seen from behind, and none of the
+ * front's placket, buttons or neckline, so back placements (Yoke, Full Back) have a plain field.
+ */
+function apparelBack(fitted: boolean): ShapeDrawer {
+  return (paint) =>
+    [
+      filled(fitted ? FITTED_BODY : POLO_BODY, paint.body, paint.edge),
+      filled('M 515 168 Q 600 140 685 168 L 680 205 Q 600 185 520 205 Z', paint.trim, paint.edge),
+      symmetric(filled(SHORT_SLEEVE_BAND, paint.trim, paint.edge)),
+      stroked('M 400 232 Q 600 262 800 232', paint.detail, 4, ' stroke-dasharray="10 10"'),
+    ].join('');
+}
+
 // ---------------------------------------------------------------------------------------
 // Hats
 
@@ -499,6 +513,14 @@ const TYPE_SHAPES: Readonly<Record<string, ShapeDrawer>> = {
   bodyshop: paintCan,
   parts: gear,
 };
+
+/** The silhouette of a garment's back: short-sleeved tops only (the sample's back pictures). */
+export function backShapeFor(subject: ShapeSubject): ShapeDrawer | undefined {
+  const words = `${subject.subCategory ?? ''} ${subject.name}`.toLowerCase();
+  const apparel = subject.type === 'mens' || subject.type === 'womens' || subject.type === 'tshirts';
+  if (!apparel || isLongSleeve(words) || /jacket|outerwear|coat|fleece|vest|dress|oxford|woven/.test(words)) return undefined;
+  return apparelBack(subject.type === 'womens');
+}
 
 /** The silhouette for a product: apparel and hats by type, everything else by name first. */
 export function shapeFor(subject: ShapeSubject): ShapeDrawer {

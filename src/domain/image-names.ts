@@ -12,3 +12,8 @@ export function productImageFile(code: string, color: string): string {
 export function logoImageFile(embroidery: string): string {
   return `${embroidery}.png`;
 }
+
+/** catalogs/images/<code>_<colour>_back.jpg: the colour's back, where back placements are drawn. */
+export function productBackImageFile(code: string, color: string): string {
+  return `${code}_${colorSlug(color)}_back.jpg`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logoBoxInArea, mockupSide, placementAreaFor } from './placement-areas.ts';
+import { logoBoxInArea, mockupSide, placementAreaFor, placementAreasFor } from './placement-areas.ts';
 
 const polo = { type: 'mens' };
 
@@ -44,5 +44,18 @@ describe('logoBoxInArea', () => {
   it('measures against the picture, not a square, when the picture is not square', () => {
     // A 0.2 × 0.1 area of a 2:1 picture is 4:1 on screen: a 4:1 logo fills it.
     expect(logoBoxInArea(area, 4, 2)).toMatchObject({ width: 0.2, height: 0.1 });
+  });
+});
+
+describe('placementAreasFor', () => {
+  it('lists the type defaults under the product\'s own areas, under the colour\'s', () => {
+    const own = { x: 0.5, y: 0.2, width: 0.1, height: 0.1, side: 'front' as const };
+    const navy = { ...own, x: 0.6 };
+    const product = { ...polo, placementAreas: { 'Left Chest': own, 'Full Back': { ...own, side: 'back' as const } }, colorPlacementAreas: { Navy: { 'Left Chest': navy } } };
+    const areas = placementAreasFor(product, 'Navy');
+    expect(areas['Left Chest']).toBe(navy);
+    expect(areas['Full Back']?.side).toBe('back');
+    expect(Object.keys(areas)).toEqual(expect.arrayContaining(['Left Sleeve', 'Right Sleeve', 'Full Front', 'Yoke']));
+    expect(placementAreasFor({ type: 'office' }, 'White')).toEqual({});
   });
 });

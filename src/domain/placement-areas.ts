@@ -41,20 +41,24 @@ const back = (x: number, y: number, width: number, height: number): PlacementAre
  * right.
  */
 const SHIRT_AREAS: PlacementAreas = {
-  'Left Chest': front(0.56, 0.3, 0.16, 0.12),
-  'Left Sleeve': front(0.8, 0.3, 0.09, 0.09),
-  'Right Sleeve': front(0.11, 0.3, 0.09, 0.09),
-  'Full Front': front(0.32, 0.32, 0.36, 0.32),
-  'Yoke': back(0.36, 0.2, 0.28, 0.08),
-  'Full Back': back(0.3, 0.3, 0.4, 0.36),
+  'Left Chest': front(0.53, 0.27, 0.11, 0.1),
+  'Left Sleeve': front(0.69, 0.25, 0.065, 0.08),
+  'Right Sleeve': front(0.245, 0.25, 0.065, 0.08),
+  'Full Front': front(0.37, 0.33, 0.26, 0.26),
+  'Yoke': back(0.4, 0.2, 0.2, 0.06),
+  'Full Back': back(0.35, 0.3, 0.3, 0.32),
 };
 
+/*
+ * A cap photographed in profile, bill to the left (as the sample pictures draw it): the wearer's
+ * left faces the camera, so the right-hand placements sit where they show through best.
+ */
 const HAT_AREAS: PlacementAreas = {
-  'Front Center': front(0.36, 0.3, 0.28, 0.2),
-  'Left Panel': front(0.56, 0.3, 0.16, 0.16),
-  'Right Panel': front(0.28, 0.3, 0.16, 0.16),
-  'Left Side': front(0.7, 0.42, 0.12, 0.12),
-  'Right Side': front(0.18, 0.42, 0.12, 0.12),
+  'Front Center': front(0.36, 0.33, 0.1, 0.12),
+  'Left Panel': front(0.5, 0.3, 0.1, 0.1),
+  'Right Panel': front(0.44, 0.27, 0.09, 0.06),
+  'Left Side': front(0.6, 0.36, 0.1, 0.1),
+  'Right Side': front(0.62, 0.27, 0.08, 0.06),
 };
 
 export const DEFAULT_PLACEMENT_AREAS: Readonly<Partial<Record<Category, PlacementAreas>>> = {
@@ -71,6 +75,11 @@ export function placementAreaFor(product: ProductPlacementAreas, color: string, 
     product.placementAreas?.[placement] ??
     DEFAULT_PLACEMENT_AREAS[product.type as Category]?.[placement]
   );
+}
+
+/** Every area known for `product` in `color`, by placement: the type's defaults, under the product's, under the colour's. */
+export function placementAreasFor(product: ProductPlacementAreas, color: string): PlacementAreas {
+  return { ...DEFAULT_PLACEMENT_AREAS[product.type as Category], ...product.placementAreas, ...product.colorPlacementAreas?.[color] };
 }
 
 /**

@@ -15,10 +15,23 @@ export function itemIslandProps(model: PageModel, product: Product, showPrices: 
     if (!image) continue;
     images[color] = image;
   }
+  const backImages: Record<string, PictureData> = {};
+  for (const color of product.backPictureColors ?? []) {
+    const image = model.productImage(product.code, color, 'back');
+    if (image) backImages[color] = image;
+  }
+  const offer = logoOfferFor(config, product.type);
+  const logos: Record<string, PictureData> = {};
+  for (const name of offer.embroideries) {
+    const logo = config.logos[name];
+    if (logo) logos[name] = logo;
+  }
   return {
     product,
     images,
-    ...logoOfferFor(config, product.type),
+    backImages,
+    ...offer,
+    logos,
     showImagePreview: config.flags.showImagePreview,
     showPrices,
     stores: config.stores.filter((store) => product.supportedStores.includes(store.code)).map(({ code, name, hasPassword }) => ({ code, name, hasPassword })),

@@ -1,3 +1,4 @@
+import type { PictureSide } from '../domain/placement-areas.ts';
 import type { Product } from '../domain/product.ts';
 import type { CatalogLinks } from '../domain/tenant.ts';
 import type { PictureData } from './picture-data.ts';
@@ -17,7 +18,8 @@ export interface PageModel {
    * leaves them out when the tenant has the store picker.
    */
   storeBound: ReadonlySet<string>;
-  productImage(code: string, color: string): PictureData | undefined;
+  /** The colour's picture; `back`: its back picture, where the product has one (backPictureColors). */
+  productImage(code: string, color: string, side?: PictureSide): PictureData | undefined;
   catalogLinks: CatalogLinks;
   /** The tenant's catalog price file (src/islands/shared/catalog-prices.ts), which the checkout and success pages link to. */
   catalogPrices: CatalogPricesAsset;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ERRORS_TAG } from '../../src/core/dev/data-errors-overlay.ts';
+import { DEFAULT_PLACEMENT_AREAS } from '../../src/domain/placement-areas.ts';
 import { startDevServer, type DevServer } from '../../src/core/dev/dev-server.ts';
 import { REPO_ROOT } from '../helpers/fixture-project.ts';
 import { launchChromium, saveScreenshot } from './harness.ts';
@@ -114,6 +115,29 @@ describe('npm run dev', () => {
     await expect.poll(overlayText, { timeout: 5_000 }).toContain(`${CATALOG}:`);
     edit(dataRoot, CATALOG, 'fullname: "Silk Touch\n', 'fullname: Silk Touch Sport Polo Fixed\n');
     await expect.poll(() => page.locator(DATA_ERRORS_TAG).count(), { timeout: 5_000 }).toBe(0);
+  });
+
+  it('outlines the logo areas on an item page with ?areas, and moves them when the catalog is saved', async () => {
+    const tuning = await page.context().newPage();
+    await tuning.goto(`${dev.baseUrl('guardian')}item/K500/?areas`, { waitUntil: 'load' });
+    await tuning.locator('[data-island="item"][data-hydrated]').waitFor({ timeout: 30_000 });
+    const outline = tuning.locator('[data-outline="Left Chest"]');
+    await outline.waitFor();
+    const frontAreas = Object.entries(DEFAULT_PLACEMENT_AREAS.mens!).filter(([, area]) => area.side === 'front').map(([name]) => name);
+    expect((await tuning.locator('[data-outline]').allInnerTexts()).sort()).toEqual(frontAreas.sort());
+    const leftOf = async () => {
+      const picture = (await tuning.locator('.item__image').boundingBox())!;
+      const box = (await tuning.locator('[data-outline="Left Chest"]').boundingBox())!;
+      return Number(((box.x - picture.x) / picture.width).toFixed(2));
+    };
+    expect(await leftOf()).toBe(DEFAULT_PLACEMENT_AREAS.mens!['Left Chest']!.x);
+    edit(dataRoot, CATALOG, '    sizes: { Small: 38.77, Medium: 38.77, Large: 38.77, XLarge: 38.77, 2XL: 40.77, 3XL: 41.77, 4XL: 43.32 }\n', '    sizes: { Small: 38.77, Medium: 38.77, Large: 38.77, XLarge: 38.77, 2XL: 40.77, 3XL: 41.77, 4XL: 43.32 }\n    placement_areas:\n      Left Chest: { x: 0.2, y: 0.5, width: 0.1, height: 0.1 }\n');
+    await expect.poll(() => leftOf().catch(() => undefined), { timeout: 10_000 }).toBe(0.2);
+    // Without ?areas, no outline.
+    await page.reload({ waitUntil: 'load' });
+    await page.locator('[data-island="item"][data-hydrated]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-outline]').count()).toBe(0);
+    await tuning.close();
   });
 
   it('shows an edit of an island component in src/ without reloading the page (React Fast Refresh)', async () => {

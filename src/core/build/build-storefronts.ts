@@ -341,8 +341,8 @@ async function prepareTenant({ project, tenant, sources, requests, siteDir, imag
 
   const productImages: Record<string, PictureData> = {};
   await Promise.all(
-    sources.products.map(async ({ code, color, source }) => {
-      productImages[productImageKey(code, color)] = await publish(source, 'product');
+    sources.products.map(async ({ code, color, side, source }) => {
+      productImages[productImageKey(code, color, side)] = await publish(source, 'product');
     }),
   );
   // Built in name order, not completion order: the same data must give the same bytes.
@@ -351,7 +351,7 @@ async function prepareTenant({ project, tenant, sources, requests, siteDir, imag
   const companyLogo = sources.companyLogo ? await publish(sources.companyLogo, 'logo') : undefined;
 
   const job: TenantRenderJob = { site: project.site, tenant, catalog, companyLogo, logos, productImages, apiOrigin, location, assets: client.assets };
-  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo, logos, productImage: (code, color) => productImages[productImageKey(code, color)] }, apiOrigin, location);
+  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo, logos, productImage: (code, color, side) => productImages[productImageKey(code, color, side)] }, apiOrigin, location);
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
   // Pages rendered before from equal inputs are linked from the store; the others are rendered.

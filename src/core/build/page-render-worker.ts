@@ -1,3 +1,4 @@
+import type { PictureSide } from '../../domain/placement-areas.ts';
 import type { Catalog } from '../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import type { PictureData } from '../../site/picture-data.ts';
@@ -30,8 +31,8 @@ export interface RenderTask {
   pages: { file: string; slot: PageSlot }[];
 }
 
-export function productImageKey(code: string, color: string): string {
-  return `${code}\u0000${color}`;
+export function productImageKey(code: string, color: string, side: PictureSide = 'front'): string {
+  return side === 'front' ? `${code}\u0000${color}` : `${code}\u0000${color}\u0000${side}`;
 }
 
 /**
@@ -66,7 +67,7 @@ function tenantPagesByFile(job: TenantRenderJob): Map<string, ReturnType<typeof 
     job.site,
     job.tenant,
     job.catalog,
-    { companyLogo: job.companyLogo, logos: job.logos, productImage: (code, color) => job.productImages[productImageKey(code, color)] },
+    { companyLogo: job.companyLogo, logos: job.logos, productImage: (code, color, side) => job.productImages[productImageKey(code, color, side)] },
     job.apiOrigin,
     job.location,
   );

@@ -58,7 +58,10 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     inputs,
   });
   const storesWithProducts = new Set(config.stores.filter((store) => catalogProducts(model, 'customs', store.code).length > 0).map((store) => store.code));
-  const pictures = (product: Product) => productColors(product).map((color) => model.productImage(product.code, color) ?? null);
+  const pictures = (product: Product) => [
+    ...productColors(product).map((color) => model.productImage(product.code, color) ?? null),
+    ...(product.backPictureColors ?? []).map((color) => model.productImage(product.code, color, 'back') ?? null),
+  ];
   const listed = (products: readonly Product[]) => products.map((product) => [product, model.productImage(product.code, product.defaultColor) ?? null]);
 
   return [

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
+import { logoImageFile, productBackImageFile, productImageFile } from '../../domain/image-names.ts';
+import type { PictureSide } from '../../domain/placement-areas.ts';
 import { productColors, type Catalog } from '../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import { visibleProducts } from '../../domain/visible-products.ts';
@@ -12,16 +13,19 @@ export interface ImageRequest {
 
 /** The images one tenant's pages show, found from the data alone, so they can be prepared (and counted) before any page is rendered. */
 export interface TenantImageSources {
-  products: { code: string; color: string; source: string }[];
+  /** Every colour's picture, and its back picture where it has one. */
+  products: { code: string; color: string; side: PictureSide; source: string }[];
   /** In name order: the same data must give the same bytes. */
   logos: { name: string; source: string }[];
   companyLogo?: string;
 }
 
 export function tenantImageSources(root: string, tenant: Tenant, catalog: Catalog): TenantImageSources {
-  const products = visibleProducts(tenant, catalog).flatMap((product) =>
-    productColors(product).map((color) => ({ code: product.code, color, source: path.join(root, 'catalogs', 'images', productImageFile(product.code, color)) })),
-  );
+  const image = (file: string) => path.join(root, 'catalogs', 'images', file);
+  const products = visibleProducts(tenant, catalog).flatMap((product) => [
+    ...productColors(product).map((color) => ({ code: product.code, color, side: 'front' as const, source: image(productImageFile(product.code, color)) })),
+    ...(product.backPictureColors ?? []).map((color) => ({ code: product.code, color, side: 'back' as const, source: image(productBackImageFile(product.code, color)) })),
+  ]);
   const logoNames = [...new Set(Object.values(tenant.embroideries).flat())];
   const logos = logoNames.map((name) => ({ name, source: path.join(root, 'tenants', 'logos', logoImageFile(name)) }));
   const companyLogo = tenant.companyLogo ? path.join(root, 'tenants', 'logos', tenant.companyLogo) : undefined;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Catalog } from '../../domain/product.ts';
+import type { PictureSide } from '../../domain/placement-areas.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import { visibleProducts } from '../../domain/visible-products.ts';
 import { catalogPrices } from '../../pages/catalog-prices.ts';
@@ -16,7 +17,7 @@ export function tenantPageModel(
   site: SupplierFacts,
   tenant: Tenant,
   catalog: Catalog,
-  images: ConfigImages & { productImage(code: string, color: string): PictureData | undefined },
+  images: ConfigImages & { productImage(code: string, color: string, side?: PictureSide): PictureData | undefined },
   apiOrigin?: string,
   location?: SiteLocation,
 ): PageModel {

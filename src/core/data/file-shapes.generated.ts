@@ -474,9 +474,46 @@ export interface Catalog {
    */
   priced?: boolean;
   /**
+   * Where each logo placement sits on the pictures of a product type, beyond the built-in defaults (src/domain/placement-areas.ts): type → placement → area. A product's own placement_areas win over these.
+   */
+  placement_areas?: {
+    [k: string]: PlacementAreas;
+  };
+  /**
    * The products, in the order they are listed on catalog pages.
    */
   products: Product[];
+}
+/**
+ * Placement name → its area on the picture.
+ */
+export interface PlacementAreas {
+  [k: string]: PlacementArea;
+}
+/**
+ * A box on the product's picture, in fractions of the picture's width (x, width) and height (y, height), from its top left corner: x 0.5 is the middle.
+ */
+export interface PlacementArea {
+  /**
+   * Left edge, as a fraction of the picture's width (0 to 1).
+   */
+  x: number;
+  /**
+   * Top edge, as a fraction of the picture's height (0 to 1).
+   */
+  y: number;
+  /**
+   * Width, as a fraction of the picture's width (above 0, at most 1).
+   */
+  width: number;
+  /**
+   * Height, as a fraction of the picture's height (above 0, at most 1).
+   */
+  height: number;
+  /**
+   * Which picture shows the area: front (default), or back, the colour's back picture catalogs/images/<code>_<colour>_back.jpg.
+   */
+  side?: 'front' | 'back';
 }
 /**
  * A product.
@@ -499,7 +536,7 @@ export interface Product {
    */
   description?: string;
   /**
-   * Product category: which catalog page lists it and which rules apply.
+   * A product category (product type). Each has its own catalog page at catalog/<category>.
    */
   type: 'mens' | 'womens' | 'tshirts' | 'hat' | 'accessory' | 'customs' | 'office' | 'service' | 'sales' | 'detail' | 'bodyshop' | 'parts';
   /**
@@ -564,6 +601,19 @@ export interface Product {
    * Quantities must be a multiple of this ('Must order in multiples of N').
    */
   quantity_step?: number;
+  placement_areas?: PlacementAreas1;
+  /**
+   * Areas for one colour whose picture is framed differently: colour → placement → area; they win over the product's own.
+   */
+  color_placement_areas?: {
+    [k: string]: PlacementAreas;
+  };
+}
+/**
+ * Placement name → its area on the picture.
+ */
+export interface PlacementAreas1 {
+  [k: string]: PlacementArea;
 }
 
 /**

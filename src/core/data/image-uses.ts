@@ -1,4 +1,4 @@
-import { logoImageFile, productImageFile } from '../../domain/image-names.ts';
+import { colorSlug, logoImageFile, productBackImageFile, productImageFile } from '../../domain/image-names.ts';
 import { colourNearMisses } from './colour-near-misses.ts';
 import { asArray, asRecord, asString, asStrings } from './data-shape.ts';
 import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
@@ -59,7 +59,12 @@ function expectedImages(project: ParsedProject): ExpectedImage[] {
       if (!code || !CODE.test(code)) return;
       for (const field of ['colors', 'halfColors'] as const) {
         asStrings(product[field]).forEach((color, colorIndex) => {
-          if (COLOR.test(color)) out.push({ folder: 'catalogs/images', name: productImageFile(code, color), kind: 'product', source, at: ['products', index, field, colorIndex] });
+          if (!COLOR.test(color)) return;
+          const at = ['products', index, field, colorIndex];
+          out.push({ folder: 'catalogs/images', name: productImageFile(code, color), kind: 'product', source, at });
+          // A back picture is optional: expected only where it is, so it is checked and not called unused.
+          const back = productBackImageFile(code, color);
+          if (project.productImageFiles.has(back)) out.push({ folder: 'catalogs/images', name: back, kind: 'product', source, at });
         });
       }
     });
@@ -111,7 +116,7 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
     for (const file of filesIn(project, folder)) {
       if (lowercase.has(file.toLowerCase())) continue;
       const { what, heading } = UNUSED[folder];
-      const lone = folder === 'catalogs/images' ? misspelt.get(file) : undefined;
+      const lone = folder === 'catalogs/images' ? (misspelt.get(file) ?? backOfAnotherColour(project, file)) : undefined;
       const at = { severity: 'warning', file: `${folder}/${file}`, line: 1, col: 1, path: '(file)' } as const;
       if (lone) {
         out.push({ ...at, message: `${what}: ${lone}`, kind: { heading, detail: lone } });
@@ -126,6 +131,26 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
     }
   }
   return out;
+}
+
+/**
+ * What to say of an unused `<code>_<colour>_back.jpg` whose product exists but has no such colour:
+ * the colour, not the photo, is what to look at.
+ */
+function backOfAnotherColour(project: ParsedProject, file: string): string | undefined {
+  if (!file.endsWith('_back.jpg')) return undefined;
+  for (const source of project.catalogs.values()) {
+    for (const item of asArray(asRecord(source.data).products)) {
+      const product = asRecord(item);
+      const code = asString(product.code);
+      if (!code || !file.startsWith(`${code}_`)) continue;
+      const colors = [...asStrings(product.colors), ...asStrings(product.halfColors)];
+      const slug = file.slice(code.length + 1, -'_back.jpg'.length);
+      if (colors.some((color) => colorSlug(color) === slug)) continue;
+      return `a back picture of ${code} in "${slug}", a colour ${code} does not have (${colors.join(', ')}); rename it for one of them, like ${productBackImageFile(code, colors[0] ?? slug)}`;
+    }
+  }
+  return undefined;
 }
 
 /**

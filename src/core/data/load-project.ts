@@ -9,6 +9,7 @@ import { imageUses, unusedImages, type ImageUse } from './image-uses.ts';
 import { listFiles } from './list-files.ts';
 import { validateAgainstSchema, type SchemaName } from './schema-validator.ts';
 import { catalogFromFile, productColorsFromFile, supplierFactsFromFile, tenantFromFile, type ProductColors } from './to-domain.ts';
+import { checkPlacementAreas } from './placement-area-checks.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 
 /** Everything the build and the order API need, validated and in domain types. */
@@ -149,7 +150,7 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
   };
   // A tenant file ignored for its name already has its error; "no tenant files" would repeat it.
   if (parsed.tenants.size === 0 && tenants.ignored.size === 0) fileError('tenants/', 'has no tenant files: add tenants/<tenant-id>.yaml');
-  diagnostics.push(...crossCheck(parsed), ...(onlyCatalog === undefined ? unusedImages(parsed) : []));
+  diagnostics.push(...crossCheck(parsed), ...checkPlacementAreas(parsed), ...(onlyCatalog === undefined ? unusedImages(parsed) : []));
   diagnostics.sort(compareDiagnostics);
 
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
@@ -161,7 +162,7 @@ function toProject(site: YamlSource, parsed: ParsedProject): Project {
   return {
     site: supplierFactsFromFile(site.data as SiteFile),
     tenants: [...parsed.tenants].map(([id, source]) => tenantFromFile(id, source.data as TenantFile)),
-    catalogs: new Map([...parsed.catalogs].map(([id, source]) => [id, catalogFromFile(id, source.data as CatalogFile)])),
+    catalogs: new Map([...parsed.catalogs].map(([id, source]) => [id, catalogFromFile(id, source.data as CatalogFile, parsed.productImageFiles)])),
   };
 }
 

@@ -43,6 +43,11 @@ describe('matching a photo to a product colour by its name', () => {
     expect(fileOf(matchPhoto(index, '6277 navy front.jpg'))).toBe('6277_navy.jpg');
   });
 
+  it('takes a photo named "back" as the colour\'s back picture', () => {
+    expect(matchPhoto(index, 'K500 navy back.jpg')).toEqual({ kind: 'matched', target: { code: 'K500', color: 'Navy', file: 'K500_navy_back.jpg' }, ignored: [] });
+    expect(fileOf(matchPhoto(index, 'k500-royalblue-BACK-2.png'))).toBe('K500_royal_blue_back.jpg');
+  });
+
   it('takes a two-tone colour in the order written when the product has it both ways', () => {
     expect(fileOf(matchPhoto(index, 'C112 white black.jpg'))).toBe('C112_white_black.jpg');
     expect(fileOf(matchPhoto(index, 'C112 black-white.jpg'))).toBe('C112_black_white.jpg');

@@ -1,4 +1,4 @@
-import { productImageFile } from '../../domain/image-names.ts';
+import { productBackImageFile, productImageFile } from '../../domain/image-names.ts';
 import { productColors } from '../../domain/product.ts';
 import { closestMatches, editDistance } from './suggest.ts';
 import type { ProductColors } from './to-domain.ts';
@@ -170,6 +170,8 @@ function matchColor(product: IndexedProduct, rest: string[], colorWords: Readonl
       return { kind: 'ambiguous', reason: `"${word}" may be a misspelt "${near}" (a colour word of ${product.code}), so not ${winner.target.color} for sure`, candidates: [winner.target] };
     }
   }
+  // "back" names the colour's back picture, where back placements are drawn (docs/data-format.md, Logo areas).
+  if (left.includes('back')) return { kind: 'matched', target: { ...winner.target, file: productBackImageFile(product.code, winner.target.color) }, ignored: left.filter((word) => word !== 'back') };
   return { kind: 'matched', target: winner.target, ignored: left };
 }
 

@@ -1,5 +1,7 @@
 import { normalizeCategoryKey, type Category, type Placement } from '../../domain/categories.ts';
+import { productBackImageFile } from '../../domain/image-names.ts';
 import { moneyFromDollars } from '../../domain/money.ts';
+import type { PlacementArea, PlacementAreas } from '../../domain/placement-areas.ts';
 import type { Catalog, Product } from '../../domain/product.ts';
 import { sizeFamily } from '../../domain/size-labels.ts';
 import { DEFAULT_MAX_ORDER_TOTAL_DOLLARS, type SupplierFacts, type Tenant } from '../../domain/tenant.ts';
@@ -51,11 +53,27 @@ export function productColorsFromFile(file: CatalogFile): ProductColors[] {
   return file.products.map(({ code, colors, halfColors }) => ({ code, colors, halfColors: halfColors ?? [] }));
 }
 
-export function catalogFromFile(id: string, file: CatalogFile): Catalog {
-  return { id, priced: file.priced ?? true, products: file.products.map(productFromFile) };
+/** `productImageFiles`: the names in catalogs/images/, where each colour's back picture is looked for. */
+export function catalogFromFile(id: string, file: CatalogFile, productImageFiles: ReadonlySet<string>): Catalog {
+  return { id, priced: file.priced ?? true, products: file.products.map((product) => productFromFile(product, file.placement_areas, productImageFiles)) };
 }
 
-function productFromFile(file: CatalogFile['products'][number]): Product {
+type AreasFile = NonNullable<CatalogFile['placement_areas']>[string];
+
+function areasFromFile(file: AreasFile): Record<string, PlacementArea> {
+  return Object.fromEntries(Object.entries(file).map(([placement, { x, y, width, height, side }]) => [placement, { x, y, width, height, side: side ?? 'front' }]));
+}
+
+/** The product's areas beyond its type's defaults: the catalog's for its type, then its own over them; none when neither says anything. */
+function productAreas(typeAreas: AreasFile | undefined, own: AreasFile | undefined): PlacementAreas | undefined {
+  if (!typeAreas && !own) return undefined;
+  return { ...areasFromFile(typeAreas ?? {}), ...areasFromFile(own ?? {}) };
+}
+
+function productFromFile(file: CatalogFile['products'][number], typeAreas: CatalogFile['placement_areas'], productImageFiles: ReadonlySet<string>): Product {
+  const placementAreas = productAreas(typeAreas?.[file.type], file.placement_areas);
+  const colorAreas = file.color_placement_areas;
+  const backPictureColors = [...file.colors, ...(file.halfColors ?? [])].filter((color) => productImageFiles.has(productBackImageFile(file.code, color)));
   return {
     code: file.code,
     name: file.name,
@@ -78,6 +96,10 @@ function productFromFile(file: CatalogFile['products'][number]): Product {
       .sort((a, b) => a.quantity - b.quantity),
     minQuantity: file.min_quantity,
     quantityStep: file.quantity_step,
+    // Absent rather than empty, so a product without any keeps the bytes of the pages that serialize it.
+    ...(placementAreas ? { placementAreas } : {}),
+    ...(colorAreas ? { colorPlacementAreas: Object.fromEntries(Object.entries(colorAreas).map(([color, areas]) => [color, areasFromFile(areas)])) } : {}),
+    ...(backPictureColors.length > 0 ? { backPictureColors } : {}),
   };
 }
 

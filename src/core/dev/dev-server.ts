@@ -179,7 +179,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         return undefined;
       });
     const [products, logos, companyLogo] = await Promise.all([
-      Promise.all(sources.products.map(async ({ code, color, source }) => [`${code}\0${color}`, await picture(source, 'product')] as const)),
+      Promise.all(sources.products.map(async ({ code, color, side, source }) => [`${code}\0${color}\0${side}`, await picture(source, 'product')] as const)),
       Promise.all(sources.logos.map(async ({ name, source }) => [name, await picture(source, 'logo')] as const)),
       sources.companyLogo ? picture(sources.companyLogo, 'logo') : undefined,
     ]);
@@ -191,7 +191,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       {
         companyLogo,
         logos: Object.fromEntries(logos.filter((entry): entry is readonly [string, PictureData] => entry[1] !== undefined)),
-        productImage: (code, color) => productImages.get(`${code}\0${color}`),
+        productImage: (code, color, side = 'front') => productImages.get(`${code}\0${color}\0${side}`),
       },
       apiOrigin,
     );
@@ -364,6 +364,8 @@ import { showDataErrors } from '/src/core/dev/data-errors-overlay.ts';
 const hot = createHotContext('/@dealer/live-data');
 const site = ${scriptJson(site)};
 const whenReady = (show) => document.readyState === 'loading' ? addEventListener('DOMContentLoaded', show) : show();
+// ?areas on an item page: the logo areas as outlines, for tuning placement_areas (placement-outlines.ts).
+if (new URLSearchParams(location.search).has('areas')) import('/src/core/dev/placement-outlines.ts').then(({ showPlacementOutlines }) => whenReady(() => showPlacementOutlines()));
 hot.on('dealer:update', ({ sites }) => { if (sites.includes(site) || sites.includes('*')) location.reload(); });
 hot.on('dealer:errors', ({ lines }) => whenReady(() => showDataErrors(lines)));
 hot.send('dealer:hello', { version: ${version} });

@@ -14,6 +14,7 @@ import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { QuantityField, quantityFieldId } from '../shared/quantity-field.tsx';
 import { askStorePassword } from '../shared/store-password.ts';
 import { hasStoreSession } from '../shared/store-session.ts';
+import { ProductMockup, shownSide, type MockupLogo } from '../shared/product-mockup.tsx';
 import { useNotice } from '../shared/use-notice.tsx';
 import { cartEntries, cellProblems, tierCell, type EntryRefusal } from './cart-entries.ts';
 import { cartLimitProblem } from './cart-limits.ts';
@@ -24,6 +25,8 @@ import { selectionPrice } from './selection-price.ts';
 import { SelectionSummary } from './selection-summary.tsx';
 
 const DEFAULT_PLACEMENT = 'Left Chest';
+/** How wide the item's picture is shown; its logos' sizes are worked out from it. */
+const PICTURE_SIZES = '(min-width: 60em) 32rem, 90vw';
 /** The build renders no cart: the stored one is read after hydration. */
 const NO_CART_ITEMS = {};
 const cartItems = () => cartStore.getState().items;
@@ -38,13 +41,23 @@ function defaultPlacement(placements: readonly string[]): string {
  * hydrates it with, so the page is complete without JavaScript and nothing moves on hydration.
  */
 export function ItemDetails(props: ItemIslandProps) {
-  const { product, images, embroideries, placements, showImagePreview, showPrices, stores, storePassword, maxOrderTotal } = props;
+  const { product, images, backImages, embroideries, logos, placements, showImagePreview, showPrices, stores, storePassword, maxOrderTotal } = props;
   const [color, setColor] = useState(product.defaultColor);
   const [secondLogo, setSecondLogo] = useState(false);
   const [embroidery, setEmbroidery] = useState('');
   const [placement, setPlacement] = useState(defaultPlacement(placements));
   const [secondEmbroidery, setSecondEmbroidery] = useState('');
   const [secondPlacement, setSecondPlacement] = useState(secondPlacementDefault(placements, defaultPlacement(placements)));
+  // The mock-up shows the side of the logo the buyer chose or moved last.
+  const [latest, setLatest] = useState<'first' | 'second'>('first');
+  const chooseFirst = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setLatest('first');
+  };
+  const chooseSecond = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setLatest('second');
+  };
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   /** Why the last 'Add to Cart' added nothing, when it was about one cell: said at that cell until it changes. */
   const [refusal, setRefusal] = useState<EntryRefusal>();
@@ -78,8 +91,6 @@ export function ItemDetails(props: ItemIslandProps) {
     if (element && !expanded) setOverflowing(element.scrollHeight > element.clientHeight + 1);
   }, [expanded]);
   const image = images[color] ?? images[product.defaultColor];
-  // The largest fallback file of this colour's own image: what the enlarge-on-click preview opens.
-  const fullImage = images[color]?.fallback.src;
   const price = showPrices ? startingPrice(product) : undefined;
   const tiers = product.sizes.filter((size) => isTierLabel(size.label));
   const breaks = showPrices ? priceBreaks(product) : undefined;
@@ -149,17 +160,28 @@ export function ItemDetails(props: ItemIslandProps) {
     setQuantities({});
   };
 
-  const picture = image && <ResponsivePicture image={image} alt={`${product.fullname}, ${color}`} sizes="(min-width: 60em) 32rem, 90vw" loading="eager" fetchPriority="high" className="item__image" />;
+  const picture = image && <ResponsivePicture image={image} alt={`${product.fullname}, ${color}`} sizes={PICTURE_SIZES} loading="eager" fetchPriority="high" className="item__image" />;
+  const chosen = (name: string, placement: string): MockupLogo[] => (name && logos[name] ? [{ name, image: logos[name], placement }] : []);
+  const first = chosen(embroidery, placement);
+  const second = secondLogo ? chosen(secondEmbroidery, secondPlacement) : [];
+  const mockupLogos = latest === 'second' ? [...second, ...first] : [...first, ...second];
+  const back = shownSide(product, color, mockupLogos) === 'back' ? backImages[color] : undefined;
+  // The largest fallback file of the picture shown (this colour's own, or its back): what the enlarge-on-click preview opens.
+  const fullImage = (back ?? images[color])?.fallback.src;
 
   return (
     <div className="item">
       <div className="item__media">
-        {showImagePreview && fullImage ? (
-          <a href={fullImage} target="_blank" rel="noopener" className="item__enlarge" aria-label={`Enlarge image of ${product.fullname}, ${color} (opens in a new tab)`}>
-            {picture}
-          </a>
-        ) : (
-          picture
+        {image && (
+          <ProductMockup product={product} color={color} picture={image} back={backImages[color]} logos={mockupLogos} sizes={PICTURE_SIZES} backAlt={`${product.fullname}, ${color}, back`}>
+            {showImagePreview && fullImage ? (
+              <a href={fullImage} target="_blank" rel="noopener" className="item__enlarge" aria-label={`Enlarge image of ${product.fullname}, ${color}${back ? ', back' : ''} (opens in a new tab)`}>
+                {picture}
+              </a>
+            ) : (
+              picture
+            )}
+          </ProductMockup>
         )}
       </div>
       <form className="item__form" onSubmit={(event) => void addToCart(event)} aria-labelledby={`${id}-title`}>
@@ -197,10 +219,10 @@ export function ItemDetails(props: ItemIslandProps) {
 
         {hasLogoPickers && (
           <div className="logo-pickers">
-            <LogoPicker id={`${id}-logo`} label="Logo" placementLabel="Placement" embroideries={embroideries} placements={placements} logo={embroidery} onLogo={setEmbroidery} placement={placement} onPlacement={setPlacement} />
+            <LogoPicker id={`${id}-logo`} label="Logo" placementLabel="Placement" embroideries={embroideries} placements={placements} logo={embroidery} onLogo={chooseFirst(setEmbroidery)} placement={placement} onPlacement={chooseFirst(setPlacement)} />
             {secondLogo ? (
               <>
-                <LogoPicker id={`${id}-logo2`} label="Second logo" placementLabel="Second placement" embroideries={embroideries} placements={placements} logo={secondEmbroidery} onLogo={setSecondEmbroidery} placement={secondPlacement} onPlacement={setSecondPlacement} />
+                <LogoPicker id={`${id}-logo2`} label="Second logo" placementLabel="Second placement" embroideries={embroideries} placements={placements} logo={secondEmbroidery} onLogo={chooseSecond(setSecondEmbroidery)} placement={secondPlacement} onPlacement={chooseSecond(setSecondPlacement)} />
                 <button type="button" className="link-button" onClick={hideSecondLogo}>
                   Only want one logo?
                 </button>

@@ -9,7 +9,11 @@ export interface ItemIslandProps {
   product: Product;
   /** Colour (and half colour) → its image; its fallback.src (the largest JPEG) is what the enlarge-on-click preview opens. */
   images: Record<string, PictureData>;
+  /** Colour → its back picture, for the colours that have one: where back placements are drawn. */
+  backImages: Record<string, PictureData>;
   embroideries: readonly string[];
+  /** Each offered logo's image, drawn on the picture once chosen (the same files as the logo strips). */
+  logos: Record<string, PictureData>;
   placements: readonly string[];
   showImagePreview: boolean;
   /** False for a price-less catalog, which shows no prices at all. */
