@@ -1,4 +1,4 @@
-import { colorSlug, logoImageFile, productImageFile } from '../../src/domain/image-names.ts';
+import { logoImageFile, productBackImageFile, productImageFile } from '../../src/domain/image-names.ts';
 import { lineMockup, mockupDescription } from '../../src/domain/line-mockup.ts';
 import type { PictureSide } from '../../src/domain/placement-areas.ts';
 import type { ProductLookup } from '../../src/domain/pricing.ts';
@@ -9,7 +9,7 @@ import type { MailMockup } from './mail-message.ts';
 
 /** catalogs/images/<code>_<colour>_back.jpg, the picture a back placement is drawn on. */
 function pictureFile(code: string, color: string, side: PictureSide): string {
-  return `catalogs/images/${side === 'front' ? productImageFile(code, color) : `${code}_${colorSlug(color)}_back.jpg`}`;
+  return `catalogs/images/${side === 'front' ? productImageFile(code, color) : productBackImageFile(code, color)}`;
 }
 
 /**

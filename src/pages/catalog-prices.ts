@@ -3,7 +3,7 @@ import { DEFAULT_PLACEMENT_AREAS, type PlacementArea, type PlacementAreas } from
 import { productColors, type Product } from '../domain/product.ts';
 import type { Category } from '../domain/categories.ts';
 import type { CatalogPrices } from '../islands/shared/catalog-prices.ts';
-import { productImageKey, type ProductThumbnails } from '../islands/shared/ordering-props.ts';
+import { productBackImageKey, productImageKey, type ProductThumbnails } from '../islands/shared/ordering-props.ts';
 import { fallbackUrls, type PictureData } from '../site/picture-data.ts';
 import type { PageModel } from '../site/page-model.ts';
 
@@ -19,6 +19,8 @@ export function catalogPrices(model: Pick<PageModel, 'products' | 'productImage'
     for (const color of productColors(product)) {
       const image = model.productImage(product.code, color);
       if (image) thumbnails[productImageKey(product.code, color)] = thumbnail(image);
+      const back = product.backPictureColors?.includes(color) ? model.productImage(product.code, color, 'back') : undefined;
+      if (back) thumbnails[productBackImageKey(product.code, color)] = thumbnail(back);
     }
   }
   return { products: model.products.map(withOwnAreasOnly), thumbnails };
