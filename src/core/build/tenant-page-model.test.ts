@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureProject } from '../../../tests/helpers/fixture-project.ts';
 import { moneyFromDollars, sumMoney } from '../../domain/money.ts';
+import { DEFAULT_PLACEMENT_AREAS } from '../../domain/placement-areas.ts';
 import type { Catalog } from '../../domain/product.ts';
 import type { CatalogPrices } from '../../islands/shared/catalog-prices.ts';
 import { loadProject } from '../data/load-project.ts';
@@ -39,7 +40,7 @@ describe("the catalog price file's logo areas", () => {
     const withAreas: Catalog = {
       ...catalog,
       products: [
-        { ...polo, placementAreas: { 'Left Chest': own, 'Full Front': { x: 0.32, y: 0.32, width: 0.36, height: 0.32, side: 'front' } }, backPictureColors: [polo.defaultColor] },
+        { ...polo, placementAreas: { 'Left Chest': own, 'Full Front': { ...DEFAULT_PLACEMENT_AREAS.mens!['Full Front']! } }, backPictureColors: [polo.defaultColor] },
         ...rest.map((product) => ({ ...product, type: 'office' as const, placementAreas: { 'Left Chest': own } })),
       ],
     };
