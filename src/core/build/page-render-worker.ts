@@ -6,6 +6,7 @@ import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { tenantPageModel } from './tenant-page-model.ts';
 import { keepPage, type PageSlot } from './page-store.ts';
 import { UserError } from '../user-error.ts';
+import { productImageKey } from './product-image-key.ts';
 
 /** Everything a tenant's pages are rendered from, as plain data a worker thread can be sent. */
 export interface TenantRenderJob {
@@ -26,10 +27,6 @@ export interface RenderTask {
   job: TenantRenderJob;
   /** The pages to render, as tenantPages names them ('item/K500/index.html'), and where each goes. */
   pages: { file: string; slot: PageSlot }[];
-}
-
-export function productImageKey(code: string, color: string): string {
-  return `${code}\u0000${color}`;
 }
 
 /**

@@ -1,0 +1,8 @@
+/**
+ * How a render job keys a product colour's picture. A NUL cannot occur in a code or a colour, so
+ * two different pairs never share a key; this module is small so that the build's own thread can
+ * key pictures without loading the rendering code (page-render-worker.ts imports every page).
+ */
+export function productImageKey(code: string, color: string): string {
+  return `${code}\u0000${color}`;
+}
