@@ -125,6 +125,28 @@ describe('npm run build', () => {
     expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
   });
 
+  it('renders no page when nothing changed, the entry screen included, and renders the entry screen again when a tenant it leads to changes', () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const before = pageInodes(path.join(root, 'dist'));
+
+    const warm = runScript('build', ['--root', root]);
+    expect(warm.status, warm.stderr).toBe(0);
+    expect(warm.stdout).toMatch(/^pages: .*\(3 unchanged since the last build, reused\)/m);
+    const report = JSON.parse(readFileSync(path.join(root, 'dist', REPORT_FILE), 'utf8')) as BuildReport;
+    expect(report.entry.unchanged).toBe(true);
+    expect(pageInodes(path.join(root, 'dist'))).toEqual(before);
+
+    const file = path.join(root, 'tenants', 'guardian.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^company_name: .*$/m, 'company_name: Guardian Renamed Group'));
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const entryPage = path.join(root, 'dist', '_entry', 'index.html');
+    expect(statSync(entryPage).ino).not.toBe(before.get(path.join('_entry', 'index.html')));
+    expect(readFileSync(entryPage, 'utf8')).toContain('Guardian Renamed Group');
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+  });
+
   it('--no-page-cache renders and writes every page of every tenant, even when nothing changed', () => {
     const root = fixtureProject();
     expect(runScript('build', ['--root', root]).status).toBe(0);

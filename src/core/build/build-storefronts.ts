@@ -20,15 +20,12 @@ import { checkImages, createImagePipeline, FileLinker, type ImagePipeline, Unusa
 import { copyClientAssets, publisher } from './publish-assets.ts';
 import { FileDigestCache } from './file-digest-cache.ts';
 import { PageRenderPool } from './page-render-pool.ts';
-import { productImageKey, type TenantRenderJob } from './page-render-worker.ts';
+import type { TenantRenderJob } from './page-render-worker.ts';
+import { productImageKey } from './product-image-key.ts';
 import { keepPage, PageStore, type PageSlot } from './page-store.ts';
 import { publishSite, type KnownFolder, type ManifestEntry } from './publish-site.ts';
-import { previousSites, siteInputDigest } from './site-inputs.ts';
-import { renderEntrySite } from './render-entry-site.tsx';
-import { bundledAssets, tenantPages } from './render-tenant.tsx';
+import { entrySiteInputDigest, previousSites, siteInputDigest } from './site-inputs.ts';
 import { entryHeaderImage, PreparedImages, tenantImageRequests, tenantImageSources, type ImageRequest, type TenantImageSources } from './site-images.ts';
-import { searchIndexAsset, writeSearchIndex } from './search-index-asset.ts';
-import { tenantPageModel } from './tenant-page-model.ts';
 import { UserError } from '../user-error.ts';
 
 export interface BuildOptions {
@@ -154,17 +151,19 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   // A tenant made from the same inputs as last time keeps its previous folder, hard-linked.
   const previous = previousSites(outDir);
   const digests = new Map(
-    plans.flatMap((plan) => {
-      if (!plan.tenant) return [];
+    plans.map((plan) => {
+      const shared = { root, site: project.site, images: plan.requests, prepared, clientDir: client.dir, apiOrigin, location, precompress };
+      if (!plan.tenant) return [plan.id, entrySiteInputDigest({ ...shared, tenants: project.tenants })];
       const { tenant } = plan.tenant;
-      return [[plan.id, siteInputDigest({ root, site: project.site, tenant, catalog: catalogOf(project, tenant), images: plan.requests, prepared, clientDir: client.dir, apiOrigin, location, precompress })]];
+      return [plan.id, siteInputDigest({ ...shared, tenant, catalog: catalogOf(project, tenant) })];
     }),
   );
   // Images encoded now under names published before had a damaged cache object, which the files published from it may share.
   const imagesEncodedNow = (plan: SitePlan) => plan.requests.some(({ source, preset }) => prepared.get(source, preset).variants.some((variant) => images.encodedNow(variant.file)));
   // `--no-page-cache` carries nothing from the previous output either: every page of every tenant is rendered and written.
   const carries = (plan: SitePlan) => reusePages && !imagesEncodedNow(plan);
-  const unchanged = plans.filter((plan) => plan.tenant && previous.get(plan.id)?.inputs === digests.get(plan.id) && existsSync(path.join(outDir, plan.id)) && carries(plan));
+  // The entry screen's site too: a build that changed nothing renders nothing, so it loads no rendering code (renderCode).
+  const unchanged = plans.filter((plan) => previous.get(plan.id)?.inputs === digests.get(plan.id) && existsSync(path.join(outDir, plan.id)) && carries(plan));
   // A tenant rebuilt with the same images keeps its previous image folder, moved over at the swap.
   const imageFolders = new Map(plans.flatMap((plan) => (plan.tenant ? [[plan.id, imageFolderDigest(plan.requests, prepared)]] : [])));
   const carriedImages = new Map<string, ManifestEntry[]>();
@@ -246,6 +245,7 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
               } else {
                 await rendering;
                 progress.siteStarted(plan.id, 1);
+                const { renderEntrySite } = await renderCode();
                 await renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin, location });
                 progress.pageDone(plan.id);
                 publishWhenWritten(plan, Promise.resolve());
@@ -294,6 +294,20 @@ export async function buildStorefronts({ root, repoRoot, outDir, only = [], apiO
   return { tenants: chosen.map((tenant) => tenant.id), pages, images: imageTotals, report };
 }
 
+/**
+ * The code that renders pages (React and every page's component, the search index), loaded on
+ * first use: a build whose sites are all unchanged renders nothing, and loading that code was
+ * about a tenth of such a build's CPU time at catalog scale (docs/performance.md, Cold builds).
+ */
+function renderCode() {
+  loadingRenderCode ??= Promise.all([import('./render-tenant.tsx'), import('./render-entry-site.tsx'), import('./search-index-asset.ts'), import('./tenant-page-model.ts')]).then(
+    ([tenant, entry, search, model]) => ({ ...tenant, ...entry, ...search, ...model }),
+  );
+  return loadingRenderCode;
+}
+let loadingRenderCode: Promise<RenderCode> | undefined;
+type RenderCode = typeof import('./render-tenant.tsx') & typeof import('./render-entry-site.tsx') & typeof import('./search-index-asset.ts') & typeof import('./tenant-page-model.ts');
+
 function catalogOf(project: Project, tenant: Tenant) {
   const catalog = project.catalogs.get(tenant.catalogId);
   if (!catalog) throw new Error(`internal: tenant ${tenant.id} has no catalog after validation`);
@@ -333,6 +347,7 @@ interface TenantBuild {
  * manifest entries of the image files it linked (none when its image folder is carried over).
  */
 async function prepareTenant({ project, tenant, sources, requests, siteDir, images, prepared, client, apiOrigin, location, progress, pages, renderPool, linker, imagesCarried, searchCache }: TenantBuild): Promise<{ render: () => Promise<void>; imageFiles?: ManifestEntry[] }> {
+  const { bundledAssets, searchIndexAsset, tenantPageModel, tenantPages, writeSearchIndex } = await renderCode();
   const catalog = catalogOf(project, tenant);
   const base = basePath(tenant.routePrefix, location.basePath);
   // The pages only need the pictures described; the files are linked all at once below, off this thread.

@@ -1,4 +1,3 @@
-import type { PictureSide } from '../../domain/placement-areas.ts';
 import type { Catalog } from '../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
 import type { PictureData } from '../../site/picture-data.ts';
@@ -8,6 +7,7 @@ import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { tenantPageModel } from './tenant-page-model.ts';
 import { keepPage, type PageSlot } from './page-store.ts';
 import { UserError } from '../user-error.ts';
+import { productImageKey } from './product-image-key.ts';
 
 /** Everything a tenant's pages are rendered from, as plain data a worker thread can be sent. */
 export interface TenantRenderJob {
@@ -29,10 +29,6 @@ export interface RenderTask {
   job: TenantRenderJob;
   /** The pages to render, as tenantPages names them ('item/K500/index.html'), and where each goes. */
   pages: { file: string; slot: PageSlot }[];
-}
-
-export function productImageKey(code: string, color: string, side: PictureSide = 'front'): string {
-  return side === 'front' ? `${code}\u0000${color}` : `${code}\u0000${color}\u0000${side}`;
 }
 
 /**

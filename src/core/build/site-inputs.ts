@@ -34,18 +34,44 @@ export interface SiteInputs {
  * previous folder into the new output instead of rendering and writing it again.
  */
 export function siteInputDigest({ root, site, tenant, catalog, images, prepared, clientDir, apiOrigin, location, precompress }: SiteInputs): string {
-  const imageFiles = images.map(({ source, preset }) => [preset, path.relative(root, source).split(path.sep).join('/'), prepared.get(source, preset).variants.map((variant) => variant.file)]);
+  const imageFiles = publishedImages(root, images, prepared);
   // Tenants share catalogs (eight the default one): each is digested once, not serialized for every tenant.
   // A production build leaves the location out: its digests are the ones recorded before previews existed (dist/report.json).
   const inputs = { revision: OUTPUT_REVISION, site, tenant, catalog: sharedDigest(catalog), imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
   return createHash('sha256').update(stableJson(inputs)).digest('hex');
 }
 
-/** What the build in `outDir` recorded of each tenant, if it left a report this build can read. */
+export interface EntrySiteInputs {
+  root: string;
+  site: SupplierFacts;
+  /** Every tenant: the entry screen lists where each tenant's password leads. */
+  tenants: readonly Tenant[];
+  /** The header image, if any, as prepared. */
+  images: readonly ImageRequest[];
+  prepared: PreparedImages;
+  clientDir: string;
+  apiOrigin: string | undefined;
+  location: SiteLocation;
+  precompress: boolean;
+}
+
+/** The entry screen's site digested like a tenant's (siteInputDigest), so a build that changed nothing renders nothing. */
+export function entrySiteInputDigest({ root, site, tenants, images, prepared, clientDir, apiOrigin, location, precompress }: EntrySiteInputs): string {
+  const imageFiles = publishedImages(root, images, prepared);
+  const inputs = { revision: OUTPUT_REVISION, entry: true, site, tenants, imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
+  return createHash('sha256').update(stableJson(inputs)).digest('hex');
+}
+
+/** Each image's source and published names, which carry the hash of its content. */
+function publishedImages(root: string, images: readonly ImageRequest[], prepared: PreparedImages) {
+  return images.map(({ source, preset }) => [preset, path.relative(root, source).split(path.sep).join('/'), prepared.get(source, preset).variants.map((variant) => variant.file)]);
+}
+
+/** What the build in `outDir` recorded of each site (the tenants' and the entry screen's), if it left a report this build can read. */
 export function previousSites(outDir: string): Map<string, SiteReport> {
   try {
     const report = JSON.parse(readFileSync(path.join(outDir, REPORT_FILE), 'utf8')) as BuildReport;
-    return new Map(report.tenants.filter((site) => typeof site.inputs === 'string').map((site) => [site.id, site]));
+    return new Map([...report.tenants, report.entry].filter((site) => typeof site?.inputs === 'string').map((site) => [site.id, site]));
   } catch {
     // No previous build, or one from before the report recorded inputs: every tenant is built.
     return new Map();
