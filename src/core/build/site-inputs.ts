@@ -12,12 +12,11 @@ import type { PreparedImages, ImageRequest } from './site-images.ts';
 /** Bump when the build changes what it writes from the same inputs outside src/ (there is no such code today). */
 const OUTPUT_REVISION = 1;
 
-export interface SiteInputs {
+/** What every site's folder is made from besides its own content: the pictures, the code and where it is published. */
+interface CommonSiteInputs {
   /** The data folder: image paths count relative to it, so a moved checkout keeps its digests. */
   root: string;
   site: SupplierFacts;
-  tenant: Tenant;
-  catalog: Catalog;
   /** The images its pages show, as prepared: their published names carry their content's hash. */
   images: readonly ImageRequest[];
   prepared: PreparedImages;
@@ -28,37 +27,35 @@ export interface SiteInputs {
   precompress: boolean;
 }
 
+export interface SiteInputs extends CommonSiteInputs {
+  tenant: Tenant;
+  catalog: Catalog;
+}
+
+export interface EntrySiteInputs extends CommonSiteInputs {
+  /** Every tenant: the entry screen lists where each tenant's password leads. */
+  tenants: readonly Tenant[];
+}
+
 /**
  * A digest of everything a tenant's folder is made from. Equal digests, equal folders: a build
  * whose digest for a tenant equals the one the previous build recorded links that tenant's
  * previous folder into the new output instead of rendering and writing it again.
  */
-export function siteInputDigest({ root, site, tenant, catalog, images, prepared, clientDir, apiOrigin, location, precompress }: SiteInputs): string {
-  const imageFiles = publishedImages(root, images, prepared);
+export function siteInputDigest(inputs: SiteInputs): string {
   // Tenants share catalogs (eight the default one): each is digested once, not serialized for every tenant.
-  // A production build leaves the location out: its digests are the ones recorded before previews existed (dist/report.json).
-  const inputs = { revision: OUTPUT_REVISION, site, tenant, catalog: sharedDigest(catalog), imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
-  return createHash('sha256').update(stableJson(inputs)).digest('hex');
-}
-
-export interface EntrySiteInputs {
-  root: string;
-  site: SupplierFacts;
-  /** Every tenant: the entry screen lists where each tenant's password leads. */
-  tenants: readonly Tenant[];
-  /** The header image, if any, as prepared. */
-  images: readonly ImageRequest[];
-  prepared: PreparedImages;
-  clientDir: string;
-  apiOrigin: string | undefined;
-  location: SiteLocation;
-  precompress: boolean;
+  return digestOf(inputs, { tenant: inputs.tenant, catalog: sharedDigest(inputs.catalog) });
 }
 
 /** The entry screen's site digested like a tenant's (siteInputDigest), so a build that changed nothing renders nothing. */
-export function entrySiteInputDigest({ root, site, tenants, images, prepared, clientDir, apiOrigin, location, precompress }: EntrySiteInputs): string {
+export function entrySiteInputDigest(inputs: EntrySiteInputs): string {
+  return digestOf(inputs, { entry: true, tenants: inputs.tenants });
+}
+
+function digestOf({ root, site, images, prepared, clientDir, apiOrigin, location, precompress }: CommonSiteInputs, own: Record<string, unknown>): string {
   const imageFiles = publishedImages(root, images, prepared);
-  const inputs = { revision: OUTPUT_REVISION, entry: true, site, tenants, imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
+  // A production build leaves the location out: its digests are the ones recorded before previews existed (dist/report.json).
+  const inputs = { revision: OUTPUT_REVISION, ...own, site, imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
   return createHash('sha256').update(stableJson(inputs)).digest('hex');
 }
 
