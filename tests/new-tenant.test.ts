@@ -157,7 +157,7 @@ describe('npm run new-tenant in a terminal', () => {
       ['Company name (the order API finds the group by it', 'Guardian Automotive Group'],
       ['> company name "Guardian Automotive Group" is already used by tenants/guardian.yaml', 'Lake Motors'],
       ["Route prefix (served under /<prefix>/; '' for the host root) (lake-motors)", ''],
-      ['Catalog (default)', 'nope'],
+      ['Catalog (one of: default) (default)', 'nope'],
       ['> no catalog "nope": catalogs/nope.yaml does not exist', 'default'],
       [`Order API address (https://…; the storefront places its orders there) (${SHARED_API})`, 'https://orders.example.com'],
       ['> "https://orders.example.com" is the example address, not an order API', ''],
@@ -185,7 +185,7 @@ describe('npm run new-tenant in a terminal', () => {
     const run = runNewTenant(['lake-motors', '--root', root, ...FLAGS, '--catalog', 'nope'], { input, output, errors, interactive: true, drawLogo: drawPlaceholderLogo });
     await type(input, output, [
       ["Route prefix (served under /<prefix>/; '' for the host root) (lake-motors)", "''"],
-      ['Catalog (default)', 'default'],
+      ['Catalog (one of: default) (default)', 'default'],
     ]);
 
     expect(await run).toBe(0);
