@@ -60,7 +60,7 @@ describe('npm run new-tenant with flags', () => {
     const created = runScript('new-tenant', ['lake-motors', '--root', root, '--title', 'Lake Motors Store', '--company-name', 'Lake Motors', '--catalog', 'default']);
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toContain(`Order API address: ${SHARED_API} (the one the other tenants use; --server-hostname for another).`);
-    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(new RegExp(`^server_hostname: ${SHARED_API.replace(/[.]/g, '\\.')} `, 'm'));
+    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(new RegExp(`^server_hostname: ${SHARED_API.replace(/[.]/g, '\\.')}$`, 'm'));
   });
 });
 
