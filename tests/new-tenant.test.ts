@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { drawPlaceholderLogo } from '../scripts/sample-images/placeholder-logo.ts';
@@ -23,7 +24,7 @@ describe('npm run new-tenant with flags', () => {
     const text = readFileSync(path.join(root, 'tenants/smith-auto.yaml'), 'utf8');
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/tenant.schema.json');
     for (const field of ['title: Smith Auto Store', 'company_name: Smith Auto Group', 'route_prefix: smith-auto', 'server_hostname: https://orders.smith-auto.example', 'catalog: default', 'company_logo: smith-auto.png']) {
-      expect(text).toMatch(new RegExp(`^${field.replace(/[.]/g, '\\.')} `, 'm'));
+      expect(text).toMatch(new RegExp(`^${field.replace(/[.]/g, '\\.')}(?: |$)`, 'm'));
     }
     // Secrets stay commented out: a placeholder would be committed as a live, guessable one.
     for (const secret of ['password', 'admin_password', 'bypass_codes']) {
@@ -59,7 +60,7 @@ describe('npm run new-tenant with flags', () => {
     const created = runScript('new-tenant', ['lake-motors', '--root', root, '--title', 'Lake Motors Store', '--company-name', 'Lake Motors', '--catalog', 'default']);
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toContain(`Order API address: ${SHARED_API} (the one the other tenants use; --server-hostname for another).`);
-    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(new RegExp(`^server_hostname: ${SHARED_API.replace(/[.]/g, '\\.')} `, 'm'));
+    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(new RegExp(`^server_hostname: ${SHARED_API.replace(/[.]/g, '\\.')}$`, 'm'));
   });
 });
 
@@ -143,45 +144,98 @@ describe('npm run new-tenant in a terminal', () => {
   it('asks for what the flags leave out, and asks again after an answer the validator refuses', async () => {
     const root = fixtureProject();
     const input = new PassThrough();
-    // Title; a company name guardian has, then a free one; Enter keeps the route prefix (the id);
-    // an unknown catalog, then the real one; the example order API address, then Enter for the
+    const output = terminal();
+    const errors = terminal();
+
+    const run = runNewTenant(['lake-motors', '--root', root], { input, output, errors, interactive: true, drawLogo: drawPlaceholderLogo });
+    // Each answer is typed once its question, or the refusal of the answer before, is on screen.
+    // A company name guardian has, then a free one; Enter keeps the route prefix (the id); an
+    // unknown catalog, then the real one; the example order API address, then Enter for the
     // address the other tenants use.
-    input.end(['Lake Motors Store', 'Guardian Automotive Group', 'Lake Motors', '', 'nope', 'default', 'https://orders.example.com', '', ''].join('\n'));
-    const output = collect();
-    const errors = collect();
+    await type(input, output, [
+      ['Title (browser tab and header', 'Lake Motors Store'],
+      ['Company name (the order API finds the group by it', 'Guardian Automotive Group'],
+      ['> company name "Guardian Automotive Group" is already used by tenants/guardian.yaml', 'Lake Motors'],
+      ["Route prefix (served under /<prefix>/; '' for the host root) (lake-motors)", ''],
+      ['Catalog (one of: default) (default)', 'nope'],
+      ['> no catalog "nope": catalogs/nope.yaml does not exist', 'default'],
+      [`Order API address (https://…; the storefront places its orders there) (${SHARED_API})`, 'https://orders.example.com'],
+      ['> "https://orders.example.com" is the example address, not an order API', ''],
+    ]);
+    const code = await run;
 
-    const code = await runNewTenant(['lake-motors', '--root', root], { input, output, errors, interactive: true, drawLogo: drawPlaceholderLogo });
-
-    expect(errors.text()).toContain('Not accepted: company name "Guardian Automotive Group" is already used by tenants/guardian.yaml');
-    expect(errors.text()).toContain('Not accepted: no catalog "nope": catalogs/nope.yaml does not exist');
-    expect(output.text()).toContain('Route prefix (served under /<prefix>/; \'\' for the host root) [lake-motors]: ');
-    expect(output.text()).toContain(`Order API address (https://…; the storefront places its orders there) [${SHARED_API}]: `);
-    expect(errors.text()).toContain('Not accepted: "https://orders.example.com" is the example address, not an order API');
+    expect(errors.text()).toBe('');
     expect(code).toBe(0);
+    expect(output.text()).toContain('Wrote tenants/lake-motors.yaml and tenants/logos/lake-motors.png');
     const text = readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8');
-    expect(text).toMatch(/^company_name: Lake Motors /m);
+    expect(text).toMatch(/^title: Lake Motors Store$/m);
+    expect(text).toMatch(/^company_name: Lake Motors$/m);
     expect(text).toMatch(/^route_prefix: lake-motors /m);
-    expect(text).toContain(`server_hostname: ${SHARED_API} `);
+    expect(text).toMatch(/^catalog: default /m);
+    expect(text).toMatch(new RegExp(`^server_hostname: ${SHARED_API.replace(/[.]/g, '\\.')}$`, 'm'));
     expect(existsSync(path.join(root, 'tenants/logos/lake-motors.png'))).toBe(true);
+  });
+
+  it('names a refused flag, then asks for that answer', async () => {
+    const root = fixtureProject();
+    const input = new PassThrough();
+    const output = terminal();
+    const errors = terminal();
+
+    const run = runNewTenant(['lake-motors', '--root', root, ...FLAGS, '--catalog', 'nope'], { input, output, errors, interactive: true, drawLogo: drawPlaceholderLogo });
+    await type(input, output, [
+      ["Route prefix (served under /<prefix>/; '' for the host root) (lake-motors)", "''"],
+      ['Catalog (one of: default) (default)', 'default'],
+    ]);
+
+    expect(await run).toBe(0);
+    expect(errors.text()).toMatch(/^--catalog "nope": no catalog "nope"/m);
+    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(/^route_prefix: "" /m);
   });
 
   it('writes nothing when the input ends before every answer is given', async () => {
     const root = fixtureProject();
     const before = treeDigest(root);
     const input = new PassThrough();
-    input.end('Lake Motors Store\n');
-    const errors = collect();
+    const output = terminal();
+    const errors = terminal();
 
-    const code = await runNewTenant(['lake-motors', '--root', root], { input, output: collect(), errors, interactive: true, drawLogo: drawPlaceholderLogo });
+    const run = runNewTenant(['lake-motors', '--root', root], { input, output, errors, interactive: true, drawLogo: drawPlaceholderLogo });
+    const typed = await type(input, output, [['Title (browser tab and header', 'Lake Motors Store']]);
+    await seen(output, 'Company name', typed);
+    input.end();
 
-    expect(code).toBe(1);
-    expect(errors.text()).toContain('Nothing written.');
+    expect(await run).toBe(1);
+    expect(errors.text()).toContain('Stopped before every answer was given. Nothing written.');
     expect(treeDigest(root)).toBe(before);
   });
 });
 
-/** A stream that keeps what is written to it. */
-function collect(): Writable & { text(): string } {
+/**
+ * Types each answer (and Enter) once its cue has appeared on screen since the answer before;
+ * returns where the screen ended at the last answer.
+ */
+async function type(input: PassThrough, screen: ReturnType<typeof terminal>, steps: [cue: string, answer: string][]): Promise<number> {
+  let from = 0;
+  for (const [cue, answer] of steps) {
+    from = await seen(screen, cue, from);
+    input.write(`${answer}\n`);
+  }
+  return from;
+}
+
+/** Waits until `cue` is on screen after position `from` (escape codes left out); returns where the screen ends. */
+async function seen(screen: ReturnType<typeof terminal>, cue: string, from: number): Promise<number> {
+  for (const started = Date.now(); ; ) {
+    const shown = stripVTControlCharacters(screen.text());
+    if (shown.indexOf(cue, from) >= 0) return shown.length;
+    if (Date.now() - started > 20_000) throw new Error(`never shown: ${JSON.stringify(cue)}; the screen after the last answer:\n${shown.slice(from)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A terminal 200 columns wide that keeps what is written to it. */
+function terminal(): Writable & { columns: number; text(): string } {
   const chunks: Buffer[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -189,5 +243,5 @@ function collect(): Writable & { text(): string } {
       done();
     },
   });
-  return Object.assign(stream, { text: () => Buffer.concat(chunks).toString('utf8') });
+  return Object.assign(stream, { columns: 200, text: () => Buffer.concat(chunks).toString('utf8') });
 }
