@@ -25,6 +25,7 @@ import { loadProject } from '../src/core/data/load-project.ts';
 import { basePath } from '../src/site/routes.ts';
 import { raiseCatalogPrices } from './bench/catalog-price-change.ts';
 import { catalogScaleData } from './bench/catalog-scale-data.ts';
+import { pageWriteFloor } from './bench/page-write-floor.ts';
 import { allPagesHtml, pageView, type ServedBytes } from './bench/served-bytes.ts';
 
 const REPO = projectRoot();
@@ -205,6 +206,7 @@ try {
   // precompression, then with it into an empty compression cache of its own (the project's stays as it is).
   const everyPage = build(data, 'every page rendered', ['--no-page-cache', '--no-precompress']);
   const emptyCompressionCache = build(data, 'every page rendered with an empty compression cache', ['--no-page-cache', '--compression-cache', path.join(scratch, 'precompressed')]);
+  const pageFloor = pageWriteFloor(dist);
 
   const sample = project.tenants.find((tenant) => tenant.catalogId === 'default') ?? project.tenants[0]!;
   const pageBytes = bytesPerPageType(dist, sample.id, basePath(sample.routePrefix));
@@ -227,6 +229,9 @@ try {
   const cpu = (run: BuildRun) => run.userCpuMs + run.systemCpuMs;
   console.log(
     `Empty compression cache / no precompression, every page rendered: ${(emptyCompressionCache.wallMs / everyPage.wallMs).toFixed(2)} wall, ${(cpu(emptyCompressionCache) / cpu(everyPage)).toFixed(2)} CPU`,
+  );
+  console.log(
+    `Page-writing floor: the ${pageFloor.pages.toLocaleString('en-US')} pages (${(pageFloor.bytes / 1e6).toFixed(1)} MB of HTML) written again in their folders by one thread, nothing rendered: ${s(pageFloor.wallMs)} (${s(pageFloor.userCpuMs)} user, ${s(pageFloor.systemCpuMs)} system), ${(pageFloor.pages / (pageFloor.wallMs / 1000)).toFixed(0)} pages/s`,
   );
   console.log(
     `Price change (${pricesRaised} prices of ${PRICE_CHANGE.catalog} raised ${PRICE_CHANGE.percent} % a run): ${pricedPages} pages changed; runs ${priceRunsDone.map((run) => s(run.wallMs)).join(', ')}; median / warm = ${(priceChange.wallMs / warm.wallMs).toFixed(1)}`,
@@ -258,6 +263,7 @@ try {
     data: { tenants: project.tenants.length, productsPerCatalog: catalogs, files },
     builds: { cold, warm, edit, priceChange, priceChangeRuns: priceRunsDone, everyPage, emptyCompressionCache },
     floor: { ms: floorMs, warmBuildRatio: warm.wallMs / floorMs },
+    pageWriteFloor: pageFloor,
     edit: { product: EDITED, changedPages: changedPages.length, changedFiles: changed.length, pages: changedPages },
     priceChange: { ...PRICE_CHANGE, prices: pricesRaised, runs: priceRuns, changedPages: pricedPages },
     pageBytes: { tenant: sample.id, types: pageBytes },

@@ -55,7 +55,7 @@ describe('build report', () => {
     expect(report.tenants.map((tenant) => tenant.id)).toEqual(['guardian', 'solo']);
     for (const site of [...report.tenants, report.entry]) expectMatchesFiles(site, path.join(root, 'dist', site.id));
     // The CDN's files and the compressed siblings are published too, and left out of the figures (other is 0).
-    expect(readdirSync(path.join(root, 'dist', 'guardian'))).toEqual(expect.arrayContaining(['_headers', 'robots.txt', 'manifest.json', 'index.html.br', 'index.html.gz']));
+    expect(readdirSync(path.join(root, 'dist', 'guardian'))).toEqual(expect.arrayContaining(['_headers', 'robots.txt', 'manifest.json', 'index.html.br']));
     expect(report.tenants.every((tenant) => tenant.pages > 1 && tenant.bytes.js > 0 && tenant.bytes.css > 0 && tenant.images.files > 0)).toBe(true);
     // The base fixture's guardian stores a password equal to its store code, which earns a warning.
     expect(report.tenants.find((tenant) => tenant.id === 'guardian')?.warnings).toBeGreaterThan(0);

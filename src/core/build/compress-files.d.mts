@@ -1,9 +1,12 @@
 // The types of compress-files.mjs (plain JavaScript, so a compression thread starts without tsx).
 
-/** How hard each encoder works on a file: brotli quality (0–11) and gzip level (1–9). */
+/**
+ * How hard each encoder works on a file: brotli quality (0–11) and gzip level (1–9). A file
+ * without a gzip level gets no `.gz` sibling.
+ */
 export interface CompressionLevels {
   br: number;
-  gz: number;
+  gz?: number;
 }
 
 export interface FileDigest {
@@ -14,7 +17,7 @@ export interface FileDigest {
 
 export declare const SIBLINGS: readonly ['br', 'gz'];
 
-/** Files of one site to give `.br` and `.gz` siblings, as plain data a worker thread can be sent. */
+/** Files of one site to give their `.br` (and, with a gzip level, `.gz`) siblings, as plain data a worker thread can be sent. */
 export interface CompressTask {
   /** Where compressed bytes are kept by the digest of their source; without it the siblings are written as they are. */
   cacheDir?: string;

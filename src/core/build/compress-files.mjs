@@ -9,7 +9,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 export const SIBLINGS = /** @type {const} */ (['br', 'gz']);
 
 /**
- * Gives each file its `.br` and `.gz` siblings, synchronously: this runs on a thread of its own
+ * Gives each file its `.br` sibling, and its `.gz` one when it has a gzip level, synchronously: this runs on a thread of its own
  * (compression-pool.ts), so blocking calls cost the build's own thread nothing. With a cache,
  * a sibling whose compressed bytes are already there is a hard link to them; a new one is
  * written into the site and then linked into the cache, so a cache object is always whole.
@@ -25,6 +25,7 @@ export function compressFiles({ cacheDir, files }) {
     const sha256 = known ?? hash(read());
     const wrote = [];
     for (const extension of SIBLINGS) {
+      if (levels[extension] === undefined) continue;
       const sibling = `${file}.${extension}`;
       // The level is part of the name: the same content compressed at another level is another object.
       const cached = cacheDir === undefined ? undefined : path.join(cacheDir, `${sha256}.${extension}${levels[extension]}`);

@@ -41,6 +41,18 @@ describe('compressFiles', () => {
     expect(statSync(`${second}.br`).ino).toBe(statSync(path.join(cacheDir, `${sha256(original)}.br5`)).ino);
   });
 
+  it('gives a file without a gzip level its .br sibling only', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'compress-'));
+    const cacheDir = path.join(root, 'cache');
+    mkdirSync(cacheDir);
+    const file = site(root, 'site', page);
+    const [made] = compressFiles({ cacheDir, files: [{ file, size: statSync(file).size, levels: { br: 5 } }] });
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(readFileSync(file))).toBe(true);
+    expect(readdirSync(path.join(root, 'site')).sort()).toEqual(['index.html', 'index.html.br']);
+    expect(made?.wrote.map(({ file: written }) => path.basename(written))).toEqual(['index.html.br']);
+    expect(readdirSync(cacheDir)).toEqual([`${sha256(readFileSync(file))}.br5`]);
+  });
+
   it('republishing a folder whose sibling is a link to the cache replaces the link, and leaves the cached bytes alone', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'compress-'));
     const cacheDir = path.join(root, 'cache');

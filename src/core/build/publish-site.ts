@@ -34,7 +34,7 @@ export interface ManifestEntry {
 }
 
 export interface PublishOptions {
-  /** Write .br and .gz siblings of text files (default true); `--no-precompress` turns it off. */
+  /** Write .br siblings of text files, and .gz ones of scripts and styles (default true); `--no-precompress` turns it off. */
   precompress?: boolean;
   /** Where compressed bytes are kept by the digest of their source, so a rebuild of unchanged pages compresses nothing. */
   cacheDir?: string;
@@ -66,13 +66,16 @@ export interface KnownFolder {
  */
 export const CODE_LEVELS: CompressionLevels = { br: 11, gz: 9 };
 /**
- * Pages and the catalog price file: made from the data, so a catalog-wide price change gives
- * thousands of new ones. Brotli 5 compresses them about 40 times faster than 11 for about 12 %
- * more bytes of HTML (under 5 % of what a page view downloads with its scripts and styles);
- * qualities 6 to 9 cost more time for no fewer bytes, and only 10 and 11 (optimal parsing)
- * gain, at 10 to 40 times the time (docs/performance.md, Compression by kind).
+ * Pages and the catalog price and search files: made from the data, so a catalog-wide price
+ * change gives thousands of new ones. Brotli 5 compresses them about 40 times faster than 11 for
+ * about 12 % more bytes of HTML (under 5 % of what a page view downloads with its scripts and
+ * styles); qualities 6 to 9 cost more time for no fewer bytes, and only 10 and 11 (optimal
+ * parsing) gain, at 10 to 40 times the time. No gzip copy: every browser a dealership's staff
+ * use accepts brotli, and a host without brotli compresses a page on the fly (nginx `gzip on`,
+ * docs/publishing.md); a `.gz` of every page was a third of a cold build's compression time and
+ * a file per page (docs/performance.md, Cold builds at catalog scale).
  */
-export const DATA_LEVELS: CompressionLevels = { br: 5, gz: 6 };
+export const DATA_LEVELS: CompressionLevels = { br: 5 };
 
 /** The levels a site file is compressed with, by its path: code or data (see the two constants). */
 export function compressionLevels(file: string): CompressionLevels {
