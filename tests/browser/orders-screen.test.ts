@@ -2,7 +2,7 @@
 // table of placed orders, expanding to lines, load failures, and admin editing that is stored.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCKED_MESSAGE } from '../../src/islands/orders/orders-island.tsx';
+import { LOCKED_MESSAGE } from '../../src/islands/orders/orders-sign-in.tsx';
 import { seriousAxeViolations } from './axe.ts';
 import { expectedOrderDate, GUARDIAN_ADMIN_PASSWORD, GUARDIAN_COMPANY, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, watchConsole } from './orders-steps.ts';
 import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';

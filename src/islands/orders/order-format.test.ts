@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatOrderDate, formatShipDate, NOT_AVAILABLE, textOrNotAvailable } from './order-format.ts';
+import { formatDollars, formatOrderDate, formatShipDate, NOT_AVAILABLE, orderLabel, textOrNotAvailable } from './order-format.ts';
 
 describe('formatOrderDate', () => {
   it("writes the long month, a two-digit day and the year: 'January 05, 2024'", () => {
@@ -71,5 +71,12 @@ describe('textOrNotAvailable', () => {
     expect(textOrNotAvailable(' PO-77 ')).toBe('PO-77');
     expect(textOrNotAvailable(0)).toBe('0');
     expect(textOrNotAvailable(500)).toBe('500');
+  });
+});
+
+describe('orderLabel', () => {
+  it("names an order by its buyer and date, and says 'no name' when the name is empty (the retention removed it, or none was given)", () => {
+    expect(orderLabel('Dana Reyes', 'January 05, 2024')).toBe('the order of Dana Reyes, January 05, 2024');
+    expect(orderLabel('', 'January 05, 2024')).toBe('the order of no name, January 05, 2024');
   });
 });

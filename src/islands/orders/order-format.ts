@@ -56,3 +56,11 @@ export function textOrNotAvailable(value: unknown): string {
   const text = value.trim();
   return text === '' ? NOT_AVAILABLE : text;
 }
+
+/**
+ * 'the order of Dana Reyes, January 05, 2024': how the controls of one order name it to
+ * assistive technology (its lines toggle, its lines region, its 'Order again').
+ */
+export function orderLabel(name: string, date: string): string {
+  return `the order of ${name || 'no name'}, ${date}`;
+}
