@@ -29,6 +29,8 @@ function layer(name, from, allowed, comment) {
 }
 
 const BROWSER = '^src/(domain|site|components|islands|runtime/client)/';
+/** The dev server's browser code, which Vite serves to `npm run dev`'s pages. */
+const DEV_BROWSER = '^src/core/dev/(live-client|live-channel|data-errors-overlay|placement-outlines)\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -57,13 +59,27 @@ module.exports = {
     ...layer('core-data', '^src/core/data/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'], 'src/core/data: reading and validating the data files.'),
     ...layer('core-catalog-sheet', '^src/core/catalog-sheet/', ['src/domain/', 'src/core/data/', 'src/core/catalog-sheet/', 'src/core/user-error', 'src/core/project-root'], 'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.'),
     ...layer('core-hosting', '^src/core/hosting/', ['src/core/hosting/', 'src/core/headers-file', 'src/core/build/publish-site', 'src/core/user-error'], 'src/core/hosting: the shared-host folder and the hosts\' limits; the built folders\' headers, nothing else of the build.'),
-    ...layer('core-serve', '^src/core/serve/', ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file'], 'src/core/serve: the static server; nothing of the build (Vite, sharp).'),
+    ...layer('core-serve', '^src/core/serve/', ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file', 'src/core/user-error'], 'src/core/serve: the static server; nothing of the build (Vite, sharp).'),
     {
       name: 'core-build',
       severity: 'error',
       comment: 'src/core/build: builds dist/; below the commands, the dev server and the static server.',
       from: { path: '^src/core/build/' },
       to: { path: '^src/core/(cli|dev|serve)/' },
+    },
+    {
+      name: 'core-dev',
+      severity: 'error',
+      comment: 'src/core/dev: the live preview; below the commands (cli/dev-command.ts starts it), so it never imports them.',
+      from: { path: '^src/core/dev/' },
+      to: { path: '^src/core/cli/' },
+    },
+    {
+      name: 'dev-browser-code',
+      severity: 'error',
+      comment: 'The dev pages\' browser code (live client, overlays) runs in the browser: the domain and each other; no node: module, no package (Vite gives the live client import.meta.hot).',
+      from: { path: DEV_BROWSER, pathNot: TEST },
+      to: { pathNot: `^src/domain/|${DEV_BROWSER}` },
     },
     ...layer('server', '^server/', ['src/domain/', 'src/contracts/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root', 'server/'], 'server/: the order API; domain rules and the data loader, nothing of the site.'),
     {

@@ -33,6 +33,18 @@ describe('the layers of docs/architecture.md', () => {
     }
   }, 60_000);
 
+  it('fail on the dev server importing a command (cli starts dev, never the other way)', () => {
+    const dir = mkdtempSync(path.join(REPO_ROOT, 'src', 'core', 'dev', 'layer-check-'));
+    try {
+      writeFileSync(path.join(dir, 'wrong-way.ts'), "import { runDev } from '../../cli/dev-command.ts';\nexport const wrong = runDev;\n");
+      const { status, output } = cruise(path.relative(REPO_ROOT, dir));
+      expect(status).not.toBe(0);
+      expect(output).toMatch(/core-dev: src\/core\/dev\/layer-check-\w+\/wrong-way\.ts → src\/core\/cli\/dev-command\.ts/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   // dependency-cruiser's swc parser does not tell a type import from a value import, so this one is read here.
   it('let browser code take only types from src/contracts (no schema, no TypeBox in a bundle)', () => {
     const browserFolders = ['domain', 'site', 'components', 'islands', 'runtime/client'].map((folder) => path.join(REPO_ROOT, 'src', folder));

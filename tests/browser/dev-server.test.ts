@@ -159,4 +159,17 @@ describe('npm run dev', () => {
     await expect.poll(() => page.locator('a.skip-link').textContent(), { timeout: 10_000 }).toBe('Skip to the content');
     expect(errors).toEqual([]);
   });
+
+  it('shows a page that fails to render in Vite\'s error overlay, with the error, and the page again once the code is fixed', async () => {
+    const file = 'src/components/page-shell.tsx';
+    const broken = "  const { config } = model;\n  if (config) throw new Error('the page shell is broken for this test');\n";
+    edit(srcRoot, file, '  const { config } = model;\n', broken);
+    const viteOverlay = () => page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? '');
+    await expect.poll(viteOverlay, { timeout: 10_000 }).toContain('the page shell is broken for this test');
+    expect(await page.locator('h1.item__title').count()).toBe(0);
+    edit(srcRoot, file, broken, '  const { config } = model;\n');
+    await expect.poll(() => heading().catch(() => ''), { timeout: 10_000 }).toBe('Silk Touch Sport Polo Fixed');
+    expect(await page.locator('vite-error-overlay').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DevInputError, startDevServer } from '../dev/dev-server.ts';
-import { localPorts } from './local-ports.ts';
+import { localPorts } from '../serve/local-ports.ts';
 import { printUrls } from './start-command.ts';
 import { projectRoot } from '../project-root.ts';
 import { UserError } from '../user-error.ts';

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -9,7 +8,8 @@ import { loadProject } from '../data/load-project.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
 import { createStaticServer, type SiteMount } from '../serve/static-server.ts';
 import { runBuild } from './build-command.ts';
-import { assertPortsApart, localPorts } from './local-ports.ts';
+import { localOrigins, startApi } from '../serve/local-api.ts';
+import { assertPortsApart, localPorts } from '../serve/local-ports.ts';
 import { UserError } from '../user-error.ts';
 import { projectRoot } from '../project-root.ts';
 
@@ -81,16 +81,6 @@ function refuseOnUserError<T>(run: () => T): T {
   }
 }
 
-/** The origins the local pages are served from (the order API allows them): `npm start` and `npm run dev` alike. */
-export function localOrigins(tenants: readonly Tenant[], port: number): string[] {
-  const noPrefix = tenants.filter((tenant) => tenant.routePrefix === '');
-  return [
-    `http://localhost:${port}`,
-    `http://127.0.0.1:${port}`,
-    ...noPrefix.flatMap((tenant, index) => [`http://${tenant.id}.localhost:${port}`, `http://localhost:${port + 1 + index}`, `http://127.0.0.1:${port + 1 + index}`]),
-  ];
-}
-
 /** The list of addresses `npm start` and `npm run dev` print. */
 export function printUrls(tenants: readonly Tenant[], port: number, apiOrigin: string, under = '/'): void {
   const noPrefix = tenants.filter((tenant) => tenant.routePrefix === '');
@@ -100,15 +90,6 @@ export function printUrls(tenants: readonly Tenant[], port: number, apiOrigin: s
   }
   noPrefix.forEach((tenant, index) => console.log(`${tenant.id.padEnd(15)} http://${tenant.id}.localhost:${port}${under}  or  http://localhost:${port + 1 + index}${under}`));
   console.log(`Order API       ${apiOrigin}  (orders in .cache/order-api/, e-mails as .eml files in .cache/order-api/mail/)\n`);
-}
-
-/** The order API (server/main.ts under `root`) as a child process on loopback, allowing `origins`; `env` adds to its configuration (DATA_ROOT…). */
-export function startApi(root: string, port: number, origins: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: String(port), CORS_ORIGINS: origins.join(','), ...env },
-  });
 }
 
 /** True when dist/ is missing, was built for another API or base path, or is older than any input. */
