@@ -7,11 +7,11 @@ import type { Catalog } from '../../domain/product.ts';
 import type { PageModel } from '../../site/page-model.ts';
 import type { PictureData } from '../../site/picture-data.ts';
 import { SEARCH_POINTER_FILE } from '../../site/search-index.ts';
-import { ENTRIES, STYLESHEET } from '../build/bundle-client.ts';
-import type { PageAssets } from '../build/render-tenant.tsx';
-import { searchIndexAsset } from '../build/search-index-asset.ts';
-import { entryHeaderImage, tenantImageSources } from '../build/site-images.ts';
-import { tenantPageModel } from '../build/tenant-page-model.ts';
+import { ENTRIES, STYLESHEET } from '../generator/bundle/bundle-client.ts';
+import type { PageAssets } from '../generator/render/render-tenant.tsx';
+import { searchIndexAsset } from '../generator/render/search-index-asset.ts';
+import { entryHeaderImage, tenantImageSources } from '../generator/images/site-images.ts';
+import { tenantPageModel } from '../generator/render/tenant-page-model.ts';
 import { assertPortsApart } from '../cli/local-ports.ts';
 import { localOrigins, startApi } from '../cli/start-command.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
@@ -210,13 +210,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   async function renderPage(site: string, relative: string): Promise<{ status: number; html: string; redirect?: string }> {
     if (site === ENTRY_KEY) {
-      const entry = (await vite.ssrLoadModule('/src/core/build/render-entry-site.tsx')) as typeof import('../build/render-entry-site.tsx');
+      const entry = (await vite.ssrLoadModule('/src/core/generator/render/render-entry-site.tsx')) as typeof import('../generator/render/render-entry-site.tsx');
       const header = entryHeaderImage(dataRoot, data.project.site);
       const headerImage = header ? await images.picture(header.source, header.preset) : undefined;
       return { status: 200, html: entry.renderEntryDocument(data.project, headerImage, devAssets(site), apiOrigin) };
     }
     const { model, catalog } = await pageModel(site);
-    const render = (await vite.ssrLoadModule('/src/core/build/render-tenant.tsx')) as typeof import('../build/render-tenant.tsx');
+    const render = (await vite.ssrLoadModule('/src/core/generator/render/render-tenant.tsx')) as typeof import('../generator/render/render-tenant.tsx');
     const page = render.renderTenantPage(model, catalog, relative, devAssets(site));
     return { status: page.found ? 200 : 404, html: page.html };
   }
@@ -308,7 +308,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     });
   }
   // The page code is compiled now rather than on the first visit.
-  vite.ssrLoadModule('/src/core/build/render-tenant.tsx').catch(() => undefined);
+  vite.ssrLoadModule('/src/core/generator/render/render-tenant.tsx').catch(() => undefined);
 
   return {
     port: actualPort,
