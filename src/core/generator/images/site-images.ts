@@ -40,8 +40,8 @@ export function tenantImageRequests(sources: TenantImageSources): ImageRequest[]
   ]);
 }
 
-export function entryHeaderImage(root: string, site: SupplierFacts): ImageRequest | undefined {
-  return site.entryHeaderImage ? { source: path.join(root, 'tenants', 'logos', site.entryHeaderImage), preset: 'banner' } : undefined;
+export function entryHeaderImage(root: string, supplier: SupplierFacts): ImageRequest | undefined {
+  return supplier.entryHeaderImage ? { source: path.join(root, 'tenants', 'logos', supplier.entryHeaderImage), preset: 'banner' } : undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ import { productImageKey } from '../images/product-image-key.ts';
 
 /** Everything a tenant's pages are rendered from, as plain data a worker thread can be sent. */
 export interface TenantRenderJob {
-  site: SupplierFacts;
+  supplier: SupplierFacts;
   tenant: Tenant;
   catalog: Catalog;
   companyLogo?: PictureData;
@@ -60,7 +60,7 @@ let built: { key: string; pages: Map<string, ReturnType<typeof tenantPages>[numb
 
 function tenantPagesByFile(job: TenantRenderJob): Map<string, ReturnType<typeof tenantPages>[number]> {
   const model = tenantPageModel(
-    job.site,
+    job.supplier,
     job.tenant,
     job.catalog,
     { companyLogo: job.companyLogo, logos: job.logos, productImage: (code, color, side) => job.productImages[productImageKey(code, color, side)] },

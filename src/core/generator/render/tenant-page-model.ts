@@ -14,7 +14,7 @@ import { storefrontConfig, type ConfigImages } from './tenant-storefront-config.
  * `npm run dev`, so both narrow the shared catalog to this tenant in the same way.
  */
 export function tenantPageModel(
-  site: SupplierFacts,
+  supplier: SupplierFacts,
   tenant: Tenant,
   catalog: Catalog,
   images: ConfigImages & { productImage(code: string, color: string, side?: PictureSide): PictureData | undefined },
@@ -24,14 +24,14 @@ export function tenantPageModel(
   const products = visibleProducts(tenant, catalog);
   // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
   const ownStores = new Set(tenant.stores.map((store) => store.code));
-  const config = storefrontConfig(site, tenant, { companyLogo: images.companyLogo, logos: images.logos }, apiOrigin, location);
+  const config = storefrontConfig(supplier, tenant, { companyLogo: images.companyLogo, logos: images.logos }, apiOrigin, location);
   const narrowed = products.map((product) => ({ ...product, supportedStores: product.supportedStores.filter((code) => ownStores.has(code)) }));
   return {
     config,
     products: narrowed,
     storeBound: new Set(products.filter((product) => product.supportedStores.length > 0).map((product) => product.code)),
     productImage: images.productImage,
-    catalogLinks: site.catalogLinks,
+    catalogLinks: supplier.catalogLinks,
     catalogPrices: catalogPricesAsset(config.base, catalogPrices({ products: narrowed, productImage: images.productImage })),
   };
 }

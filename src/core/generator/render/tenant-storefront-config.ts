@@ -24,7 +24,7 @@ export const PREVIEW_API_BASE = 'https://orders.preview.invalid';
  * The browser's view of a tenant. Passwords and codes stay out entirely: pages only learn
  * that a store or the checkout asks for one, and the order API checks what is typed.
  */
-export function storefrontConfig(site: SupplierFacts, tenant: Tenant, images: ConfigImages, apiOrigin?: string, location: SiteLocation = PRODUCTION): StorefrontConfig {
+export function storefrontConfig(supplier: SupplierFacts, tenant: Tenant, images: ConfigImages, apiOrigin?: string, location: SiteLocation = PRODUCTION): StorefrontConfig {
   const { preview } = location;
   return {
     tenantId: tenant.id,
@@ -34,9 +34,9 @@ export function storefrontConfig(site: SupplierFacts, tenant: Tenant, images: Co
     // Only in a preview, so a production config (and every page made from it) is what it was before previews existed.
     ...(preview === undefined ? {} : { preview }),
     apiBase: preview === undefined ? apiBaseOf(tenant, apiOrigin) : PREVIEW_API_BASE,
-    supplierName: site.supplierName,
-    mainPhone: site.mainPhone,
-    postalAddress: site.postalAddress,
+    supplierName: supplier.supplierName,
+    mainPhone: supplier.mainPhone,
+    postalAddress: supplier.postalAddress,
     accountReps: tenant.accountReps,
     flags: tenant.flags,
     logoPlacements: tenant.logoPlacements,
@@ -47,7 +47,7 @@ export function storefrontConfig(site: SupplierFacts, tenant: Tenant, images: Co
     hasGroupPassword: tenant.password !== undefined,
     maxOrderTotal: tenant.maxOrderTotal,
     // A preview loads no PayPal buttons: nothing could be paid for.
-    ...(site.paypalClientId && !tenant.flags.paypalNotSupported && preview === undefined ? { paypalClientId: site.paypalClientId } : {}),
+    ...(supplier.paypalClientId && !tenant.flags.paypalNotSupported && preview === undefined ? { paypalClientId: supplier.paypalClientId } : {}),
     companyLogo: images.companyLogo,
     logos: images.logos,
   };

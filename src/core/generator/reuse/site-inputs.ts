@@ -16,7 +16,7 @@ const OUTPUT_REVISION = 1;
 interface CommonSiteInputs {
   /** The data folder: image paths count relative to it, so a moved checkout keeps its digests. */
   root: string;
-  site: SupplierFacts;
+  supplier: SupplierFacts;
   /** The images its pages show, as prepared: their published names carry their content's hash. */
   images: readonly ImageRequest[];
   prepared: PreparedImages;
@@ -27,7 +27,7 @@ interface CommonSiteInputs {
   precompress: boolean;
 }
 
-export interface SiteInputs extends CommonSiteInputs {
+export interface TenantInputs extends CommonSiteInputs {
   tenant: Tenant;
   catalog: Catalog;
 }
@@ -42,20 +42,21 @@ export interface EntrySiteInputs extends CommonSiteInputs {
  * whose digest for a tenant equals the one the previous build recorded links that tenant's
  * previous folder into the new output instead of rendering and writing it again.
  */
-export function siteInputDigest(inputs: SiteInputs): string {
+export function tenantInputDigest(inputs: TenantInputs): string {
   // Tenants share catalogs (eight the default one): each is digested once, not serialized for every tenant.
   return digestOf(inputs, { tenant: inputs.tenant, catalog: sharedDigest(inputs.catalog) });
 }
 
-/** The entry screen's site digested like a tenant's (siteInputDigest), so a build that changed nothing renders nothing. */
+/** The entry screen's site digested like a tenant's (tenantInputDigest), so a build that changed nothing renders nothing. */
 export function entrySiteInputDigest(inputs: EntrySiteInputs): string {
   return digestOf(inputs, { entry: true, tenants: inputs.tenants });
 }
 
-function digestOf({ root, site, images, prepared, clientDir, apiOrigin, location, precompress }: CommonSiteInputs, own: Record<string, unknown>): string {
+function digestOf({ root, supplier, images, prepared, clientDir, apiOrigin, location, precompress }: CommonSiteInputs, own: Record<string, unknown>): string {
   const imageFiles = publishedImages(root, images, prepared);
   // A production build leaves the location out: its digests are the ones recorded before previews existed (dist/report.json).
-  const inputs = { revision: OUTPUT_REVISION, ...own, site, imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
+  // The supplier facts go in under the key `site`, as in the digests earlier reports recorded, so those still match.
+  const inputs = { revision: OUTPUT_REVISION, ...own, site: supplier, imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
   return createHash('sha256').update(stableJson(inputs)).digest('hex');
 }
 
