@@ -5,7 +5,7 @@ import { bundlePhase } from './bundle/bundle-phase.ts';
 import { createImagePipeline } from './images/index.ts';
 import { imagesPhase } from './images/images-phase.ts';
 import { PreparedImages } from './images/site-images.ts';
-import { writeOutput } from './publish/write-output.ts';
+import { writeOutput } from './write-output.ts';
 import { FileDigestCache } from './reuse/file-digest-cache.ts';
 import { planReuse } from './reuse/reuse-plan.ts';
 import { planSites } from './site-plan.ts';

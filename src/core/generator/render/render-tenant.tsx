@@ -190,7 +190,7 @@ function renderSpec(model: PageModel, spec: PageSpec, assets: PageAssets): Rende
         stylesheets: assets.stylesheets,
         scripts,
         preloads,
-        // A preview may connect to no order API (storefront-config.ts, PREVIEW_API_BASE).
+        // A preview may connect to no order API (tenant-storefront-config.ts, PREVIEW_API_BASE).
         apiBases: model.config.preview === undefined ? [model.config.apiBase] : [],
         csp: assets.csp,
         headExtra: assets.headExtra,

@@ -1,15 +1,15 @@
-import { ENTRY_SITE } from '../../../site/entry-target.ts';
-import type { BuildContext } from '../build-context.ts';
-import { FileLinker } from '../images/index.ts';
-import { pagesPhase, type PagesRun } from '../render/pages-phase.ts';
-import { PageRenderPool } from '../render/page-render-pool.ts';
-import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
-import type { ReusePlan } from '../reuse/reuse-plan.ts';
-import type { ValidData } from '../validate/validate-phase.ts';
-import { writeAtomically } from './atomic-output.ts';
-import { writeReport, type BuildReport, type SiteReport } from './build-report.ts';
-import type { KnownFolder } from './publish-site.ts';
-import { SitePublishing } from './site-publishing.ts';
+import { ENTRY_SITE } from '../../site/entry-target.ts';
+import type { BuildContext } from './build-context.ts';
+import { FileLinker } from './images/index.ts';
+import { pagesPhase, type PagesRun } from './render/pages-phase.ts';
+import { PageRenderPool } from './render/page-render-pool.ts';
+import { IMAGE_FOLDER } from './reuse/carried-images.ts';
+import type { ReusePlan } from './reuse/reuse-plan.ts';
+import type { ValidData } from './validate/validate-phase.ts';
+import { writeAtomically } from './publish/atomic-output.ts';
+import { writeReport, type BuildReport, type SiteReport } from './publish/build-report.ts';
+import type { KnownFolder } from './publish/publish-site.ts';
+import { SitePublishing } from './publish/site-publishing.ts';
 
 export type SitesToWrite = Omit<PagesRun, 'staging' | 'renderPool' | 'linker' | 'publishing' | 'knownImages'>;
 
