@@ -58,13 +58,13 @@ module.exports = {
     ...layer('pages', '^src/pages/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/', 'src/pages/'], 'src/pages: one component per page, rendered at build time.'),
     ...layer('core-data', '^src/core/data/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'], 'src/core/data: reading and validating the data files.'),
     ...layer('core-catalog-sheet', '^src/core/catalog-sheet/', ['src/domain/', 'src/core/data/', 'src/core/catalog-sheet/', 'src/core/user-error', 'src/core/project-root'], 'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.'),
-    ...layer('core-hosting', '^src/core/hosting/', ['src/core/hosting/', 'src/core/headers-file', 'src/core/build/publish-site', 'src/core/user-error'], 'src/core/hosting: the shared-host folder and the hosts\' limits; the built folders\' headers, nothing else of the build.'),
+    ...layer('core-hosting', '^src/core/hosting/', ['src/core/hosting/', 'src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/user-error'], 'src/core/hosting: the shared-host folder and the hosts\' limits; the built folders\' headers, nothing else of the build.'),
     ...layer('core-serve', '^src/core/serve/', ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file', 'src/core/user-error'], 'src/core/serve: the static server; nothing of the build (Vite, sharp).'),
     {
-      name: 'core-build',
+      name: 'core-generator',
       severity: 'error',
-      comment: 'src/core/build: builds dist/; below the commands, the dev server and the static server.',
-      from: { path: '^src/core/build/' },
+      comment: 'src/core/generator: builds dist/; below the commands, the dev server and the static server.',
+      from: { path: '^src/core/generator/' },
       to: { path: '^src/core/(cli|dev|serve)/' },
     },
     {

@@ -14,7 +14,7 @@ import { defineConfig } from 'vitest/config';
 const IN_PROCESS_CHECKS = ['tests/architecture.test.ts', 'tests/validate-fixtures.test.ts'];
 const ORDER_API = ['server/tests/**/*.test.ts', 'server/start-order-api.test.ts'];
 // Encoding real images with sharp: seconds each, so beside the other slow files.
-const SLOW_UNITS = ['src/core/build/images/image-pipeline.test.ts'];
+const SLOW_UNITS = ['src/core/generator/images/image-pipeline.test.ts'];
 const BENCH = ['tests/bench/**/*.test.ts'];
 
 export default defineConfig({

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { projectRoot } from '../src/core/project-root.ts';
-import { createImagePipeline, type ImageFormat, type ImagePipeline, type ImagePreset, type PreparedImage } from '../src/core/build/images/index.ts';
+import { createImagePipeline, type ImageFormat, type ImagePipeline, type ImagePreset, type PreparedImage } from '../src/core/generator/images/index.ts';
 
 const ROOT = path.resolve(projectRoot());
 

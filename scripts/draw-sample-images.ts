@@ -19,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type JpegOptions, type PngOptions } from 'sharp';
-import { createConcurrencyLimit } from '../src/core/build/images/concurrency-limit.ts';
+import { createConcurrencyLimit } from '../src/core/generator/images/concurrency-limit.ts';
 import { projectRoot } from '../src/core/project-root.ts';
 // File naming is shared with the build, so images land exactly where it looks for them.
 import { logoImageFile, productBackImageFile, productImageFile } from '../src/domain/image-names.ts';

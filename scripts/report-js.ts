@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
-import { pageScriptBytes } from '../src/core/build/page-script-size.ts';
+import { pageScriptBytes } from '../src/core/generator/bundle/page-script-size.ts';
 import { basePath } from '../src/site/routes.ts';
 
 const PAGES: [string, string, number | undefined][] = [

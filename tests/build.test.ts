@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recoverInterruptedSwap } from '../src/core/build/atomic-output.ts';
-import { REPORT_FILE, type BuildReport } from '../src/core/build/build-report.ts';
+import { recoverInterruptedSwap } from '../src/core/generator/publish/atomic-output.ts';
+import { REPORT_FILE, type BuildReport } from '../src/core/generator/publish/build-report.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript, treeDigest } from './helpers/run-cli.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadProject } from '../src/core/data/load-project.ts';
-import { previewFolder } from '../src/core/build/preview-targets.ts';
+import { previewFolder } from '../src/core/generator/deploy/preview-targets.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
 
 /**
@@ -200,7 +200,7 @@ describe('the preview of a pull request', () => {
     const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-preview-'));
     const bin = path.join(temp, 'bin');
     mkdirSync(bin);
-    writeFileSync(path.join(bin, 'git'), '#!/bin/sh\n[ "$*" = "diff --name-only HEAD^1 HEAD" ] || exit 2\necho src/core/build/build-storefronts.ts\n', { mode: 0o755 });
+    writeFileSync(path.join(bin, 'git'), '#!/bin/sh\n[ "$*" = "diff --name-only HEAD^1 HEAD" ] || exit 2\necho src/core/generator/build-storefronts.ts\n', { mode: 0o755 });
     const outputFile = path.join(temp, 'output');
     writeFileSync(outputFile, '');
     const ran = spawnSync('bash', ['-e', '-c', step.run as string], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_OUTPUT: outputFile, RUNNER_TEMP: temp, PULL_REQUEST: '12' }, timeout: 60_000 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MANIFEST_FILE, manifestOf } from '../src/core/build/publish-site.ts';
+import { MANIFEST_FILE, manifestOf } from '../src/core/generator/publish/publish-site.ts';
 import { headersFor, parseHeadersFile } from '../src/core/headers-file.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript } from './helpers/run-cli.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { IMMUTABLE, REVALIDATE } from '../src/core/build/publish-site.ts';
+import { IMMUTABLE, REVALIDATE } from '../src/core/generator/publish/publish-site.ts';
 import { runSharedHost } from '../src/core/cli/shared-host-command.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { planSharedHost, sharedHostConfig, writeSharedHost, type SharedTenant } from '../src/core/hosting/shared-host-folder.ts';

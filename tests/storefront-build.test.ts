@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageScriptBytes } from '../src/core/build/page-script-size.ts';
+import { pageScriptBytes } from '../src/core/generator/bundle/page-script-size.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import type { Product } from '../src/domain/product.ts';
 import type { Tenant } from '../src/domain/tenant.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PictureData } from '../site/picture-data.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
-// As the build's pictureSources() gives it (src/core/build/images/picture-sources.test.ts checks that side).
+// As the build's pictureSources() gives it (src/core/generator/images/picture-sources.test.ts checks that side).
 const IMG = '/guardian/assets/img/K500_navy';
 const image: PictureData = {
   width: 960,

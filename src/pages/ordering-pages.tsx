@@ -64,7 +64,7 @@ export function CheckoutPage({ model }: { model: PageModel }) {
 
 /**
  * Why a preview's checkout places nothing, said before the buyer fills anything in: its pages name no
- * order API and may connect to none (storefront-config.ts, PREVIEW_API_BASE), so any attempt fails.
+ * order API and may connect to none (core/generator/render/tenant-storefront-config.ts, PREVIEW_API_BASE), so any attempt fails.
  */
 function PreviewCheckoutNote({ preview }: { preview: string }) {
   return (

@@ -1,4 +1,4 @@
-/** Everything a <picture> needs, with URLs already resolved for the tenant (see src/core/build/images). */
+/** Everything a <picture> needs, with URLs already resolved for the tenant (see src/core/generator/images). */
 export interface PictureData {
   width: number;
   height: number;

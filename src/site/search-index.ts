@@ -5,7 +5,7 @@ import { itemHref, storeOfItemAddress } from './routes.ts';
  * One product as the storefront search knows it: what is matched (code, names, description,
  * colours, sub-category) and what a result shows (picture, name, starting price) and where it
  * leads. The build writes a tenant's documents as a prebuilt MiniSearch index
- * (src/core/build/search-index-asset.ts); the browser loads it with MiniSearch.loadJSON.
+ * (src/core/generator/render/search-index-asset.ts); the browser loads it with MiniSearch.loadJSON.
  */
 export interface SearchDocument {
   /** The product code, also the document id. */

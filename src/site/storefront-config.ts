@@ -14,7 +14,7 @@ export interface StorefrontStore {
 /**
  * What the browser may know about a tenant: everything a page or island shows, and no secret
  * in any form (not even hashed: the order API alone checks passwords and codes). Built once
- * per tenant by src/core/build/storefront-config.ts.
+ * per tenant by src/core/generator/render/tenant-storefront-config.ts.
  */
 export interface StorefrontConfig {
   tenantId: string;

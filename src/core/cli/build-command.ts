@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildStorefronts } from '../build/build-storefronts.ts';
-import { siteLocation } from '../build/site-location-options.ts';
+import { buildStorefronts } from '../generator/build-storefronts.ts';
+import { siteLocation } from '../generator/site-location-options.ts';
 import { plainBuildProgress } from './plain-build-progress.ts';
 import { projectRoot } from '../project-root.ts';
 import { reportTable } from './report-table.ts';

@@ -1,5 +1,5 @@
 import { loadProject } from '../data/load-project.ts';
-import { publishTargets } from '../build/publish-layout.ts';
+import { publishTargets } from '../generator/deploy/publish-layout.ts';
 import { projectRoot } from '../project-root.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { IMMUTABLE, MANIFEST_FILE, REVALIDATE } from '../build/publish-site.ts';
-import { globPattern, parseManifest } from '../build/verify-manifest.ts';
+import { IMMUTABLE, MANIFEST_FILE, REVALIDATE } from '../generator/publish/publish-site.ts';
+import { globPattern, parseManifest } from '../generator/deploy/verify-manifest.ts';
 import { UserError } from '../user-error.ts';
 import { awsShown, checkAwsCli } from './aws-cli.ts';
 import { DEFAULT_GRACE, emptyLedger, parseGrace, parseLedger, retireAssets } from './deploy-ledger.ts';

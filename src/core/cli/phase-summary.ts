@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { BuildPhase, PhaseOutcome } from '../build/build-progress.ts';
+import type { BuildPhase, PhaseOutcome } from '../generator/build-progress.ts';
 
 /** How each phase is named on screen. */
 export const PHASE_LABELS: Record<BuildPhase, string> = {

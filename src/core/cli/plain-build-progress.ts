@@ -1,4 +1,4 @@
-import type { BuildProgress } from '../build/build-progress.ts';
+import type { BuildProgress } from '../generator/build-progress.ts';
 import { PHASE_LABELS, phaseSummary, seconds } from './phase-summary.ts';
 
 /**

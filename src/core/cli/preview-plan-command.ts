@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadProject } from '../data/load-project.ts';
-import { affectedTenants, previewTargets } from '../build/preview-targets.ts';
+import { affectedTenants, previewTargets } from '../generator/deploy/preview-targets.ts';
 import { projectRoot } from '../project-root.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
 import { basePath } from '../../site/routes.ts';
-import { siteLocation } from '../build/site-location-options.ts';
+import { siteLocation } from '../generator/site-location-options.ts';
 import { loadProject } from '../data/load-project.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
 import { createStaticServer, type SiteMount } from '../serve/static-server.ts';

@@ -1,6 +1,6 @@
 // cli-progress is CommonJS: Node gives its exports to ESM only as the default import.
 import cliProgress, { type SingleBar } from 'cli-progress';
-import type { BuildPhase, BuildProgress, PhaseOutcome } from '../build/build-progress.ts';
+import type { BuildPhase, BuildProgress, PhaseOutcome } from '../generator/build-progress.ts';
 import { PHASE_LABELS, phaseSummary, plural, seconds } from './phase-summary.ts';
 
 interface RowState {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { checkImages } from '../build/images/index.ts';
+import { checkImages } from '../generator/images/index.ts';
 import { refreshEditorValues } from '../data/editor-values.ts';
 import { loadProject, type SourceCache } from '../data/load-project.ts';
 import { reportLoad } from '../data/report-load.ts';

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { verifyAgainstManifest, type ManifestProblem } from '../build/verify-manifest.ts';
+import { verifyAgainstManifest, type ManifestProblem } from '../generator/deploy/verify-manifest.ts';
 import { UserError } from '../user-error.ts';
 
 const USAGE = 'usage: npm run verify:manifest -- <folder> [--manifest <manifest.json>] [--exclude <pattern>]...';

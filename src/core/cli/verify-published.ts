@@ -2,8 +2,8 @@ import { createHash, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MANIFEST_FILE, type ManifestEntry } from '../build/publish-site.ts';
-import type { ManifestProblem } from '../build/verify-manifest.ts';
+import { MANIFEST_FILE, type ManifestEntry } from '../generator/publish/publish-site.ts';
+import type { ManifestProblem } from '../generator/deploy/verify-manifest.ts';
 import { downloadFromFolder, listFolder, type S3Location } from './s3-objects.ts';
 
 export interface PublishedCheck {

@@ -35,7 +35,7 @@ export interface LoadResult {
   project?: Project;
   stats: ProjectStats;
   /**
-   * Where the data names each image file that exists, for checkImages (src/core/build/images/),
+   * Where the data names each image file that exists, for checkImages (src/core/generator/images/),
    * which reads the files: reading images is asynchronous and needs sharp, so it is a step of its
    * own after this synchronous load rather than part of it.
    */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
 import { ENTRY_SITE } from '../../site/entry-target.ts';
-import { tenantImageSources } from '../build/site-images.ts';
-import { checkImages } from '../build/images/index.ts';
+import { tenantImageSources } from '../generator/images/site-images.ts';
+import { checkImages } from '../generator/images/index.ts';
 import { formatDiagnostic, type Diagnostic } from '../data/diagnostic.ts';
 import { refreshEditorValues } from '../data/editor-values.ts';
 import { loadProject, SourceCache, type Project } from '../data/load-project.ts';

@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { PictureData } from '../../site/picture-data.ts';
-import { createConcurrencyLimit } from '../build/images/concurrency-limit.ts';
-import { type ImagePreset, isImagePreset, PRESET_SETTINGS, variantWidths } from '../build/images/image-presets.ts';
+import { createConcurrencyLimit } from '../generator/images/concurrency-limit.ts';
+import { type ImagePreset, isImagePreset, PRESET_SETTINGS, variantWidths } from '../generator/images/image-presets.ts';
 
 /** Where dev pictures are served: /@dealer-img/<preset>/<width>/<path below the data root>?v=<version>. */
 export const DEV_IMAGE_PREFIX = '/@dealer-img/';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SEARCH_POINTER_FILE } from '../../site/search-index.ts';
-import { searchIndexAsset } from '../build/search-index-asset.ts';
+import { searchIndexAsset } from '../generator/render/search-index-asset.ts';
 import { findMount, type SiteMount } from '../serve/static-server.ts';
 import type { DevContext } from './dev-context.ts';
 import { ENTRY_KEY } from './dev-data.ts';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
-import { ENTRIES } from '../build/bundle-client.ts';
+import { ENTRIES } from '../generator/bundle/bundle-client.ts';
 
 /** Paths Vite answers: its client, dev modules, pre-bundled dependencies (in its cacheDir, .cache/vite/). */
 export const VITE_PATHS = ['/@', '/src/', '/node_modules/', '/__vite', '/.cache/vite/'];

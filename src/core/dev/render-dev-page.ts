@@ -1,13 +1,13 @@
-import { ENTRIES, STYLESHEET } from '../build/bundle-client.ts';
-import type { PageAssets } from '../build/render-tenant.tsx';
-import { entryHeaderImage } from '../build/site-images.ts';
+import { ENTRIES, STYLESHEET } from '../generator/bundle/bundle-client.ts';
+import type { PageAssets } from '../generator/render/render-tenant.tsx';
+import { entryHeaderImage } from '../generator/images/site-images.ts';
 import type { DevContext } from './dev-context.ts';
 import { ENTRY_KEY } from './dev-data.ts';
 import { errorLines, liveClientTags } from './live-updates.ts';
 
 /** The page renderers, loaded through Vite so that an edit under src/ is picked up by the next render. */
-export const RENDER_TENANT = '/src/core/build/render-tenant.tsx';
-const RENDER_ENTRY = '/src/core/build/render-entry-site.tsx';
+export const RENDER_TENANT = '/src/core/generator/render/render-tenant.tsx';
+const RENDER_ENTRY = '/src/core/generator/render/render-entry-site.tsx';
 
 export interface DevPage {
   /** 200, or 404 for a path the site has no page at. */
@@ -19,13 +19,13 @@ export interface DevPage {
 export async function renderDevPage(context: DevContext, site: string, relative: string): Promise<DevPage> {
   const { vite, data, images, dataRoot, apiOrigin } = context;
   if (site === ENTRY_KEY) {
-    const entry = (await vite.ssrLoadModule(RENDER_ENTRY)) as typeof import('../build/render-entry-site.tsx');
+    const entry = (await vite.ssrLoadModule(RENDER_ENTRY)) as typeof import('../generator/render/render-entry-site.tsx');
     const header = entryHeaderImage(dataRoot, data.project.site);
     const headerImage = header ? await images.picture(header.source, header.preset) : undefined;
     return { status: 200, html: entry.renderEntryDocument(data.project, headerImage, devAssets(context, site), apiOrigin) };
   }
   const { model, catalog } = await context.models.get(site);
-  const render = (await vite.ssrLoadModule(RENDER_TENANT)) as typeof import('../build/render-tenant.tsx');
+  const render = (await vite.ssrLoadModule(RENDER_TENANT)) as typeof import('../generator/render/render-tenant.tsx');
   const page = render.renderTenantPage(model, catalog, relative, devAssets(context, site));
   return { status: page.found ? 200 : 404, html: page.html };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFile, IMMUTABLE, REVALIDATE } from '../build/publish-site.ts';
+import { headersFile, IMMUTABLE, REVALIDATE } from '../generator/publish/publish-site.ts';
 import { headersFor, parseHeadersFile } from '../headers-file.ts';
 import { UserError } from '../user-error.ts';
 import { sharedHeaderRules, sharedHeadersFile, sharedRedirectsFile } from './shared-host-rules.ts';

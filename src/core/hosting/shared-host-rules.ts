@@ -1,4 +1,4 @@
-import { REVALIDATE, ROBOTS_FILE } from '../build/publish-site.ts';
+import { REVALIDATE, ROBOTS_FILE } from '../generator/publish/publish-site.ts';
 import { type HeaderRule } from '../headers-file.ts';
 import { UserError } from '../user-error.ts';
 

@@ -1,0 +1,34 @@
+import { PRODUCTION, type SiteLocation } from '../../site/site-location.ts';
+import type { BuildOptions } from './build-options.ts';
+import { SILENT_PROGRESS, type BuildProgress } from './build-progress.ts';
+import { PhaseClock } from './phase-clock.ts';
+
+/** One build's options with their defaults, and the clock and progress every phase reports to. */
+export interface BuildContext {
+  root: string;
+  repoRoot: string;
+  outDir: string;
+  only: readonly string[];
+  apiOrigin?: string;
+  location: SiteLocation;
+  allowPlaceholderApi: boolean;
+  progress: BuildProgress;
+  precompress: boolean;
+  reusePages: boolean;
+  renderThreads?: number;
+  compressionCache?: string;
+  clock: PhaseClock;
+}
+
+export function buildContext(options: BuildOptions): BuildContext {
+  return {
+    ...options,
+    only: options.only ?? [],
+    location: options.location ?? PRODUCTION,
+    allowPlaceholderApi: options.allowPlaceholderApi ?? false,
+    progress: options.progress ?? SILENT_PROGRESS,
+    precompress: options.precompress ?? true,
+    reusePages: options.reusePages ?? true,
+    clock: new PhaseClock(),
+  };
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { buildContext } from './build-context.ts';
+import type { BuildOptions, BuildResult } from './build-options.ts';
+import { bundlePhase } from './bundle/bundle-phase.ts';
+import { createImagePipeline } from './images/index.ts';
+import { imagesPhase } from './images/images-phase.ts';
+import { PreparedImages } from './images/site-images.ts';
+import { writeOutput } from './write-output.ts';
+import { FileDigestCache } from './reuse/file-digest-cache.ts';
+import { planReuse } from './reuse/reuse-plan.ts';
+import { planSites } from './site-plan.ts';
+import { validatePhase } from './validate/validate-phase.ts';
+
+/**
+ * Validates, then writes dist/<tenant-id>/ for every (or every chosen) tenant, all or nothing.
+ * The phases, in order: validate the data → plan the sites → prepare their images → bundle the
+ * browser code → decide what earlier builds' output is reused → render and publish each site into
+ * a staging folder, write the report and swap it in.
+ */
+export async function buildStorefronts(options: BuildOptions): Promise<BuildResult> {
+  const build = buildContext(options);
+  const data = await validatePhase(build);
+  const plans = planSites(build.root, data.project, data.chosen);
+  const fileDigests = new FileDigestCache(path.join(build.repoRoot, '.cache', 'file-digests.json'));
+  const images = createImagePipeline({ cacheDir: path.join(build.root, '.cache', 'images'), digests: fileDigests });
+  const prepared = new PreparedImages(images);
+  const imageCounts = await imagesPhase(build, plans, images, prepared);
+  const client = await bundlePhase(build);
+  const reuse = await planReuse(build, { project: data.project, plans, images, prepared, client, fileDigests });
+  const report = await writeOutput(build, { data, plans, images, prepared, client, reuse, imageCounts: imageCounts.perSite });
+  const pages = [...report.tenants, report.entry].reduce((sum, site) => sum + site.pages, 0);
+  return { tenants: data.chosen.map((tenant) => tenant.id), pages, images: imageCounts.totals, report };
+}

@@ -1,0 +1,113 @@
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BuildPhase } from '../build-progress.ts';
+import { PUBLISHING_FILES, type KnownFolder } from './publish-site.ts';
+
+export interface ByteTotals {
+  html: number;
+  js: number;
+  css: number;
+  images: number;
+  /** Anything else published (none today); kept so the kinds always add up to the folder. */
+  other: number;
+}
+
+/** What one site of dist/ holds after the build, and what it cost. */
+export interface SiteReport {
+  /** Tenant id, or '_entry' for the entry screen's site. */
+  id: string;
+  /** HTML documents written, the 404 page included. */
+  pages: number;
+  /** Image files published, and how their variants were obtained (encoded now or reused from the cache). */
+  images: { files: number; encoded: number; reused: number };
+  bytes: ByteTotals;
+  /** Validator warnings in the tenant's own file (tenants/<id>.yaml). */
+  warnings: number;
+  /** Digest of what the folder was made from (site-inputs.ts); the next build reuses the folder when it is unchanged. */
+  inputs?: string;
+  /** True when this build linked the previous build's folder instead of writing it. */
+  unchanged?: boolean;
+  /** Digest of the names in its image folder (carried-images.ts); the next build moves that folder over when it is unchanged. */
+  imageFolder?: string;
+}
+
+export interface BuildReport {
+  /** True for `--tenant` builds: the report covers only the tenants built this time. */
+  partial: boolean;
+  tenants: SiteReport[];
+  entry: SiteReport;
+  /** Every validator warning of the run, including those of shared files (_site.yaml, catalogs). */
+  warnings: number;
+  /**
+   * Milliseconds per phase. The report is written inside the staging folder, so `write` covers
+   * preparing it and carrying other tenants over; the final swap into place comes after.
+   */
+  phasesMs: Record<BuildPhase, number>;
+  /** From the start of the build until the report was written. */
+  totalMs: number;
+}
+
+export const REPORT_FILE = 'report.json';
+
+const KIND_BY_EXTENSION: Record<string, keyof ByteTotals> = {
+  '.html': 'html',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.css': 'css',
+  '.avif': 'images',
+  '.webp': 'images',
+  '.jpg': 'images',
+  '.jpeg': 'images',
+  '.png': 'images',
+  '.gif': 'images',
+  '.svg': 'images',
+};
+
+/**
+ * Measures a site folder as written, rather than adding up what the build meant to write, so
+ * the report cannot disagree with what is published. It counts the content (pages, scripts,
+ * styles, images) uncompressed: the .br/.gz siblings and the CDN's files (`_headers`,
+ * `robots.txt`, `manifest.json`) are left out, whether or not they were written yet, so the
+ * figures are the same with `--no-precompress`; the manifest lists every file with its size.
+ */
+export function measureSite(siteDir: string, known?: KnownFolder): { pages: number; imageFiles: number; bytes: ByteTotals } {
+  const bytes: ByteTotals = { html: 0, js: 0, css: 0, images: 0, other: 0 };
+  let pages = 0;
+  let imageFiles = 0;
+  const count = (name: string, size: number) => {
+    if (/\.(br|gz)$/.test(name)) return;
+    const kind = KIND_BY_EXTENSION[path.extname(name).toLowerCase()] ?? 'other';
+    bytes[kind] += size;
+    if (kind === 'html') pages += 1;
+    if (kind === 'images') imageFiles += 1;
+  };
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!known || full !== path.join(siteDir, known.folder)) walk(full);
+      }
+      else if (!(dir === siteDir && PUBLISHING_FILES.includes(entry.name))) count(entry.name, statSync(full).size);
+    }
+  };
+  walk(siteDir);
+  // The image folder as the build knows it (carried from the previous output, or linked from the cache): not walked again.
+  for (const entry of known?.files ?? []) count(entry.path, entry.size);
+  return { pages, imageFiles, bytes };
+}
+
+/** The sum of several sites' figures: what the table's total row and the CI summary show. */
+export function totalOf(sites: readonly SiteReport[]): Omit<SiteReport, 'id'> {
+  const total: Omit<SiteReport, 'id'> = { pages: 0, images: { files: 0, encoded: 0, reused: 0 }, bytes: { html: 0, js: 0, css: 0, images: 0, other: 0 }, warnings: 0 };
+  for (const site of sites) {
+    total.pages += site.pages;
+    total.warnings += site.warnings;
+    for (const key of ['files', 'encoded', 'reused'] as const) total.images[key] += site.images[key];
+    for (const key of Object.keys(total.bytes) as (keyof ByteTotals)[]) total.bytes[key] += site.bytes[key];
+  }
+  return total;
+}
+
+export function writeReport(outDir: string, report: BuildReport): void {
+  writeFileSync(path.join(outDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
+}

@@ -1,0 +1,191 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { HEADERS_FILE } from '../../headers-file.ts';
+import type { CompressionLevels } from './compress-files.mjs';
+import { CompressionPool, sharedCompressionPool } from './compression-pool.ts';
+import { FileDigestCache } from '../reuse/file-digest-cache.ts';
+
+export type { CompressionLevels } from './compress-files.mjs';
+
+export const ROBOTS_FILE = 'robots.txt';
+/** Every other file of the folder with its size and sha256, for a deploy that uploads only what changed. */
+export const MANIFEST_FILE = 'manifest.json';
+/** The files this step adds beside the pages and assets; the build report leaves them out. */
+export const PUBLISHING_FILES: readonly string[] = [HEADERS_FILE, ROBOTS_FILE, MANIFEST_FILE];
+
+/** Text types a browser accepts compressed; images are compressed already. */
+const COMPRESSIBLE = /\.(html|js|css|json|svg|txt)$/;
+/**
+ * Below about a kilobyte compression saves less than a packet and CDNs do not bother either
+ * (Cloudflare's threshold is similar), so those files are served as they are.
+ */
+export const MIN_COMPRESS_BYTES = 1024;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+export interface ManifestEntry {
+  /** Relative to the folder, with '/' separators. */
+  path: string;
+  size: number;
+  /** Hex. */
+  sha256: string;
+}
+
+export interface PublishOptions {
+  /** Write .br siblings of text files, and .gz ones of scripts and styles (default true); `--no-precompress` turns it off. */
+  precompress?: boolean;
+  /** Where compressed bytes are kept by the digest of their source, so a rebuild of unchanged pages compresses nothing. */
+  cacheDir?: string;
+  /** Digests already known from an earlier build; by default every file is read and hashed. */
+  digests?: FileDigestCache;
+  /** A folder of the site whose files the build already knows: listed in the manifest as given, never read or walked. */
+  known?: KnownFolder;
+  /** The threads that compress; by default the process's shared pool. */
+  compression?: CompressionPool;
+}
+
+/**
+ * The image folder of a tenant: either carried from the previous output at the swap (not in the
+ * folder yet; carried-images.ts) or linked now from the image cache, whose objects' sizes and
+ * digests were checked when they were looked up. About 14,000 files a tenant at catalog scale:
+ * walking and stating them again was most of the system calls of a build that renders every page.
+ */
+export interface KnownFolder {
+  /** Relative to the site folder, with '/' separators: 'assets/img'. */
+  folder: string;
+  /** Its files, paths relative to the site folder, as the manifest lists them. */
+  files: readonly ManifestEntry[];
+}
+
+/**
+ * Scripts and styles: the client bundle, the same bytes for every tenant and every data change,
+ * so compressed once per code change and downloaded on every buyer's first page. Worth brotli's
+ * slowest, densest setting.
+ */
+export const CODE_LEVELS: CompressionLevels = { br: 11, gz: 9 };
+/**
+ * Pages and the catalog price and search files: made from the data, so a catalog-wide price
+ * change gives thousands of new ones. Brotli 5 compresses them about 40 times faster than 11 for
+ * about 12 % more bytes of HTML (under 5 % of what a page view downloads with its scripts and
+ * styles); qualities 6 to 9 cost more time for no fewer bytes, and only 10 and 11 (optimal
+ * parsing) gain, at 10 to 40 times the time. No gzip copy: every browser a dealership's staff
+ * use accepts brotli, and a host without brotli compresses a page on the fly (nginx `gzip on`,
+ * docs/publishing.md); a `.gz` of every page was a third of a cold build's compression time and
+ * a file per page (docs/performance.md, Cold builds at catalog scale).
+ */
+export const DATA_LEVELS: CompressionLevels = { br: 5 };
+
+/** The levels a site file is compressed with, by its path: code or data (see the two constants). */
+export function compressionLevels(file: string): CompressionLevels {
+  return /\.(js|css)$/.test(file) ? CODE_LEVELS : DATA_LEVELS;
+}
+
+/**
+ * Makes a built site folder ready for the CDN: `_headers`, `robots.txt`, precompressed
+ * siblings, then `manifest.json` listing everything else. Compression runs on threads of its own
+ * (compression-pool.ts), so the build's own thread stays free to render the next tenant.
+ */
+export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache(), known, compression = sharedCompressionPool }: PublishOptions = {}): Promise<void> {
+  const before = await listFiles(siteDir, known?.folder);
+  await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
+  // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
+  await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
+  if (precompress) {
+    if (cacheDir) await mkdir(cacheDir, { recursive: true });
+    const files = [...new Set([...before, ROBOTS_FILE])]
+      .filter((file) => COMPRESSIBLE.test(file))
+      // The digest known by inode (a page linked from the page store, the bundle) saves the thread reading the file.
+      .map((file) => ({ file: path.join(siteDir, file), levels: compressionLevels(file), ...digests.peek(path.join(siteDir, file)) }))
+      .filter(({ size }) => size >= MIN_COMPRESS_BYTES);
+    // What the threads hashed, the manifest below does not read again.
+    for (const { file, source, wrote } of await compression.compress({ cacheDir, files })) {
+      if (source) digests.record(file, source);
+      for (const written of wrote) digests.record(written.file, written);
+    }
+  }
+  const manifest = [...(await manifestOf(siteDir, digests, known?.folder)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
+  await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+}
+
+/**
+ * The response headers of a site folder, in the `_headers` format of Netlify and Cloudflare
+ * Pages. Paths are relative to the folder's own root: published at the root of its host they
+ * apply as written; a folder published under /<prefix>/ of a shared host needs its rules
+ * prefixed by the deploy (the local server applies them relative to each mount's prefix).
+ *
+ * When several rules set the same header both CDNs join the values, so Cache-Control is set
+ * by exactly one rule per path: immutable under /assets/ (every name there carries a content
+ * hash), must-revalidate on each other top-level entry (the pages' folders, the 404 page,
+ * robots.txt, the manifest). Cloudflare allows 100 rules; a site has about a dozen entries.
+ */
+export function headersFile(files: readonly string[]): string {
+  const topLevel = [...new Set(files.map((file) => file.split('/')[0] ?? file))].filter((entry) => entry !== 'assets' && entry !== HEADERS_FILE).sort();
+  const isFolder = (entry: string) => files.some((file) => file.startsWith(`${entry}/`));
+  const revalidated = ['/', ...[...topLevel, ROBOTS_FILE, MANIFEST_FILE].filter((entry, index, all) => all.indexOf(entry) === index).map((entry) => (isFolder(entry) ? `/${entry}/*` : `/${entry}`))];
+  return [
+    '# Response headers (Netlify / Cloudflare Pages). Paths are relative to this folder: prefix them',
+    '# when the folder is published under /<route-prefix>/ of a shared host.',
+    '/*',
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: no-referrer',
+    '  X-Frame-Options: DENY',
+    // The pages' meta CSP cannot say this; browsers enforce both policies.
+    "  Content-Security-Policy: frame-ancestors 'none'",
+    '/assets/*',
+    `  Cache-Control: ${IMMUTABLE}`,
+    ...revalidated.flatMap((rule) => [rule, `  Cache-Control: ${REVALIDATE}`]),
+    '',
+  ].join('\n');
+}
+
+/** Every file of the folder but the manifest itself (and those under `skip`), sorted by path, with size and sha256. */
+export async function manifestOf(siteDir: string, digests = new FileDigestCache(), skip?: string): Promise<ManifestEntry[]> {
+  const files = (await listFiles(siteDir, skip)).filter((file) => file !== MANIFEST_FILE);
+  const entries: ManifestEntry[] = new Array(files.length);
+  // A few files at a time: a 600-product catalog gives tens of thousands of files per site, and
+  // opening them all at once runs out of file descriptors (EMFILE).
+  await inBatches(
+    files.map((file, index) => ({ file, index })),
+    availableParallelism() * 4,
+    async ({ file, index }) => {
+      entries[index] = { path: file, ...(await digests.digest(path.join(siteDir, file))) };
+    },
+  );
+  return entries;
+}
+
+/** Relative paths with '/' separators, sorted (code unit order, the same on every machine); the folder `skip` is not entered. */
+async function listFiles(dir: string, skip?: string): Promise<string[]> {
+  const files: string[] = [];
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await readdir(relative === '' ? dir : path.join(dir, relative), { withFileTypes: true });
+    await Promise.all(
+      entries.map(async (entry) => {
+        const file = relative === '' ? entry.name : `${relative}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (file !== skip) await walk(file);
+        } else if (entry.isFile()) files.push(file);
+      }),
+    );
+  };
+  await walk('');
+  return files.sort(byPath);
+}
+
+/** Code unit order, the same on every machine. */
+function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+async function inBatches<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await run(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,132 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Tenant } from '../../../domain/tenant.ts';
+import type { PageModel } from '../../../site/page-model.ts';
+import type { PictureData } from '../../../site/picture-data.ts';
+import { basePath } from '../../../site/routes.ts';
+import type { BuildContext } from '../build-context.ts';
+import type { FileLinker, ImagePipeline } from '../images/index.ts';
+import { productImageKey } from '../images/product-image-key.ts';
+import type { ImageRequest, PreparedImages, TenantImageSources } from '../images/site-images.ts';
+import { copyClientAssets, publisher } from '../publish/publish-assets.ts';
+import type { ManifestEntry } from '../publish/publish-site.ts';
+import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
+import { keepPage, type PageSlot, type PageStore } from '../reuse/page-store.ts';
+import type { BundledClient } from '../bundle/bundle-phase.ts';
+import type { PageRenderPool } from './page-render-pool.ts';
+import type { TenantRenderJob } from './page-render-worker.ts';
+import { renderCode } from './render-code.ts';
+import { catalogOf } from '../site-plan.ts';
+import type { Project } from '../../data/load-project.ts';
+
+export interface TenantBuild {
+  project: Project;
+  tenant: Tenant;
+  sources: TenantImageSources;
+  /** Every image file its pages show, each once. */
+  requests: readonly ImageRequest[];
+  siteDir: string;
+  images: ImagePipeline;
+  prepared: PreparedImages;
+  client: BundledClient;
+  /** Pages rendered before, by the digest of their inputs. */
+  pages: PageStore;
+  renderPool: PageRenderPool;
+  linker: FileLinker;
+  /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
+  imagesCarried: boolean;
+}
+
+type TenantPictures = Pick<TenantRenderJob, 'companyLogo' | 'logos' | 'productImages'>;
+
+/**
+ * Lays out one tenant's folder (images, assets, pages reused from the store) and answers the
+ * step that renders its other pages, so the caller can start the next tenant meanwhile, and the
+ * manifest entries of the image files it linked (none when its image folder is carried over).
+ */
+export async function prepareTenant(build: BuildContext, tenantBuild: TenantBuild): Promise<{ render: () => Promise<void>; imageFiles?: ManifestEntry[] }> {
+  const { project, tenant, requests, siteDir, images, prepared, client, linker, imagesCarried } = tenantBuild;
+  const { bundledAssets, searchIndexAsset, tenantPageModel, tenantPages, writeSearchIndex } = await renderCode();
+  const { apiOrigin, location, progress } = build;
+  const catalog = catalogOf(project, tenant);
+  const imageFiles = imagesCarried ? undefined : await linkImages(requests, images, prepared, linker, siteDir);
+  const pictures = await describePictures(build, tenantBuild);
+  const job: TenantRenderJob = { supplier: project.site, tenant, catalog, ...pictures, apiOrigin, location, assets: client.assets };
+  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo: pictures.companyLogo, logos: pictures.logos, productImage: (code, color, side) => pictures.productImages[productImageKey(code, color, side)] }, apiOrigin, location);
+  const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
+  progress.siteStarted(tenant.id, pending.length);
+  const toRender = linkStoredPages(build, tenantBuild, pending);
+  copyClientAssets(client, path.join(siteDir, 'assets'));
+  writeFileSync(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json);
+  writeSearchIndex(siteDir, searchIndexAsset(model, catalog.priced, path.join(build.repoRoot, '.cache', 'search-index')));
+  return { render: () => renderPages(build, tenantBuild, job, toRender), imageFiles };
+}
+
+/** The pages only need the pictures described; the files are linked all at once (linkImages), off this thread. */
+async function describePictures({ location }: BuildContext, { tenant, sources, siteDir, images, prepared }: TenantBuild): Promise<TenantPictures> {
+  const base = basePath(tenant.routePrefix, location.basePath);
+  const publish = publisher(images, prepared, path.join(siteDir, IMAGE_FOLDER), `${base}${IMAGE_FOLDER}/`, { emit: false });
+  const productImages: Record<string, PictureData> = {};
+  await Promise.all(
+    sources.products.map(async ({ code, color, side, source }) => {
+      productImages[productImageKey(code, color, side)] = await publish(source, 'product');
+    }),
+  );
+  // Built in name order, not completion order: the same data must give the same bytes.
+  const logoImages = await Promise.all(sources.logos.map(({ source }) => publish(source, 'logo')));
+  const logos: Record<string, PictureData> = Object.fromEntries(sources.logos.map(({ name }, index) => [name, logoImages[index] as PictureData]));
+  const companyLogo = sources.companyLogo ? await publish(sources.companyLogo, 'logo') : undefined;
+  return { companyLogo, logos, productImages };
+}
+
+interface PendingPage {
+  file: string;
+  inputs: Parameters<PageStore['link']>[0];
+  render(): { html: string };
+}
+
+/** Pages rendered before from equal inputs are linked from the store; answers the others, to render. */
+function linkStoredPages<P extends PendingPage>({ progress }: BuildContext, { tenant, siteDir, pages }: TenantBuild, pending: readonly P[]): { page: P; slot: PageSlot }[] {
+  const toRender: { page: P; slot: PageSlot }[] = [];
+  // Each page has a folder of its own; made once each, not tried again for every page under it.
+  const folders = new Set<string>();
+  for (const page of pending) {
+    const target = path.join(siteDir, page.file);
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+    folders.add(folder);
+    const slot = pages.link(page.inputs, target);
+    if (slot) toRender.push({ page, slot });
+    else progress.pageDone(tenant.id);
+  }
+  return toRender;
+}
+
+async function renderPages({ progress }: BuildContext, { tenant, renderPool }: TenantBuild, job: TenantRenderJob, toRender: readonly { page: PendingPage; slot: PageSlot }[]): Promise<void> {
+  if (renderPool.wants(toRender.length)) {
+    await renderPool.render(job, toRender.map(({ page, slot }) => ({ file: page.file, slot })), (count) => {
+      for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
+    });
+    return;
+  }
+  for (const { page, slot } of toRender) {
+    keepPage(slot, page.render().html);
+    progress.pageDone(tenant.id);
+    // Rendering is synchronous: a turn of the event loop lets a progress bar redraw and the next tenant's files be linked.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Links every variant of a tenant's images into its image folder, each name once, and answers
+ * their manifest entries: the sizes and digests the image cache checked its objects against, so
+ * neither the manifest nor the report reads or stats the 14,000 files of a catalog-scale tenant.
+ */
+async function linkImages(requests: readonly ImageRequest[], images: ImagePipeline, prepared: PreparedImages, linker: FileLinker, siteDir: string): Promise<ManifestEntry[]> {
+  const objects = new Map(requests.flatMap(({ source, preset }) => images.variantObjects(prepared.get(source, preset)).map((variant) => [variant.file, variant] as const)));
+  await linker.link(
+    path.join(siteDir, IMAGE_FOLDER),
+    [...objects.values()].map(({ object, file }) => [object, file] as const),
+  );
+  return [...objects.values()].map(({ file, size, sha256 }) => ({ path: `${IMAGE_FOLDER}/${file}`, size, sha256 }));
+}

@@ -1,0 +1,77 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PreviewNotice } from '../../../components/preview-notice.tsx';
+import { EntryPage } from '../../../pages/entry-page.tsx';
+import { renderDocument } from '../../../runtime/server/render-document.tsx';
+import { basePath } from '../../../site/routes.ts';
+import { PRODUCTION, type SiteLocation } from '../../../site/site-location.ts';
+import type { Project } from '../../data/load-project.ts';
+import type { ClientAssets } from '../bundle/client-assets.ts';
+import { apiBaseOf, PREVIEW_API_BASE } from './tenant-storefront-config.ts';
+import type { Tenant } from '../../../domain/tenant.ts';
+import { copyClientAssets, publisher } from '../publish/publish-assets.ts';
+import type { ImagePipeline } from '../images/index.ts';
+import { entryHeaderImage, type PreparedImages } from '../images/site-images.ts';
+import { bundledAssets, type PageAssets } from './render-tenant.tsx';
+import type { PictureData } from '../../../site/picture-data.ts';
+
+interface EntrySiteBuild {
+  project: Project;
+  root: string;
+  siteDir: string;
+  images: ImagePipeline;
+  prepared: PreparedImages;
+  client: { assets: ClientAssets; dir: string };
+  apiOrigin?: string;
+  location?: SiteLocation;
+}
+
+/**
+ * The entry screen, its own small site for test and local hosts (served at their root):
+ * a tenant's entry password leads to that tenant's route prefix. The page lists only where
+ * passwords may lead; the order API says which tenant a typed password belongs to.
+ */
+export async function renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin, location = PRODUCTION }: EntrySiteBuild): Promise<number> {
+  // Served at the root of the build's base path, like a tenant without a prefix.
+  const base = basePath('', location.basePath);
+  const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
+  const header = entryHeaderImage(root, project.site);
+  const headerImage = header ? await publish(header.source, header.preset) : undefined;
+  const html = renderEntryDocument(project, headerImage, bundledAssets(client.assets, base), apiOrigin, location);
+  mkdirSync(siteDir, { recursive: true });
+  writeFileSync(path.join(siteDir, 'index.html'), html);
+  copyClientAssets(client, path.join(siteDir, 'assets'));
+  return 1;
+}
+
+/** The entry screen's HTML; the build and `npm run dev` differ only in the assets and the header image's URLs. */
+export function renderEntryDocument(project: Project, headerImage: PictureData | undefined, assets: PageAssets, apiOrigin?: string, location: SiteLocation = PRODUCTION): string {
+  const { site } = project;
+  const withPassword = project.tenants.filter((tenant) => tenant.password);
+  const apiBase = (tenant: Tenant) => (location.preview === undefined ? apiBaseOf(tenant, apiOrigin) : PREVIEW_API_BASE);
+  const targets = withPassword.map((tenant) => ({ base: basePath(tenant.routePrefix, location.basePath), tenantId: tenant.id, companyName: tenant.companyName, apiBase: apiBase(tenant) }));
+  const { scripts, preloads } = assets.scripts(['entry']);
+  return renderDocument({
+    title: site.supplierName,
+    body: (
+      <EntryPage
+        model={{
+          supplierName: site.supplierName,
+          mainPhone: site.mainPhone,
+          supportEmail: site.supportEmail,
+          postalAddress: site.postalAddress,
+          banner: site.entryBanner,
+          headerImage,
+          targets,
+        }}
+      />
+    ),
+    stylesheets: assets.stylesheets,
+    scripts,
+    preloads,
+    apiBases: location.preview === undefined ? targets.map((target) => target.apiBase) : [],
+    csp: assets.csp,
+    headExtra: assets.headExtra,
+    banner: location.preview === undefined ? undefined : <PreviewNotice preview={location.preview} />,
+  });
+}

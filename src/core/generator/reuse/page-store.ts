@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { stableJson } from '../../stable-json.ts';
+import { sharedDigest } from './shared-digest.ts';
+import { CANNOT_LINK } from '../images/publish-file.ts';
+
+/** Bump when the build writes different pages from the same inputs and code (there is no such change today). */
+const PAGE_REVISION = 1;
+
+/** Where a page rendered now goes: its file in dist/, and its place in the store (none without a store). */
+export interface PageSlot {
+  target: string;
+  stored?: string;
+}
+
+/**
+ * What a page is made from (render-tenant.tsx's tenantPages): the tenant's frame, shared by its
+ * pages, what the page shows (one object shared by the pages made from the whole catalog) and
+ * the page's own small parts.
+ */
+export interface PageInputs {
+  frame: unknown;
+  shows: unknown;
+  [part: string]: unknown;
+}
+
+/**
+ * Rendered pages by the digest of what they are made from, in the repository's
+ * `.cache/pages/`, shared by every build of every data folder. A page whose inputs hash the same
+ * as a page rendered before is hard-linked from the store instead of rendered: a one-product
+ * edit renders only the pages that show that product. The code that renders is part of the
+ * digest through `code` (the client bundle's folder name, a digest of src/ and the lockfile).
+ * Safe to link because no step of the build rewrites a page file in place.
+ */
+export class PageStore {
+  /** `dir` undefined: every page rendered and written, nothing kept (`npm run build -- --no-page-cache`). */
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly code: string,
+  ) {}
+
+  /**
+   * Links the page rendered before from equal inputs to `target`, and answers undefined; when
+   * there is none, answers the slot where the page rendered now goes (keepPage()).
+   */
+  link(inputs: PageInputs, target: string): PageSlot | undefined {
+    if (this.dir === undefined) return { target };
+    const key = this.key(inputs);
+    const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
+    if (!existsSync(stored)) return { target, stored };
+    linkOrCopy(stored, target);
+    return undefined;
+  }
+
+  private key({ frame, shows, ...page }: PageInputs): string {
+    return createHash('sha256')
+      .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.partDigest(frame), shows: this.partDigest(shows), page }))
+      .digest('hex');
+  }
+
+  /**
+   * The frame, and the whole catalog that several pages show, are one object per tenant:
+   * digested once, not once per page (at catalog scale the whole catalog is megabytes of JSON).
+   */
+  private partDigest(part: unknown): string {
+    return part !== null && typeof part === 'object' ? sharedDigest(part) : stableJson(part);
+  }
+}
+
+/** A hard link where the filesystem allows one (the output on another device: a copy). */
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    copyFileSync(from, to);
+  }
+}
+
+/**
+ * Writes a page rendered now to its target, keeping it in the store under its inputs' digest.
+ * A plain function of plain data, so a render thread can write the pages it renders.
+ */
+export function keepPage({ target, stored }: PageSlot, html: string): void {
+  if (stored === undefined) {
+    writeFileSync(target, html);
+    return;
+  }
+  mkdirSync(path.dirname(stored), { recursive: true });
+  // Whole or not at all: a build killed here leaves a temporary file, never a cut-off page under a key.
+  const temporary = `${stored}.${process.pid}-${threadId}.tmp`;
+  writeFileSync(temporary, html);
+  renameSync(temporary, stored);
+  linkOrCopy(stored, target);
+}
