@@ -15,7 +15,7 @@ import { productColors } from '../src/domain/product.ts';
 import { visibleProducts } from '../src/domain/visible-products.ts';
 import { composeMockup } from '../server/mail/compose-mockup.ts';
 import { mailMockups } from '../server/mail/mail-mockups.ts';
-import type { StoredLine } from '../server/storage/order-store.ts';
+import type { StoredLine } from '../server/storage/order-database.ts';
 import type { Category } from '../src/domain/categories.ts';
 
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '40' } } });

@@ -71,7 +71,7 @@ function indexTenants(project: Project, ids: readonly string[], cacheDir: string
     .map((tenant) => {
       const catalog = project.catalogs.get(tenant.catalogId)!;
       const thumb = (code: string, color: string) => `${basePath(tenant.routePrefix)}assets/img/${encodeURIComponent(`${code}_${color}`)}-0123abcd-320.jpg`;
-      const model = tenantPageModel(project.site, tenant, catalog, {
+      const model = tenantPageModel(project.supplier, tenant, catalog, {
         logos: {},
         productImage: (code, color) => ({ width: 800, height: 800, placeholderColor: '#888888', sources: [], fallback: { src: thumb(code, color), srcset: `${thumb(code, color)} 320w` } }),
       });

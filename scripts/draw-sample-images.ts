@@ -104,9 +104,9 @@ function planImages(data: SampleData): ImageJob[] {
   for (const catalog of data.catalogs) {
     for (const product of catalog.products) productJobs(product).forEach(add);
   }
-  const site = data.site;
-  if (site?.entryHeaderImage) {
-    add(logoJob(site.entryHeaderImage, 'banner', () => headerBannerSvg(site.supplierName)));
+  const supplier = data.supplier;
+  if (supplier?.entryHeaderImage) {
+    add(logoJob(supplier.entryHeaderImage, 'banner', () => headerBannerSvg(supplier.supplierName)));
   }
   for (const tenant of data.tenants) {
     if (tenant.companyLogo) add(logoJob(tenant.companyLogo, 'wordmark', () => wordmarkSvg(tenant.title)));

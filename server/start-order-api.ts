@@ -20,7 +20,7 @@ import { PayPalClient } from './paypal/paypal-client.ts';
 import { PendingCapturePoller } from './paypal/pending-capture-poller.ts';
 import { migrate } from './storage/migrations.ts';
 import { openOrderDatabase } from './storage/open-order-database.ts';
-import { OrderStore } from './storage/order-store.ts';
+import { OrderDatabase } from './storage/order-database.ts';
 import { storedTenants } from './storage/order-tenants.ts';
 import { PersonalDataRetention } from './storage/personal-data-retention.ts';
 import type { SqlDatabase } from './storage/sql-database.ts';
@@ -28,7 +28,7 @@ import { UserError } from '../src/core/user-error.ts';
 
 export interface OrderApi {
   url: string;
-  store: OrderStore;
+  database: OrderDatabase;
   pendingCaptures?: PendingCapturePoller;
   /** Stops taking requests, finishes those in flight, then stops the workers and closes the database. */
   close(): Promise<void>;
@@ -42,7 +42,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   if ('problem' in data) throw new StartError(data.problem);
   const { tenants } = data;
   compileBodySchemas();
-  const site = data.project.site;
+  const supplier = data.project.supplier;
 
   let db: SqlDatabase;
   try {
@@ -53,7 +53,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     const where = config.storage.kind === 'postgres' ? redact(config.storage.url) : config.storage.file;
     throw new StartError(`Cannot open the ${config.storage.kind} database at ${where}: ${(error as Error).message}`);
   }
-  const store = new OrderStore(db);
+  const database = new OrderDatabase(db);
   await warnOfOrdersWithoutTenant(db, tenants, log).catch((error: unknown) => log.warn('could not look for orders without a tenant', { error }));
   const retention = new PersonalDataRetention(db);
 
@@ -61,8 +61,8 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   if (!paypal) log.warn('PayPal checkout is off: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to turn it on; bypass-code orders still work');
 
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : emlFolderTransport(config.mail.folder);
-  const mailFrom = config.mail.from ?? `${site.supplierName} <${site.supportEmail}>`;
-  const outbox = new OutboxWorker(store, transport, log.child({ part: 'mail' }), {
+  const mailFrom = config.mail.from ?? `${supplier.supplierName} <${supplier.supportEmail}>`;
+  const outbox = new OutboxWorker(database, transport, log.child({ part: 'mail' }), {
     pollMs: config.mail.pollMs,
     retryBaseMs: config.mail.retryBaseMs,
     maxRetryMs: config.mail.maxRetryMs,
@@ -71,21 +71,21 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     attachmentsOf: (message) => mockupAttachments(config.dataRoot, message.mockups ?? [], log.child({ part: 'mail' })),
   });
   const buyerMail: BuyerMail = {
-    supplier: site,
+    supplier,
     from: mailFrom,
     perTenantPerHour: config.mail.buyerConfirmationsPerHour,
-    outbox: store.outbox,
+    outbox: database.outbox,
     log: log.child({ part: 'mail' }),
   };
   const pendingCaptures =
-    paypal && new PendingCapturePoller(store, paypal, tenants, mailFrom, buyerMail, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
+    paypal && new PendingCapturePoller(database, paypal, tenants, mailFrom, buyerMail, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
 
   const secret = sessionSecret(config.session);
   const ctx: ApiContext = {
-    store,
+    database,
     tenants,
     paypal,
-    limiter: new FailureLimiter(store.failures, config.rateLimit.maxFailures, config.rateLimit.windowMs, Date.now, { max: config.rateLimit.tenantMax, intervalMs: config.rateLimit.tenantIntervalMs }),
+    limiter: new FailureLimiter(database.failures, config.rateLimit.maxFailures, config.rateLimit.windowMs, Date.now, { max: config.rateLimit.tenantMax, intervalMs: config.rateLimit.tenantIntervalMs }),
     sessions: new SessionTokens(secret, config.session.ttlSeconds),
     devices: new DeviceProofs(secret),
     limits: {
@@ -126,7 +126,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   }).catch(async (error: Error) => {
     // Nothing else runs yet: the workers start only once the API listens.
     transport.close();
-    await store.close();
+    await database.close();
     throw new StartError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
   });
 
@@ -134,9 +134,9 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   pendingCaptures?.start();
   let retaining: Promise<unknown> | undefined;
   const maintenance = setInterval(() => {
-    store.keys.prune().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
-    store.failures.prune(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
-    store
+    database.keys.prune().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
+    database.failures.prune(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
+    database
       .removeExpiredUnpaidOrders(Date.now() - config.unpaidOrders.ttlMs)
       .then((removed) => removed > 0 && log.info('expired unpaid orders removed', { removed }))
       .catch((error: unknown) => log.warn('could not remove expired unpaid orders', { error }));
@@ -179,11 +179,11 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       await pendingCaptures?.stop();
       await outbox.stop();
       transport.close();
-      await store.close();
+      await database.close();
       log.info('shut down');
     })());
 
-  return { url, store, pendingCaptures, close };
+  return { url, database, pendingCaptures, close };
 }
 
 /** Orders whose tenant file is gone are shown to no one; the operator should know they are there. */

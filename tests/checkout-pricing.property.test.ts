@@ -17,7 +17,7 @@ import { entryProblem, MAX_LINE_QUANTITY } from '../src/domain/order-rules.ts';
 import type { Product } from '../src/domain/product.ts';
 import { isTierLabel } from '../src/domain/size-labels.ts';
 import { totalText } from '../src/domain/price-on-request.ts';
-import type { CatalogPrices } from '../src/islands/shared/catalog-prices.ts';
+import type { CatalogPrices } from '../src/islands/shared/catalog-price-file.ts';
 import { createOrderBody, EMPTY_FORM, priceCheckout, productIndex, subtotalText } from '../src/islands/checkout/checkout-order.ts';
 import type { CheckoutIslandProps } from '../src/islands/shared/ordering-props.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';

@@ -35,7 +35,7 @@ export interface Tenant {
   logoNames: string[];
 }
 
-export interface Site {
+export interface Supplier {
   supplierName: string;
   entryHeaderImage?: string;
 }
@@ -43,7 +43,7 @@ export interface Site {
 export interface SampleData {
   catalogs: Catalog[];
   tenants: Tenant[];
-  site?: Site;
+  supplier?: Supplier;
 }
 
 type YamlRecord = Record<string, unknown>;
@@ -56,8 +56,8 @@ export async function loadSampleData(root: string): Promise<SampleData> {
     tenantFiles.filter((file) => !path.basename(file).startsWith('_')).map((file) => loadTenant(root, file)),
   );
   const siteFile = tenantFiles.find((file) => /^_site\.ya?ml$/.test(path.basename(file)));
-  const site = siteFile ? await loadSite(root, siteFile) : undefined;
-  return { catalogs, tenants, site };
+  const supplier = siteFile ? await loadSupplier(root, siteFile) : undefined;
+  return { catalogs, tenants, supplier };
 }
 
 /** YAML files of a folder, sorted so every run visits them in the same order. */
@@ -133,7 +133,7 @@ function readLogoNames(embroideries: unknown, where: string): string[] {
   return [...new Set(names)];
 }
 
-async function loadSite(root: string, file: string): Promise<Site> {
+async function loadSupplier(root: string, file: string): Promise<Supplier> {
   const document = await readYaml(root, file);
   const image = optionalText(document, 'entry_header_image', file);
   return {

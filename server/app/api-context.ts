@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.ts';
 import type { BuyerMail } from '../mail/buyer-confirmations.ts';
 import type { PayPalClient } from '../paypal/paypal-client.ts';
-import type { OrderStore } from '../storage/order-store.ts';
+import type { OrderDatabase } from '../storage/order-database.ts';
 import type { DeviceProofs } from './device-proofs.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -9,7 +9,7 @@ import type { TenantDirectory } from './tenant-directory.ts';
 
 /** What the calls share: built once at start (start-order-api.ts), passed to every handler. */
 export interface ApiContext {
-  store: OrderStore;
+  database: OrderDatabase;
   tenants: TenantDirectory;
   /** Absent when the server has no PayPal credentials. */
   paypal?: PayPalClient;

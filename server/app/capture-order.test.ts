@@ -40,7 +40,7 @@ describe('capture-order refuses without asking PayPal', () => {
     });
     expect(await world.call(captureOrder, { order_id: orderId, companyName: BYPASS_TENANT })).toMatchObject({ status: 404, body: { message: `There is no order ${orderId} for ${BYPASS_TENANT}` } });
     expect(paypal.captureAttempts).toBe(before);
-    expect((await world.store.findOrder(orderId))?.paid).toBe(0);
+    expect((await world.database.findOrder(orderId))?.paid).toBe(0);
   });
 
   it('an order placed with a bypass code has nothing to capture: 409', async () => {
@@ -57,13 +57,13 @@ describe('capture-order refuses without asking PayPal', () => {
     world = await handlerWorld({ paypal });
     const orderId = await unpaidOrder();
     const offline = await handlerWorld();
-    await offline.store.insertOrder((await world.store.findOrder(orderId))!);
+    await offline.database.insertOrder((await world.database.findOrder(orderId))!);
     try {
       expect(await offline.call(captureOrder, { order_id: orderId, companyName: PAYPAL_TENANT })).toMatchObject({
         status: 503,
         body: { message: 'PayPal checkout is not available: this order API has no PayPal credentials' },
       });
-      expect((await offline.store.findOrder(orderId))?.paid).toBe(0);
+      expect((await offline.database.findOrder(orderId))?.paid).toBe(0);
     } finally {
       await offline.close();
     }
@@ -82,7 +82,7 @@ describe('capture-order with PayPal', () => {
     const orderId = await unpaidOrder();
     const first = await world.call(captureOrder, { order_id: orderId, companyName: PAYPAL_TENANT });
     expect(first).toMatchObject({ status: 200, body: { order_id: orderId, status: 'COMPLETED', paid: 1, total: 77.54, confirmation_sent_to: buyer.email } });
-    expect((await world.store.findOrder(orderId))?.paid).toBe(1);
+    expect((await world.database.findOrder(orderId))?.paid).toBe(1);
     expect((await world.outbox()).map((mail) => mail.to)).toEqual([PAYPAL_RECIPIENTS, [buyer.email]]);
 
     const attempts = paypal.captureAttempts;
@@ -99,7 +99,7 @@ describe('capture-order with PayPal', () => {
       status: 422,
       body: { message: 'The payment method was declined (INSTRUMENT_DECLINED); choose another way to pay', issue: 'INSTRUMENT_DECLINED' },
     });
-    expect((await world.store.findOrder(orderId))?.paid).toBe(0);
+    expect((await world.database.findOrder(orderId))?.paid).toBe(0);
     expect(await world.outbox()).toEqual([]);
 
     paypal.defaultOutcome = 'COMPLETED';
@@ -113,7 +113,7 @@ describe('capture-order with PayPal', () => {
     const answer = await world.call(captureOrder, { order_id: orderId, companyName: PAYPAL_TENANT });
     expect(answer).toMatchObject({ status: 422, body: { issue: 'PAYMENT_MISMATCH' } });
     expect(answer.body.message).toContain(orderId);
-    expect((await world.store.findOrder(orderId))?.paid).toBe(0);
+    expect((await world.database.findOrder(orderId))?.paid).toBe(0);
     expect((await world.outbox()).map((mail) => mail.to)).toEqual([PAYPAL_RECIPIENTS]);
   });
 });

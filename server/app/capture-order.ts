@@ -1,6 +1,6 @@
 import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/paypal-client.ts';
 import { LostClaimError } from '../storage/idempotency-keys.ts';
-import type { OrderRecord } from '../storage/order-store.ts';
+import type { OrderRecord } from '../storage/order-database.ts';
 import type { CaptureWaitingAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
@@ -21,7 +21,7 @@ import { requireTenant } from './require-tenant.ts';
 export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('capture-order', request.body);
   const entry = requireTenant(ctx, body.companyName);
-  const order = await ctx.store.findOrder(body.order_id);
+  const order = await ctx.database.findOrder(body.order_id);
   if (!order || order.tenantId !== entry.tenant.id) {
     throw new HttpError(404, `There is no order ${body.order_id} for ${entry.tenant.companyName}`);
   }
@@ -32,7 +32,7 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
   const deadline = Date.now() + ctx.timing.captureWaitMs;
   let askedAboutPending = false;
   for (;;) {
-    const claim = await ctx.store.claimCapture(order.orderId, ctx.timing.staleCaptureMs);
+    const claim = await ctx.database.claimCapture(order.orderId, ctx.timing.staleCaptureMs);
     if (claim.kind === 'done') {
       if (claim.captureStatus !== 'PENDING' || askedAboutPending) return claim.answer;
       // The buyer is waiting on the page: ask PayPal now rather than answer what the poller last saw.
@@ -78,7 +78,7 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
       // An earlier attempt captured it and died before storing the answer: PayPal's order says how it went.
       result = await giveUpOnError(ctx, order, token, () => paypal.getOrder(order.orderId));
     } else {
-      await ctx.store.releaseCapture(order.orderId, token);
+      await ctx.database.releaseCapture(order.orderId, token);
       throw answerForCaptureError(request, order, error);
     }
   }
@@ -86,12 +86,12 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
   const captured = result.capture;
   if (!captured) {
     // Nothing to record: a retry asks PayPal again (and hears ORDER_ALREADY_CAPTURED if it did capture).
-    await ctx.store.releaseCapture(order.orderId, token);
+    await ctx.database.releaseCapture(order.orderId, token);
     request.log.error('paypal answered a capture without a capture', { orderId: order.orderId, status: result.status, attempt });
     throw new HttpError(502, 'PayPal did not confirm the payment; try again in a moment');
   }
   const outcome = await captureOutcome(order, result, captured, ctx.tenants, ctx.mailFrom, ctx.buyerMail);
-  await ctx.store.finishCapture(order.orderId, token, outcome);
+  await ctx.database.finishCapture(order.orderId, token, outcome);
   if (outcome.mail.length > 0) ctx.mailQueued();
   logCaptureOutcome(request.log, order, outcome, { attempt });
   return outcome.answer;
@@ -114,7 +114,7 @@ async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPa
   if (!result.capture) return undefined;
   const outcome = await captureOutcome(order, result, result.capture, ctx.tenants, ctx.mailFrom, ctx.buyerMail);
   if (outcome.captureStatus === 'PENDING') return outcome.answer;
-  if (!(await ctx.store.settlePendingCapture(order.orderId, outcome))) return undefined;
+  if (!(await ctx.database.settlePendingCapture(order.orderId, outcome))) return undefined;
   if (outcome.mail.length > 0) ctx.mailQueued();
   logCaptureOutcome(request.log, order, outcome, { settledBy: 'capture-order' });
   return outcome.answer;
@@ -124,7 +124,7 @@ async function giveUpOnError<T>(ctx: ApiContext, order: OrderRecord, token: stri
   try {
     return await work();
   } catch (error) {
-    await ctx.store.releaseCapture(order.orderId, token);
+    await ctx.database.releaseCapture(order.orderId, token);
     throw error instanceof PayPalError ? new HttpError(502, `PayPal could not be asked about order ${order.orderId}; try again in a moment`) : error;
   }
 }

@@ -4,7 +4,7 @@ import { buyerConfirmations, confirmationSentTo, type BuyerMail } from '../mail/
 import { orderEmail } from '../mail/order-email.ts';
 import { paymentMismatchEmail, type PaymentDifference } from '../mail/payment-mismatch-email.ts';
 import type { PayPalCapture, PayPalOrder } from '../paypal/paypal-client.ts';
-import type { CaptureOutcome, OrderRecord } from '../storage/order-store.ts';
+import type { CaptureOutcome, OrderRecord } from '../storage/order-database.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
 import type { CaptureCompletedAnswer, CaptureWaitingAnswer, ErrorAnswer } from '../../src/contracts/order-api-responses.ts';
 

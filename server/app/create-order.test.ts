@@ -31,7 +31,7 @@ describe('create-order with a bypass code', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ order_id: expect.any(String), total: 465.24, confirmation_sent_to: 'ann@dealer.example' });
     expect(answer.headers?.['device-proof']).toEqual(expect.any(String));
-    const stored = await world.store.findOrder(String(answer.body.order_id));
+    const stored = await world.database.findOrder(String(answer.body.order_id));
     expect(stored).toMatchObject({ paid: 2, tenantId: 'bypass-motors', store: OPEN_STORE.name, customerPo: 'CPO-1', clientIp: '203.0.113.7', placedWith: 'bypass code 1 of 2' });
     expect(stored?.lines).toEqual([expect.objectContaining({ code: 'K500', quantity: 12, unitPrice: moneyFromDollars(38.77), lineTotal: moneyFromDollars(465.24) })]);
     expect(world.logs).toContainEqual(expect.objectContaining({ msg: 'client price differs from the catalog; charging the catalog price', code: 'K500' }));
@@ -45,7 +45,7 @@ describe('create-order with a bypass code', () => {
     world = await handlerWorld();
     const answer = await world.call(createOrder, bypassOrder({ code: ' secondcode ' }));
     expect(answer.status).toBe(200);
-    expect((await world.store.findOrder(String(answer.body.order_id)))?.placedWith).toBe('bypass code 2 of 2');
+    expect((await world.database.findOrder(String(answer.body.order_id)))?.placedWith).toBe('bypass code 2 of 2');
   });
 
   it('refuses a missing or wrong code with 403 and stores nothing; past the limit the client gets 429 even with the right code', async () => {
@@ -58,7 +58,7 @@ describe('create-order with a bypass code', () => {
     const locked = await world.call(createOrder, bypassOrder(), guesser);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers?.['retry-after'])).toBeGreaterThan(0);
-    expect((await world.store.listPlacedOrders('bypass-motors', 10)).orders).toEqual([]);
+    expect((await world.database.listPlacedOrders('bypass-motors', 10)).orders).toEqual([]);
     expect(await world.outbox()).toEqual([]);
 
     // Another client is not locked out by this one's guesses.
@@ -81,7 +81,7 @@ describe('create-order with a bypass code', () => {
     const invalid = await world.call(createOrder, bypassOrder({ email: 'not-an-address', first_name: '' }));
     expect(invalid.status).toBe(400);
     expect(invalid.body.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^email: /), expect.stringMatching(/^first_name: /)]));
-    expect((await world.store.listPlacedOrders('bypass-motors', 10)).orders).toEqual([]);
+    expect((await world.database.listPlacedOrders('bypass-motors', 10)).orders).toEqual([]);
   });
 
   it('refuses an order over the tenant\'s ceiling', async () => {
@@ -90,7 +90,7 @@ describe('create-order with a bypass code', () => {
     const answer = await world.call(createOrder, bypassOrder({ companyName: OTHER_TENANT, store: '', code: 'OTHERCODE', cart: hats }));
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain('$500.00');
-    expect((await world.store.listPlacedOrders('other-group', 10)).orders).toEqual([]);
+    expect((await world.database.listPlacedOrders('other-group', 10)).orders).toEqual([]);
   });
 
   it('with an Idempotency-Key, a retry gets the first answer and places nothing more; the key with another body is 422', async () => {
@@ -99,7 +99,7 @@ describe('create-order with a bypass code', () => {
     const first = await world.call(createOrder, bypassOrder(), { headers: key });
     const retry = await world.call(createOrder, bypassOrder(), { headers: key });
     expect(retry).toMatchObject({ status: 200, body: first.body, headers: { 'idempotent-replayed': 'true' } });
-    expect((await world.store.listPlacedOrders('bypass-motors', 10)).orders).toHaveLength(1);
+    expect((await world.database.listPlacedOrders('bypass-motors', 10)).orders).toHaveLength(1);
     expect(await world.outbox()).toHaveLength(2);
     expect((await world.call(createOrder, bypassOrder({ customer_po: 'OTHER' }), { headers: key })).status).toBe(422);
   });
@@ -116,7 +116,7 @@ describe('create-order with PayPal', () => {
     world = await handlerWorld();
     const answer = await world.call(createOrder, paypalOrder());
     expect(answer).toMatchObject({ status: 503, body: { message: expect.stringMatching(/^PayPal checkout is not available/) } });
-    expect(await world.store.countUnpaidOrdersFrom('198.51.100.1', 0)).toBe(0);
+    expect(await world.database.countUnpaidOrdersFrom('198.51.100.1', 0)).toBe(0);
   });
 
   it('creates a PayPal order for the server\'s total and stores the order unpaid under PayPal\'s id', async () => {
@@ -126,11 +126,11 @@ describe('create-order with PayPal', () => {
     const orderId = String(answer.body.order_id);
     const unit = paypal.orders.get(orderId)?.body.purchase_units[0];
     expect(unit).toMatchObject({ reference_id: 'paypal-motors', amount: { currency_code: 'USD', value: '77.54' } });
-    const stored = await world.store.findOrder(orderId);
+    const stored = await world.database.findOrder(orderId);
     expect(stored).toMatchObject({ paid: 0, tenantId: 'paypal-motors', placedWith: `PayPal order ${orderId}`, paymentRef: unit?.custom_id });
     // An unpaid order is no order yet: no e-mail, not in the tenant's list.
     expect(await world.outbox()).toEqual([]);
-    expect((await world.store.listPlacedOrders('paypal-motors', 10)).orders).toEqual([]);
+    expect((await world.database.listPlacedOrders('paypal-motors', 10)).orders).toEqual([]);
   });
 
   it('refuses what PayPal cannot or may not pay before asking PayPal', async () => {

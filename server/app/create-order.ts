@@ -8,7 +8,7 @@ import { priceCart, type PricedCart } from '../../src/domain/pricing.ts';
 import { buyerConfirmations, confirmationSentTo } from '../mail/buyer-confirmations.ts';
 import { orderEmail } from '../mail/order-email.ts';
 import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
-import type { NewOrder, OrderRecord } from '../storage/order-store.ts';
+import type { NewOrder, OrderRecord } from '../storage/order-database.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { CreateOrderBody, WireCartLine } from '../../src/contracts/order-api-requests.ts';
 import type { CreateOrderAnswer } from '../../src/contracts/order-api-responses.ts';
@@ -18,7 +18,7 @@ import { HttpError } from './http-error.ts';
 import { withIdempotencyKey, type KeyClaim } from './idempotency.ts';
 import { guesserOf, withDeviceProof } from './known-device.ts';
 import { lineLabel, storedLinesOf } from './order-lines.ts';
-import { orderStoreOf, storeProblem } from './order-stores.ts';
+import { orderStoreOf, storeProblem } from './store-rules.ts';
 import { requireTenant } from './require-tenant.ts';
 import { bypassCodeIndex } from './secret-compare.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
@@ -96,7 +96,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
         // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.
         const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct);
         const answer = { status: 200, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
-        const stored = await ctx.store.insertOrder(order, {
+        const stored = await ctx.database.insertOrder(order, {
           completes: claim && { ...claim, answer },
           mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom, entry.findProduct), ...toBuyer],
           // The right code's reservation is taken back in the order's own commit.
@@ -144,7 +144,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       order.orderId = paypalOrderId;
       order.placedWith = `PayPal order ${paypalOrderId}`;
       const answer = { status: 200, body: createdAnswer(order) };
-      const stored = await ctx.store.insertOrder(order, { completes: claim && { ...claim, answer } });
+      const stored = await ctx.database.insertOrder(order, { completes: claim && { ...claim, answer } });
       request.log.info('paypal order created', { orderId: stored.orderId, tenant: stored.tenantId, total: formatMoney(stored.total) });
       return answer;
     } finally {
@@ -190,7 +190,7 @@ async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: Creat
 /** Each PayPal order costs a call to PayPal and a row until it expires: one client may hold only so many unpaid at once. */
 async function refuseTooManyUnpaid(ctx: ApiContext, request: ApiRequest): Promise<void> {
   const { max, windowMs } = ctx.limits.unpaidOrdersPerClient;
-  const open = await ctx.store.countUnpaidOrdersFrom(request.clientIp, Date.now() - windowMs);
+  const open = await ctx.database.countUnpaidOrdersFrom(request.clientIp, Date.now() - windowMs);
   if (open >= max) {
     const wait = Math.ceil(windowMs / 1000);
     request.log.warn('too many unpaid PayPal orders from one client', { ip: request.clientIp, open });

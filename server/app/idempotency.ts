@@ -26,7 +26,7 @@ export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, c
   const requestHash = requestHashOf(call, request.body);
   const deadline = Date.now() + ctx.timing.waitForOtherMs;
   for (;;) {
-    const claim = await ctx.store.keys.claim(key, requestHash, ctx.timing.keyLeaseMs);
+    const claim = await ctx.database.keys.claim(key, requestHash, ctx.timing.keyLeaseMs);
     if (claim.kind === 'replay') return replayed(claim.answer);
     if (claim.kind === 'mismatch') {
       throw new HttpError(422, `Idempotency-Key ${key} was already used for a different request; use a new key for a new order`);
@@ -38,7 +38,7 @@ export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, c
         answer = await work({ key, token: claim.token, requestHash });
       } catch (error) {
         await lease.stop();
-        await ctx.store.keys.release(key, claim.token).catch((releaseError: unknown) => request.log.error('could not release idempotency key', { error: releaseError }));
+        await ctx.database.keys.release(key, claim.token).catch((releaseError: unknown) => request.log.error('could not release idempotency key', { error: releaseError }));
         throw error;
       }
       await lease.stop();
@@ -57,7 +57,7 @@ export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, c
 function holdLease(ctx: ApiContext, request: ApiRequest, key: string, token: string): { stop(): Promise<void> } {
   let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    renewing = ctx.store.keys.renew(key, token).then(
+    renewing = ctx.database.keys.renew(key, token).then(
       (held) => {
         if (!held) clearInterval(timer);
       },

@@ -2,7 +2,7 @@ import { recordedPlacements } from '../../src/domain/cart-line.ts';
 import { moneyToDollars } from '../../src/domain/money.ts';
 import type { PricedCart, ProductLookup } from '../../src/domain/pricing.ts';
 import { trackingLink } from '../../src/domain/order-status.ts';
-import type { OrderRecord, StoredLine } from '../storage/order-store.ts';
+import type { OrderRecord, StoredLine } from '../storage/order-database.ts';
 import { currentStatus, type StatusChangeRecord } from '../storage/order-status-history.ts';
 import type { WireCartLine } from '../../src/contracts/order-api-requests.ts';
 import type { PlacedOrder, StatusChange } from '../../src/contracts/order-api-responses.ts';

@@ -58,7 +58,7 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
   // committed (fsynced) write, which a flood of readiness requests must not multiply.
   let probe: { at: number; written: Promise<void> } | undefined;
   const probeWriteOnce = () => {
-    if (!probe || performance.now() - probe.at > 1_000) probe = { at: performance.now(), written: probeWrite(ctx.store.db) };
+    if (!probe || performance.now() - probe.at > 1_000) probe = { at: performance.now(), written: probeWrite(ctx.database.db) };
     return probe.written;
   };
 
@@ -112,7 +112,7 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
 
 async function health(ctx: ApiContext): Promise<ApiAnswer> {
   try {
-    await ctx.store.db.query('SELECT 1 AS ok');
+    await ctx.database.db.query('SELECT 1 AS ok');
   } catch (error) {
     throw new HttpError(503, `The database does not answer: ${(error as Error).message}`);
   }

@@ -11,11 +11,11 @@ afterAll(removeFixture);
 async function withOrders() {
   world = await handlerWorld();
   const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
-  const placed = await world.store.insertOrder(storedOrder({ createdAt: at(1) }));
-  const paid = await world.store.insertOrder(storedOrder({ createdAt: at(2), paid: 1, placedWith: 'PayPal order P1' }));
-  await world.store.insertOrder(storedOrder({ createdAt: at(3), paid: 0, placedWith: 'PayPal order P2' }));
-  const latest = await world.store.insertOrder(storedOrder({ createdAt: at(4), email: 'bo@dealer.example' }));
-  await world.store.insertOrder(storedOrder({ tenantId: 'other-group', companyName: OTHER_TENANT, createdAt: at(5) }));
+  const placed = await world.database.insertOrder(storedOrder({ createdAt: at(1) }));
+  const paid = await world.database.insertOrder(storedOrder({ createdAt: at(2), paid: 1, placedWith: 'PayPal order P1' }));
+  await world.database.insertOrder(storedOrder({ createdAt: at(3), paid: 0, placedWith: 'PayPal order P2' }));
+  const latest = await world.database.insertOrder(storedOrder({ createdAt: at(4), email: 'bo@dealer.example' }));
+  await world.database.insertOrder(storedOrder({ tenantId: 'other-group', companyName: OTHER_TENANT, createdAt: at(5) }));
   return { placed, paid, latest };
 }
 

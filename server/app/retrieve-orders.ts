@@ -1,5 +1,5 @@
 import type { RetrieveOrdersAnswer } from '../../src/contracts/order-api-responses.ts';
-import type { OrderPosition } from '../storage/order-store.ts';
+import type { OrderPosition } from '../storage/order-database.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
@@ -19,8 +19,8 @@ export async function retrieveOrders(ctx: ApiContext, request: ApiRequest): Prom
   const { tenant } = requireTenant(ctx, body.companyName);
   const session = await ctx.sessions.require(request.headers.authorization, tenant, ['staff', 'admin']);
   const limit = body.limit ?? DEFAULT_ORDERS_PAGE;
-  const page = await ctx.store.listPlacedOrders(tenant.id, limit, body.cursor === undefined ? undefined : positionOf(body.cursor));
-  const history = await ctx.store.statuses.historyOf(page.orders.map((order) => order.orderId));
+  const page = await ctx.database.listPlacedOrders(tenant.id, limit, body.cursor === undefined ? undefined : positionOf(body.cursor));
+  const history = await ctx.database.statuses.historyOf(page.orders.map((order) => order.orderId));
   return {
     status: 200,
     body: {

@@ -11,7 +11,7 @@ afterAll(removeFixture);
 /** A world with one placed order of Bypass Motors (which e-mails buyers their shipments), and its admin's session. */
 async function withPlacedOrder() {
   world = await handlerWorld();
-  const order = await world.store.insertOrder(storedOrder());
+  const order = await world.database.insertOrder(storedOrder());
   const admin = await world.signIn(BYPASS_TENANT, ADMIN_PASSWORD);
   const set = (status: string, extra: Record<string, unknown> = {}, headers = admin) =>
     world.call(setOrderStatus, { companyName: BYPASS_TENANT, order_id: order.orderId, status, ...extra }, { headers });
@@ -77,12 +77,12 @@ describe('set-order-status', () => {
       status: 404,
       body: { message: `order_id: ${OTHER_TENANT} has no placed or paid order ${order.orderId}` },
     });
-    expect((await world.store.statuses.historyOf([order.orderId])).get(order.orderId) ?? []).toEqual([]);
+    expect((await world.database.statuses.historyOf([order.orderId])).get(order.orderId) ?? []).toEqual([]);
   });
 
   it('an unpaid PayPal order is no order yet: 404', async () => {
     world = await handlerWorld();
-    const unpaid = await world.store.insertOrder(storedOrder({ tenantId: 'paypal-motors', companyName: PAYPAL_TENANT, paid: 0, placedWith: 'PayPal order X' }));
+    const unpaid = await world.database.insertOrder(storedOrder({ tenantId: 'paypal-motors', companyName: PAYPAL_TENANT, paid: 0, placedWith: 'PayPal order X' }));
     const admin = await world.signIn(PAYPAL_TENANT, ADMIN_PASSWORDS[PAYPAL_TENANT]!);
     expect(await world.call(setOrderStatus, { companyName: PAYPAL_TENANT, order_id: unpaid.orderId, status: 'received' }, { headers: admin })).toMatchObject({ status: 404 });
   });

@@ -23,11 +23,11 @@ export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Prom
   await ctx.sessions.require(request.headers.authorization, tenant, ['admin']);
   const change = changeOf(body);
 
-  const order = await ctx.store.findOrder(body.order_id);
+  const order = await ctx.database.findOrder(body.order_id);
   const notFound = () => new HttpError(404, `order_id: ${tenant.companyName} has no placed or paid order ${body.order_id}`);
   if (!order || order.tenantId !== tenant.id || order.paid === 0) throw notFound();
 
-  const history = await ctx.store.statuses.change(order.orderId, tenant.id, (current) => {
+  const history = await ctx.database.statuses.change(order.orderId, tenant.id, (current) => {
     const problem = transitionProblem(current, change.status);
     if (problem) throw new HttpError(409, `status: ${problem}`, { current_status: current });
     const mail = change.status === 'shipped' ? shippingEmail(order, tenant, { carrier: change.carrier!, trackingNumber: change.trackingNumber! }, ctx.mailFrom) : [];

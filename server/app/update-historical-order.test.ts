@@ -11,7 +11,7 @@ afterAll(removeFixture);
 /** One placed order of Bypass Motors, as the admin's orders screen has it (retrieve-orders), and the admin's session. */
 async function withListedOrder() {
   world = await handlerWorld();
-  const stored = await world.store.insertOrder(storedOrder());
+  const stored = await world.database.insertOrder(storedOrder());
   const admin = await world.signIn(BYPASS_TENANT, ADMIN_PASSWORD);
   const listed = await world.call(retrieveOrders, { companyName: BYPASS_TENANT }, { headers: admin });
   const [order] = listed.body.orders as { email: string; created_at: string; order: Record<string, unknown>[] }[];
@@ -26,7 +26,7 @@ describe('update-historical-order', () => {
     const answer = await edit([{ ...lines[0], po: ' PO-77 ', customer_po: 'CPO-9', est_ship_date: '2026-04-01' }]);
     expect(answer.status).toBe(200);
     expect(answer.body.order).toMatchObject({ order: [expect.objectContaining({ po: 'PO-77', customer_po: 'CPO-9', est_ship_date: '2026-04-01', quantity: 12 })] });
-    expect((await world.store.findOrder(stored.orderId))?.lines[0]).toMatchObject({ po: 'PO-77', customerPo: 'CPO-9', estShipDate: '2026-04-01', quantity: 12 });
+    expect((await world.database.findOrder(stored.orderId))?.lines[0]).toMatchObject({ po: 'PO-77', customerPo: 'CPO-9', estShipDate: '2026-04-01', quantity: 12 });
   });
 
   it('refuses a change to any other field, naming it, and a different number of lines; nothing is stored', async () => {
@@ -38,7 +38,7 @@ describe('update-historical-order', () => {
     expect(await edit([{ ...lines[0], price: 0.01, po: 'PO-1' }])).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^cart\[0\]\.price: cannot be changed/) } });
     expect(await edit([lines[0]!, lines[0]!])).toMatchObject({ status: 400, body: { message: 'cart: must hold the order\'s 1 line in their order, got 2' } });
     expect(await edit([{ ...lines[0], est_ship_date: 'next week' }])).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^cart\[0\]\.est_ship_date: /) } });
-    expect((await world.store.findOrder(stored.orderId))?.lines).toEqual(stored.lines);
+    expect((await world.database.findOrder(stored.orderId))?.lines).toEqual(stored.lines);
   });
 
   it('takes the admin password in the body instead of a session; a wrong one finds no order (404); a staff session may not edit (403)', async () => {

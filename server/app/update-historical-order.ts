@@ -1,6 +1,6 @@
 import { moneyFromDollars } from '../../src/domain/money.ts';
 import { shipDateProblem } from '../../src/domain/ship-date.ts';
-import type { StoredLine } from '../storage/order-store.ts';
+import type { StoredLine } from '../storage/order-database.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { WireOrderLine } from '../../src/contracts/order-line.ts';
 import type { UpdateHistoricalOrderAnswer } from '../../src/contracts/order-api-responses.ts';
@@ -38,7 +38,7 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
   const editable = await ctx.limiter.guess(who, named?.id, async () => {
     // Orders are their tenant's by id (a company_name may change). One whose tenant file is gone
     // is nobody's: never a candidate, so it answers as no order at all until an operator reattaches it.
-    const found = await ctx.store.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString());
+    const found = await ctx.database.findOrdersByEmailAndTime(body.email, new Date(createdAt).toISOString());
     const mine = found.filter((o) => {
       const tenant = ctx.tenants.byId(o.tenantId)?.tenant;
       return tenant !== undefined && (named === undefined || tenant.id === named.id) && (bySession || adminPasswordFits(tenant, body.admin_password!));
@@ -53,9 +53,9 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
   if (editable.length > 1) throw new HttpError(409, `${editable.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
   const order = editable[0]!;
 
-  const updated = await ctx.store.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
+  const updated = await ctx.database.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
   request.log.info('order lines edited', { orderId: order.orderId, tenant: order.tenantId });
-  const history = await ctx.store.statuses.historyOf([order.orderId]);
+  const history = await ctx.database.statuses.historyOf([order.orderId]);
   return { status: 200, body: { order: publicOrder(updated, history.get(order.orderId) ?? []) } satisfies UpdateHistoricalOrderAnswer };
 }
 

@@ -5,7 +5,7 @@ import { PRICE_ON_REQUEST, priceText, totalText } from '../../src/domain/price-o
 import type { ProductLookup } from '../../src/domain/pricing.ts';
 import { isTierLabel } from '../../src/domain/size-labels.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
-import type { NewOrder } from '../storage/order-store.ts';
+import type { NewOrder } from '../storage/order-database.ts';
 import { BuyerMailLayout, styles, type SupplierContact } from './buyer-mail-layout.tsx';
 import type { MailMessage } from './mail-message.ts';
 import type { MailMockup } from './mail-message.ts';

@@ -2,7 +2,7 @@ import type { ProductLookup } from '../../src/domain/pricing.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { Logger } from '../logger.ts';
 import type { MailOutbox } from '../storage/mail-outbox.ts';
-import type { NewOrder } from '../storage/order-store.ts';
+import type { NewOrder } from '../storage/order-database.ts';
 import { buyerConfirmationEmail } from './buyer-confirmation-email.tsx';
 import type { SupplierContact } from './buyer-mail-layout.tsx';
 import { plainMailbox } from './header-text.ts';

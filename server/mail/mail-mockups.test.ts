@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/domain/product.ts';
-import type { StoredLine } from '../storage/order-store.ts';
+import type { StoredLine } from '../storage/order-database.ts';
 import { mailMockups } from './mail-mockups.ts';
 
 const polo = { code: 'K500', name: 'Sport Polo', type: 'mens', colors: ['Navy', 'Royal Blue'], halfColors: [], backPictureColors: ['Navy'] } as unknown as Product;

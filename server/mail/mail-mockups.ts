@@ -4,7 +4,7 @@ import type { PictureSide } from '../../src/domain/placement-areas.ts';
 import type { ProductLookup } from '../../src/domain/pricing.ts';
 import { productColors } from '../../src/domain/product.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
-import type { StoredLine } from '../storage/order-store.ts';
+import type { StoredLine } from '../storage/order-database.ts';
 import type { MailMockup } from './mail-message.ts';
 
 /** catalogs/images/<code>_<colour>_back.jpg, the picture a back placement is drawn on. */

@@ -5,7 +5,7 @@ import { orderNumber } from '../../src/domain/order-number.ts';
 import { isTierLabel } from '../../src/domain/size-labels.ts';
 import type { ProductLookup } from '../../src/domain/pricing.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
-import type { OrderRecord } from '../storage/order-store.ts';
+import type { OrderRecord } from '../storage/order-database.ts';
 import { INVISIBLE_FORMATTING } from '../app/clean-text.ts';
 import type { MailMessage } from './mail-message.ts';
 import { mailMockups } from './mail-mockups.ts';

@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.ts';
 import type { MailAttachment } from './compose-mockup.ts';
 import type { OutboxItem } from '../storage/mail-outbox.ts';
-import type { OrderStore } from '../storage/order-store.ts';
+import type { OrderDatabase } from '../storage/order-database.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 export interface OutboxWorkerOptions {
@@ -37,7 +37,7 @@ export class OutboxWorker {
   private dueAt: number | undefined;
 
   constructor(
-    private readonly store: OrderStore,
+    private readonly database: OrderDatabase,
     private readonly transport: MailTransport,
     private readonly log: Logger,
     private readonly options: OutboxWorkerOptions,
@@ -67,7 +67,7 @@ export class OutboxWorker {
   /** Sends everything due now; resolves when done. Each tick of the worker runs one. */
   async drain(): Promise<void> {
     for (;;) {
-      const batch = await this.store.outbox.lease(25, this.options.leaseMs);
+      const batch = await this.database.outbox.lease(25, this.options.leaseMs);
       if (batch.length === 0) return;
       // The batch goes out side by side; each e-mail succeeds or fails on its own.
       const sent = (await Promise.all(batch.map((item) => this.send(item)))).filter((item) => item !== undefined);
@@ -75,7 +75,7 @@ export class OutboxWorker {
       // fdatasync). An SMTP send times out (15 s) long before the lease (2 min) ends, so no
       // e-mail of the batch is leased again while it waits for the others.
       if (sent.length > 0) {
-        await this.store.outbox.markSent(...sent.map((item) => item.id));
+        await this.database.outbox.markSent(...sent.map((item) => item.id));
         for (const item of sent) this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
       }
       if (this.stopped) return;
@@ -91,7 +91,7 @@ export class OutboxWorker {
     } catch (error) {
       const delay = Math.min(this.options.retryBaseMs * 2 ** (item.attempts - 1), this.options.maxRetryMs);
       const reason = error instanceof Error ? error.message : String(error);
-      await this.store.outbox.markFailed(item.id, reason, Date.now() + delay);
+      await this.database.outbox.markFailed(item.id, reason, Date.now() + delay);
       this.log.warn('mail failed, will retry', { orderId: item.orderId, mailId: item.id, attempt: item.attempts, retryInMs: delay, error: reason });
       return undefined;
     }

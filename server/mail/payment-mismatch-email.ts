@@ -1,6 +1,6 @@
 import { formatMoney } from '../../src/domain/money.ts';
 import type { PayPalAmount } from '../paypal/paypal-client.ts';
-import type { OrderRecord } from '../storage/order-store.ts';
+import type { OrderRecord } from '../storage/order-database.ts';
 import type { MailMessage } from './mail-message.ts';
 
 /** What PayPal's capture carried, beside what the order expected (capture-outcome.ts). */

@@ -1,7 +1,7 @@
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { trackingLink, type Carrier } from '../../src/domain/order-status.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
-import type { OrderRecord } from '../storage/order-store.ts';
+import type { OrderRecord } from '../storage/order-database.ts';
 import type { MailMessage } from './mail-message.ts';
 import { oneLine } from './order-email.ts';
 

@@ -1,7 +1,7 @@
 import { captureOutcome, logCaptureOutcome } from '../app/capture-outcome.ts';
 import type { Logger } from '../logger.ts';
 import type { BuyerMail } from '../mail/buyer-confirmations.ts';
-import type { OrderStore } from '../storage/order-store.ts';
+import type { OrderDatabase } from '../storage/order-database.ts';
 import type { TenantDirectory } from '../app/tenant-directory.ts';
 import type { PayPalClient } from './paypal-client.ts';
 
@@ -17,7 +17,7 @@ export class PendingCapturePoller {
   private running: Promise<void> | undefined;
 
   constructor(
-    private readonly store: OrderStore,
+    private readonly database: OrderDatabase,
     private readonly paypal: PayPalClient,
     private readonly tenants: TenantDirectory,
     private readonly mailFrom: string,
@@ -45,7 +45,7 @@ export class PendingCapturePoller {
   /** Asks PayPal about every pending capture once; returns how many settled. */
   async pollOnce(): Promise<number> {
     let settled = 0;
-    for (const order of await this.store.listPendingCaptures(50)) {
+    for (const order of await this.database.listPendingCaptures(50)) {
       const result = await this.paypal.getOrder(order.orderId).catch((error: unknown) => {
         this.log.warn('could not ask PayPal about a pending capture', { orderId: order.orderId, error: (error as Error).message });
         return undefined;
@@ -54,7 +54,7 @@ export class PendingCapturePoller {
       if (!result || !capture || capture.status === 'PENDING') continue;
       // Verified like a capture that completed at once: a mismatch is recorded, not paid.
       const outcome = await captureOutcome(order, result, capture, this.tenants, this.mailFrom, this.buyerMail);
-      const changed = await this.store.settlePendingCapture(order.orderId, outcome);
+      const changed = await this.database.settlePendingCapture(order.orderId, outcome);
       if (changed) {
         settled++;
         logCaptureOutcome(this.log, order, outcome, { settledBy: 'poller' });

@@ -1,5 +1,5 @@
 /**
- * The little the order store needs of a SQL database, so one store (order-store.ts) runs on
+ * The little the order database needs of a SQL database, so one OrderDatabase (order-database.ts) runs on
  * SQLite and PostgreSQL alike and the two can never behave differently. SQL is written with
  * `?` placeholders; the PostgreSQL driver numbers them.
  */

@@ -354,8 +354,8 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect((await expiring.post('/v1/create-order', placed, client)).status).toBe(200);
 
       const deadline = Date.now() + 10_000;
-      while ((await expiring.api.store.findOrder(first.body.order_id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await expiring.api.store.findOrder(first.body.order_id)).toBeUndefined();
+      while ((await expiring.api.database.findOrder(first.body.order_id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await expiring.api.database.findOrder(first.body.order_id)).toBeUndefined();
       expect(await expiring.post('/v1/capture-order', { order_id: first.body.order_id, companyName: PAYPAL_TENANT })).toMatchObject({ status: 404 });
       expect(await ordersOf(expiring, PAYPAL_TENANT, placed.email)).toHaveLength(1);
     });

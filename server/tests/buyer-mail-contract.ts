@@ -34,7 +34,7 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
   /** Waits until the outbox has sent everything queued: the sink has every e-mail of the orders so far. */
   const settle = async (target: TestApi = world.api) => {
     const deadline = Date.now() + 15_000;
-    while ((await target.api.store.outbox.unsentCount()) > 0) {
+    while ((await target.api.database.outbox.unsentCount()) > 0) {
       if (Date.now() > deadline) throw new Error('the outbox did not empty within 15 s');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStore } from '../storage/order-store.ts';
+import { OrderDatabase } from '../storage/order-database.ts';
 import { openSqliteDatabase } from '../storage/sqlite-database.ts';
 import { startFakePayPal } from './helpers/fake-paypal.ts';
 import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
@@ -166,9 +166,9 @@ describe('graceful shutdown', () => {
       expect(await api.exited).toEqual({ code: 0, signal: null });
       await expect(fetch(`${api.url}/healthz`)).rejects.toThrow();
 
-      const store = new OrderStore(openSqliteDatabase(file));
-      expect(await store.findOrder(answer.body.order_id as string)).toMatchObject({ paid: 0, companyName: PAYPAL_TENANT });
-      await store.close();
+      const database = new OrderDatabase(openSqliteDatabase(file));
+      expect(await database.findOrder(answer.body.order_id as string)).toMatchObject({ paid: 0, companyName: PAYPAL_TENANT });
+      await database.close();
       // Structured logs: every line on stdout is one JSON object.
       expect(api.stdoutLines.length).toBeGreaterThan(3);
       expect(api.logs).toHaveLength(api.stdoutLines.length);

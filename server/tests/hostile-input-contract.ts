@@ -107,7 +107,7 @@ export function hostileInputContract(newDatabase: () => Promise<string | undefin
       const body = bypassOrder();
       const key = randomUUID();
       // The claim a request made 6 s ago on an instance that died since: its lease was never renewed.
-      const died = new IdempotencyKeys(world.api.api.store.db, () => Date.now() - 6_000);
+      const died = new IdempotencyKeys(world.api.api.database.db, () => Date.now() - 6_000);
       expect((await died.claim(key, requestHashOf('create-order', body), 5_000)).kind).toBe('claimed');
 
       const started = Date.now();

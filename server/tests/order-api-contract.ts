@@ -595,7 +595,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order.map((l: any) => l.est_ship_date)).toEqual(['', '']);
 
       // A line edited before the date input holds free text: sending it back with a new PO keeps it.
-      await api.api.store.updateOrderLines(order.order_id, (lines) => lines.map((l, i) => (i === 1 ? { ...l, estShipDate: 'week of March 3' } : l)));
+      await api.api.database.updateOrderLines(order.order_id, (lines) => lines.map((l, i) => (i === 1 ? { ...l, estShipDate: 'week of March 3' } : l)));
       const [legacy] = await ordersOf(BYPASS_TENANT, order.email);
       const cart = legacy!.order.map((l: any, i: number) => ({ ...l, po: `PO-${i}`, est_ship_date: i === 0 ? '2025-03-01' : l.est_ship_date }));
       expect((await update(legacy!, cart)).status).toBe(200);
@@ -818,7 +818,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     it('never fails an order when the mail server refuses; it retries until the mail is delivered', async () => {
       // Let earlier tests' e-mails go first, so the two refusals hit this order's.
       const deadline = Date.now() + 15_000;
-      while ((await api.api.store.outbox.unsentCount()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while ((await api.api.database.outbox.unsentCount()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       smtp.rejectNext = 2;
       const rejectedBefore = smtp.rejected;
       // Other Group sends its buyers no confirmation, so both refusals hit the order's one e-mail.
@@ -844,7 +844,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         // The staff e-mail and the buyer's confirmation.
-        expect(await unreachable.api.store.outbox.unsentCount()).toBe(2);
+        expect(await unreachable.api.database.outbox.unsentCount()).toBe(2);
         expect((await listOrders(unreachable, BYPASS_TENANT)).body.orders).toHaveLength(1);
       } finally {
         await unreachable.close();

@@ -69,7 +69,7 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
   const paypalGets = (orderId: string) => paypal.calls.filter((c) => c.method === 'GET' && c.path === `/v2/checkout/orders/${orderId}`).length;
   /** Marks the capture claimed `ageMs` ago by a request that has since died (or is still at PayPal). */
   const claimHeldFor = async (orderId: string, ageMs: number) => {
-    const changed = await api.api.store.db.run(
+    const changed = await api.api.database.db.run(
       "UPDATE orders SET capture_state = 'capturing', capture_token = ?, capture_claimed_at = ?, capture_attempts = capture_attempts + 1 WHERE order_id = ?",
       [randomUUID(), Date.now() - ageMs, orderId],
     );

@@ -7,7 +7,7 @@ import { publicOrder } from '../app/order-lines.ts';
 import { emlFolderTransport } from '../mail/mail-transport.ts';
 import { applyRetention } from '../retention.ts';
 import { migrate } from '../storage/migrations.ts';
-import { OrderStore, type NewOrder } from '../storage/order-store.ts';
+import { OrderDatabase, type NewOrder } from '../storage/order-database.ts';
 import { PersonalDataRetention } from '../storage/personal-data-retention.ts';
 import { openPostgresDatabase } from '../storage/postgres-database.ts';
 import type { SqlDatabase } from '../storage/sql-database.ts';
@@ -38,28 +38,28 @@ function retentionContract(open: (name: string) => Promise<SqlDatabase>) {
     const db = await open('retention');
     await migrate(db, { tenants: [] });
     const clock = { now: NOW - 40 * DAY };
-    const store = new OrderStore(db, () => clock.now);
+    const database = new OrderDatabase(db, () => clock.now);
     const other = await open('retention');
     const mailDir = mkdtempSync(path.join(tmpdir(), 'retention-mail-'));
     const transport = emlFolderTransport(mailDir);
     try {
       const old = NOW - 731 * DAY;
       // Two buyers' orders in one millisecond: once both e-mails are gone they must still be two rows.
-      await store.insertOrder(order('old-a', 'a@buyer.example', old), { mail: () => mail('old-a') });
-      await store.insertOrder(order('old-b', 'b@buyer.example', old));
-      await store.insertOrder(order('old-unpaid', 'c@buyer.example', old - DAY, 0));
-      await store.insertOrder(order('young', 'd@buyer.example', NOW - 729 * DAY));
+      await database.insertOrder(order('old-a', 'a@buyer.example', old), { mail: () => mail('old-a') });
+      await database.insertOrder(order('old-b', 'b@buyer.example', old));
+      await database.insertOrder(order('old-unpaid', 'c@buyer.example', old - DAY, 0));
+      await database.insertOrder(order('young', 'd@buyer.example', NOW - 729 * DAY));
 
       // old-a's e-mail is sent 40 days before NOW; then an order's e-mail sent 29 days before, and one never sent.
-      const [first] = await store.outbox.lease(10, 60_000);
+      const [first] = await database.outbox.lease(10, 60_000);
       await transport.send(first!.message, 'old-a-1');
-      await store.outbox.markSent(first!.id);
+      await database.outbox.markSent(first!.id);
       clock.now = NOW - 29 * DAY;
-      await store.insertOrder(order('recent-mail', 'e@buyer.example', clock.now), { mail: () => mail('recent-mail') });
-      const [second] = await store.outbox.lease(10, 60_000);
+      await database.insertOrder(order('recent-mail', 'e@buyer.example', clock.now), { mail: () => mail('recent-mail') });
+      const [second] = await database.outbox.lease(10, 60_000);
       await transport.send(second!.message, 'recent-mail-2');
-      await store.outbox.markSent(second!.id);
-      await store.insertOrder(order('unsent', 'f@buyer.example', clock.now), { mail: () => mail('unsent') });
+      await database.outbox.markSent(second!.id);
+      await database.insertOrder(order('unsent', 'f@buyer.example', clock.now), { mail: () => mail('unsent') });
       const [oldFile, recentFile] = readdirSync(mailDir).sort();
       utimesSync(path.join(mailDir, oldFile!), new Date(NOW - 40 * DAY), new Date(NOW - 40 * DAY));
       utimesSync(path.join(mailDir, recentFile!), new Date(NOW - 29 * DAY), new Date(NOW - 29 * DAY));
@@ -75,15 +75,15 @@ function retentionContract(open: (name: string) => Promise<SqlDatabase>) {
       expect(results.reduce((sum, r) => sum + r.mailFiles, 0)).toBe(1);
 
       for (const id of ['old-a', 'old-b', 'old-unpaid']) {
-        const removed = await store.findOrder(id);
+        const removed = await database.findOrder(id);
         expect(removed).toMatchObject({ email: '', firstName: '', lastName: '', clientIp: '', personalRemovedAt: NOW, customerPo: 'PO-77', store: 'Acme North', total: money(123_4500), placedWith: 'bypass code 1 of 1' });
         expect(removed!.lines[0]).toMatchObject({ code: 'K500', customerPo: 'PO-77', lineTotal: money(123_4500) });
       }
-      expect(await store.findOrder('young')).toMatchObject({ email: 'd@buyer.example', firstName: 'Ana', clientIp: '203.0.113.7' });
-      expect((await store.findOrder('young'))!.personalRemovedAt).toBeUndefined();
+      expect(await database.findOrder('young')).toMatchObject({ email: 'd@buyer.example', firstName: 'Ana', clientIp: '203.0.113.7' });
+      expect((await database.findOrder('young'))!.personalRemovedAt).toBeUndefined();
 
       // Still listed to the tenant, for its totals, with the personal fields shown as removed.
-      const listed = (await store.listPlacedOrders('acme', 10)).orders.map((o) => publicOrder(o, [], { audit: true }));
+      const listed = (await database.listPlacedOrders('acme', 10)).orders.map((o) => publicOrder(o, [], { audit: true }));
       expect(listed.map((o) => o.order_id)).toEqual(['unsent', 'recent-mail', 'young', 'old-b', 'old-a']);
       expect(listed.find((o) => o.order_id === 'old-a')).toMatchObject({ email: '', first_name: '', last_name: '', client_ip: '', customer_po: 'PO-77', total: 123.45, personal_data_removed: true });
       expect(listed.find((o) => o.order_id === 'young')).not.toHaveProperty('personal_data_removed');
@@ -139,7 +139,7 @@ describe('retention in the running API', () => {
       });
       expect(placed.status).toBe(200);
       const old = { ...order('three-years-old', 'old@dealer.example', Date.now() - 3 * 365 * DAY), tenantId: 'bypass-motors', companyName: BYPASS_TENANT };
-      await api.api.store.insertOrder(old);
+      await api.api.database.insertOrder(old);
       const emlFile = await until(() => existsSync(api.mailDir) ? readdirSync(api.mailDir).find((name) => name.endsWith('.eml')) : undefined);
       utimesSync(path.join(api.mailDir, emlFile), new Date(Date.now() - 8 * DAY), new Date(Date.now() - 8 * DAY));
 

@@ -1,7 +1,7 @@
 import { logoOfferFor } from '../domain/logo-rules.ts';
 import { productColors, type Product } from '../domain/product.ts';
 import type { ItemIslandProps } from '../islands/add-to-cart/item-island-props.ts';
-import { island } from './island.tsx';
+import { island } from './prerender-island.tsx';
 import type { PictureData } from '../site/picture-data.ts';
 import { href } from '../site/routes.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';

@@ -1,6 +1,6 @@
 import type { CheckoutIslandProps, OrdersIslandProps, SuccessIslandProps } from '../islands/shared/ordering-props.ts';
-import { island } from './island.tsx';
-import { thumbnail } from './catalog-prices.ts';
+import { island } from './prerender-island.tsx';
+import { thumbnail } from './catalog-price-file-content.ts';
 import type { PageModel } from '../site/page-model.ts';
 
 /**

@@ -21,7 +21,7 @@ export interface PageModel {
   /** The colour's picture; `back`: its back picture, where the product has one (backPictureColors). */
   productImage(code: string, color: string, side?: PictureSide): PictureData | undefined;
   catalogLinks: CatalogLinks;
-  /** The tenant's catalog price file (src/islands/shared/catalog-prices.ts), which the checkout and success pages link to. */
+  /** The tenant's catalog price file (src/islands/shared/catalog-price-file.ts), which the checkout and success pages link to. */
   catalogPrices: CatalogPricesAsset;
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { APPAREL_MINIMUM_MESSAGE } from '../../src/domain/order-rules.ts';
 import { BYPASS_CHECK_DELAY_MS } from '../../src/islands/checkout/bypass-code.ts';
-import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-prices.ts';
+import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-price-file.ts';
 import { SERVICE_UNREACHABLE } from '../../src/islands/shared/order-api.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { catalogProduct, project, saveScreenshot, tenant } from './harness.ts';
@@ -597,7 +597,7 @@ describe('checkout with PayPal', () => {
       // PayPal's script, as the provider asks for it.
       expect(sdkRequests).toHaveLength(1);
       const sdkUrl = new URL(sdkRequests[0]!);
-      expect(sdkUrl.searchParams.get('client-id')).toBe(project.site.paypalClientId);
+      expect(sdkUrl.searchParams.get('client-id')).toBe(project.supplier.paypalClientId);
       expect(sdkUrl.searchParams.get('currency')).toBe('USD');
       expect(sdkUrl.searchParams.get('intent')).toBe('capture');
       expect(JSON.parse((await button.getAttribute('data-style')) ?? '{}')).toEqual({ color: 'gold', shape: 'rect', layout: 'vertical' });

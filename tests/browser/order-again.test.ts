@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { moneyFromDollars, moneyToDollars } from '../../src/domain/money.ts';
-import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-prices.ts';
+import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-price-file.ts';
 import { catalogProduct, openWorld, saveScreenshot, tenant, type SiteWorld } from './harness.ts';
 import { GUARDIAN_STAFF_PASSWORD, placeBypassOrder, watchConsole } from './orders-steps.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   ]);
   // Since then: the first line was bought at an older price, and the Large polo's product (as the
   // order recorded it) has left the catalog.
-  await site.api.api.store.updateOrderLines(placed.order_id, (lines) =>
+  await site.api.api.database.updateOrderLines(placed.order_id, (lines) =>
     lines.map((line, index) => (index === 0 ? { ...line, unitPrice: moneyFromDollars(30) } : index === 1 ? { ...line, code: RETIRED, name: 'Retired Jacket' } : line)),
   );
 }, 120_000);

@@ -206,7 +206,7 @@ describe('ordering, from the item page to the orders table', () => {
       Date: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit' }).format(new Date()),
       'Customer PO': 'CPO-77',
       'Order total': subtotal,
-      Supplier: project.site.supplierName,
+      Supplier: project.supplier.supplierName,
       Dealership: 'Guardian Automotive Group',
       'Ordered by': 'Robin Journey, robin@guardian.example',
     });

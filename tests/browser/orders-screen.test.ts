@@ -358,7 +358,7 @@ describe('the orders screen', () => {
   });
 
   it('shows an Est. Ship Date typed as free text before the date input as it was, and keeps it until the admin picks a day', async () => {
-    await site.api.api.store.updateOrderLines(dana.order_id, (lines) => lines.map((l) => ({ ...l, estShipDate: 'week of March 3' })));
+    await site.api.api.database.updateOrderLines(dana.order_id, (lines) => lines.map((l) => ({ ...l, estShipDate: 'week of March 3' })));
     const { context, page, console: seen } = await openOrders();
     try {
       await toggleOf(page, 'Dana Reyes').click();
@@ -387,7 +387,7 @@ describe('the orders screen', () => {
       expect(seen.errors).toEqual([]);
     } finally {
       await context.close();
-      await site.api.api.store.updateOrderLines(dana.order_id, (lines) => lines.map((l) => ({ ...l, po: '', estShipDate: '' })));
+      await site.api.api.database.updateOrderLines(dana.order_id, (lines) => lines.map((l) => ({ ...l, po: '', estShipDate: '' })));
     }
   });
 

@@ -10,7 +10,7 @@ import type { Tenant } from '../../src/domain/tenant.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { project, tenant, visibleProducts } from './harness.ts';
 
-export const site = project.site;
+export const supplier = project.supplier;
 
 /**
  * The order API's environment for the storefront suites: they type a few wrong passwords on
@@ -192,8 +192,8 @@ export async function isShown(locator: Locator): Promise<boolean> {
 export async function expectFrame(page: Page, t: Tenant, baseUrl: string): Promise<void> {
   const header = page.getByRole('banner');
   await visible(header);
-  expect(await header.innerText()).toContain(`Call ${site.mainPhone}`);
-  expect(await header.getByRole('link', { name: site.mainPhone, exact: true }).getAttribute('href')).toBe(`tel:${site.mainPhone}`);
+  expect(await header.innerText()).toContain(`Call ${supplier.mainPhone}`);
+  expect(await header.getByRole('link', { name: supplier.mainPhone, exact: true }).getAttribute('href')).toBe(`tel:${supplier.mainPhone}`);
   const reps = header.getByRole('list', { name: 'Account representatives' }).getByRole('listitem');
   expect((await reps.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(t.accountReps.map((rep) => `${rep.name} ${rep.phone}`));
   const home = header.getByRole('link', { name: `${t.title} home` });
@@ -206,8 +206,8 @@ export async function expectFrame(page: Page, t: Tenant, baseUrl: string): Promi
 
   const footer = page.getByRole('contentinfo');
   const footerText = await footer.innerText();
-  expect(footerText).toContain(site.postalAddress);
-  expect(footerText).toContain(site.mainPhone);
+  expect(footerText).toContain(supplier.postalAddress);
+  expect(footerText).toContain(supplier.mainPhone);
   expect(await page.getByRole('main').count()).toBe(1);
 }
 

@@ -12,7 +12,7 @@ import {
   isShown,
   mainHeading,
   productOf,
-  site,
+  supplier,
   storeOf,
   visible,
   visit,
@@ -206,12 +206,12 @@ describe('the entry screen', () => {
   it('shows the contacts, and LOGIN asks for a password: a wrong one is refused, a tenant\'s leads to it', async () => {
     await withVisit(storefront.entryUrl, async ({ page, status }) => {
       expect(status).toBe(200);
-      expect(await page.title()).toBe(site.supplierName);
+      expect(await page.title()).toBe(supplier.supplierName);
       const contact = page.getByRole('region', { name: 'Contact' });
-      expect(await contact.getByRole('link', { name: site.mainPhone }).getAttribute('href')).toBe(`tel:${site.mainPhone}`);
-      expect(await contact.getByRole('link', { name: site.supportEmail }).getAttribute('href')).toBe(`mailto:${site.supportEmail}`);
-      expect(await page.getByRole('banner').locator('img').count()).toBe(site.entryHeaderImage ? 1 : 0);
-      expect(await page.getByRole('contentinfo').innerText()).toContain(site.postalAddress);
+      expect(await contact.getByRole('link', { name: supplier.mainPhone }).getAttribute('href')).toBe(`tel:${supplier.mainPhone}`);
+      expect(await contact.getByRole('link', { name: supplier.supportEmail }).getAttribute('href')).toBe(`mailto:${supplier.supportEmail}`);
+      expect(await page.getByRole('banner').locator('img').count()).toBe(supplier.entryHeaderImage ? 1 : 0);
+      expect(await page.getByRole('contentinfo').innerText()).toContain(supplier.postalAddress);
 
       await page.getByRole('button', { name: 'LOGIN' }).click();
       const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));

@@ -18,7 +18,7 @@ import {
   Problems,
   presentCategories,
   productOf,
-  site,
+  supplier,
   startsAt,
   storeOf,
   storeProducts,
@@ -329,7 +329,7 @@ for (const testCase of CASES) {
               expect(await page.title()).toBe(`${title} | ${t.title}`);
               expect(await mainHeading(page)).toMatch(heading);
               // These pages are islands end to end; without JavaScript they offer the phone instead.
-              expect((await shownText(page)).includes(`This page needs JavaScript. Call ${site.mainPhone} to order by phone.`)).toBe(!js);
+              expect((await shownText(page)).includes(`This page needs JavaScript. Call ${supplier.mainPhone} to order by phone.`)).toBe(!js);
             },
             { foreign: true },
           );
@@ -341,7 +341,7 @@ for (const testCase of CASES) {
           expect(status).toBe(200);
           expect(await page.title()).toBe(`Catalogs | ${t.title}`);
           expect(await mainHeading(page)).toBe('Catalogs');
-          const links = site.catalogLinks;
+          const links = supplier.catalogLinks;
           for (const [name, href] of [
             ['Auto catalog', links.auto],
             ['Apparel catalog', links.apparel],

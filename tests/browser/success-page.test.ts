@@ -36,7 +36,7 @@ const ORDER: LastOrder = {
 };
 const TIME_ZONE = 'America/Chicago';
 /** Who supplies the order and for whom: what a printed copy needs to name. */
-const SUPPLIER = `Supplier: ${project.site.supplierName}`;
+const SUPPLIER = `Supplier: ${project.supplier.supplierName}`;
 const DEALERSHIP = 'Dealership: Guardian Automotive Group';
 
 let site: SiteWorld;
@@ -198,7 +198,7 @@ describe('the success page', () => {
       await page.emulateMedia({ media: 'print' });
       for (const part of chrome) expect(await part.isVisible()).toBe(false);
       // The printed copy names the supplier, the dealership and the buyer.
-      for (const text of ['Order Placed Successfully', '0B0C-6F3E', '$1,521.09', '2 runs of 500 (1,000 pieces)', project.site.supplierName, 'Guardian Automotive Group', 'Dana Reyes, dana@guardian.example']) {
+      for (const text of ['Order Placed Successfully', '0B0C-6F3E', '$1,521.09', '2 runs of 500 (1,000 pieces)', project.supplier.supplierName, 'Guardian Automotive Group', 'Dana Reyes, dana@guardian.example']) {
         expect(await page.getByRole('main').getByText(text, { exact: true }).isVisible(), text).toBe(true);
       }
       await saveScreenshot(page, 'success-order-print');

@@ -13,7 +13,7 @@ import type { SupplierContact } from '../../mail/buyer-mail-layout.tsx';
 import type { MailMessage } from '../../mail/mail-message.ts';
 import { PayPalClient } from '../../paypal/paypal-client.ts';
 import { migrate } from '../../storage/migrations.ts';
-import { OrderStore, type NewOrder, type StoredLine } from '../../storage/order-store.ts';
+import { OrderDatabase, type NewOrder, type StoredLine } from '../../storage/order-database.ts';
 import { moneyFromDollars } from '../../../src/domain/money.ts';
 import { openSqliteDatabase } from '../../storage/sqlite-database.ts';
 import type { FakePayPal } from './fake-paypal.ts';
@@ -29,7 +29,7 @@ export interface CallOptions {
 /** The order API's handlers over an in-memory SQLite database: no socket, no sample build. */
 export interface HandlerWorld {
   ctx: ApiContext;
-  store: OrderStore;
+  database: OrderDatabase;
   /** Every log line the handlers wrote. */
   logs: Record<string, unknown>[];
   /** The handler's answer, or the error it threw as the request handler answers it (status, `{ message, … }`). */
@@ -60,7 +60,7 @@ function fixtureData(): { tenants: TenantDirectory; supplier: SupplierContact } 
     const root = writeOrderFixture();
     const data = loadServedData(root);
     if ('problem' in data) throw new Error(data.problem);
-    served = { root, tenants: data.tenants, supplier: data.project.site };
+    served = { root, tenants: data.tenants, supplier: data.project.supplier };
   }
   return served;
 }
@@ -75,21 +75,21 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
   const { tenants, supplier } = fixtureData();
   const db = openSqliteDatabase(':memory:');
   await migrate(db, { tenants: tenants.known() });
-  const store = new OrderStore(db);
+  const database = new OrderDatabase(db);
   const logs: Record<string, unknown>[] = [];
   const log = createLogger('debug', (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const { paypal } = options;
   const ctx: ApiContext = {
-    store,
+    database,
     tenants,
     paypal: paypal && new PayPalClient({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: paypal.url, timeoutMs: 5_000 }),
-    limiter: new FailureLimiter(store.failures, options.maxFailures ?? 3, 900_000),
+    limiter: new FailureLimiter(database.failures, options.maxFailures ?? 3, 900_000),
     sessions: new SessionTokens(SESSION_SECRET, 3_600),
     devices: new DeviceProofs(SESSION_SECRET),
     limits: { maxCartLines: options.maxCartLines ?? 200, unpaidOrdersPerClient: { max: options.unpaidOrdersPerClient ?? 20, windowMs: 3_600_000 } },
     log,
     mailFrom: MAIL_FROM,
-    buyerMail: { supplier, from: MAIL_FROM, perTenantPerHour: 200, outbox: store.outbox, log },
+    buyerMail: { supplier, from: MAIL_FROM, perTenantPerHour: 200, outbox: database.outbox, log },
     mailQueued: () => undefined,
     storageKind: 'sqlite',
     timing: { keyLeaseMs: 5_000, keyRenewMs: 1_000, waitForOtherMs: 2_000, staleCaptureMs: 15_000, captureWaitMs: 1_000, pollMs: 10 },
@@ -106,7 +106,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
   };
   return {
     ctx,
-    store,
+    database,
     logs,
     call,
     async signIn(companyName, password) {
@@ -118,7 +118,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
       const rows = await db.query<{ order_id: string; message: string }>('SELECT order_id, message FROM mail_outbox ORDER BY id');
       return rows.map((row) => ({ ...(JSON.parse(row.message) as MailMessage), orderId: row.order_id }));
     },
-    close: () => store.close(),
+    close: () => database.close(),
   };
 }
 

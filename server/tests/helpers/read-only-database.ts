@@ -10,7 +10,7 @@ import type { TestApi } from './test-api.ts';
  */
 export async function setReadOnly(api: TestApi, databaseUrl: string | undefined, readOnly: boolean): Promise<void> {
   if (databaseUrl === undefined) {
-    await api.api.store.db.run(`PRAGMA query_only = ${readOnly ? 1 : 0}`);
+    await api.api.database.db.run(`PRAGMA query_only = ${readOnly ? 1 : 0}`);
     return;
   }
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -22,7 +22,7 @@ const tenant = (id: string, extra = '') =>
 const catalog = (products: string) => `products:\n${products}`;
 
 interface Files {
-  site?: string;
+  supplierFile?: string;
   tenants?: Record<string, string>;
   catalogs?: Record<string, string>;
   logos?: string[];
@@ -31,9 +31,9 @@ interface Files {
   failed?: Record<string, string[]>;
 }
 
-function project({ site = 'main_phone: 555-0100\n', tenants = {}, catalogs = { default: catalog('') }, logos = [], photos = [], failed = {} }: Files): ParsedProject {
+function project({ supplierFile = 'main_phone: 555-0100\n', tenants = {}, catalogs = { default: catalog('') }, logos = [], photos = [], failed = {} }: Files): ParsedProject {
   return {
-    site: parseYamlSource('tenants/_site.yaml', site),
+    supplierFile: parseYamlSource('tenants/_site.yaml', supplierFile),
     tenants: new Map(Object.entries(tenants).map(([id, text]) => [id, parseYamlSource(`tenants/${id}.yaml`, text)])),
     catalogs: new Map(Object.entries(catalogs).map(([id, text]) => [id, parseYamlSource(`catalogs/${id}.yaml`, text)])),
     logoFiles: new Set(logos),
@@ -149,7 +149,7 @@ describe('the checks between tenants and catalogs', () => {
 
 describe('the checks of images the data names', () => {
   it('refuses a missing entry header image, suggesting the near name on disk', () => {
-    expect(lines({ site: 'entry_header_image: entry-heder.jpg\n', tenants: { alpha: tenant('alpha') }, logos: ['entry-header.jpg'] })).toEqual([
+    expect(lines({ supplierFile: 'entry_header_image: entry-heder.jpg\n', tenants: { alpha: tenant('alpha') }, logos: ['entry-header.jpg'] })).toEqual([
       'tenants/_site.yaml:1:21  entry_header_image  no image tenants/logos/entry-heder.jpg (did you mean "entry-header.jpg"?)',
     ]);
   });

@@ -13,7 +13,8 @@ import type { YamlSource } from './yaml-source.ts';
 
 /** The files of a project as parsed, before anything is trusted. */
 export interface ParsedProject {
-  site?: YamlSource;
+  /** tenants/_site.yaml, the supplier-wide facts. */
+  supplierFile?: YamlSource;
   /** Keyed by tenant id (the file name), in id order. */
   tenants: Map<string, YamlSource>;
   /** Keyed by catalog id (the file name), in id order. */
@@ -45,7 +46,7 @@ export const WHOLE_FILE = formatDataPath([]);
  * checks would find is reported once the file is fixed.
  */
 export function crossCheck(project: ParsedProject): Diagnostic[] {
-  const all = [...checkSite(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkOrderApiAddresses(project), ...checkCatalogs(project)];
+  const all = [...checkSupplierFile(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkOrderApiAddresses(project), ...checkCatalogs(project)];
   return all.filter((d) => !repeatsOwnError(d, project.failed.get(d.file)));
 }
 
@@ -102,10 +103,10 @@ function kindOf(diagnostic: Diagnostic, heading: string, detail: string): Diagno
   return { ...diagnostic, kind: { heading, detail } };
 }
 
-function checkSite({ site, logoFiles }: ParsedProject): Diagnostic[] {
-  if (!site) return [];
-  const header = asString(asRecord(site.data).entry_header_image);
-  if (header && !logoFiles.has(header)) return [report(site, 'error', ['entry_header_image'], missingFile('tenants/logos', header, logoFiles))];
+function checkSupplierFile({ supplierFile, logoFiles }: ParsedProject): Diagnostic[] {
+  if (!supplierFile) return [];
+  const header = asString(asRecord(supplierFile.data).entry_header_image);
+  if (header && !logoFiles.has(header)) return [report(supplierFile, 'error', ['entry_header_image'], missingFile('tenants/logos', header, logoFiles))];
   return [];
 }
 

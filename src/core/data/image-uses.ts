@@ -38,9 +38,9 @@ const COLOR = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
  */
 function expectedImages(project: ParsedProject): ExpectedImage[] {
   const out: ExpectedImage[] = [];
-  if (project.site) {
-    const header = asString(asRecord(project.site.data).entry_header_image);
-    if (header) out.push({ folder: 'tenants/logos', name: header, kind: 'entry-header', source: project.site, at: ['entry_header_image'] });
+  if (project.supplierFile) {
+    const header = asString(asRecord(project.supplierFile.data).entry_header_image);
+    if (header) out.push({ folder: 'tenants/logos', name: header, kind: 'entry-header', source: project.supplierFile, at: ['entry_header_image'] });
   }
   for (const source of project.tenants.values()) {
     const tenant = asRecord(source.data);
@@ -105,7 +105,7 @@ const UNUSED: Record<ExpectedImage['folder'], { what: string; heading: string }>
  * in capitals, which the "no image" error at the data already names.
  */
 export function unusedImages(project: ParsedProject): Diagnostic[] {
-  const unreadable = project.failed.size > 0 || project.ignoredTenants.size > 0 || project.ignoredCatalogs.size > 0 || !project.site;
+  const unreadable = project.failed.size > 0 || project.ignoredTenants.size > 0 || project.ignoredCatalogs.size > 0 || !project.supplierFile;
   if (unreadable) return [];
   const expected = expectedImages(project);
   const misspelt = photosOfUsualSpellings(project);

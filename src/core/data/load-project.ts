@@ -14,7 +14,8 @@ import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 
 /** Everything the build and the order API need, validated and in domain types. */
 export interface Project {
-  site: SupplierFacts;
+  /** The supplier-wide facts of tenants/_site.yaml. */
+  supplier: SupplierFacts;
   /** In tenant id order. */
   tenants: Tenant[];
   catalogs: Map<string, Catalog>;
@@ -131,14 +132,14 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
     return { sources, ignored, unread };
   };
 
-  let site: YamlSource | undefined;
-  if (existsSync(path.join(root, SITE_FILE))) site = load(SITE_FILE, 'site');
+  let supplierFile: YamlSource | undefined;
+  if (existsSync(path.join(root, SITE_FILE))) supplierFile = load(SITE_FILE, 'site');
   else fileError(SITE_FILE, 'is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)');
 
   const tenants = loadFolder('tenants', 'tenant', (name) => name.startsWith('_'));
   const catalogs = loadFolder('catalogs', 'catalog', () => false, (id) => onlyCatalog === undefined || id === onlyCatalog);
   const parsed: ParsedProject = {
-    site,
+    supplierFile,
     tenants: tenants.sources,
     catalogs: catalogs.sources,
     logoFiles: new Set(listFiles(path.join(root, 'tenants/logos'))),
@@ -154,13 +155,13 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
   diagnostics.sort(compareDiagnostics);
 
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
-  const project = hasErrors || !site || onlyCatalog !== undefined ? undefined : toProject(site, parsed);
+  const project = hasErrors || !supplierFile || onlyCatalog !== undefined ? undefined : toProject(supplierFile, parsed);
   return { diagnostics, project, stats: statsOf(parsed), imageUses: imageUses(parsed), readableCatalogs: readableCatalogs(parsed) };
 }
 
-function toProject(site: YamlSource, parsed: ParsedProject): Project {
+function toProject(supplierFile: YamlSource, parsed: ParsedProject): Project {
   return {
-    site: supplierFactsFromFile(site.data as SiteFile),
+    supplier: supplierFactsFromFile(supplierFile.data as SiteFile),
     tenants: [...parsed.tenants].map(([id, source]) => tenantFromFile(id, source.data as TenantFile)),
     catalogs: new Map([...parsed.catalogs].map(([id, source]) => [id, catalogFromFile(id, source.data as CatalogFile, parsed.productImageFiles)])),
   };

@@ -78,9 +78,9 @@ export class DevData {
 /** Per site, everything its pages are rendered from: a site whose digest did not change need not reload. */
 function siteDigests(project: Project): Map<string, string> {
   const json = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item] : item instanceof Set ? [...item] : item));
-  const site = json(project.site);
-  const digests = new Map<string, string>(project.tenants.map((tenant) => [tenant.id, `${site}\0${json(tenant)}\0${json(project.catalogs.get(tenant.catalogId))}`]));
-  digests.set(ENTRY_KEY, `${site}\0${json(project.tenants.map((tenant) => [tenant.id, tenant.routePrefix, tenant.companyName, tenant.password !== undefined, tenant.serverHostname]))}`);
+  const supplier = json(project.supplier);
+  const digests = new Map<string, string>(project.tenants.map((tenant) => [tenant.id, `${supplier}\0${json(tenant)}\0${json(project.catalogs.get(tenant.catalogId))}`]));
+  digests.set(ENTRY_KEY, `${supplier}\0${json(project.tenants.map((tenant) => [tenant.id, tenant.routePrefix, tenant.companyName, tenant.password !== undefined, tenant.serverHostname]))}`);
   return digests;
 }
 
@@ -95,6 +95,6 @@ function sitesShowing(root: string, project: Project, files: readonly string[]):
     return [...sources.products, ...sources.logos].some(({ source }) => images.has(source)) || (sources.companyLogo !== undefined && images.has(sources.companyLogo));
   };
   const sites = project.tenants.filter(shows).map((tenant) => tenant.id);
-  if (project.site.entryHeaderImage && images.has(path.join(root, 'tenants', 'logos', project.site.entryHeaderImage))) sites.push(ENTRY_KEY);
+  if (project.supplier.entryHeaderImage && images.has(path.join(root, 'tenants', 'logos', project.supplier.entryHeaderImage))) sites.push(ENTRY_KEY);
   return sites;
 }

@@ -51,7 +51,7 @@ export class DevPageModels {
     const catalog = tenant && project.catalogs.get(tenant.catalogId);
     if (!tenant || !catalog) throw new Error(`internal: no tenant ${tenantId} with a catalog`);
     const pictures = await this.pictures(tenant, catalog);
-    return { model: tenantPageModel(project.site, tenant, catalog, pictures, this.apiOrigin), catalog };
+    return { model: tenantPageModel(project.supplier, tenant, catalog, pictures, this.apiOrigin), catalog };
   }
 
   /** The tenant's pictures, encoded on request; one that fails is reported and left out. */

@@ -20,7 +20,7 @@ export async function renderDevPage(context: DevContext, site: string, relative:
   const { vite, data, images, dataRoot, apiOrigin } = context;
   if (site === ENTRY_KEY) {
     const entry = (await vite.ssrLoadModule(RENDER_ENTRY)) as typeof import('../generator/render/render-entry-site.tsx');
-    const header = entryHeaderImage(dataRoot, data.project.site);
+    const header = entryHeaderImage(dataRoot, data.project.supplier);
     const headerImage = header ? await images.picture(header.source, header.preset) : undefined;
     return { status: 200, html: entry.renderEntryDocument(data.project, headerImage, devAssets(context, site), apiOrigin) };
   }

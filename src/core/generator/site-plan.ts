@@ -17,7 +17,7 @@ export function planSites(root: string, project: Project, chosen: readonly Tenan
     const sources = tenantImageSources(root, tenant, catalogOf(project, tenant));
     return { id: tenant.id, requests: tenantImageRequests(sources), tenant: { tenant, sources } };
   });
-  const header = entryHeaderImage(root, project.site);
+  const header = entryHeaderImage(root, project.supplier);
   plans.push({ id: ENTRY_SITE, requests: header ? [header] : [] });
   return plans;
 }

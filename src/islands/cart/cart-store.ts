@@ -52,7 +52,7 @@ export const cartStore = createStore<CartState>()(
   ),
 );
 
-// The header's 'Cart (N)' is a framework-free script; it follows the store through this event.
+// The header's 'Cart (N)' is a framework-free script; it follows the cart store through this event.
 cartStore.subscribe((state) => {
   window.dispatchEvent(new CustomEvent(CART_CHANGE_EVENT, { detail: { count: Object.keys(state.items).length } }));
 });

@@ -4,7 +4,7 @@ import { PasswordDialog } from '../../components/password-dialog.tsx';
 import type { CreateOrderAnswer } from '../../contracts/order-api-responses.ts';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
-import { CATALOG_PRICES_UNAVAILABLE, useCatalogPrices, type CatalogPrices } from '../shared/catalog-prices.ts';
+import { CATALOG_PRICES_UNAVAILABLE, useCatalogPrices, type CatalogPrices } from '../shared/catalog-price-file.ts';
 import { handOverOrder } from '../shared/last-order.ts';
 import { errorMessage, OrderApiError, postOrderApi, postOrderApiAnswer, UNEXPECTED_ERROR } from '../shared/order-api.ts';
 import type { CheckoutIslandProps } from '../shared/ordering-props.ts';

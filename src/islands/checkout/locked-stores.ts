@@ -9,7 +9,7 @@ export interface PasswordStore {
 /**
  * The password stores the cart's custom plates are for whose password this browser session has
  * not given, each once, in cart order: what the order API refuses an order for (a line's store,
- * else the order's, when the product is made for some stores; server/app/order-stores.ts). The
+ * else the order's, when the product is made for some stores; server/app/store-rules.ts). The
  * checkout asks for each one's password in the dialog instead of showing the refusal.
  */
 export function lockedStores(checkout: Pick<PricedCheckout, 'lines'>, orderStore: string, stores: readonly PasswordStore[], hasSession: (storeCode: string) => boolean): PasswordStore[] {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeQuantity } from '../../domain/describe-quantity.ts';
 import { href } from '../../site/routes.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
-import { CATALOG_PRICES_UNAVAILABLE, loadCatalogPrices } from '../shared/catalog-prices.ts';
+import { CATALOG_PRICES_UNAVAILABLE, loadCatalogPrices } from '../shared/catalog-price-file.ts';
 import type { OrderAgainProps } from '../shared/ordering-props.ts';
 import { hasStoreSession } from '../shared/store-session.ts';
 import { orderAgain, type Reorder } from './order-again.ts';
@@ -11,7 +11,7 @@ import type { PlacedOrder } from './order-data.ts';
 /** The last 'Order again' of the page: which order it was about and what went in, or that the catalog could not be loaded. */
 type Outcome = { key: string; result: Reorder } | { key: string; failed: true };
 
-function sessionStore(): Storage | undefined {
+function sessionStorageIfAllowed(): Storage | undefined {
   try {
     return window.sessionStorage;
   } catch {
@@ -37,7 +37,7 @@ export function useOrderAgain(props: OrderAgainProps, tenantId: string) {
           findProduct: (code) => products.get(code),
           logos: props.logos,
           stores: props.stores,
-          hasStoreSession: (code) => hasStoreSession(sessionStore(), tenantId, code),
+          hasStoreSession: (code) => hasStoreSession(sessionStorageIfAllowed(), tenantId, code),
           cart: cartStore.getState().items,
         }, only);
         if (result.lines.length > 0) cartStore.getState().add(result.lines);

@@ -53,7 +53,7 @@ export function reorderLineName(line: OrderLine): string {
 }
 
 /**
- * The store an order was placed for, from how the order records it (server/app/order-stores.ts
+ * The store an order was placed for, from how the order records it (server/app/store-rules.ts
  * `storeText`: the name, or 'name, address'); undefined when none, or no store reads so today.
  */
 export function storeOfOrder(orderStore: string, stores: readonly ReorderStore[]): ReorderStore | undefined {
@@ -63,7 +63,7 @@ export function storeOfOrder(orderStore: string, stores: readonly ReorderStore[]
 
 type Outcome = { line: CartLine } | { reason: string };
 
-/** The store rules (server/app/order-stores.ts `storeProblem`) as the buyer can act on them; the store code the line keeps. */
+/** The store rules (server/app/store-rules.ts `storeProblem`) as the buyer can act on them; the store code the line keeps. */
 function storeOutcome(product: Product, line: OrderLine, orderStore: string, rules: ReorderRules): { store?: string } | { reason: string } {
   const lineStoreCode = text(line.store);
   const lineStore = lineStoreCode !== '' ? rules.stores.find((store) => store.code === lineStoreCode) : storeOfOrder(orderStore, rules.stores);

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useCatalogPrices } from '../shared/catalog-prices.ts';
+import { useCatalogPrices } from '../shared/catalog-price-file.ts';
 import { lineMockup, mockupDescription, type LineMockup } from '../../domain/line-mockup.ts';
 import { MockupThumbnail } from '../shared/mockup-thumbnail.tsx';
 import { productPicture } from '../shared/ordering-props.ts';

@@ -4,7 +4,7 @@ import { orderNumber } from '../../domain/order-number.ts';
 import { isTierLabel } from '../../domain/size-labels.ts';
 import { href } from '../../site/routes.ts';
 import { formatLinePrice, formatOrderDate, formatOrderTotal } from '../orders/order-format.ts';
-import { useCatalogPrices } from '../shared/catalog-prices.ts';
+import { useCatalogPrices } from '../shared/catalog-price-file.ts';
 import { lineMockup, mockupDescription, type LineMockup } from '../../domain/line-mockup.ts';
 import { MockupThumbnail } from '../shared/mockup-thumbnail.tsx';
 import { productImageKey, productPicture, type SuccessIslandProps } from '../shared/ordering-props.ts';

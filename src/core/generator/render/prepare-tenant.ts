@@ -51,8 +51,8 @@ export async function prepareTenant(build: BuildContext, tenantBuild: TenantBuil
   const catalog = catalogOf(project, tenant);
   const imageFiles = imagesCarried ? undefined : await linkImages(requests, images, prepared, linker, siteDir);
   const pictures = await describePictures(build, tenantBuild);
-  const job: TenantRenderJob = { supplier: project.site, tenant, catalog, ...pictures, apiOrigin, location, assets: client.assets };
-  const model: PageModel = tenantPageModel(project.site, tenant, catalog, { companyLogo: pictures.companyLogo, logos: pictures.logos, productImage: (code, color, side) => pictures.productImages[productImageKey(code, color, side)] }, apiOrigin, location);
+  const job: TenantRenderJob = { supplier: project.supplier, tenant, catalog, ...pictures, apiOrigin, location, assets: client.assets };
+  const model: PageModel = tenantPageModel(project.supplier, tenant, catalog, { companyLogo: pictures.companyLogo, logos: pictures.logos, productImage: (code, color, side) => pictures.productImages[productImageKey(code, color, side)] }, apiOrigin, location);
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
   const toRender = linkStoredPages(build, tenantBuild, pending);

@@ -35,7 +35,7 @@ export async function renderEntrySite({ project, root, siteDir, images, prepared
   // Served at the root of the build's base path, like a tenant without a prefix.
   const base = basePath('', location.basePath);
   const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
-  const header = entryHeaderImage(root, project.site);
+  const header = entryHeaderImage(root, project.supplier);
   const headerImage = header ? await publish(header.source, header.preset) : undefined;
   const html = renderEntryDocument(project, headerImage, bundledAssets(client.assets, base), apiOrigin, location);
   mkdirSync(siteDir, { recursive: true });
@@ -46,21 +46,21 @@ export async function renderEntrySite({ project, root, siteDir, images, prepared
 
 /** The entry screen's HTML; the build and `npm run dev` differ only in the assets and the header image's URLs. */
 export function renderEntryDocument(project: Project, headerImage: PictureData | undefined, assets: PageAssets, apiOrigin?: string, location: SiteLocation = PRODUCTION): string {
-  const { site } = project;
+  const { supplier } = project;
   const withPassword = project.tenants.filter((tenant) => tenant.password);
   const apiBase = (tenant: Tenant) => (location.preview === undefined ? apiBaseOf(tenant, apiOrigin) : PREVIEW_API_BASE);
   const targets = withPassword.map((tenant) => ({ base: basePath(tenant.routePrefix, location.basePath), tenantId: tenant.id, companyName: tenant.companyName, apiBase: apiBase(tenant) }));
   const { scripts, preloads } = assets.scripts(['entry']);
   return renderDocument({
-    title: site.supplierName,
+    title: supplier.supplierName,
     body: (
       <EntryPage
         model={{
-          supplierName: site.supplierName,
-          mainPhone: site.mainPhone,
-          supportEmail: site.supportEmail,
-          postalAddress: site.postalAddress,
-          banner: site.entryBanner,
+          supplierName: supplier.supplierName,
+          mainPhone: supplier.mainPhone,
+          supportEmail: supplier.supportEmail,
+          postalAddress: supplier.postalAddress,
+          banner: supplier.entryBanner,
           headerImage,
           targets,
         }}

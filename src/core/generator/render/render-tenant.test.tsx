@@ -28,10 +28,10 @@ async function guardianModel(productImage: PageModel['productImage']): Promise<{
   const tenant = project.tenants.find((t) => t.id === 'guardian');
   const catalog = tenant && project.catalogs.get(tenant.catalogId);
   if (!tenant || !catalog) throw new Error('guardian and its catalog must exist');
-  const config = storefrontConfig(project.site, tenant, { logos: {} });
+  const config = storefrontConfig(project.supplier, tenant, { logos: {} });
   const storeBound = new Set(catalog.products.filter((p) => p.supportedStores.length > 0).map((p) => p.code));
   const catalogPrices = { file: 'assets/catalog-0.json', url: `${config.base}assets/catalog-0.json`, json: '{}' };
-  return { model: { config, products: catalog.products, storeBound, productImage, catalogLinks: project.site.catalogLinks, catalogPrices }, catalog };
+  return { model: { config, products: catalog.products, storeBound, productImage, catalogLinks: project.supplier.catalogLinks, catalogPrices }, catalog };
 }
 
 describe('rendering a tenant', () => {

@@ -7,7 +7,7 @@ import MiniSearch from 'minisearch';
 import { productColors, type Product } from '../../../domain/product.ts';
 import { startingPrice, startingPriceText } from '../../../domain/starting-price.ts';
 import { catalogProducts } from '../../../pages/catalog-page.tsx';
-import { thumbnail } from '../../../pages/catalog-prices.ts';
+import { thumbnail } from '../../../pages/catalog-price-file-content.ts';
 import type { PageModel } from '../../../site/page-model.ts';
 import { categoriesOf } from '../../../site/routes.ts';
 import { SEARCH_OPTIONS, SEARCH_POINTER_FILE, type SearchDocument, type SearchPointer } from '../../../site/search-index.ts';

@@ -3,7 +3,7 @@ import { fixtureProject } from '../../../../tests/helpers/fixture-project.ts';
 import { moneyFromDollars, sumMoney } from '../../../domain/money.ts';
 import { DEFAULT_PLACEMENT_AREAS } from '../../../domain/placement-areas.ts';
 import type { Catalog } from '../../../domain/product.ts';
-import type { CatalogPrices } from '../../../islands/shared/catalog-prices.ts';
+import type { CatalogPrices } from '../../../islands/shared/catalog-price-file.ts';
 import { loadProject } from '../../data/load-project.ts';
 import { tenantPageModel } from './tenant-page-model.ts';
 
@@ -15,7 +15,7 @@ const images = { logos: {}, productImage: () => undefined };
 
 describe("a tenant's catalog price file", () => {
   it('holds the products the tenant may order, under a content-hashed name in its assets', () => {
-    const model = tenantPageModel(project.site, guardian, catalog, images);
+    const model = tenantPageModel(project.supplier, guardian, catalog, images);
     expect(model.catalogPrices.file).toMatch(/^assets\/catalog-[0-9a-f]{12}\.json$/);
     expect(model.catalogPrices.url).toBe(`/guardian/${model.catalogPrices.file}`);
     const prices = JSON.parse(model.catalogPrices.json) as CatalogPrices;
@@ -23,12 +23,12 @@ describe("a tenant's catalog price file", () => {
   });
 
   it('gets a new name when a price changes, so no cache serves the old prices', () => {
-    const before = tenantPageModel(project.site, guardian, catalog, images).catalogPrices;
+    const before = tenantPageModel(project.supplier, guardian, catalog, images).catalogPrices;
     const [first, ...rest] = catalog.products;
     const repriced: Catalog = { ...catalog, products: [{ ...first!, sizes: first!.sizes.map((size) => ({ ...size, price: sumMoney([size.price, moneyFromDollars(0.01)]) })) }, ...rest] };
-    const after = tenantPageModel(project.site, guardian, repriced, images).catalogPrices;
+    const after = tenantPageModel(project.supplier, guardian, repriced, images).catalogPrices;
     expect(after.file).not.toBe(before.file);
-    expect(tenantPageModel(project.site, guardian, catalog, images).catalogPrices.file).toBe(before.file);
+    expect(tenantPageModel(project.supplier, guardian, catalog, images).catalogPrices.file).toBe(before.file);
   });
 });
 
@@ -44,7 +44,7 @@ describe("the catalog price file's logo areas", () => {
         ...rest.map((product) => ({ ...product, type: 'office' as const, placementAreas: { 'Left Chest': own } })),
       ],
     };
-    const prices = JSON.parse(tenantPageModel(project.site, guardian, withAreas, images).catalogPrices.json) as CatalogPrices;
+    const prices = JSON.parse(tenantPageModel(project.supplier, guardian, withAreas, images).catalogPrices.json) as CatalogPrices;
     const shipped = prices.products.find((p) => p.code === polo.code)!;
     // Full Front is the mens default: the browser knows it already.
     expect(shipped.placementAreas).toEqual({ 'Left Chest': own });

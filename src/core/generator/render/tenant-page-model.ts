@@ -3,7 +3,7 @@ import type { Catalog } from '../../../domain/product.ts';
 import type { PictureSide } from '../../../domain/placement-areas.ts';
 import type { SupplierFacts, Tenant } from '../../../domain/tenant.ts';
 import { visibleProducts } from '../../../domain/visible-products.ts';
-import { catalogPrices } from '../../../pages/catalog-prices.ts';
+import { catalogPrices } from '../../../pages/catalog-price-file-content.ts';
 import type { CatalogPricesAsset, PageModel } from '../../../site/page-model.ts';
 import type { PictureData } from '../../../site/picture-data.ts';
 import type { SiteLocation } from '../../../site/site-location.ts';

@@ -110,7 +110,7 @@ function siteInputDigests(build: BuildContext, project: Project, plans: readonly
   const { root, apiOrigin, location, precompress } = build;
   return new Map(
     plans.map((plan) => {
-      const common = { root, supplier: project.site, images: plan.requests, prepared, clientDir: client.dir, apiOrigin, location, precompress };
+      const common = { root, supplier: project.supplier, images: plan.requests, prepared, clientDir: client.dir, apiOrigin, location, precompress };
       if (!plan.tenant) return [plan.id, entrySiteInputDigest({ ...common, tenants: project.tenants })];
       const { tenant } = plan.tenant;
       return [plan.id, tenantInputDigest({ ...common, tenant, catalog: catalogOf(project, tenant) })];

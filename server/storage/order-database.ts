@@ -102,7 +102,7 @@ export interface OrderPosition {
   id: number;
 }
 
-export class OrderStore {
+export class OrderDatabase {
   readonly keys: IdempotencyKeys;
   readonly failures: StoredFailureLog;
   readonly outbox: MailOutbox;

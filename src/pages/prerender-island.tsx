@@ -4,7 +4,7 @@ import { CheckoutIsland } from '../islands/checkout/checkout-island.tsx';
 import type { IslandName, IslandPropsByName } from '../islands/island-props.ts';
 import { OrdersIsland } from '../islands/orders/orders-island.tsx';
 import { SuccessIsland } from '../islands/success/success-island.tsx';
-import { Island } from '../runtime/server/island.tsx';
+import { Island } from '../runtime/server/island-marker.tsx';
 
 /** The component each island's browser entry hydrates (src/runtime/client/<name>.tsx), prerendered here. */
 const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> } = {

@@ -2,7 +2,7 @@ import { recordsPlacement } from '../domain/logo-rules.ts';
 import { DEFAULT_PLACEMENT_AREAS, type PlacementArea, type PlacementAreas } from '../domain/placement-areas.ts';
 import { productColors, type Product } from '../domain/product.ts';
 import type { Category } from '../domain/categories.ts';
-import type { CatalogPrices } from '../islands/shared/catalog-prices.ts';
+import type { CatalogPrices } from '../islands/shared/catalog-price-file.ts';
 import { productBackImageKey, productImageKey, type ProductThumbnails } from '../islands/shared/ordering-props.ts';
 import { fallbackUrls, type PictureData } from '../site/picture-data.ts';
 import type { PageModel } from '../site/page-model.ts';
