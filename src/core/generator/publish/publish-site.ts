@@ -96,7 +96,7 @@ export async function publishSite(siteDir: string, { precompress = true, cacheDi
     if (cacheDir) await mkdir(cacheDir, { recursive: true });
     const files = [...new Set([...before, ROBOTS_FILE])]
       .filter((file) => COMPRESSIBLE.test(file))
-      // The digest known by inode (a page linked from the page store, the bundle) saves the thread reading the file.
+      // The digest known by inode (a page linked from the page cache, the bundle) saves the thread reading the file.
       .map((file) => ({ file: path.join(siteDir, file), levels: compressionLevels(file), ...digests.peek(path.join(siteDir, file)) }))
       .filter(({ size }) => size >= MIN_COMPRESS_BYTES);
     // What the threads hashed, the manifest below does not read again.

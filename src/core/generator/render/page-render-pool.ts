@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Tinypool from 'tinypool';
 import type { RenderOutcome, RenderTask, TenantRenderJob } from './page-render-worker.ts';
 import { UserError } from '../../user-error.ts';
-import type { PageSlot } from '../reuse/page-store.ts';
+import type { PageSlot } from '../reuse/page-cache.ts';
 
 /**
  * Renders a tenant's pages on worker threads (tinypool), in chunks spread over the threads; each
  * thread writes the pages it renders. The threads start on first use: a build whose pages all
- * come from the page store starts none. A page is rendered by the same code as in the build's
+ * come from the page cache starts none. A page is rendered by the same code as in the build's
  * own thread (page-render-worker.ts), so the output does not depend on the number of threads.
  *
  * Off by default: on a two-core machine rendering is a quarter of the pages phase, the rest is

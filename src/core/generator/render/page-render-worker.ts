@@ -5,7 +5,7 @@ import type { SiteLocation } from '../../../site/site-location.ts';
 import type { ClientAssets } from '../bundle/client-assets.ts';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { tenantPageModel } from './tenant-page-model.ts';
-import { keepPage, type PageSlot } from '../reuse/page-store.ts';
+import { keepPage, type PageSlot } from '../reuse/page-cache.ts';
 import { UserError } from '../../user-error.ts';
 import { productImageKey } from '../images/product-image-key.ts';
 

@@ -11,7 +11,7 @@ import type { ImageRequest, PreparedImages, TenantImageSources } from '../images
 import { copyClientAssets, publisher } from '../publish/publish-assets.ts';
 import type { ManifestEntry } from '../publish/publish-site.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
-import { keepPage, type PageSlot, type PageStore } from '../reuse/page-store.ts';
+import { keepPage, type PageSlot, type PageCache } from '../reuse/page-cache.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
 import type { PageRenderPool } from './page-render-pool.ts';
 import type { TenantRenderJob } from './page-render-worker.ts';
@@ -30,7 +30,7 @@ export interface TenantBuild {
   prepared: PreparedImages;
   client: BundledClient;
   /** Pages rendered before, by the digest of their inputs. */
-  pages: PageStore;
+  pages: PageCache;
   renderPool: PageRenderPool;
   linker: FileLinker;
   /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
@@ -81,7 +81,7 @@ async function describePictures({ location }: BuildContext, { tenant, sources, s
 
 interface PendingPage {
   file: string;
-  inputs: Parameters<PageStore['link']>[0];
+  inputs: Parameters<PageCache['link']>[0];
   render(): { html: string };
 }
 

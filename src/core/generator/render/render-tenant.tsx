@@ -16,7 +16,7 @@ import { CATEGORY_LABELS } from '../../../site/category-labels.ts';
 import { catalogPageCount, productsOnPage } from '../../../site/catalog-paging.ts';
 import { categoriesOf, routePath, type Route } from '../../../site/routes.ts';
 import type { ClientAssets, ClientEntry } from '../bundle/client-assets.ts';
-import type { PageInputs } from '../reuse/page-store.ts';
+import type { PageInputs } from '../reuse/page-cache.ts';
 import { UserError } from '../../user-error.ts';
 
 export interface RenderedPage {
@@ -38,7 +38,7 @@ interface PageSpec {
   entries: ClientEntry[];
   /**
    * What the page's content is made from beyond the tenant's frame (config, stylesheet): the
-   * build reuses a page rendered before from equal inputs (tenantPages, page-store.ts). WHOLE
+   * build reuses a page rendered before from equal inputs (tenantPages, page-cache.ts). WHOLE
    * when the page may show anything of the catalog.
    */
   inputs: (() => unknown) | typeof WHOLE;

@@ -11,7 +11,7 @@ import type { ManifestEntry } from '../publish/publish-site.ts';
 import { catalogOf, type SitePlan } from '../site-plan.ts';
 import { carriedImageFolder, imageFolderDigest } from './carried-images.ts';
 import type { FileDigestCache } from './file-digest-cache.ts';
-import { PageStore } from './page-store.ts';
+import { PageCache } from './page-cache.ts';
 import { entrySiteInputDigest, previousSites, tenantInputDigest } from './site-inputs.ts';
 
 /** Everything this build takes from earlier builds instead of making it again, each mechanism by name. */
@@ -23,7 +23,7 @@ export interface ReusePlan {
   /** Rebuilt tenants whose images are the same: each keeps its previous image folder (these manifest entries). */
   carriedImageFolders: ReadonlyMap<string, ManifestEntry[]>;
   /** Pages rendered before, by the digest of their inputs (.cache/pages/). */
-  pageStore: PageStore;
+  pageCache: PageCache;
   /** Compressed bytes by the digest of their content (.cache/precompressed/). */
   compressionCache: string;
   /** Digests of published files and image sources by inode, size and mtime (.cache/file-digests.json). */
@@ -91,7 +91,7 @@ export async function planReuse(build: BuildContext, { project, plans, images, p
     entrySiteCarried: carriedSites.includes(ENTRY_SITE),
     carriedImageFolders,
     // Beside the code, not the data: a page's bytes depend on its inputs and the code only.
-    pageStore: new PageStore(build.reusePages ? path.join(build.repoRoot, '.cache', 'pages') : undefined, path.basename(client.dir)),
+    pageCache: new PageCache(build.reusePages ? path.join(build.repoRoot, '.cache', 'pages') : undefined, path.basename(client.dir)),
     // Beside the code too: compressed bytes depend only on content, so every data folder shares them.
     compressionCache: build.compressionCache ?? path.join(build.repoRoot, '.cache', 'precompressed'),
     fileDigests,

@@ -34,7 +34,7 @@ export interface PageInputs {
  * digest through `code` (the client bundle's folder name, a digest of src/ and the lockfile).
  * Safe to link because no step of the build rewrites a page file in place.
  */
-export class PageStore {
+export class PageCache {
   /** `dir` undefined: every page rendered and written, nothing kept (`npm run build -- --no-page-cache`). */
   constructor(
     private readonly dir: string | undefined,
