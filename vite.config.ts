@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Four projects, each a question a developer asks (docs/architecture.md, Tests):
- * - `unit`: the tests beside the code, the import-rule check and the broken-data table; builds
- *   nothing, in seconds (`npx vitest run --project unit`).
+ * - `unit`: the tests beside the code, the import-rule check and the broken-data table; builds no
+ *   sample site (only the 8×8 base fixture, once): under 30 s on two otherwise idle cores
+ *   (`npx vitest run --project unit`).
  * - `api`: the order API as a process, its contract suites on SQLite and a throwaway PostgreSQL;
  *   builds nothing (it reads the tenant files as the API does).
  * - `integration`: what needs the built sample site or a browser, after one warm-up build.

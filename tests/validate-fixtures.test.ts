@@ -1,11 +1,11 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, fixtureProject } from './helpers/fixture-project.ts';
 import { runBuild } from '../src/core/cli/build-command.ts';
 import { runValidate } from '../src/core/cli/validate-command.ts';
-import { diagnosticLines, errorLines, runInProcess, runScript, treeDigest } from './helpers/run-cli.ts';
+import { diagnosticLines, errorLines, runInProcess, runScriptInBackground, treeDigest } from './helpers/run-cli.ts';
 
 /** Each broken fixture and exactly what `npm run validate` must say about it. */
 const EXPECTED: Record<string, string[]> = {
@@ -125,8 +125,28 @@ const CAUSE_ONLY: Record<string, string> = {
   'decimal-comma': 'catalogs/default.yaml',
 };
 
-// The base fixture goes through the real command line (runScript); the broken ones call the same
-// command functions in this process (runInProcess), which saves a process start-up each.
+/**
+ * One copy of each fixture for the whole file: the commands only read the data (a build writes to
+ * its --out-dir), so the validate and build cases of a fixture may share it.
+ */
+const projects = new Map<string, string>();
+function project(name: string, folder = 'broken'): string {
+  const key = `${folder}/${name}`;
+  if (!projects.has(key)) projects.set(key, fixtureProject(name, folder));
+  return projects.get(key)!;
+}
+
+// The base fixture goes through the real command line, the broken ones call the same command
+// functions in this process (runInProcess), which saves a process start-up each. The two child
+// processes start here, before the first case, and run on another core while the in-process
+// cases go on; the cases that read their results wait for them.
+const baseValidation = runScriptInBackground('validate', ['--root', fixtureProject()]);
+const previousBuild = (() => {
+  const parent = mkdtempSync(path.join(tmpdir(), 'previous-dist-'));
+  const outDir = path.join(parent, 'dist');
+  return runScriptInBackground('build', ['--root', fixtureProject(), '--out-dir', outDir]).then((result) => ({ parent, outDir, result }));
+})();
+
 describe('npm run validate on broken data', () => {
   it('has an expectation for every broken fixture, and at least 20 of them', () => {
     const fixtures = readdirSync(path.join(FIXTURES, 'broken')).sort();
@@ -134,8 +154,30 @@ describe('npm run validate on broken data', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('accepts the base fixture (the issue\'s guardian and default examples as written)', () => {
-    const result = runScript('validate', ['--root', fixtureProject()]);
+  it.each(Object.entries(EXPECTED))('%s: prints the position and message, exits 1', async (name, expected) => {
+    const result = await runInProcess(runValidate, ['--root', project(name)]);
+    expect(errorLines(result.stderr)).toEqual(expected);
+    expect(result.stderr).toMatch(/\d+ errors? in \d+ files?[.,]/);
+    expect(result.status).toBe(1);
+  });
+
+  it.each(Object.entries(CAUSE_ONLY))('%s: names only %s, not the files that depend on it', async (name, file) => {
+    const result = await runInProcess(runValidate, ['--root', project(name)]);
+    const errors = errorLines(result.stderr);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const line of errors) {
+      expect(line.startsWith(`${file}:`), line).toBe(true);
+      const dataFiles = line.match(/(?:tenants|catalogs)\/[\w.-]+\.ya?ml/g) ?? [];
+      expect(dataFiles.filter((named) => named !== file), line).toEqual([]);
+    }
+    const othersNamingIt = diagnosticLines(result.stderr).filter((line) => !line.startsWith(`${file}:`) && line.includes(file));
+    expect(othersNamingIt).toEqual([]);
+    expect(result.stderr).toMatch(/\d+ errors? in 1 file[.,]/);
+  });
+
+  // After the in-process cases, so that its child process has had their time to finish.
+  it('accepts the base fixture (the issue\'s guardian and default examples as written)', async () => {
+    const result = await baseValidation;
     const lines = result.stderr.trim().split('\n');
     // Every use of each of its 11 stand-in images: 6 product colours, the entry header, 2 company
     // logos and 3 embroidery logos (Guardian Shield is used twice).
@@ -155,34 +197,13 @@ describe('npm run validate on broken data', () => {
     expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 3 products, 2 stores, 11 images (16 warnings)');
     expect(result.status).toBe(0);
   });
-
-  it.each(Object.entries(EXPECTED))('%s: prints the position and message, exits 1', async (name, expected) => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject(name)]);
-    expect(errorLines(result.stderr)).toEqual(expected);
-    expect(result.stderr).toMatch(/\d+ errors? in \d+ files?[.,]/);
-    expect(result.status).toBe(1);
-  });
-
-  it.each(Object.entries(CAUSE_ONLY))('%s: names only %s, not the files that depend on it', async (name, file) => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject(name)]);
-    const errors = errorLines(result.stderr);
-    expect(errors.length).toBeGreaterThan(0);
-    for (const line of errors) {
-      expect(line.startsWith(`${file}:`), line).toBe(true);
-      const dataFiles = line.match(/(?:tenants|catalogs)\/[\w.-]+\.ya?ml/g) ?? [];
-      expect(dataFiles.filter((named) => named !== file), line).toEqual([]);
-    }
-    const othersNamingIt = diagnosticLines(result.stderr).filter((line) => !line.startsWith(`${file}:`) && line.includes(file));
-    expect(othersNamingIt).toEqual([]);
-    expect(result.stderr).toMatch(/\d+ errors? in 1 file[.,]/);
-  });
 });
 
 describe('warnings', () => {
   it('warns of a placement offered with no area on the picture, and of a back picture of a colour the product lacks', async () => {
     // guardian offers Front Center on service products, which have no areas; K500_navy_back.jpg is
     // a back picture K500 uses (checked, not unused), K500_red_back.jpg one of a colour it lacks.
-    const result = await runInProcess(runValidate, ['--root', fixtureProject('placement-areas', 'warning')]);
+    const result = await runInProcess(runValidate, ['--root', project('placement-areas', 'warning')]);
     const lines = diagnosticLines(result.stderr);
     expect(lines.filter((line) => line.includes('back') || line.includes('area'))).toEqual([
       // Among the stand-ins' size warnings, grouped under their heading.
@@ -194,7 +215,7 @@ describe('warnings', () => {
   });
 
   it('takes a priced product whose prices are all 0 as priced on request, without a word, and prints the other warnings', async () => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject('zero-prices', 'warning')]);
+    const result = await runInProcess(runValidate, ['--root', project('zero-prices', 'warning')]);
     expect(diagnosticLines(result.stderr).filter((line) => !isStandInSize(line))).toEqual([
       expect.stringMatching(/^tenants\/guardian.yaml:25:94  stores\[0\].password  warning: store "GCHEV1" has its code as its password/),
       expect.stringMatching(/^tenants\/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder/),
@@ -210,7 +231,7 @@ describe('warnings', () => {
 
 describe('warnings of one kind', () => {
   it('prints more than 3 under one heading with their count, each place on its own line with only what is its own', async () => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject('many-short-codes', 'warning')]);
+    const result = await runInProcess(runValidate, ['--root', project('many-short-codes', 'warning')]);
     const lines = result.stderr.split('\n');
     const heading = '5 warnings: bypass codes shorter than 10 characters: a bypass code places orders without payment, so choose at least 10 characters that are not easy to guess';
     expect(lines.filter((line) => line.includes('bypass code'))).toEqual([
@@ -229,7 +250,7 @@ describe('warnings of one kind', () => {
   });
 
   it('never groups errors: each keeps its whole sentence beside a group of warnings', async () => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject('missing-image')]);
+    const result = await runInProcess(runValidate, ['--root', project('missing-image')]);
     expect(result.stderr).toContain(`11 warnings: ${SMALL_IMAGES}`);
     expect(errorLines(result.stderr)).toEqual(EXPECTED['missing-image']);
   });
@@ -237,7 +258,7 @@ describe('warnings of one kind', () => {
 
 describe('colours', () => {
   it('warns about a colour one product spells almost like the others, and the photo of the usual spelling points at the colour, not at a rename', async () => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject('colour-typo')]);
+    const result = await runInProcess(runValidate, ['--root', project('colour-typo')]);
     expect(diagnosticLines(result.stderr).filter((line) => line.startsWith('catalogs/') && !isStandInSize(line))).toEqual([
       'catalogs/default.yaml:33:14  products[3].colors[0]  warning: "Forrest Green" is used by this product only, and "Forest Green" by 2 products; if it is the same colour, write "Forest Green"',
       ...EXPECTED['colour-typo']!,
@@ -248,7 +269,7 @@ describe('colours', () => {
 
 describe('images', () => {
   it('names every unreadable, truncated, too small and unused image at once, where the data uses it', async () => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject('unusable-images')]);
+    const result = await runInProcess(runValidate, ['--root', project('unusable-images')]);
     expect(diagnosticLines(result.stderr).filter((line) => line.startsWith('catalogs/') && !isStandInSize(line))).toEqual([
       // Grouped with the stand-ins' warnings of its kind, which come first.
       'catalogs/default.yaml:25:14  products[2].colors[0]  warning: catalogs/images/FM-100_white.jpg is 120×90, the item page shows it at 960 px wide',
@@ -261,14 +282,14 @@ describe('images', () => {
   });
 
   it('does not say an image is unused when a data file that may use it cannot be read', async () => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject('unreadable-tenant')]);
+    const result = await runInProcess(runValidate, ['--root', project('unreadable-tenant')]);
     expect(result.stderr).not.toContain('uses this image');
   });
 });
 
 describe('warnings about secrets', () => {
   it('warns about short codes and store passwords, and a code that shares its start with another group\'s', async () => {
-    const result = await runInProcess(runValidate, ['--root', fixtureProject('weak-secrets', 'warning')]);
+    const result = await runInProcess(runValidate, ['--root', project('weak-secrets', 'warning')]);
     const solo = diagnosticLines(result.stderr).filter((line) => line.startsWith('tenants/solo.yaml') && !isStandInSize(line));
     expect(solo).toEqual([
       "tenants/solo.yaml:2:1  (file)  warning: no password: only its admins (admin_password) can see this group's order history",
@@ -282,26 +303,26 @@ describe('warnings about secrets', () => {
 });
 
 describe('npm run build on broken data', () => {
-  let built = '';
-  beforeAll(() => {
-    const root = fixtureProject();
-    const result = runScript('build', ['--root', root]);
-    expect(result.status, result.stderr).toBe(0);
-    built = path.join(root, 'dist');
-  });
+  // Every case builds over the same previous dist/: the digest after each proves it unchanged, so
+  // the next one starts from the same bytes, and the first case that changes it fails, by name.
+  let parent = '';
+  let outDir = '';
+  let before = '';
+  beforeAll(async () => {
+    const previous = await previousBuild;
+    expect(previous.result.status, previous.result.stderr).toBe(0);
+    ({ parent, outDir } = previous);
+    before = treeDigest(outDir);
+    expect(readdirSync(parent)).toEqual(['dist']);
+    expect(existsSync(path.join(outDir, 'guardian', 'index.html'))).toBe(true);
+  }, 300_000);
 
   it.each(Object.keys(EXPECTED))('%s: leaves the previous dist/ byte-for-byte unchanged', async (name) => {
-    const parent = mkdtempSync(path.join(tmpdir(), 'previous-dist-'));
-    const outDir = path.join(parent, 'dist');
-    cpSync(built, outDir, { recursive: true, preserveTimestamps: true });
-    const before = treeDigest(outDir);
-
-    const result = await runInProcess(runBuild, ['--root', fixtureProject(name), '--out-dir', outDir]);
+    const result = await runInProcess(runBuild, ['--root', project(name), '--out-dir', outDir]);
 
     expect(result.status).toBe(1);
     expect(errorLines(result.stderr)).toEqual(EXPECTED[name]);
     expect(treeDigest(outDir)).toBe(before);
     expect(readdirSync(parent)).toEqual(['dist']);
-    expect(existsSync(path.join(outDir, 'guardian', 'index.html'))).toBe(true);
   });
 });

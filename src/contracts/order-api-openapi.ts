@@ -85,6 +85,15 @@ const EVERY_CALL: Record<number, Answer> = {
   500: error('Unexpected error in the order API; nothing was charged.'),
 };
 
+/** The calls that change an order answer a session that may not: only its own tenant's admins may. */
+const NOT_AN_ADMIN = error("A staff session, another tenant's session, or an origin not in CORS_ORIGINS.");
+
+/**
+ * A call that checks a secret counts each wrong one against the guess limits first; when that
+ * count cannot be written, it checks nothing rather than let guesses go uncounted (fails closed).
+ */
+const GUESS_NOT_RECORDED = error('The attempt could not be recorded (the database takes no writes), so the secret was not checked; try again later.', ['Retry-After']);
+
 /** The answers of a call: those every call may give, with this call's own in their place. */
 function withEveryCall(own: Record<number, Answer>): Record<number, Answer> {
   return { ...EVERY_CALL, ...own };
@@ -153,11 +162,11 @@ const OPERATIONS: Record<string, Operation> = {
       200: { description: 'The order as it now is.', body: 'UpdateHistoricalOrderAnswer' },
       400: error('A bad body or tenant; another field of a line changed, the number of lines differs, or a new est_ship_date is not a day.'),
       401: error('No session and no admin password, or a session that is not (or no longer) valid.', ['WWW-Authenticate']),
-      403: error("A staff session, another tenant's session, or an origin not in CORS_ORIGINS."),
+      403: NOT_AN_ADMIN,
       404: error("No order with that e-mail and created_at that this session or admin password may edit: none, another tenant's, or a wrong admin password (one answer; each lookup counts as a guess)."),
       409: error('Two tenants have an order with that e-mail and created_at; send companyName too.'),
       429: error('Too many wrong admin passwords or lookups from this client or for this tenant, or too many requests.', ['Retry-After']),
-      503: error('The attempt could not be recorded (the database takes no writes), so the secret was not checked; try again later.', ['Retry-After']),
+      503: GUESS_NOT_RECORDED,
     }),
   },
   '/v1/set-order-status': {
@@ -172,7 +181,7 @@ const OPERATIONS: Record<string, Operation> = {
       200: { description: 'The order with its new status.', body: 'SetOrderStatusAnswer' },
       400: error('A bad body or tenant; shipped without carrier or tracking number, cancelled without a reason, or fields that do not go with the status.'),
       401: error('No session, or one that is not (or no longer) valid.', ['WWW-Authenticate']),
-      403: error("A staff session, another tenant's session, or an origin not in CORS_ORIGINS."),
+      403: NOT_AN_ADMIN,
       404: error('The tenant has no placed or paid order with that order_id.'),
       409: error('The status cannot change that way from where the order stands, or another admin changed it at the same moment.'),
     }),
@@ -190,7 +199,7 @@ const OPERATIONS: Record<string, Operation> = {
       401: error('Wrong password.'),
       403: error('That bypass code is not valid, or an origin not in CORS_ORIGINS.'),
       429: error('Too many wrong passwords or codes from this client or for this tenant, or too many requests.', ['Retry-After']),
-      503: error('The attempt could not be recorded (the database takes no writes), so the secret was not checked; try again later.', ['Retry-After']),
+      503: GUESS_NOT_RECORDED,
     }),
   },
   '/healthz': {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,14 +11,36 @@ export interface CliResult {
   stderr: string;
 }
 
+type Script = 'validate' | 'build' | 'bench' | 'bench-api' | 'bench-search' | 'report-js' | 'lighthouse' | 'new-tenant' | 'images-add';
+
+/** The command line `npm run <script>` amounts to: Node with tsx, from the repository's root. */
+function scriptCommand(script: Script, args: string[]): [string, string[]] {
+  return [process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', `${script}.ts`), ...args]];
+}
+
 /** Runs one of the npm scripts' entry points the way `npm run` does, in a child process. */
-export function runScript(script: 'validate' | 'build' | 'bench' | 'bench-api' | 'bench-search' | 'report-js' | 'lighthouse' | 'new-tenant' | 'images-add', args: string[], timeout = 300_000): CliResult {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', `${script}.ts`), ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    timeout,
-  });
+export function runScript(script: Script, args: string[], timeout = 300_000): CliResult {
+  const [command, commandArgs] = scriptCommand(script, args);
+  const result = spawnSync(command, commandArgs, { cwd: REPO_ROOT, encoding: 'utf8', timeout });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * runScript without waiting: the child works on another core while this process goes on (with
+ * runInProcess calls, say), and the promise settles when it exits. A child still running after
+ * `timeout` is killed, as spawnSync does, and settles with status null.
+ */
+export function runScriptInBackground(script: Script, args: string[], timeout = 300_000): Promise<CliResult> {
+  const [command, commandArgs] = scriptCommand(script, args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, timeout });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }));
+  });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { readStoredJson } from '../shared/stored-json.ts';
+
 /**
  * One Idempotency-Key per checkout attempt. An attempt is one body: pressing Checkout twice,
  * retrying after a failure (the order API remembers only successes, so a failed request may
@@ -20,12 +22,8 @@ interface SavedAttempt {
 }
 
 function readAttempt(storage: AttemptStorage): SavedAttempt | undefined {
-  try {
-    const saved = JSON.parse(storage.getItem(ATTEMPT_STORAGE_KEY) ?? 'null') as Partial<SavedAttempt> | null;
-    return typeof saved?.key === 'string' && typeof saved.body === 'string' ? { key: saved.key, body: saved.body } : undefined;
-  } catch {
-    return undefined;
-  }
+  const saved = readStoredJson(storage, ATTEMPT_STORAGE_KEY) as Partial<SavedAttempt> | undefined;
+  return typeof saved?.key === 'string' && typeof saved.body === 'string' ? { key: saved.key, body: saved.body } : undefined;
 }
 
 /** A random version-4 UUID; works outside secure contexts too, unlike crypto.randomUUID. */

@@ -1,4 +1,5 @@
 import type { CheckoutForm } from './checkout-order.ts';
+import { readStoredJson, removeStored, writeStoredJson } from '../shared/stored-json.ts';
 
 /** The checkout's fields that are kept for the browser session: never the code. */
 export type SavedDetails = Pick<CheckoutForm, 'firstName' | 'lastName' | 'email' | 'customerPo' | 'store'>;
@@ -15,35 +16,23 @@ function savedDetailsKey(tenantId: string): string {
  * kept (a secret); an order placed forgets the rest.
  */
 export function readSavedDetails(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string): Partial<SavedDetails> {
-  try {
-    const value: unknown = JSON.parse(storage?.getItem(savedDetailsKey(tenantId)) ?? 'null');
-    if (value === null || typeof value !== 'object') return {};
-    const saved: Partial<SavedDetails> = {};
-    for (const field of FIELDS) {
-      const text = (value as Record<string, unknown>)[field];
-      if (typeof text === 'string') saved[field] = text;
-    }
-    return saved;
-  } catch {
-    return {};
+  const value = readStoredJson(storage, savedDetailsKey(tenantId));
+  if (value === undefined || typeof value !== 'object') return {};
+  const saved: Partial<SavedDetails> = {};
+  for (const field of FIELDS) {
+    const text = (value as Record<string, unknown>)[field];
+    if (typeof text === 'string') saved[field] = text;
   }
+  return saved;
 }
 
 /** Keeps the form's details; an empty form (as an order placed leaves it) keeps nothing. */
 export function saveDetails(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, tenantId: string, form: SavedDetails): void {
   if (FIELDS.every((field) => form[field] === '')) return forgetDetails(storage, tenantId);
   const kept = Object.fromEntries(FIELDS.map((field) => [field, form[field]]));
-  try {
-    storage?.setItem(savedDetailsKey(tenantId), JSON.stringify(kept));
-  } catch {
-    // Storage refused (private mode, full): the details are then kept only while the page is open.
-  }
+  writeStoredJson(storage, savedDetailsKey(tenantId), kept);
 }
 
 export function forgetDetails(storage: Pick<Storage, 'removeItem'> | undefined, tenantId: string): void {
-  try {
-    storage?.removeItem(savedDetailsKey(tenantId));
-  } catch {
-    // Nothing kept to forget.
-  }
+  removeStored(storage, savedDetailsKey(tenantId));
 }

@@ -1,3 +1,5 @@
+import { readStoredJson, writeStoredJson } from './stored-json.ts';
+
 /**
  * Device proofs (server/app/device-proofs.ts): after a right password or bypass code, the order
  * API answers a `Device-Proof` header, a signed token naming the storefront. The browser keeps
@@ -34,21 +36,14 @@ export function keepDeviceProof(storage: ProofStorage | undefined, proof: string
   const tenant = tenantOf(proof);
   if (tenant === undefined) return;
   const kept = [{ tenant, proof }, ...readProofs(storage).filter((p) => p.tenant !== tenant)].slice(0, MAX_KEPT);
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify(kept));
-  } catch {
-    // Storage refused or full: the browser is then an unknown client next time, nothing worse.
-  }
+  // Refused or full, the browser is an unknown client next time, nothing worse.
+  writeStoredJson(storage, STORAGE_KEY, kept);
 }
 
 function readProofs(storage: ProofStorage | undefined): { tenant: string; proof: string }[] {
-  try {
-    const value: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
-    if (!Array.isArray(value)) return [];
-    return value.filter((p): p is { tenant: string; proof: string } => typeof p?.tenant === 'string' && typeof p?.proof === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(p.proof));
-  } catch {
-    return [];
-  }
+  const value = readStoredJson(storage, STORAGE_KEY);
+  if (!Array.isArray(value)) return [];
+  return value.filter((p): p is { tenant: string; proof: string } => typeof p?.tenant === 'string' && typeof p?.proof === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(p.proof));
 }
 
 /** The storefront a proof names (its JWT subject), read without checking the signature: the API checks it. */

@@ -1,5 +1,6 @@
 import type { SessionAnswer } from '../../contracts/order-api-responses.ts';
 import { postOrderApi } from './order-api.ts';
+import { readStoredJson, removeStored, writeStoredJson } from './stored-json.ts';
 
 /**
  * A tenant session of the order API (POST /v1/session): the token that unlocks the tenant's
@@ -18,31 +19,20 @@ function sessionKey(tenantId: string): string {
 
 /** The stored session, unless there is none, it cannot be read or it has expired. */
 export function readOrderSession(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string, now = Date.now()): OrderSession | undefined {
-  try {
-    const value: unknown = JSON.parse(storage?.getItem(sessionKey(tenantId)) ?? 'null');
-    if (value === null || typeof value !== 'object') return undefined;
-    const { token, role, expiresAt } = value as Record<string, unknown>;
-    if (typeof token !== 'string' || (role !== 'staff' && role !== 'admin') || typeof expiresAt !== 'string') return undefined;
-    return Date.parse(expiresAt) > now ? { token, role, expiresAt } : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = readStoredJson(storage, sessionKey(tenantId));
+  if (value === undefined || typeof value !== 'object') return undefined;
+  const { token, role, expiresAt } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || (role !== 'staff' && role !== 'admin') || typeof expiresAt !== 'string') return undefined;
+  return Date.parse(expiresAt) > now ? { token, role, expiresAt } : undefined;
 }
 
+/** Where storage refuses (private mode, full), the session lasts as long as the page. */
 export function saveOrderSession(storage: Pick<Storage, 'setItem'> | undefined, tenantId: string, session: OrderSession): void {
-  try {
-    storage?.setItem(sessionKey(tenantId), JSON.stringify(session));
-  } catch {
-    // Storage refused (private mode, full): the session lasts as long as the page.
-  }
+  writeStoredJson(storage, sessionKey(tenantId), session);
 }
 
 export function forgetOrderSession(storage: Pick<Storage, 'removeItem'> | undefined, tenantId: string): void {
-  try {
-    storage?.removeItem(sessionKey(tenantId));
-  } catch {
-    // nothing stored to forget
-  }
+  removeStored(storage, sessionKey(tenantId));
 }
 
 /** Exchanges a password for a session; throws OrderApiError (401 'Wrong password', 429…) otherwise. */

@@ -1,5 +1,6 @@
 import type { SessionAnswer } from '../../contracts/order-api-responses.ts';
 import { postOrderApi } from './order-api.ts';
+import { readStoredJson, writeStoredJson } from './stored-json.ts';
 
 /**
  * A store session of the order API (POST /v1/session with the store's code and password):
@@ -37,24 +38,19 @@ export function hasStoreSession(storage: Pick<Storage, 'getItem'> | undefined, t
 
 /** The store's token, unless none is stored, it cannot be read or it has expired. */
 export function readStoreSession(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string, storeCode: string, now = Date.now()): string | undefined {
-  try {
-    const value: unknown = JSON.parse(storage?.getItem(storeSessionKey(tenantId, storeCode)) ?? 'null');
-    if (value === null || typeof value !== 'object') return undefined;
-    const { token, expiresAt } = value as Record<string, unknown>;
-    if (typeof token !== 'string' || token === '' || typeof expiresAt !== 'string') return undefined;
-    return Date.parse(expiresAt) > now ? token : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = readStoredJson(storage, storeSessionKey(tenantId, storeCode));
+  if (value === undefined || typeof value !== 'object') return undefined;
+  const { token, expiresAt } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || token === '' || typeof expiresAt !== 'string') return undefined;
+  return Date.parse(expiresAt) > now ? token : undefined;
 }
 
+/**
+ * Where storage refuses (private mode, full), the checkout has no token to send, and the order
+ * API says which store's password is missing.
+ */
 export function saveStoreSession(storage: Pick<Storage, 'setItem'> | undefined, tenantId: string, storeCode: string, session: StoreSession): void {
-  try {
-    storage?.setItem(storeSessionKey(tenantId, storeCode), JSON.stringify({ token: session.token, expiresAt: session.expiresAt }));
-  } catch {
-    // Storage refused (private mode, full): the checkout then has no token to send, and the
-    // order API says which store's password is missing.
-  }
+  writeStoredJson(storage, storeSessionKey(tenantId, storeCode), { token: session.token, expiresAt: session.expiresAt });
 }
 
 /** Exchanges a store's password for its session; throws OrderApiError (401 'Wrong password', 429…) otherwise. */
