@@ -34,7 +34,13 @@ const DEV_BROWSER = '^src/core/dev/(live-client|live-channel|data-errors-overlay
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'A cycle means two modules are one concept, or one is in the wrong layer.', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle means two modules are one concept, or one is in the wrong layer.',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'browser-code-has-no-node',
       severity: 'error',
@@ -49,17 +55,62 @@ module.exports = {
       from: { path: '^src/domain/', pathNot: TEST },
       to: { pathNot: '^src/domain/' },
     },
-    ...layer('contracts', '^src/contracts/', ['src/domain/', 'src/contracts/'], 'src/contracts: the order API\'s contract (request and answer schemas and types, TypeBox; the OpenAPI document made from them); shared by the islands and the API.'),
+    ...layer(
+      'contracts',
+      '^src/contracts/',
+      ['src/domain/', 'src/contracts/'],
+      "src/contracts: the order API's contract (request and answer schemas and types, TypeBox; the OpenAPI document made from them); shared by the islands and the API.",
+    ),
     ...layer('site', '^src/site/', ['src/domain/', 'src/site/'], 'src/site: what pages and the browser share; imports domain only.'),
     ...layer('components', '^src/components/', ['src/domain/', 'src/site/', 'src/components/'], 'src/components: static components; domain and site only.'),
-    ...layer('islands', '^src/islands/', ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/', 'src/islands/'], 'src/islands: interactive components; domain, contracts (types), site, components.'),
-    ...layer('runtime-client', '^src/runtime/client/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/client/'], 'src/runtime/client: browser entries; islands, components, site, domain.'),
-    ...layer('runtime-server', '^src/runtime/server/', ['src/domain/', 'src/site/', 'src/runtime/server/'], 'src/runtime/server: the HTML document and the island marker.'),
-    ...layer('pages', '^src/pages/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/', 'src/pages/'], 'src/pages: one component per page, rendered at build time.'),
-    ...layer('core-data', '^src/core/data/', ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'], 'src/core/data: reading and validating the data files.'),
-    ...layer('core-catalog-sheet', '^src/core/catalog-sheet/', ['src/domain/', 'src/core/data/', 'src/core/catalog-sheet/', 'src/core/user-error', 'src/core/project-root'], 'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.'),
-    ...layer('core-hosting', '^src/core/hosting/', ['src/core/hosting/', 'src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/user-error'], 'src/core/hosting: the shared-host folder and the hosts\' limits; the built folders\' headers, nothing else of the build.'),
-    ...layer('core-serve', '^src/core/serve/', ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file', 'src/core/user-error'], 'src/core/serve: the static server; nothing of the build (Vite, sharp).'),
+    ...layer(
+      'islands',
+      '^src/islands/',
+      ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/', 'src/islands/'],
+      'src/islands: interactive components; domain, contracts (types), site, components.',
+    ),
+    ...layer(
+      'runtime-client',
+      '^src/runtime/client/',
+      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/client/'],
+      'src/runtime/client: browser entries; islands, components, site, domain.',
+    ),
+    ...layer(
+      'runtime-server',
+      '^src/runtime/server/',
+      ['src/domain/', 'src/site/', 'src/runtime/server/'],
+      'src/runtime/server: the HTML document and the island marker.',
+    ),
+    ...layer(
+      'pages',
+      '^src/pages/',
+      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/', 'src/pages/'],
+      'src/pages: one component per page, rendered at build time.',
+    ),
+    ...layer(
+      'core-data',
+      '^src/core/data/',
+      ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'],
+      'src/core/data: reading and validating the data files.',
+    ),
+    ...layer(
+      'core-catalog-sheet',
+      '^src/core/catalog-sheet/',
+      ['src/domain/', 'src/core/data/', 'src/core/catalog-sheet/', 'src/core/user-error', 'src/core/project-root'],
+      'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.',
+    ),
+    ...layer(
+      'core-hosting',
+      '^src/core/hosting/',
+      ['src/core/hosting/', 'src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/user-error'],
+      "src/core/hosting: the shared-host folder and the hosts' limits; the built folders' headers, nothing else of the build.",
+    ),
+    ...layer(
+      'core-serve',
+      '^src/core/serve/',
+      ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file', 'src/core/user-error'],
+      'src/core/serve: the static server; nothing of the build (Vite, sharp).',
+    ),
     {
       name: 'core-generator',
       severity: 'error',
@@ -77,11 +128,17 @@ module.exports = {
     {
       name: 'dev-browser-code',
       severity: 'error',
-      comment: 'The dev pages\' browser code (live client, overlays) runs in the browser: the domain and each other; no node: module, no package (Vite gives the live client import.meta.hot).',
+      comment:
+        "The dev pages' browser code (live client, overlays) runs in the browser: the domain and each other; no node: module, no package (Vite gives the live client import.meta.hot).",
       from: { path: DEV_BROWSER, pathNot: TEST },
       to: { pathNot: `^src/domain/|${DEV_BROWSER}` },
     },
-    ...layer('server', '^server/', ['src/domain/', 'src/contracts/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root', 'server/'], 'server/: the order API; domain rules and the data loader, nothing of the site.'),
+    ...layer(
+      'server',
+      '^server/',
+      ['src/domain/', 'src/contracts/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root', 'server/'],
+      'server/: the order API; domain rules and the data loader, nothing of the site.',
+    ),
     {
       name: 'src-not-from-tests',
       severity: 'error',

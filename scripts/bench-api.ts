@@ -73,7 +73,14 @@ function order(companyName: string, code: string, email: string): string {
   const { embroideries, placements } = logoOfferFor(tenant, 'mens');
   const logo = { embroidery: embroideries[0] ?? '', placement: embroideries[0] ? (placements[0] ?? '') : '' };
   return JSON.stringify({
-    first_name: 'Bench', last_name: 'Mark', email, store: '', customer_po: 'BENCH', companyName, bypassPaypal: true, code,
+    first_name: 'Bench',
+    last_name: 'Mark',
+    email,
+    store: '',
+    customer_po: 'BENCH',
+    companyName,
+    bypassPaypal: true,
+    code,
     cart: [
       { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 10, size: 'Medium', color: 'Navy', code: 'K500', ...logo },
       { type: 'mens', name: 'Sport Polo', price: 40.77, quantity: 2, size: '2XL', color: 'Black', code: 'K500', ...logo },
@@ -98,7 +105,16 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
   const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO,
     // One client at full speed: the request budget would refuse it within a second, which is not what this measures.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...storage, MAIL_DIR: path.join(scratch, 'mail'), SMTP_URL: '', REQUEST_LIMIT: '1000000', SESSION_SECRET: randomBytes(32).toString('hex') },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...storage,
+      MAIL_DIR: path.join(scratch, 'mail'),
+      SMTP_URL: '',
+      REQUEST_LIMIT: '1000000',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -113,7 +129,12 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
       const response = await fetch(`${url}/v1/create-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       if (response.status !== 200) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
     }
-    const createOrder = { title: 'create-order (bypass, 3 lines)', path: '/v1/create-order', body: order(GUARDIAN, bypassCode(GUARDIAN), 'bench@guardian.example'), headers: {} };
+    const createOrder = {
+      title: 'create-order (bypass, 3 lines)',
+      path: '/v1/create-order',
+      body: order(GUARDIAN, bypassCode(GUARDIAN), 'bench@guardian.example'),
+      headers: {},
+    };
     return rate === undefined ? await unthrottled(url, createOrder) : await steady(url, db, createOrder, rate, server.pid!);
   } finally {
     server.kill('SIGTERM');
@@ -131,20 +152,43 @@ interface Run {
 }
 
 async function unthrottled(url: string, createOrder: Run): Promise<number> {
-  const session = await fetch(`${url}/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ companyName: HENNESSY, password: sampleTenant(HENNESSY).password }) });
+  const session = await fetch(`${url}/v1/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ companyName: HENNESSY, password: sampleTenant(HENNESSY).password }),
+  });
   if (session.status !== 200) throw new Error(`signing in failed: ${session.status} ${await session.text()}`);
   const { token } = (await session.json()) as { token: string };
   const runs: Run[] = [
     createOrder,
-    { title: 'retrieve-orders (a page of 100 of 200 orders)', path: '/v1/retrieve-orders', body: JSON.stringify({ companyName: HENNESSY, limit: 100 }), headers: { authorization: `Bearer ${token}` } },
+    {
+      title: 'retrieve-orders (a page of 100 of 200 orders)',
+      path: '/v1/retrieve-orders',
+      body: JSON.stringify({ companyName: HENNESSY, limit: 100 }),
+      headers: { authorization: `Bearer ${token}` },
+    },
   ];
   const rows: string[][] = [];
   let failed = 0;
   for (const run of runs) {
-    const result = await autocannon({ url: `${url}${run.path}`, method: 'POST', headers: { 'content-type': 'application/json', ...run.headers }, body: run.body, connections, duration });
+    const result = await autocannon({
+      url: `${url}${run.path}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...run.headers },
+      body: run.body,
+      connections,
+      duration,
+    });
     failed += result.non2xx + result.errors + result.timeouts;
     if (result.non2xx > 0) console.error(`${run.title}: answers by status`, (result as { statusCodeStats?: unknown }).statusCodeStats);
-    rows.push([run.title, result.requests.average.toFixed(0), `${result.latency.p50} ms`, `${result.latency.p99} ms`, String(result.requests.total), String(result.non2xx + result.errors + result.timeouts)]);
+    rows.push([
+      run.title,
+      result.requests.average.toFixed(0),
+      `${result.latency.p50} ms`,
+      `${result.latency.p99} ms`,
+      String(result.requests.total),
+      String(result.non2xx + result.errors + result.timeouts),
+    ]);
   }
   printTable(['call', 'req/s', 'p50', 'p99', 'requests', 'failed'], rows);
   console.log(`load average after: ${loadAverage()}`);
@@ -153,15 +197,23 @@ async function unthrottled(url: string, createOrder: Run): Promise<number> {
 
 async function steady(url: string, db: string, run: Run, perSecond: number, serverPid: number): Promise<number> {
   const cpuBefore = cpuSeconds(serverPid);
-  const result = await fixedRate({ url: `${url}${run.path}`, method: 'POST', headers: { 'content-type': 'application/json', ...run.headers }, body: run.body }, perSecond, duration, connections);
+  const result = await fixedRate(
+    { url: `${url}${run.path}`, method: 'POST', headers: { 'content-type': 'application/json', ...run.headers }, body: run.body },
+    perSecond,
+    duration,
+    connections,
+  );
   const cpuAfter = cpuSeconds(serverPid);
-  const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? 'n/a' : `${(((cpuAfter - cpuBefore) * 1000) / result.latencies.length).toFixed(2)} ms`;
+  const cpuPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined ? 'n/a' : `${(((cpuAfter - cpuBefore) * 1000) / result.latencies.length).toFixed(2)} ms`;
   const ms = (fraction: number) => `${percentile(result.latencies, fraction).toFixed(1)} ms`;
   printTable(
     ['call', 'database', 'rate', 'p50', 'p99', 'max', 'requests', 'failed', 'API CPU per request'],
     [[run.title, db, `${perSecond}/s`, ms(0.5), ms(0.99), ms(1), String(result.latencies.length), String(result.failed), cpuPerRequest]],
   );
-  console.log(`load average after: ${loadAverage()}${result.startedLate > 0 ? `; ${result.startedLate} requests started over 5 ms late (the load tool was short of CPU)` : ''}`);
+  console.log(
+    `load average after: ${loadAverage()}${result.startedLate > 0 ? `; ${result.startedLate} requests started over 5 ms late (the load tool was short of CPU)` : ''}`,
+  );
   if (result.failed > 0) console.error(`${run.title} on ${db}: failures by status`, result.failures);
   return result.failed;
 }
@@ -173,7 +225,9 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
  */
 function cpuSeconds(pid: number): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
@@ -181,7 +235,9 @@ function cpuSeconds(pid: number): number | undefined {
 }
 
 function loadAverage(): string {
-  return loadavg().map((n) => n.toFixed(2)).join(' ');
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 }
 
 function listeningUrl(server: ReturnType<typeof spawn>): Promise<string> {

@@ -22,7 +22,9 @@ interface Timing {
   /** User + system CPU time of the command's process. */
   cpuMs: number;
 }
-const { values } = parseArgs({ options: { products: { type: 'string', default: '600' }, runs: { type: 'string', default: '5' }, catalog: { type: 'string', default: 'default' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '600' }, runs: { type: 'string', default: '5' }, catalog: { type: 'string', default: 'default' } },
+});
 const products = Number(values.products);
 const runs = Number(values.runs);
 const catalog = values.catalog;
@@ -76,10 +78,17 @@ try {
     ['catalog:import, every price +3 %', importRaisedMs],
     [`prices --percent 3 (whole catalog)`, pricesMs],
   ];
-  console.log(`catalog "${catalog}": ${productCount} products, about ${priceCount} prices, ${(original.length / 1024).toFixed(0)} KB of YAML; median of ${runs} runs each; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'})`);
+  console.log(
+    `catalog "${catalog}": ${productCount} products, about ${priceCount} prices, ${(original.length / 1024).toFixed(0)} KB of YAML; median of ${runs} runs each; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'})`,
+  );
   console.log(`${'command (whole process, start-up included)'.padEnd(46)}  wall (median)  CPU (median)`);
-  for (const [label, { wallMs, cpuMs }] of rows) console.log(`${label.padEnd(46)}  ${(wallMs / 1000).toFixed(2).padStart(11)} s  ${(cpuMs / 1000).toFixed(2).padStart(10)} s`);
-  console.log(`load average while measuring: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+  for (const [label, { wallMs, cpuMs }] of rows)
+    console.log(`${label.padEnd(46)}  ${(wallMs / 1000).toFixed(2).padStart(11)} s  ${(cpuMs / 1000).toFixed(2).padStart(10)} s`);
+  console.log(
+    `load average while measuring: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   rmSync(data, { recursive: true, force: true });
 }

@@ -17,7 +17,6 @@ const CATALOG = 'catalogs/default.yaml';
 const TENANT = 'guardian';
 const ITEM = 'K500';
 
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -27,7 +26,15 @@ async function measure(label: string, dataRoot: string): Promise<void> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const started = performance.now();
   const reloads: number[] = [];
-  const dev = await startDevServer({ repoRoot: REPO, dataRoot, port, apiPort, api: false, log: (line, kind) => kind === 'error' && reloads.length === 0 && console.error(line), onChange: (change) => reloads.push(change.ms) });
+  const dev = await startDevServer({
+    repoRoot: REPO,
+    dataRoot,
+    port,
+    apiPort,
+    api: false,
+    log: (line, kind) => kind === 'error' && reloads.length === 0 && console.error(line),
+    onChange: (change) => reloads.push(change.ms),
+  });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -44,7 +51,10 @@ async function measure(label: string, dataRoot: string): Promise<void> {
       const text = readFileSync(file, 'utf8');
       const t0 = performance.now();
       writeFileSync(file, text.replace(`fullname: ${current}\n`, `fullname: ${next}\n`));
-      await page.waitForFunction((expected) => document.querySelector('h1.item__title')?.textContent?.trim() === expected, next, { timeout: 30_000, polling: 'raf' });
+      await page.waitForFunction((expected) => document.querySelector('h1.item__title')?.textContent?.trim() === expected, next, {
+        timeout: 30_000,
+        polling: 'raf',
+      });
       times.push(performance.now() - t0);
       current = next;
       await page.locator('[data-island="item"][data-hydrated]').waitFor({ timeout: 30_000 });

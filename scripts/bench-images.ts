@@ -52,10 +52,14 @@ async function main(): Promise<void> {
 
   try {
     const counts = (preset: ImagePreset) => jobs.filter((job) => job.preset === preset).length;
-    console.log(`sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} CPUs, concurrency ${concurrency ?? 'default'}`);
+    console.log(
+      `sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} CPUs, concurrency ${concurrency ?? 'default'}`,
+    );
     console.log(`sources: ${jobs.length} files (${counts('product')} product, ${counts('logo')} logo, ${counts('banner')} banner)\n`);
 
-    const loadBefore = loadavg().map((load) => load.toFixed(1)).join(' ');
+    const loadBefore = loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ');
     const cold = createImagePipeline({ cacheDir, concurrency });
     const first = await run(cold, jobs);
     for (const image of first.images) await cold.emit(image, outDir);
@@ -63,12 +67,19 @@ async function main(): Promise<void> {
     const second = await run(warm, jobs);
 
     console.log('run    seconds  CPU seconds  encoded  reused');
-    for (const [name, result, stats] of [['cold', first, cold.stats()], ['warm', second, warm.stats()]] as const) {
+    for (const [name, result, stats] of [
+      ['cold', first, cold.stats()],
+      ['warm', second, warm.stats()],
+    ] as const) {
       console.log(
         `${name.padEnd(6)} ${result.seconds.toFixed(1).padStart(7)}  ${result.cpuSeconds.toFixed(1).padStart(11)}  ${String(stats.encoded).padStart(7)}  ${String(stats.reused).padStart(6)}`,
       );
     }
-    console.log(`load average before / after: ${loadBefore} / ${loadavg().map((load) => load.toFixed(1)).join(' ')} (other work on the machine slows the wall clock)`);
+    console.log(
+      `load average before / after: ${loadBefore} / ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} (other work on the machine slows the wall clock)`,
+    );
 
     // Published bytes: what the output folder holds, one file per distinct variant.
     const byFormat = new Map<ImageFormat, { files: number; bytes: number }>();
@@ -85,7 +96,9 @@ async function main(): Promise<void> {
     }
     console.log('\nformat  files  bytes      avg KB');
     for (const [format, total] of [...byFormat].sort(([a], [b]) => a.localeCompare(b))) {
-      console.log(`${format.padEnd(7)} ${String(total.files).padStart(5)}  ${String(total.bytes).padStart(9)}  ${(total.bytes / total.files / 1024).toFixed(1).padStart(6)}`);
+      console.log(
+        `${format.padEnd(7)} ${String(total.files).padStart(5)}  ${String(total.bytes).padStart(9)}  ${(total.bytes / total.files / 1024).toFixed(1).padStart(6)}`,
+      );
     }
     const all = [...byFormat.values()].reduce((sum, total) => ({ files: sum.files + total.files, bytes: sum.bytes + total.bytes }), { files: 0, bytes: 0 });
     console.log(`total   ${String(all.files).padStart(5)}  ${String(all.bytes).padStart(9)}`);

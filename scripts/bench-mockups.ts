@@ -24,7 +24,11 @@ const { project } = loadProject(root);
 if (!project) throw new Error(`the data in ${root} has errors: run npm run validate`);
 
 /** Every mock-up a prerender would make: each tenant's product × colour × logo × placement that can be drawn. */
-const combinations: { line: StoredLine; tenant: (typeof project.tenants)[number]; find: (code: string) => ReturnType<typeof visibleProducts>[number] | undefined }[] = [];
+const combinations: {
+  line: StoredLine;
+  tenant: (typeof project.tenants)[number];
+  find: (code: string) => ReturnType<typeof visibleProducts>[number] | undefined;
+}[] = [];
 const perCatalog = new Map<string, { products: number; mockups: number }>();
 for (const tenant of project.tenants) {
   const catalog = project.catalogs.get(tenant.catalogId)!;
@@ -67,9 +71,16 @@ const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
 const scale = [...perCatalog.values()].reduce((sum, c) => sum + (c.mockups / c.products) * 600, 0);
 
 console.log(`One mock-up (${samples} of the sample's, composed one after another; load average ${loadavg()[0]!.toFixed(1)}):`);
-console.log(`  median ${median.toFixed(1)} ms, mean ${mean.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, ${(bytes / samples / 1000).toFixed(1)} KB JPEG`);
+console.log(
+  `  median ${median.toFixed(1)} ms, mean ${mean.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, ${(bytes / samples / 1000).toFixed(1)} KB JPEG`,
+);
 console.log(`Mock-ups a prerender would make (tenant × product × colour × logo × placement that can be drawn):`);
-for (const [id, c] of perCatalog) console.log(`  catalog ${id.padEnd(10)} ${String(c.products).padStart(5)} products  ${String(c.mockups).padStart(7)} mock-ups`);
-console.log(`  sample: ${combinations.length} mock-ups, about ${((combinations.length * mean) / 1000).toFixed(0)} s of composing and ${((combinations.length * bytes) / samples / 1e6).toFixed(0)} MB`);
-console.log(`  catalog scale (600 products a catalog): about ${Math.round(scale)} mock-ups, ${((scale * mean) / 1000).toFixed(0)} s of composing and ${((scale * bytes) / samples / 1e6).toFixed(0)} MB`);
+for (const [id, c] of perCatalog)
+  console.log(`  catalog ${id.padEnd(10)} ${String(c.products).padStart(5)} products  ${String(c.mockups).padStart(7)} mock-ups`);
+console.log(
+  `  sample: ${combinations.length} mock-ups, about ${((combinations.length * mean) / 1000).toFixed(0)} s of composing and ${((combinations.length * bytes) / samples / 1e6).toFixed(0)} MB`,
+);
+console.log(
+  `  catalog scale (600 products a catalog): about ${Math.round(scale)} mock-ups, ${((scale * mean) / 1000).toFixed(0)} s of composing and ${((scale * bytes) / samples / 1e6).toFixed(0)} MB`,
+);
 console.log(`Composed when sent instead: ${mean.toFixed(0)} ms per line with a logo, on the outbox's send, after the order was answered.`);

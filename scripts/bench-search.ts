@@ -43,7 +43,10 @@ if (!Number.isInteger(productsPerCatalog) || productsPerCatalog < 1 || !Number.i
   console.error(`--products and --runs take whole numbers above 0, got ${values.products} and ${values.runs}`);
   process.exit(1);
 }
-const QUERIES = values.queries.split(',').map((query) => query.trim()).filter((query) => query !== '');
+const QUERIES = values.queries
+  .split(',')
+  .map((query) => query.trim())
+  .filter((query) => query !== '');
 if (QUERIES.length === 0) {
   console.error('--queries takes words to search for, separated by commas');
   process.exit(1);
@@ -55,7 +58,12 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 function build(data: string, label: string): number {
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--root', data, '--out-dir', path.join(data, 'dist')], { cwd: REPO, encoding: 'utf8', env: { ...process.env, CI: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--root', data, '--out-dir', path.join(data, 'dist')], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (child.status !== 0) throw new Error(`the ${label} build failed (exit ${child.status}):\n${child.stderr}\n${child.stdout.slice(-2000)}`);
   return performance.now() - started;
 }
@@ -73,7 +81,13 @@ function indexTenants(project: Project, ids: readonly string[], cacheDir: string
       const thumb = (code: string, color: string) => `${basePath(tenant.routePrefix)}assets/img/${encodeURIComponent(`${code}_${color}`)}-0123abcd-320.jpg`;
       const model = tenantPageModel(project.supplier, tenant, catalog, {
         logos: {},
-        productImage: (code, color) => ({ width: 800, height: 800, placeholderColor: '#888888', sources: [], fallback: { src: thumb(code, color), srcset: `${thumb(code, color)} 320w` } }),
+        productImage: (code, color) => ({
+          width: 800,
+          height: 800,
+          placeholderColor: '#888888',
+          sources: [],
+          fallback: { src: thumb(code, color), srcset: `${thumb(code, color)} 320w` },
+        }),
       });
       return { model, priced: catalog.priced };
     });
@@ -116,7 +130,11 @@ async function measureInChromium(project: Project, dist: string, tenantId: strin
       (window as unknown as { searchTiming: typeof timing }).searchTiming = timing;
       document.addEventListener('keydown', () => (timing.lastKey = performance.now()), { capture: true });
       const status = document.querySelector('[data-search-status]')!;
-      new MutationObserver(() => timing.shown.set(status.textContent ?? '', performance.now())).observe(status, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => timing.shown.set(status.textContent ?? '', performance.now())).observe(status, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     const field = page.getByRole('searchbox', { name: 'Search products' });
     const type = async (query: string) => {
@@ -164,7 +182,9 @@ try {
   if (!project) throw new Error('the generated data does not validate');
   if (!project.tenants.some((t) => t.id === values.tenant)) throw new Error(`no tenant ${values.tenant}`);
   const sizes = [...project.catalogs.values()].map((catalog) => catalog.products.length);
-  console.log(`Catalog-scale data: ${project.tenants.length} tenants, catalogs of ${sizes.join('/')} products; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)}\n`);
+  console.log(
+    `Catalog-scale data: ${project.tenants.length} tenants, catalogs of ${sizes.join('/')} products; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)}\n`,
+  );
 
   const coldMs = build(data, 'cold');
   const warmRuns = Array.from({ length: 3 }, () => build(data, 'warm'));
@@ -192,22 +212,32 @@ try {
   const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)} %`;
   console.log('Build (wall, whole command) and what the index adds to it:');
   console.log(`  cold build                               ${(coldMs / 1000).toFixed(2)} s`);
-  console.log(`  warm build (median of 3: ${warmRuns.map((run) => (run / 1000).toFixed(2)).join(', ')} s)   ${(warmMs / 1000).toFixed(2)} s; ${unchanged} of ${report.tenants.length} tenants carried whole, no index made`);
-  console.log(`  one-product edit build                   ${(editMs / 1000).toFixed(2)} s; ${rebuilt.length} tenants rebuilt, their indexes ${ms(editIndex)} = ${pct(editIndex, editMs)} of it`);
-  console.log(`  every tenant's index, no cache           ${ms(uncached)} (${ms(uncached / project.tenants.length)} a tenant; ${pct(uncached, warmMs)} of the warm build)`);
+  console.log(
+    `  warm build (median of 3: ${warmRuns.map((run) => (run / 1000).toFixed(2)).join(', ')} s)   ${(warmMs / 1000).toFixed(2)} s; ${unchanged} of ${report.tenants.length} tenants carried whole, no index made`,
+  );
+  console.log(
+    `  one-product edit build                   ${(editMs / 1000).toFixed(2)} s; ${rebuilt.length} tenants rebuilt, their indexes ${ms(editIndex)} = ${pct(editIndex, editMs)} of it`,
+  );
+  console.log(
+    `  every tenant's index, no cache           ${ms(uncached)} (${ms(uncached / project.tenants.length)} a tenant; ${pct(uncached, warmMs)} of the warm build)`,
+  );
   console.log(`  every tenant's index, from the cache     ${ms(cached)} (${pct(cached, warmMs)} of the warm build)`);
   console.log(`  index size                               ${kb(indexBytes)} a tenant, uncompressed\n`);
 
   const seen = await measureInChromium(project, path.join(data, 'dist'), values.tenant);
   const searchBytes = seen.searchFiles.reduce((sum, entry) => sum + entry.bytes, 0);
   console.log(`In Chromium (${values.tenant}, served as \`npm start\` serves dist/, brotli siblings):`);
-  console.log(`  first query "${QUERIES[0]}": ${kb(searchBytes)} fetched (body and headers) in ${seen.searchFiles.length} files; results ${ms(seen.first.ms)} after the last key (fetches included)`);
+  console.log(
+    `  first query "${QUERIES[0]}": ${kb(searchBytes)} fetched (body and headers) in ${seen.searchFiles.length} files; results ${ms(seen.first.ms)} after the last key (fetches included)`,
+  );
   for (const entry of seen.searchFiles) console.log(`    ${kb(entry.bytes).padStart(9)}  ${new URL(entry.url).pathname}`);
   console.log(`  and ${seen.pictures.length} result thumbnails, ${kb(seen.pictures.reduce((sum, entry) => sum + entry.bytes, 0))}`);
   console.log(`  after the first, last key → results shown (${runs} runs each):`);
   for (const entry of seen.after) console.log(`    "${entry.query}"`.padEnd(16) + `median ${ms(entry.median)}, slowest ${ms(entry.slowest)}   (${entry.text})`);
   const over = searchBytes > 100_000 || seen.after.some((entry) => entry.median > 100);
-  console.log(`\nGoals: first query < 100 KB and results < 100 ms after it: ${over ? 'NOT MET' : 'met'}; the index's share of the builds is above (goal < 10 %). Load average now ${loadavg()[0]!.toFixed(1)}.`);
+  console.log(
+    `\nGoals: first query < 100 KB and results < 100 ms after it: ${over ? 'NOT MET' : 'met'}; the index's share of the builds is above (goal < 10 %). Load average now ${loadavg()[0]!.toFixed(1)}.`,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -73,12 +73,16 @@ function build(data: string, label: string, options: readonly string[] = []): Bu
   const usageFile = path.join(data, '.resource-usage');
   const preload = pathToFileURL(path.join(REPO, 'scripts', 'bench', 'report-resource-usage.mjs')).href;
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', preload, 'scripts/build.ts', '--root', data, '--out-dir', path.join(data, 'dist'), ...options], {
-    cwd: REPO,
-    encoding: 'utf8',
-    env: { ...process.env, CI: '1', BENCH_USAGE_FILE: usageFile },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', preload, 'scripts/build.ts', '--root', data, '--out-dir', path.join(data, 'dist'), ...options],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { ...process.env, CI: '1', BENCH_USAGE_FILE: usageFile },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const wallMs = performance.now() - started;
   if (child.status !== 0) throw new Error(`the ${label} build failed (exit ${child.status}):\n${child.stderr}\n${child.stdout.slice(-2000)}`);
   const report = JSON.parse(readFileSync(path.join(data, 'dist', 'report.json'), 'utf8')) as BuildReport;
@@ -139,7 +143,9 @@ function bytesPerPageType(dist: string, tenantId: string, base: string): Record<
     const precompressed = path.join(site, `${file}.br`);
     entry.largest.htmlBrotli = existsSync(precompressed) ? readFileSync(precompressed).length : brotliCompressSync(html).length;
     entry.largest.js = pageScriptBytes(site, base, file);
-    const styles = [...html.toString('utf8').matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => path.join(site, (match[1] ?? '').slice(base.length)));
+    const styles = [...html.toString('utf8').matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) =>
+      path.join(site, (match[1] ?? '').slice(base.length)),
+    );
     entry.largest.css = styles.reduce((sum, style) => sum + brotliCompressSync(readFileSync(style)).length, 0);
   }
   return types;
@@ -173,9 +179,17 @@ try {
   catalogScaleData(source, data, productsPerCatalog, REPO);
   const loaded = loadProject(data);
   const { project } = loaded;
-  if (!project) throw new Error(`the generated data does not validate:\n${loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => `  ${d.file}:${d.line ?? ''} ${d.message}`).join('\n')}`);
+  if (!project)
+    throw new Error(
+      `the generated data does not validate:\n${loaded.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => `  ${d.file}:${d.line ?? ''} ${d.message}`)
+        .join('\n')}`,
+    );
   const catalogs = [...project.catalogs.values()].map((catalog) => catalog.products.length);
-  console.log(`Catalog-scale data: ${project.tenants.length} tenants, catalogs of ${catalogs.join('/')} products; ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(0)} GiB\n`);
+  console.log(
+    `Catalog-scale data: ${project.tenants.length} tenants, catalogs of ${catalogs.join('/')} products; ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(0)} GiB\n`,
+  );
 
   const cold = build(data, 'cold');
   const dist = path.join(data, 'dist');
@@ -205,7 +219,11 @@ try {
   // Cold builds: every page of every tenant rendered and written (images and client bundle cached), without
   // precompression, then with it into an empty compression cache of its own (the project's stays as it is).
   const everyPage = build(data, 'every page rendered', ['--no-page-cache', '--no-precompress']);
-  const emptyCompressionCache = build(data, 'every page rendered with an empty compression cache', ['--no-page-cache', '--compression-cache', path.join(scratch, 'precompressed')]);
+  const emptyCompressionCache = build(data, 'every page rendered with an empty compression cache', [
+    '--no-page-cache',
+    '--compression-cache',
+    path.join(scratch, 'precompressed'),
+  ]);
   const pageFloor = pageWriteFloor(dist);
 
   const sample = project.tenants.find((tenant) => tenant.catalogId === 'default') ?? project.tenants[0]!;
@@ -218,14 +236,36 @@ try {
   console.log(row(['build', 'wall', ...phases, 'start-up + swap', 'pages', 'pages/s', 'user CPU', 'system CPU', 'peak memory', 'images encoded']));
   console.log(row(Array(phases.length + 9).fill('---')));
   const priceLabel = `catalog-wide ${PRICE_CHANGE.percent} % price change (median of ${priceRuns})`;
-  const rows = [['cold', cold], ['warm', warm], ['one-product edit', edit], [priceLabel, priceChange], ['every page rendered', everyPage], ['every page rendered with an empty compression cache', emptyCompressionCache]] as const;
+  const rows = [
+    ['cold', cold],
+    ['warm', warm],
+    ['one-product edit', edit],
+    [priceLabel, priceChange],
+    ['every page rendered', everyPage],
+    ['every page rendered with an empty compression cache', emptyCompressionCache],
+  ] as const;
   for (const [label, run] of rows) {
     console.log(
-      row([label, s(run.wallMs), ...phases.map((phase) => s(run.phasesMs[phase])), s(run.outsideReportMs), String(run.pages), run.pagesPerSecond.toFixed(0), s(run.userCpuMs), s(run.systemCpuMs), `${run.peakMemoryMb.toFixed(0)} MB`, String(run.imagesEncoded)]),
+      row([
+        label,
+        s(run.wallMs),
+        ...phases.map((phase) => s(run.phasesMs[phase])),
+        s(run.outsideReportMs),
+        String(run.pages),
+        run.pagesPerSecond.toFixed(0),
+        s(run.userCpuMs),
+        s(run.systemCpuMs),
+        `${run.peakMemoryMb.toFixed(0)} MB`,
+        String(run.imagesEncoded),
+      ]),
     );
   }
-  console.log(`\nFile-system floor: cp -al of dist/ (${files.toLocaleString('en-US')} files) in ${s(floorMs)}; warm build / floor = ${(warm.wallMs / floorMs).toFixed(1)}`);
-  console.log(`One-product edit (${EDITED.code}'s name in ${EDITED.catalog}): ${changedPages.length} pages and ${changed.length} files in all changed, rebuilt in ${s(edit.wallMs)}`);
+  console.log(
+    `\nFile-system floor: cp -al of dist/ (${files.toLocaleString('en-US')} files) in ${s(floorMs)}; warm build / floor = ${(warm.wallMs / floorMs).toFixed(1)}`,
+  );
+  console.log(
+    `One-product edit (${EDITED.code}'s name in ${EDITED.catalog}): ${changedPages.length} pages and ${changed.length} files in all changed, rebuilt in ${s(edit.wallMs)}`,
+  );
   const cpu = (run: BuildRun) => run.userCpuMs + run.systemCpuMs;
   console.log(
     `Empty compression cache / no precompression, every page rendered: ${(emptyCompressionCache.wallMs / everyPage.wallMs).toFixed(2)} wall, ${(cpu(emptyCompressionCache) / cpu(everyPage)).toFixed(2)} CPU`,
@@ -251,7 +291,9 @@ try {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([type, entry]) => ({ type, file: entry.largest.file, ...pageView(siteDir, basePath(sample.routePrefix), entry.largest.file) }));
   const htmlTotal = allPagesHtml(siteDir);
-  console.log(`\nWhat a buyer downloads (${sample.id}; a first view of the largest page of each type: HTML, scripts, styles, price file; brotli as served, images left out):`);
+  console.log(
+    `\nWhat a buyer downloads (${sample.id}; a first view of the largest page of each type: HTML, scripts, styles, price file; brotli as served, images left out):`,
+  );
   console.log(row(['page type', 'page', 'as published', 'all at brotli 11', 'growth']));
   console.log(row(Array(5).fill('---')));
   for (const view of views) console.log(row([view.type, view.file, kb(view.published), kb(view.brotli11), growth(view)]));

@@ -9,8 +9,8 @@ const readme = path.join(REPO_ROOT, 'README.md');
 const before = readFileSync(readme, 'utf8');
 const after = withEnvTable(before, envTable(ORDER_API_VARIABLES));
 if (after === before) {
-  console.log('README.md: the order API\'s variables are up to date');
+  console.log("README.md: the order API's variables are up to date");
 } else {
   writeFileSync(readme, after);
-  console.log('README.md: the order API\'s variables table rewritten');
+  console.log("README.md: the order API's variables table rewritten");
 }

@@ -47,7 +47,8 @@ if (tenants.length === 0) fail(`No tenant "${values.tenant}": tenants are ${proj
 const distDir = path.resolve(root, values['out-dir']);
 for (const tenant of tenants) {
   // Building here would take minutes and pick an API origin for the user; the pages are the same whichever it is.
-  if (!existsSync(path.join(distDir, tenant.id, 'index.html'))) fail(`${path.relative(root, path.join(distDir, tenant.id)) || distDir}/ is not built: run npm run build (or npm start) first`);
+  if (!existsSync(path.join(distDir, tenant.id, 'index.html')))
+    fail(`${path.relative(root, path.join(distDir, tenant.id)) || distDir}/ is not built: run npm run build (or npm start) first`);
 }
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromePath)) fail(`No Chromium at ${chromePath}: run apt-get install -y chromium, or set CHROME_PATH`);
@@ -77,7 +78,9 @@ const audits: Audit[] = tenants.flatMap((tenant) => {
     .map((page) => ({ tenant, page, url: `${baseUrl(tenant)}${page.path}`, runs: [] }));
 });
 
-console.log(`Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run${runs === 1 ? '' : 's'} of ${audits.length} page${audits.length === 1 ? '' : 's'}, ${chromePath}, dist: ${path.relative(root, distDir) || distDir}`);
+console.log(
+  `Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run${runs === 1 ? '' : 's'} of ${audits.length} page${audits.length === 1 ? '' : 's'}, ${chromePath}, dist: ${path.relative(root, distDir) || distDir}`,
+);
 try {
   // Round after round rather than page after page, so a busy moment of the machine spreads over
   // every page instead of sinking one.
@@ -119,18 +122,29 @@ writeFileSync(
 );
 
 console.log(`\n${resultsTable(reported)}\n`);
-console.log(`Median of ${runs} run${runs === 1 ? '' : 's'} per page by performance score${runs > 1 ? ' (its range in brackets)' : ''}; results in ${path.relative(root, resultsFile)}, each page's report beside it.`);
+console.log(
+  `Median of ${runs} run${runs === 1 ? '' : 's'} per page by performance score${runs > 1 ? ' (its range in brackets)' : ''}; results in ${path.relative(root, resultsFile)}, each page's report beside it.`,
+);
 const elsewhere = new Set(reported.flatMap((row) => row.figures.otherOrigins.map((r) => `${new URL(r.url).host}${r.status === 0 ? ' (no answer)' : ''}`)));
 if (elsewhere.size > 0) console.log(`Requests to other hosts: ${[...elsewhere].join(', ')}`);
 const slowHost = Math.min(...reported.flatMap((row) => row.runs.map((run) => run.benchmarkIndex)));
 const heldBack = reported.flatMap((row) => row.runs).filter((run) => run.observedFcpMs > run.observedLoadMs + 500).length;
-if (heldBack > 0) console.log(`In ${heldBack} of ${reported.length * runs} runs Chromium held the first paint back over 0.5 s after the load (lighthouse#17148): the simulation then counts all the work done before that paint, so their FCP, LCP and Speed Index come out later.`);
-if (slowHost < 1000) console.log(`Lighthouse's CPU benchmark of this machine went as low as ${Math.round(slowHost)} (Lighthouse warns below 1000 that the machine is slower than its throttling assumes): a busy machine lowers performance.`);
+if (heldBack > 0)
+  console.log(
+    `In ${heldBack} of ${reported.length * runs} runs Chromium held the first paint back over 0.5 s after the load (lighthouse#17148): the simulation then counts all the work done before that paint, so their FCP, LCP and Speed Index come out later.`,
+  );
+if (slowHost < 1000)
+  console.log(
+    `Lighthouse's CPU benchmark of this machine went as low as ${Math.round(slowHost)} (Lighthouse warns below 1000 that the machine is slower than its throttling assumes): a busy machine lowers performance.`,
+  );
 
 const failing = reported.filter((row) => !row.meetsGoals);
 for (const row of failing) {
-  console.log(`\n${row.tenant} ${row.label} misses the goals (performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}): performance ${row.figures.performance}, accessibility ${row.figures.accessibility}`);
-  for (const audit of row.failingAudits) console.log(`  ${audit.category.padEnd(13)} ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+  console.log(
+    `\n${row.tenant} ${row.label} misses the goals (performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}): performance ${row.figures.performance}, accessibility ${row.figures.accessibility}`,
+  );
+  for (const audit of row.failingAudits)
+    console.log(`  ${audit.category.padEnd(13)} ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
 process.exit(failing.length > 0 ? 1 : 0);
 

@@ -15,10 +15,17 @@ describe('readConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, and PayPal when both credentials are', () => {
-    const config = readConfig({ DATABASE_URL: 'postgres://api:secret@db.internal/orders', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_ENV: 'live' });
+    const config = readConfig({
+      DATABASE_URL: 'postgres://api:secret@db.internal/orders',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_ENV: 'live',
+    });
     expect(config.storage).toMatchObject({ kind: 'postgres', url: 'postgres://api:secret@db.internal/orders' });
     expect(config.paypal).toMatchObject({ clientId: 'id', baseUrl: PAYPAL_BASE_URLS.live });
-    expect(readConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_API_BASE: 'http://127.0.0.1:9999' }).paypal?.baseUrl).toBe('http://127.0.0.1:9999');
+    expect(readConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_API_BASE: 'http://127.0.0.1:9999' }).paypal?.baseUrl).toBe(
+      'http://127.0.0.1:9999',
+    );
     expect(readConfig({ CORS_ORIGINS: 'https://shop.example.com, https://b.example' }).corsOrigins).toEqual(['https://shop.example.com', 'https://b.example']);
   });
 

@@ -7,7 +7,6 @@ import { UserError } from '../src/core/user-error.ts';
 import { ORDER_API_VARIABLES } from './env/order-api-variables.ts';
 import { readEnv } from './env/read-env.ts';
 
-
 /**
  * Everything the order API can be told, read only from environment variables (each declared,
  * with its meaning, in env/order-api-variables.ts). A bad value stops the start with the variable's name.
@@ -82,9 +81,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: v.DATABASE_URL, maxConnections: v.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: path.resolve(v.SQLITE_PATH) },
     corsOrigins: v.CORS_ORIGINS,
-    paypal: v.PAYPAL_CLIENT_ID && v.PAYPAL_CLIENT_SECRET
-      ? { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, baseUrl: v.PAYPAL_API_BASE ?? PAYPAL_BASE_URLS[v.PAYPAL_ENV], timeoutMs: v.PAYPAL_TIMEOUT_MS }
-      : undefined,
+    paypal:
+      v.PAYPAL_CLIENT_ID && v.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: v.PAYPAL_CLIENT_ID,
+            clientSecret: v.PAYPAL_CLIENT_SECRET,
+            baseUrl: v.PAYPAL_API_BASE ?? PAYPAL_BASE_URLS[v.PAYPAL_ENV],
+            timeoutMs: v.PAYPAL_TIMEOUT_MS,
+          }
+        : undefined,
     mail: {
       smtpUrl: v.SMTP_URL,
       folder: path.resolve(v.MAIL_DIR),

@@ -15,11 +15,17 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (line) => process.stdout.write(line), base: Record<string, unknown> = {}): Logger {
-  const log = (at: LogLevel) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[at] < RANK[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields }, errorFields)}\n`);
-  };
+export function createLogger(
+  level: LogLevel = 'info',
+  write: (line: string) => void = (line) => process.stdout.write(line),
+  base: Record<string, unknown> = {},
+): Logger {
+  const log =
+    (at: LogLevel) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (RANK[at] < RANK[level]) return;
+      write(`${JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields }, errorFields)}\n`);
+    };
   return {
     debug: log('debug'),
     info: log('info'),

@@ -12,9 +12,15 @@ describe('npm run orders:reattach arguments', () => {
   it('names what is missing or contradictory, and exits 1', async () => {
     expect(await run('--from', 'old')).toMatchObject({ code: 1, output: expect.stringMatching(/^--to: name the tenant id to reattach the orders to\nUsage:/) });
     expect(await run('--to', 'new')).toMatchObject({ code: 1, output: expect.stringMatching(/^give either --from or --order, not both or neither/) });
-    expect(await run('--from', 'old', '--order', 'x', '--to', 'new')).toMatchObject({ code: 1, output: expect.stringMatching(/^give either --from or --order/) });
+    expect(await run('--from', 'old', '--order', 'x', '--to', 'new')).toMatchObject({
+      code: 1,
+      output: expect.stringMatching(/^give either --from or --order/),
+    });
     expect(await run('--list', '--to', 'new')).toMatchObject({ code: 1, output: expect.stringMatching(/^--list takes no other option/) });
-    expect(await run('--form', 'old')).toMatchObject({ code: 1, output: expect.stringMatching(/Unknown option '--form'[\s\S]*npm run orders:reattach -- --from <old tenant id> --to <tenant id>/) });
+    expect(await run('--form', 'old')).toMatchObject({
+      code: 1,
+      output: expect.stringMatching(/Unknown option '--form'[\s\S]*npm run orders:reattach -- --from <old tenant id> --to <tenant id>/),
+    });
   });
 
   it('refuses data that does not load before touching any database', async () => {

@@ -58,11 +58,13 @@ function readArguments(argv: readonly string[]): Request {
     throw new CommandError(`${(error as Error).message}\n${REATTACH_USAGE}`);
   }
   if (values.list) {
-    if (values.from !== undefined || values.order !== undefined || values.to !== undefined) throw new CommandError(`--list takes no other option\n${REATTACH_USAGE}`);
+    if (values.from !== undefined || values.order !== undefined || values.to !== undefined)
+      throw new CommandError(`--list takes no other option\n${REATTACH_USAGE}`);
     return { kind: 'list' };
   }
   if (values.to === undefined || values.to === '') throw new CommandError(`--to: name the tenant id to reattach the orders to\n${REATTACH_USAGE}`);
-  if ((values.from === undefined) === (values.order === undefined)) throw new CommandError(`give either --from or --order, not both or neither\n${REATTACH_USAGE}`);
+  if ((values.from === undefined) === (values.order === undefined))
+    throw new CommandError(`give either --from or --order, not both or neither\n${REATTACH_USAGE}`);
   const selection: OrderSelection = values.from !== undefined ? { fromTenant: values.from } : { orderIds: values.order ?? [] };
   return { kind: 'move', selection, to: values.to };
 }
@@ -74,11 +76,16 @@ function loadTenants(config: Config): TenantDirectory {
 }
 
 function checkTenants(request: Extract<Request, { kind: 'move' }>, tenants: TenantDirectory): void {
-  const ids = tenants.known().map((t) => t.id).join(', ');
+  const ids = tenants
+    .known()
+    .map((t) => t.id)
+    .join(', ');
   if (!tenants.byId(request.to)) throw new CommandError(`--to ${request.to}: there is no tenants/${request.to}.yaml; the tenants are ${ids}`);
   const from = 'fromTenant' in request.selection ? request.selection.fromTenant : undefined;
   if (from !== undefined && tenants.byId(from)) {
-    throw new CommandError(`--from ${from}: tenants/${from}.yaml exists, so its orders are not orphaned; to move single orders between tenants, name them with --order`);
+    throw new CommandError(
+      `--from ${from}: tenants/${from}.yaml exists, so its orders are not orphaned; to move single orders between tenants, name them with --order`,
+    );
   }
 }
 
@@ -99,10 +106,14 @@ async function move(db: SqlDatabase, request: Extract<Request, { kind: 'move' }>
   const moved = await reattachOrders(db, request.selection, request.to);
   if (moved.length === 0 && 'fromTenant' in request.selection) {
     const orphans = (await storedTenants(db)).filter((entry) => !tenants.byId(entry.tenantId)).map((entry) => JSON.stringify(entry.tenantId));
-    throw new CommandError(`--from ${request.selection.fromTenant}: no order is stored under that tenant id; orders without a tenant are under ${orphans.length > 0 ? orphans.join(', ') : 'no tenant id (there are none)'}`);
+    throw new CommandError(
+      `--from ${request.selection.fromTenant}: no order is stored under that tenant id; orders without a tenant are under ${orphans.length > 0 ? orphans.join(', ') : 'no tenant id (there are none)'}`,
+    );
   }
   for (const order of moved) {
-    print(`moved order ${order.orderId} (${order.email}, ${order.createdAt}, placed as ${JSON.stringify(order.companyName)}) from ${JSON.stringify(order.from)} to ${JSON.stringify(request.to)}`);
+    print(
+      `moved order ${order.orderId} (${order.email}, ${order.createdAt}, placed as ${JSON.stringify(order.companyName)}) from ${JSON.stringify(order.from)} to ${JSON.stringify(request.to)}`,
+    );
   }
   const company = tenants.byId(request.to)!.tenant.companyName;
   print(`${moved.length} ${moved.length === 1 ? 'order' : 'orders'} reattached to ${request.to} (${company}).`);

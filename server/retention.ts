@@ -22,7 +22,12 @@ export interface RetentionResult {
  * One pass of the retention at `now` (epoch ms), run by the API's maintenance interval: each
  * part is attempted even when another fails, and the first failure is thrown after all ran.
  */
-export async function applyRetention(retention: PersonalDataRetention, transport: MailTransport, policy: RetentionPolicy, now: number): Promise<RetentionResult> {
+export async function applyRetention(
+  retention: PersonalDataRetention,
+  transport: MailTransport,
+  policy: RetentionPolicy,
+  now: number,
+): Promise<RetentionResult> {
   const mailBefore = now - policy.mailDays * DAY_MS;
   const [orders, mailBodies, mailFiles] = await Promise.allSettled([
     retention.removeOrderPersonalData(now - policy.orderDays * DAY_MS),

@@ -18,7 +18,7 @@ describe('startOrderApi', () => {
     return startOrderApi(readConfig({ PORT: '0', DATA_ROOT: dataRoot, SQLITE_PATH: path.join(scratch, 'o.sqlite'), MAIL_DIR: scratch, ...env }), silentLogger);
   };
 
-  it('refuses data that does not validate, with the validator\'s file:line:col messages', async () => {
+  it("refuses data that does not validate, with the validator's file:line:col messages", async () => {
     const root = writeOrderFixture();
     appendFileSync(path.join(root, 'tenants/bypass-motors.yaml'), 'bypass_codez: [X]\n');
     const error = await start(root).catch((e: unknown) => e);
@@ -28,14 +28,19 @@ describe('startOrderApi', () => {
 
   it('refuses two tenants with one company_name, which would make orders ambiguous', async () => {
     const root = writeOrderFixture();
-    writeFileSync(path.join(root, 'tenants/copy.yaml'), `server_hostname: https://x.example\ntitle: Copy\ncompany_name: Bypass Motors\nroute_prefix: copy\ncatalog: main\n`);
+    writeFileSync(
+      path.join(root, 'tenants/copy.yaml'),
+      `server_hostname: https://x.example\ntitle: Copy\ncompany_name: Bypass Motors\nroute_prefix: copy\ncatalog: main\n`,
+    );
     const error = await start(root).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StartError);
     // The shared validation catches it first, with the position of the second name.
-    expect((error as Error).message).toMatch(/tenants\/copy\.yaml:3:15 {2}company_name {2}company name "Bypass Motors" is already used by tenants\/bypass-motors\.yaml/);
+    expect((error as Error).message).toMatch(
+      /tenants\/copy\.yaml:3:15 {2}company_name {2}company name "Bypass Motors" is already used by tenants\/bypass-motors\.yaml/,
+    );
   });
 
-  it('keeps an idle keep-alive connection open for KEEP_ALIVE_TIMEOUT_SECONDS (65 by default, above a load balancer\'s 60), then closes it', async () => {
+  it("keeps an idle keep-alive connection open for KEEP_ALIVE_TIMEOUT_SECONDS (65 by default, above a load balancer's 60), then closes it", async () => {
     expect(readConfig({ DATA_ROOT: '.' }).server.keepAliveTimeoutMs).toBe(65_000);
     const api = await start(writeOrderFixture(), { KEEP_ALIVE_TIMEOUT_SECONDS: '2' });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -78,14 +78,18 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     log: log.child({ part: 'mail' }),
   };
   const pendingCaptures =
-    paypal && new PendingCapturePoller(database, paypal, tenants, mailFrom, buyerMail, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
+    paypal &&
+    new PendingCapturePoller(database, paypal, tenants, mailFrom, buyerMail, log.child({ part: 'paypal' }), () => outbox.nudge(), config.pendingCapturePollMs);
 
   const secret = sessionSecret(config.session);
   const ctx: ApiContext = {
     database,
     tenants,
     paypal,
-    limiter: new FailureLimiter(database.failures, config.rateLimit.maxFailures, config.rateLimit.windowMs, Date.now, { max: config.rateLimit.tenantMax, intervalMs: config.rateLimit.tenantIntervalMs }),
+    limiter: new FailureLimiter(database.failures, config.rateLimit.maxFailures, config.rateLimit.windowMs, Date.now, {
+      max: config.rateLimit.tenantMax,
+      intervalMs: config.rateLimit.tenantIntervalMs,
+    }),
     sessions: new SessionTokens(secret, config.session.ttlSeconds),
     devices: new DeviceProofs(secret),
     limits: {
@@ -117,7 +121,12 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       connectionsCheckingInterval: Math.min(1_000, config.server.headersTimeoutMs),
       keepAliveTimeout: config.server.keepAliveTimeoutMs,
     },
-    createRequestHandler(ctx, { corsOrigins: config.corsOrigins, trustProxy: config.trustProxy, requestLimit: config.requestLimit, maxBodyBytes: config.bodyLimits.maxBytes }),
+    createRequestHandler(ctx, {
+      corsOrigins: config.corsOrigins,
+      trustProxy: config.trustProxy,
+      requestLimit: config.requestLimit,
+      maxBodyBytes: config.bodyLimits.maxBytes,
+    }),
   );
   server.maxConnections = config.server.maxConnections;
   await new Promise<void>((resolve, reject) => {
@@ -142,7 +151,10 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       .catch((error: unknown) => log.warn('could not remove expired unpaid orders', { error }));
     // A first pass over years of orders may outlast a short interval: never two at once.
     retaining ??= applyRetention(retention, transport, config.retention, Date.now())
-      .then((removed) => (removed.orders > 0 || removed.mailBodies > 0 || removed.mailFiles > 0) && log.info('personal data past its retention removed', { ...removed }))
+      .then(
+        (removed) =>
+          (removed.orders > 0 || removed.mailBodies > 0 || removed.mailFiles > 0) && log.info('personal data past its retention removed', { ...removed }),
+      )
       .catch((error: unknown) => log.warn('could not remove personal data past its retention', { error }))
       .finally(() => (retaining = undefined));
   }, config.maintenanceIntervalMs);

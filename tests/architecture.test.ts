@@ -54,9 +54,14 @@ describe('the layers of docs/architecture.md', () => {
         .map((file) => path.join(folder, file)),
     );
     const valueImports = files.flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '[^']*\/contracts\/[^']*';/gm)].map((match) => `${path.relative(REPO_ROOT, file)}: ${match[0]}`),
+      [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '[^']*\/contracts\/[^']*';/gm)].map(
+        (match) => `${path.relative(REPO_ROOT, file)}: ${match[0]}`,
+      ),
     );
-    expect(files.some((file) => /import type [^;]*\/contracts\//.test(readFileSync(file, 'utf8'))), 'the islands use the contracts').toBe(true);
+    expect(
+      files.some((file) => /import type [^;]*\/contracts\//.test(readFileSync(file, 'utf8'))),
+      'the islands use the contracts',
+    ).toBe(true);
     expect(valueImports).toEqual([]);
   });
 });

@@ -47,9 +47,12 @@ describe('npm run build', () => {
     expect(new Set(digests).size).toBe(1);
   });
 
-  it('renders the same bytes on three worker threads as in the build\'s own thread', () => {
+  it("renders the same bytes on three worker threads as in the build's own thread", () => {
     const root = fixtureProject();
-    for (const [out, workers] of [['dist-one', '1'], ['dist-three', '3']] as const) {
+    for (const [out, workers] of [
+      ['dist-one', '1'],
+      ['dist-three', '3'],
+    ] as const) {
       const result = runScript('build', ['--root', root, '--out-dir', out, '--no-page-cache', '--workers', workers]);
       expect(result.status, result.stderr).toBe(0);
     }
@@ -74,7 +77,15 @@ describe('npm run build', () => {
     const rendered = [...after].filter(([file, ino]) => !file.startsWith('_entry/') && before.get(file) !== ino).map(([file]) => file);
     // Both tenants sell K500: its item page, the catalog page listing it, and the pages made from the whole catalog.
     const fromProduct = ['item/K500/index.html', 'catalog/mens/index.html'];
-    const fromWholeCatalog = ['index.html', 'stores/index.html', 'checkout/index.html', 'success/index.html', 'orders/index.html', 'catalog-links/index.html', '404.html'];
+    const fromWholeCatalog = [
+      'index.html',
+      'stores/index.html',
+      'checkout/index.html',
+      'success/index.html',
+      'orders/index.html',
+      'catalog-links/index.html',
+      '404.html',
+    ];
     expect(rendered.sort()).toEqual(['guardian', 'solo'].flatMap((tenant) => [...fromProduct, ...fromWholeCatalog].map((file) => `${tenant}/${file}`)).sort());
     expect(readFileSync(path.join(root, 'dist', 'solo', 'item', 'K500', 'index.html'), 'utf8')).toContain('Silk Touch Sport Polo II');
     // The edit left the pictures alone: each tenant's image folder was moved over whole, not linked file by file.
@@ -84,7 +95,13 @@ describe('npm run build', () => {
     expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', '--no-page-cache']).status).toBe(0);
     expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
     // And the report counts the carried images as a clean build counts the ones it writes.
-    const counted = (out: string) => (JSON.parse(readFileSync(path.join(root, out, REPORT_FILE), 'utf8')) as BuildReport).tenants.map(({ id, pages, images, bytes }) => ({ id, pages, files: images.files, bytes }));
+    const counted = (out: string) =>
+      (JSON.parse(readFileSync(path.join(root, out, REPORT_FILE), 'utf8')) as BuildReport).tenants.map(({ id, pages, images, bytes }) => ({
+        id,
+        pages,
+        files: images.files,
+        bytes,
+      }));
     expect(counted('dist')).toEqual(counted('dist-clean'));
   });
 
@@ -116,7 +133,10 @@ describe('npm run build', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^pages: .*\(1 unchanged since the last build, reused\)/m);
     const report = JSON.parse(readFileSync(path.join(root, 'dist', REPORT_FILE), 'utf8')) as BuildReport;
-    expect(report.tenants.map((site) => [site.id, site.unchanged === true])).toEqual([['guardian', true], ['solo', false]]);
+    expect(report.tenants.map((site) => [site.id, site.unchanged === true])).toEqual([
+      ['guardian', true],
+      ['solo', false],
+    ]);
     // Reused means the same file, linked, not rewritten.
     expect(statSync(guardianPage).ino).toBe(guardianBefore);
     expect(html(root, 'solo')).toContain('<title>Solo Store Renamed</title>');

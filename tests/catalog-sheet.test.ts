@@ -156,7 +156,11 @@ describe('npm run catalog:export and catalog:import', () => {
       `${at(cells, cells.length - 1, 'code')}  products[${codes.length}].code  product code "K540" is already used by products[${codes.indexOf('K540')}]`,
     ];
     const errors = result.stderr.split('\n').filter((line) => /^default\.xlsx:/.test(line));
-    for (const line of expected) expect(errors.some((error) => error.startsWith(line)), `${line}\n--- got:\n${errors.join('\n')}`).toBe(true);
+    for (const line of expected)
+      expect(
+        errors.some((error) => error.startsWith(line)),
+        `${line}\n--- got:\n${errors.join('\n')}`,
+      ).toBe(true);
     // The float and the moved column are not mistakes; nothing else is reported.
     expect(errors.filter((line) => !line.includes('warning:'))).toHaveLength(expected.length);
     expect(result.stderr).toContain(`${expected.length} errors`);
@@ -203,7 +207,9 @@ describe('npm run catalog:export and catalog:import', () => {
 
     const refused = await importSheet(root, file);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain('default.csv  products[5]  TLK500 "Tall Sport Polo" is in catalogs/default.yaml but not in the sheet; to remove it, run again with --allow-remove');
+    expect(refused.stderr).toContain(
+      'default.csv  products[5]  TLK500 "Tall Sport Polo" is in catalogs/default.yaml but not in the sheet; to remove it, run again with --allow-remove',
+    );
     expect(catalogText(root)).toBe(before);
 
     const dry = await importSheet(root, file, '--allow-remove', '--dry-run');
@@ -226,10 +232,18 @@ describe('npm run catalog:export and catalog:import', () => {
     const { root, file, before, cells } = await exportedDefault('csv');
     const row = rowOf(cells, 'K500');
     cells[row]![column(cells, 'Small')] = '38,77';
-    writeFileSync(file, stringify(cells.map((line) => line.map((cell) => (cell === null ? '' : String(cell)))), { delimiter: ';' }));
+    writeFileSync(
+      file,
+      stringify(
+        cells.map((line) => line.map((cell) => (cell === null ? '' : String(cell)))),
+        { delimiter: ';' },
+      ),
+    );
     const result = await importSheet(root, file);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`default.csv:${columnLetters(column(cells, 'Small'))}${row + 1}  products[0].sizes.Small  must be a number, got "38,77" (use a decimal point: 38.77)`);
+    expect(result.stderr).toContain(
+      `default.csv:${columnLetters(column(cells, 'Small'))}${row + 1}  products[0].sizes.Small  must be a number, got "38,77" (use a decimal point: 38.77)`,
+    );
     expect(catalogText(root)).toBe(before);
   });
 
@@ -278,7 +292,10 @@ writeCatalog(target, checkCatalogUpdate(target, plans).text, () => process.kill(
 
     // The leftover temporary file is no data file: the next import checks and writes as usual, and clears it.
     const started = performance.now();
-    const finished = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/catalog-import.ts'), file, '--root', root], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const finished = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/catalog-import.ts'), file, '--root', root], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     const importMs = performance.now() - started;
     expect(finished.status, finished.stderr).toBe(0);
     const after = catalogText(root);
@@ -290,7 +307,10 @@ writeCatalog(target, checkCatalogUpdate(target, plans).text, () => process.kill(
     writeFileSync(path.join(root, 'catalogs/default.yaml'), before);
     const outcomes: string[] = [];
     for (const share of [0.5, 0.9, 1.1, 3]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/catalog-import.ts'), file, '--root', root], { cwd: REPO_ROOT, stdio: 'ignore' });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/catalog-import.ts'), file, '--root', root], {
+        cwd: REPO_ROOT,
+        stdio: 'ignore',
+      });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, Math.round(share * importMs)));
       child.kill('SIGKILL');

@@ -126,7 +126,9 @@ describe('the checkout island prices every cart as the order API charges it', ()
       const products = productIndex(props.products);
       // Products made only for other groups' stores cannot be ordered here (no catalog lists them).
       const catalog = project.catalogs.get(tenant.catalogId)!;
-      const orderable = props.products.filter((p) => p.supportedStores.length > 0 || catalog.products.find((c) => c.code === p.code)!.supportedStores.length === 0);
+      const orderable = props.products.filter(
+        (p) => p.supportedStores.length > 0 || catalog.products.find((c) => c.code === p.code)!.supportedStores.length === 0,
+      );
       // The sessions of the password stores, as their catalogs' password dialog leaves them.
       const storeTokens = new Map<string, string>();
       for (const store of tenant.stores.filter((s) => s.password !== undefined)) {
@@ -138,7 +140,12 @@ describe('the checkout island prices every cart as the order API charges it', ()
       // and price each other through tiers and discounts.
       const cartArbitrary = fc
         .uniqueArray(fc.constantFrom(...orderable), { minLength: 1, maxLength: 3, selector: (p) => p.code })
-        .chain((chosen) => fc.array(fc.constantFrom(...chosen).chain((p) => lineOf(p, logoOfferFor(tenant, p.type))), { minLength: 1, maxLength: 8 }))
+        .chain((chosen) =>
+          fc.array(
+            fc.constantFrom(...chosen).chain((p) => lineOf(p, logoOfferFor(tenant, p.type))),
+            { minLength: 1, maxLength: 8 },
+          ),
+        )
         .map(cartOf);
       let accepted = 0;
       let refused = 0;
@@ -163,11 +170,17 @@ describe('the checkout island prices every cart as the order API charges it', ()
           expect(created.status, JSON.stringify(created.body)).toBe(200);
           accepted++;
           const listed = await api.post('/v1/retrieve-orders', { companyName: props.companyName, limit: 1 }, await adminSession(props.companyName));
-          const order = listed.body.orders[0] as { order_id: string; total: number; order: { code: string; size: string; color: string; quantity: number; price: number; line_total: number }[] };
+          const order = listed.body.orders[0] as {
+            order_id: string;
+            total: number;
+            order: { code: string; size: string; color: string; quantity: number; price: number; line_total: number }[];
+          };
           expect(order.order_id).toBe(created.body.order_id);
 
           const pieces = order.order.reduce((n, l) => n + l.quantity, 0);
-          expect(subtotalText(checkout)).toBe(`Subtotal (${pieces.toLocaleString('en-US')} ${pieces === 1 ? 'item' : 'items'}): ${totalText(moneyFromDollars(order.total), order.order.filter((l) => l.price === 0).length)}`);
+          expect(subtotalText(checkout)).toBe(
+            `Subtotal (${pieces.toLocaleString('en-US')} ${pieces === 1 ? 'item' : 'items'}): ${totalText(moneyFromDollars(order.total), order.order.filter((l) => l.price === 0).length)}`,
+          );
           expect(checkout.total).toBe(moneyFromDollars(order.total));
           expect(order.order.map((l) => [l.code, l.size, l.color, l.quantity, l.price, l.line_total])).toEqual(
             checkout.lines.map((l) => [l.line.code, l.line.size, l.line.color, l.line.quantity, moneyToDollars(l.unitPrice!), moneyToDollars(l.lineTotal!)]),
@@ -185,9 +198,12 @@ describe('the checkout island prices every cart as the order API charges it', ()
     for (const tenantId of TENANTS) {
       const products = checkoutProps(tenantId).products;
       fc.assert(
-        fc.property(fc.constantFrom(...products).chain((p) => lineOf(p, { embroideries: [], placements: [] }, false).map((line) => ({ p, line }))), ({ p, line }) => {
-          expect(entryProblem(p, line.size, line.quantity), JSON.stringify(line)).toBeUndefined();
-        }),
+        fc.property(
+          fc.constantFrom(...products).chain((p) => lineOf(p, { embroideries: [], placements: [] }, false).map((line) => ({ p, line }))),
+          ({ p, line }) => {
+            expect(entryProblem(p, line.size, line.quantity), JSON.stringify(line)).toBeUndefined();
+          },
+        ),
         { numRuns: 300 },
       );
     }

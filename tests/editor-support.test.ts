@@ -54,7 +54,9 @@ describe('VS Code with the YAML extension (yaml-language-server over its protoco
   beforeAll(async () => {
     root = workspaceCopy();
 
-    server = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    server = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
     // The workspace's settings, as VS Code hands them out: "yaml.schemas" is section yaml, key schemas.
     const yamlSettings: Record<string, unknown> = {};
@@ -154,13 +156,18 @@ describe('VS Code with the YAML extension (yaml-language-server over its protoco
       contentChanges: [{ text: text.replace('default_color: \n', 'default_color: Forrest Green\n') }],
     });
     // Until the check of the changed text arrives, the empty value's problems are shown.
-    const messages = await diagnosticsOf(uri, (m) => m.some((message) => message.includes('colours of K500')) && !m.includes("must be one of this product's colors"));
+    const messages = await diagnosticsOf(
+      uri,
+      (m) => m.some((message) => message.includes('colours of K500')) && !m.includes("must be one of this product's colors"),
+    );
     expect(messages).toEqual(['must be one of the colours of K500: Black, Navy, Royal Blue (as of the last npm run validate)']);
   });
 
   it('offers the catalog names at catalog and the logo names under embroideries', async () => {
     // A line typed anew (yaml-language-server offers nothing before a trailing comment).
-    const { uri, text } = await open('tenants/guardian.yaml', (t) => t.replace(/^catalog: default.*$/m, 'catalog: ').replace(/^ {2}hat: \[Guardian Shield\]$/m, '  hat: [Guardian Shield, ]'));
+    const { uri, text } = await open('tenants/guardian.yaml', (t) =>
+      t.replace(/^catalog: default.*$/m, 'catalog: ').replace(/^ {2}hat: \[Guardian Shield\]$/m, '  hat: [Guardian Shield, ]'),
+    );
     expect(await complete(uri, positionAfter(text, 'catalog: '))).toEqual(['default']);
     expect(await complete(uri, positionAfter(text, 'hat: [Guardian Shield, '))).toEqual(expect.arrayContaining(['Guardian Script']));
     const messages = await diagnosticsOf(uri, (m) => m.length > 0);
@@ -170,7 +177,10 @@ describe('VS Code with the YAML extension (yaml-language-server over its protoco
   it('shows, on hovering discount, the rule the cart applies', async () => {
     const { uri, text } = await open('catalogs/default.yaml', (t) => `${t}`);
     const at = positionAfter(text, '    discount');
-    const hover = await connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: at.line, character: at.character - 2 } });
+    const hover = await connection.sendRequest<Hover | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: at.line, character: at.character - 2 },
+    });
     const shown = typeof hover?.contents === 'object' && 'value' in hover.contents ? (hover.contents as MarkupContent).value : JSON.stringify(hover?.contents);
     // src/domain/pricing.ts: the volume price is the base size's; the other sizes keep their upcharge.
     expect(shown).toContain('the **base size** costs `price`');
@@ -182,7 +192,11 @@ describe('VS Code with the YAML extension (yaml-language-server over its protoco
 describe('the folder-open task (.vscode/tasks.json)', () => {
   it("runs the watch command, whose problem lines VS Code's matcher reads at the wrong value's line and column, and checks again on save", async () => {
     const task = (vscode('tasks.json').tasks as Record<string, unknown>[])[0]!;
-    const matcher = task.problemMatcher as { fileLocation: string[]; pattern: Record<string, string | number>; background: { beginsPattern: string; endsPattern: string } };
+    const matcher = task.problemMatcher as {
+      fileLocation: string[];
+      pattern: Record<string, string | number>;
+      background: { beginsPattern: string; endsPattern: string };
+    };
     expect(task.runOptions).toEqual({ runOn: 'folderOpen' });
     expect(task.isBackground).toBe(true);
     expect(matcher.fileLocation).toEqual(['relative', '${workspaceFolder}']);
@@ -217,7 +231,9 @@ describe('the folder-open task (.vscode/tasks.json)', () => {
     try {
       await runCount(1);
       const pattern = new RegExp(String(matcher.pattern.regexp));
-      const problems = runs()[0]!.map((line) => pattern.exec(line)).filter((m): m is RegExpExecArray => m !== null);
+      const problems = runs()[0]!
+        .map((line) => pattern.exec(line))
+        .filter((m): m is RegExpExecArray => m !== null);
       const errors = problems.filter((m) => m[Number(matcher.pattern.severity)] === undefined);
       expect(errors).toHaveLength(1);
       const [match] = errors;
@@ -234,7 +250,11 @@ describe('the folder-open task (.vscode/tasks.json)', () => {
       // Saving the fix checks again: the next run has no error.
       writeFileSync(catalog, good);
       await runCount(2);
-      expect(runs()[1]!.map((line) => pattern.exec(line)).filter((m) => m && m[Number(matcher.pattern.severity)] === undefined)).toEqual([]);
+      expect(
+        runs()[1]!
+          .map((line) => pattern.exec(line))
+          .filter((m) => m && m[Number(matcher.pattern.severity)] === undefined),
+      ).toEqual([]);
     } finally {
       // Ctrl-C: the terminal interrupts the task's whole process group.
       process.kill(-child.pid!, 'SIGINT');

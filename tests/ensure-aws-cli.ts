@@ -15,12 +15,20 @@ export function ensureAwsCli(): { ok: true } | { ok: false; message: string } {
   const problem = versionProblem();
   if (problem === undefined) return { ok: true };
   if (commandExists('aws')) return { ok: false, message: `the deploy test needs a newer aws CLI: ${problem}` };
-  if (process.getuid?.() !== 0 || !commandExists('apt-get')) return { ok: false, message: `The deploy test needs the aws CLI: run \`sudo sh -c '${INSTALL}'\` (Debian or Ubuntu), or install it from https://docs.aws.amazon.com/cli/latest/userguide/getting-started-install.html` };
+  if (process.getuid?.() !== 0 || !commandExists('apt-get'))
+    return {
+      ok: false,
+      message: `The deploy test needs the aws CLI: run \`sudo sh -c '${INSTALL}'\` (Debian or Ubuntu), or install it from https://docs.aws.amazon.com/cli/latest/userguide/getting-started-install.html`,
+    };
   console.log(`pretest: no aws CLI; installing Debian's awscli package for the deploy test (${INSTALL})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'awscli']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'awscli'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
-    if (result.status !== 0) return { ok: false, message: `\`apt-get ${args.join(' ')}\` failed (exit ${result.status}): run \`${INSTALL}\` by hand and read its output` };
+    if (result.status !== 0)
+      return { ok: false, message: `\`apt-get ${args.join(' ')}\` failed (exit ${result.status}): run \`${INSTALL}\` by hand and read its output` };
   }
   const after = versionProblem();
   return after === undefined ? { ok: true } : { ok: false, message: `installed Debian's awscli, but ${after}` };

@@ -49,11 +49,23 @@ const FIELDS = supplierFields().join('|');
 
 /** Uses of a word for what the Words table says it is not, as they appear in code. */
 const LINE_RULES: Rule[] = [
-  { word: 'site', what: 'the supplier\'s facts are "supplier" (Project.supplier), not "site"', pattern: /\bproject\.site\b|Project\[['"]site['"]\]|\{\s*site\s*\}\s*=\s*(?:data\.)?project\b/ },
+  {
+    word: 'site',
+    what: 'the supplier\'s facts are "supplier" (Project.supplier), not "site"',
+    pattern: /\bproject\.site\b|Project\[['"]site['"]\]|\{\s*site\s*\}\s*=\s*(?:data\.)?project\b/,
+  },
   { word: 'site', what: 'a SupplierFacts value is named "supplier", not "site"', pattern: /\bsite\??\s*:\s*SupplierFacts\b/ },
   { word: 'site', what: 'the supplier\'s facts are read from "supplier", not "site"', pattern: new RegExp(`\\bsite\\??\\.(?:${FIELDS})\\b`) },
-  { word: 'store', what: 'the order API\'s database is OrderDatabase, not a store', pattern: /\bOrderStore\b|\bstore\??\s*:\s*OrderDatabase\b|\bstore\s*=\s*new OrderDatabase\b/ },
-  { word: 'store', what: 'a zustand store is named for what it holds ("cart store": cartStore)', pattern: /\b(?:const|let)\s+(?![\w]*[Cc]art)\w+\s*=\s*createStore\b/ },
+  {
+    word: 'store',
+    what: "the order API's database is OrderDatabase, not a store",
+    pattern: /\bOrderStore\b|\bstore\??\s*:\s*OrderDatabase\b|\bstore\s*=\s*new OrderDatabase\b/,
+  },
+  {
+    word: 'store',
+    what: 'a zustand store is named for what it holds ("cart store": cartStore)',
+    pattern: /\b(?:const|let)\s+(?![\w]*[Cc]art)\w+\s*=\s*createStore\b/,
+  },
 ];
 
 /** File names that use a word for what the Words table says it is not. */
@@ -63,7 +75,9 @@ const FILE_NAME_RULES: Rule[] = [
 ];
 
 function lineFindings(file: string, text: string): string[] {
-  return text.split('\n').flatMap((line, index) => LINE_RULES.filter((rule) => rule.pattern.test(line)).map((rule) => `${file}:${index + 1}  ${rule.what}: ${line.trim()}`));
+  return text
+    .split('\n')
+    .flatMap((line, index) => LINE_RULES.filter((rule) => rule.pattern.test(line)).map((rule) => `${file}:${index + 1}  ${rule.what}: ${line.trim()}`));
 }
 
 function fileNameFindings(files: readonly string[]): string[] {
@@ -121,14 +135,14 @@ describe('the Words table of docs/architecture.md', () => {
     expect(lineFindings('src/x.ts', 'export const cartStore = createStore<CartState>()(')).toEqual([]);
     expect(fileNameFindings(['server/app/order-stores.ts', 'server/storage/order-store.ts', 'server/app/store-rules.ts'])).toEqual([
       'server/app/order-stores.ts  a dealership store file beside the order database differs by more than a letter',
-      "server/storage/order-store.ts  the order database's files are named for what they hold: a \"store\" is a dealership's",
+      'server/storage/order-store.ts  the order database\'s files are named for what they hold: a "store" is a dealership\'s',
       'server/storage/order-store.ts  a dealership store file beside the order database differs by more than a letter',
     ]);
   });
 
   it('fail on two production files with one name, but not on a test named like its subject', () => {
-    expect(sharedBasenames(['src/pages/island.tsx', 'src/runtime/server/island.tsx', 'src/a/x.test.ts', 'src/b/x.test.ts', 'server/tests/y.ts', 'server/y.ts'])).toEqual(
-      new Map([['island.tsx', ['src/pages/island.tsx', 'src/runtime/server/island.tsx']]]),
-    );
+    expect(
+      sharedBasenames(['src/pages/island.tsx', 'src/runtime/server/island.tsx', 'src/a/x.test.ts', 'src/b/x.test.ts', 'server/tests/y.ts', 'server/y.ts']),
+    ).toEqual(new Map([['island.tsx', ['src/pages/island.tsx', 'src/runtime/server/island.tsx']]]));
   });
 });

@@ -26,7 +26,8 @@ const C112 = `  - code: C112
 function project(): string {
   const root = fixtureProject();
   appendFileSync(path.join(root, 'catalogs/default.yaml'), C112);
-  for (const file of ['K500_royal_blue.jpg', 'K500_black.jpg', 'PLT-AL_black_red.jpg', 'PLT-AL_white.jpg', 'FM-100_white.jpg']) rmSync(path.join(root, 'catalogs/images', file));
+  for (const file of ['K500_royal_blue.jpg', 'K500_black.jpg', 'PLT-AL_black_red.jpg', 'PLT-AL_white.jpg', 'FM-100_white.jpg'])
+    rmSync(path.join(root, 'catalogs/images', file));
   return root;
 }
 
@@ -79,7 +80,11 @@ describe('npm run images:add', () => {
     const result = await runInProcess(addIn(base), ['photos', '--root', root]);
 
     expect(rows(result.stdout)).toEqual({
-      'photos/C112 black navy.jpg': { result: 'ambiguous', file: '-', why: 'names Black and Navy, both colours of C112; candidates: C112_black.jpg, C112_navy.jpg' },
+      'photos/C112 black navy.jpg': {
+        result: 'ambiguous',
+        file: '-',
+        why: 'names Black and Navy, both colours of C112; candidates: C112_black.jpg, C112_navy.jpg',
+      },
       'photos/C112 purple.jpg': { result: 'unmatched', file: '-', why: 'C112 comes in Grey, Black, Navy, Navy White; none is "purple"' },
       'photos/C112_whitenavy (2).jpg': { result: 'written', file: 'C112_navy_white.jpg', why: 'ignored "2"' },
       'photos/FM100 WHITE.PNG': { result: 'written', file: 'FM-100_white.jpg', why: '' },
@@ -94,7 +99,9 @@ describe('npm run images:add', () => {
       'warning: catalogs/images/FM-100_white.jpg is 400×400, the item page shows it at 960 px wide, so it will look blurry; use one at least 960 px wide',
     );
     expect(result.stdout).toContain('\n10 files: 6 written, 1 kept (already there), 1 ambiguous, 2 unmatched.\n');
-    expect(result.stdout).toMatch(/Still without a photo \(3\):\n {2}C112 Grey +catalogs\/images\/C112_grey\.jpg\n {2}C112 Black +catalogs\/images\/C112_black\.jpg\n {2}C112 Navy +catalogs\/images\/C112_navy\.jpg\n?$/);
+    expect(result.stdout).toMatch(
+      /Still without a photo \(3\):\n {2}C112 Grey +catalogs\/images\/C112_grey\.jpg\n {2}C112 Black +catalogs\/images\/C112_black\.jpg\n {2}C112 Navy +catalogs\/images\/C112_navy\.jpg\n?$/,
+    );
     // Photos left to sort out by hand: the run says it did not take everything.
     expect(result.status).toBe(1);
 
@@ -121,16 +128,24 @@ describe('npm run images:add', () => {
 
     for (const file of ['K500_royal_blue.jpg', 'K500_black.jpg', 'PLT-AL_black_red.jpg', 'PLT-AL_white.jpg', 'FM-100_white.jpg', 'C112_navy_white.jpg']) {
       const metadata = await sharp(path.join(imagesOf(root), file)).metadata();
-      expect({ file, format: metadata.format, space: metadata.space, channels: metadata.channels, depth: metadata.depth, hasAlpha: metadata.hasAlpha }).toEqual({
-        file,
-        format: 'jpeg',
-        space: 'srgb',
-        channels: 3,
-        depth: 'uchar',
-        hasAlpha: false,
-      });
+      expect({ file, format: metadata.format, space: metadata.space, channels: metadata.channels, depth: metadata.depth, hasAlpha: metadata.hasAlpha }).toEqual(
+        {
+          file,
+          format: 'jpeg',
+          space: 'srgb',
+          channels: 3,
+          depth: 'uchar',
+          hasAlpha: false,
+        },
+      );
     }
-    const pixel = async (file: string) => [...(await sharp(path.join(imagesOf(root), file)).raw().toBuffer()).subarray(0, 3)];
+    const pixel = async (file: string) => [
+      ...(
+        await sharp(path.join(imagesOf(root), file))
+          .raw()
+          .toBuffer()
+      ).subarray(0, 3),
+    ];
     // A transparent pixel is white, as on the page, not the red (or black) hidden behind it.
     expect(await pixel('PLT-AL_black_red.jpg')).toEqual([255, 255, 255]);
     // Converted from CMYK and 16-bit, the blue stays blue.
@@ -144,12 +159,22 @@ describe('npm run images:add', () => {
     const root = project();
     const shots = mkdtempSync(path.join(tmpdir(), 'images-add-shots-'));
     // Stored lying on its side, with EXIF saying to turn it a quarter (as phones do).
-    await sharp({ create: { width: 1200, height: 1000, channels: 3, background: BLUE } }).jpeg().withMetadata({ orientation: 6 }).toFile(path.join(shots, 'K500 black.jpg'));
-    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: BLUE } }).jpeg().toFile(path.join(shots, 'K500 royal blue.jpg'));
+    await sharp({ create: { width: 1200, height: 1000, channels: 3, background: BLUE } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toFile(path.join(shots, 'K500 black.jpg'));
+    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: BLUE } })
+      .jpeg()
+      .toFile(path.join(shots, 'K500 royal blue.jpg'));
     const result = await runInProcess(addIn(shots), ['.', '--root', root]);
     expect(result.status).toBe(0);
     const upright = await sharp(path.join(imagesOf(root), 'K500_black.jpg')).metadata();
-    expect({ width: upright.width, height: upright.height, orientation: upright.orientation, exif: upright.exif }).toEqual({ width: 1000, height: 1200, orientation: undefined, exif: undefined });
+    expect({ width: upright.width, height: upright.height, orientation: upright.orientation, exif: upright.exif }).toEqual({
+      width: 1000,
+      height: 1200,
+      orientation: undefined,
+      exif: undefined,
+    });
     expect(await sharp(path.join(imagesOf(root), 'K500_royal_blue.jpg')).metadata()).toMatchObject({ width: 1920, height: 1440 });
   });
 

@@ -9,7 +9,16 @@ import { runNewTenant } from '../src/core/cli/new-tenant-command.ts';
 import { fixtureProject } from './helpers/fixture-project.ts';
 import { errorLines, runScript, treeDigest } from './helpers/run-cli.ts';
 
-const FLAGS = ['--title', 'Smith Auto Store', '--company-name', 'Smith Auto Group', '--catalog', 'default', '--server-hostname', 'https://orders.smith-auto.example'];
+const FLAGS = [
+  '--title',
+  'Smith Auto Store',
+  '--company-name',
+  'Smith Auto Group',
+  '--catalog',
+  'default',
+  '--server-hostname',
+  'https://orders.smith-auto.example',
+];
 /** The order API address the base fixture's tenants share (tenants/guardian.yaml). */
 const SHARED_API = 'https://orders.keystonepromo.example.com';
 
@@ -23,7 +32,14 @@ describe('npm run new-tenant with flags', () => {
 
     const text = readFileSync(path.join(root, 'tenants/smith-auto.yaml'), 'utf8');
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/tenant.schema.json');
-    for (const field of ['title: Smith Auto Store', 'company_name: Smith Auto Group', 'route_prefix: smith-auto', 'server_hostname: https://orders.smith-auto.example', 'catalog: default', 'company_logo: smith-auto.png']) {
+    for (const field of [
+      'title: Smith Auto Store',
+      'company_name: Smith Auto Group',
+      'route_prefix: smith-auto',
+      'server_hostname: https://orders.smith-auto.example',
+      'catalog: default',
+      'company_logo: smith-auto.png',
+    ]) {
       expect(text).toMatch(new RegExp(`^${field.replace(/[.]/g, '\\.')}(?: |$)`, 'm'));
     }
     // Secrets stay commented out: a placeholder would be committed as a live, guessable one.
@@ -49,7 +65,19 @@ describe('npm run new-tenant with flags', () => {
 
   it('takes an empty route prefix, served at the host root', () => {
     const root = fixtureProject();
-    const created = runScript('new-tenant', ['lake-motors', '--root', root, '--title', 'Lake Motors Store', '--company-name', 'Lake Motors', '--catalog', 'default', '--route-prefix', '']);
+    const created = runScript('new-tenant', [
+      'lake-motors',
+      '--root',
+      root,
+      '--title',
+      'Lake Motors Store',
+      '--company-name',
+      'Lake Motors',
+      '--catalog',
+      'default',
+      '--route-prefix',
+      '',
+    ]);
     expect(created.status, created.stderr).toBe(0);
     expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(/^route_prefix: "" /m);
     expect(runScript('validate', ['--root', root]).status).toBe(0);
@@ -57,10 +85,22 @@ describe('npm run new-tenant with flags', () => {
 
   it('without --server-hostname takes the order API the other tenants use, and says so', () => {
     const root = fixtureProject();
-    const created = runScript('new-tenant', ['lake-motors', '--root', root, '--title', 'Lake Motors Store', '--company-name', 'Lake Motors', '--catalog', 'default']);
+    const created = runScript('new-tenant', [
+      'lake-motors',
+      '--root',
+      root,
+      '--title',
+      'Lake Motors Store',
+      '--company-name',
+      'Lake Motors',
+      '--catalog',
+      'default',
+    ]);
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toContain(`Order API address: ${SHARED_API} (the one the other tenants use; --server-hostname for another).`);
-    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(new RegExp(`^server_hostname: ${SHARED_API.replace(/[.]/g, '\\.')}$`, 'm'));
+    expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(
+      new RegExp(`^server_hostname: ${SHARED_API.replace(/[.]/g, '\\.')}$`, 'm'),
+    );
   });
 });
 
@@ -73,9 +113,21 @@ describe.concurrent('npm run new-tenant refuses, and writes nothing', () => {
       ['smith-auto', ...FLAGS, '--company-name', 'Guardian Automotive Group'],
       [/^--company-name "Guardian Automotive Group": company name "Guardian Automotive Group" is already used by tenants\/guardian.yaml/m],
     ],
-    ['a duplicate route prefix', ['smith-auto', ...FLAGS, '--route-prefix', 'guardian'], [/^--route-prefix "guardian": route prefix "guardian" is already used by tenants\/guardian.yaml/m]],
-    ['an uppercase route prefix', ['smith-auto', ...FLAGS, '--route-prefix', 'Smith'], [/^--route-prefix "Smith": must be lowercase letters, digits and dashes/m]],
-    ['an unknown catalog', ['smith-auto', ...FLAGS, '--catalog', 'defualt'], [/^--catalog "defualt": no catalog "defualt": catalogs\/defualt.yaml does not exist \(did you mean "default"\?\)/m]],
+    [
+      'a duplicate route prefix',
+      ['smith-auto', ...FLAGS, '--route-prefix', 'guardian'],
+      [/^--route-prefix "guardian": route prefix "guardian" is already used by tenants\/guardian.yaml/m],
+    ],
+    [
+      'an uppercase route prefix',
+      ['smith-auto', ...FLAGS, '--route-prefix', 'Smith'],
+      [/^--route-prefix "Smith": must be lowercase letters, digits and dashes/m],
+    ],
+    [
+      'an unknown catalog',
+      ['smith-auto', ...FLAGS, '--catalog', 'defualt'],
+      [/^--catalog "defualt": no catalog "defualt": catalogs\/defualt.yaml does not exist \(did you mean "default"\?\)/m],
+    ],
     ['an empty title', ['smith-auto', ...FLAGS, '--title', ''], [/^--title "": must not be empty/m]],
     ['a missing flag (no terminal to ask)', ['smith-auto', '--title', 'Smith Auto Store', '--company-name', 'Smith Auto Group'], [/^missing --catalog\b/m]],
     [
@@ -88,7 +140,11 @@ describe.concurrent('npm run new-tenant refuses, and writes nothing', () => {
       ['smith-auto', ...FLAGS, '--server-hostname', 'http://orders.smith-auto.example'],
       [/^--server-hostname "http:\/\/orders.smith-auto.example": .*is plain http: a storefront served over https cannot call it/m],
     ],
-    ['an order API address that is no address', ['smith-auto', ...FLAGS, '--server-hostname', 'orders.smith-auto.example'], [/^--server-hostname "orders.smith-auto.example": must be an http:\/\/ or https:\/\/ address/m]],
+    [
+      'an order API address that is no address',
+      ['smith-auto', ...FLAGS, '--server-hostname', 'orders.smith-auto.example'],
+      [/^--server-hostname "orders.smith-auto.example": must be an http:\/\/ or https:\/\/ address/m],
+    ],
     [
       'several problems at once',
       ['smith-auto', '--company-name', 'Solo Motors', '--catalog', 'nope'],
@@ -130,7 +186,9 @@ describe('the example order API address https://orders.example.com', () => {
     );
 
     const refused = runScript('build', ['--root', root, '--tenant', 'solo', '--no-precompress']);
-    expect(refused.stderr).toContain('Build failed: tenants/solo.yaml: server_hostname is the example address https://orders.example.com, where no order API answers');
+    expect(refused.stderr).toContain(
+      'Build failed: tenants/solo.yaml: server_hostname is the example address https://orders.example.com, where no order API answers',
+    );
     expect(refused.status).toBe(1);
     expect(existsSync(path.join(root, 'dist/solo'))).toBe(false);
 
@@ -182,7 +240,13 @@ describe('npm run new-tenant in a terminal', () => {
     const output = terminal();
     const errors = terminal();
 
-    const run = runNewTenant(['lake-motors', '--root', root, ...FLAGS, '--catalog', 'nope'], { input, output, errors, interactive: true, drawLogo: drawPlaceholderLogo });
+    const run = runNewTenant(['lake-motors', '--root', root, ...FLAGS, '--catalog', 'nope'], {
+      input,
+      output,
+      errors,
+      interactive: true,
+      drawLogo: drawPlaceholderLogo,
+    });
     await type(input, output, [
       ["Route prefix (served under /<prefix>/; '' for the host root) (lake-motors)", "''"],
       ['Catalog (one of: default) (default)', 'default'],

@@ -38,13 +38,23 @@ let origin = '';
 let server: ReturnType<typeof createStaticServer> | undefined;
 
 function run(script: string, args: string[], env: Record<string, string> = {}): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', `${script}.ts`), ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 300_000, env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', `${script}.ts`), ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${result.stderr}`);
   return result.stdout;
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Every site path a string names: itself, or each URL of a srcset ('/a.jpg 8w, /b.jpg 16w'). */
@@ -72,7 +82,8 @@ function linksOf(body: string, type: string): string[] {
   if (type.startsWith('application/json')) return stringsOf(JSON.parse(body)).flatMap(pathsIn);
   if (!type.startsWith('text/html')) return [];
   const links: string[] = [];
-  for (const [, , value = ''] of body.matchAll(/\s(href|src|srcSet|srcset|action|data-search-pointer)="([^"]*)"/g)) links.push(...pathsIn(decodeEntities(value)));
+  for (const [, , value = ''] of body.matchAll(/\s(href|src|srcSet|srcset|action|data-search-pointer)="([^"]*)"/g))
+    links.push(...pathsIn(decodeEntities(value)));
   for (const [, props = ''] of body.matchAll(/\sdata-props="([^"]*)"/g)) links.push(...stringsOf(JSON.parse(decodeEntities(props))).flatMap(pathsIn));
   return links;
 }
@@ -96,7 +107,11 @@ async function crawl(pages: readonly string[]): Promise<Map<string, { status: nu
 beforeAll(async () => {
   plan = (JSON.parse(run('preview-plan', ['--root', root, '--pull-request', String(PULL_REQUEST)])) as { include: PlanEntry[] }).include;
   // The workflow's build step, one tenant a job, with the matrix entry's variables.
-  for (const entry of plan) run('build', ['--root', root, '--out-dir', previewOut, '--tenant', entry.tenant], { STOREFRONT_BASE_PATH: entry.basePath, STOREFRONT_PREVIEW: entry.preview });
+  for (const entry of plan)
+    run('build', ['--root', root, '--out-dir', previewOut, '--tenant', entry.tenant], {
+      STOREFRONT_BASE_PATH: entry.basePath,
+      STOREFRONT_PREVIEW: entry.preview,
+    });
   // What the deploy puts in the bucket: each folder at its key.
   const mounts: SiteMount[] = plan.map((entry) => {
     const dir = path.join(bucket, ...entry.key.split('/'));
@@ -119,7 +134,7 @@ afterAll(async () => {
 });
 
 describe("a pull request's preview", () => {
-  it('puts every tenant of the fixture at its own key under the pull request\'s folder, served at that path', () => {
+  it("puts every tenant of the fixture at its own key under the pull request's folder, served at that path", () => {
     expect(plan.map((entry) => entry.tenant)).toEqual(project.tenants.map((tenant) => tenant.id));
     // One tenant with a route prefix and one without: both under one host, apart.
     expect(plan.map((entry) => entry.base)).toEqual([`/_previews/pr-${PULL_REQUEST}/_shared/guardian/`, `/_previews/pr-${PULL_REQUEST}/solo/`]);
@@ -134,14 +149,31 @@ describe("a pull request's preview", () => {
       const pages = [...found].filter(([, answer]) => answer.type.startsWith('text/html'));
       expect(pages.length, entry.tenant).toBe(built.length);
       expect(found.size).toBeGreaterThan(pages.length + 10);
-      expect([...found].filter(([, answer]) => answer.status !== 200).map(([url, answer]) => `${answer.status} ${url}`), entry.tenant).toEqual([]);
-      expect([...found.keys()].filter((url) => !url.startsWith(entry.base)), `${entry.tenant}: links leaving ${entry.base}`).toEqual([]);
-      expect([...found].some(([url]) => /\/assets\/img\/.+\.webp$/.test(url)), 'pictures are crawled').toBe(true);
-      expect([...found].some(([url]) => /\/assets\/search-[0-9a-f]+\.json$/.test(url)), 'the search index is crawled').toBe(true);
-      expect([...found].some(([url]) => /\/assets\/catalog-[0-9a-f]+\.json$/.test(url)), 'the catalog file is crawled').toBe(true);
+      expect(
+        [...found].filter(([, answer]) => answer.status !== 200).map(([url, answer]) => `${answer.status} ${url}`),
+        entry.tenant,
+      ).toEqual([]);
+      expect(
+        [...found.keys()].filter((url) => !url.startsWith(entry.base)),
+        `${entry.tenant}: links leaving ${entry.base}`,
+      ).toEqual([]);
+      expect(
+        [...found].some(([url]) => /\/assets\/img\/.+\.webp$/.test(url)),
+        'pictures are crawled',
+      ).toBe(true);
+      expect(
+        [...found].some(([url]) => /\/assets\/search-[0-9a-f]+\.json$/.test(url)),
+        'the search index is crawled',
+      ).toBe(true);
+      expect(
+        [...found].some(([url]) => /\/assets\/catalog-[0-9a-f]+\.json$/.test(url)),
+        'the catalog file is crawled',
+      ).toBe(true);
       for (const [url, { body }] of pages) {
         // The notice comes first in the body's HTML: nothing above it moves when scripts run.
-        expect(/<body>\n<p class="notice" role="note" data-preview-notice="">([^<]*)<\/p>/.exec(body)?.[1], url).toBe(`${NOTICE} — orders are not placed here.`);
+        expect(/<body>\n<p class="notice" role="note" data-preview-notice="">([^<]*)<\/p>/.exec(body)?.[1], url).toBe(
+          `${NOTICE} — orders are not placed here.`,
+        );
       }
 
       // The tenant's own 404 page, under the preview, says so too and links home.
@@ -164,7 +196,10 @@ describe("a pull request's preview", () => {
       const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(checkout)?.[1] ?? '';
       expect(/connect-src ([^;]*)/.exec(csp)?.[1]).toBe("'self' https://*.paypal.com https://*.paypalobjects.com");
       expect(checkout).toMatch(/data-preview-checkout="">This checkout is part of the preview of pull request #12\. It is not connected to the order service/);
-      const props = JSON.parse(decodeEntities(/data-island="checkout" data-props="([^"]*)"/.exec(checkout)?.[1] ?? '{}')) as { apiBase?: string; paypalClientId?: string };
+      const props = JSON.parse(decodeEntities(/data-island="checkout" data-props="([^"]*)"/.exec(checkout)?.[1] ?? '{}')) as {
+        apiBase?: string;
+        paypalClientId?: string;
+      };
       expect(props.apiBase).toBe('https://orders.preview.invalid');
       expect(props.paypalClientId).toBeUndefined();
     }

@@ -54,7 +54,10 @@ function scriptLines(run: string): string[] {
 function npmInvocations(run: string): { command: string; script?: string; text: string }[] {
   const found: { command: string; script?: string; text: string }[] = [];
   for (const match of run.matchAll(/(?:^|[\s;&|(`])npm\s+([^\n;&|)`]*)/g)) {
-    const words = (match[1] as string).trim().split(/\s+/).filter((word) => !word.startsWith('-'));
+    const words = (match[1] as string)
+      .trim()
+      .split(/\s+/)
+      .filter((word) => !word.startsWith('-'));
     const [command = '', script] = words;
     found.push({ command, script: command === 'run' || command === 'run-script' ? script : undefined, text: match[0].trim() });
   }
@@ -104,7 +107,7 @@ describe('the CI workflow', () => {
     }
   });
 
-  it('runs exactly the README\'s two commands on a pull request, besides the jobs that build its preview as main builds', () => {
+  it("runs exactly the README's two commands on a pull request, besides the jobs that build its preview as main builds", () => {
     const { on, jobs } = workflow();
     expect(Object.keys(on)).toContain('pull_request');
     const commands = readmeCommands();
@@ -117,7 +120,7 @@ describe('the CI workflow', () => {
     for (const name of onPullRequest) expect(JSON.stringify(jobs[name])).not.toMatch(/aws s3|DEPLOY_CONFIGURED/);
   });
 
-  it('builds on main one job per tenant, for exactly the tenants the build\'s loader finds', () => {
+  it("builds on main one job per tenant, for exactly the tenants the build's loader finds", () => {
     const { on, jobs, concurrency } = workflow();
     expect((on.push as { branches: string[] }).branches).toEqual(['main']);
     // Two pushes to main never deploy at the same time, and a deploy in progress is never cancelled.
@@ -148,9 +151,16 @@ describe('the CI workflow', () => {
     if (!step.run) throw new Error(`job ${planName} has no step ${wiring[1]} that runs a command`);
     const outputFile = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-gh-output-')), 'output');
     writeFileSync(outputFile, '');
-    const ran = spawnSync('bash', ['-e', '-c', step.run], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: outputFile }, timeout: 60_000 });
+    const ran = spawnSync('bash', ['-e', '-c', step.run], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, GITHUB_OUTPUT: outputFile },
+      timeout: 60_000,
+    });
     expect(ran.status, ran.stderr).toBe(0);
-    const line = readFileSync(outputFile, 'utf8').split('\n').find((entry) => entry.startsWith(`${wiring[2]}=`));
+    const line = readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith(`${wiring[2]}=`));
     if (!line) throw new Error(`step ${wiring[1]} wrote no ${wiring[2]}= to GITHUB_OUTPUT`);
     const matrix = JSON.parse(line.slice(wiring[2]!.length + 1)) as { include: { tenant: string; key: string }[] };
 
@@ -171,7 +181,10 @@ describe('the CI workflow', () => {
 
 /** The step of the plan job that writes its matrix output on an event: the output names one step per event, each step's `if` says which. */
 function matrixStep(plan: Job, output: string, event: string): { step: Step; output: string } {
-  const wired = [...(plan.outputs?.[output] ?? '').matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].map((match) => ({ id: match[1] as string, output: match[2] as string }));
+  const wired = [...(plan.outputs?.[output] ?? '').matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].map((match) => ({
+    id: match[1] as string,
+    output: match[2] as string,
+  }));
   if (wired.length === 0) throw new Error(`the plan job's output ${output} comes from no step`);
   const steps = wired.map((wire) => ({ step: plan.steps.find((candidate) => candidate.id === wire.id), output: wire.output }));
   const running = steps.filter(({ step }) => step?.if === `github.event_name == '${event}'`);
@@ -180,7 +193,8 @@ function matrixStep(plan: Job, output: string, event: string): { step: Step; out
 }
 
 describe('the preview of a pull request', () => {
-  const buildJob = () => Object.entries(workflow().jobs).find(([, job]) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) as [string, Job];
+  const buildJob = () =>
+    Object.entries(workflow().jobs).find(([, job]) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) as [string, Job];
 
   it('runs the production build job, with a matrix of preview keys under _previews/pr-<number>/ from preview:plan', () => {
     const { jobs } = workflow();
@@ -200,12 +214,21 @@ describe('the preview of a pull request', () => {
     const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-preview-'));
     const bin = path.join(temp, 'bin');
     mkdirSync(bin);
-    writeFileSync(path.join(bin, 'git'), '#!/bin/sh\n[ "$*" = "diff --name-only HEAD^1 HEAD" ] || exit 2\necho src/core/generator/build-storefronts.ts\n', { mode: 0o755 });
+    writeFileSync(path.join(bin, 'git'), '#!/bin/sh\n[ "$*" = "diff --name-only HEAD^1 HEAD" ] || exit 2\necho src/core/generator/build-storefronts.ts\n', {
+      mode: 0o755,
+    });
     const outputFile = path.join(temp, 'output');
     writeFileSync(outputFile, '');
-    const ran = spawnSync('bash', ['-e', '-c', step.run as string], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_OUTPUT: outputFile, RUNNER_TEMP: temp, PULL_REQUEST: '12' }, timeout: 60_000 });
+    const ran = spawnSync('bash', ['-e', '-c', step.run as string], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_OUTPUT: outputFile, RUNNER_TEMP: temp, PULL_REQUEST: '12' },
+      timeout: 60_000,
+    });
     expect(ran.status, ran.stderr).toBe(0);
-    const line = readFileSync(outputFile, 'utf8').split('\n').find((entry) => entry.startsWith(`${output}=`)) as string;
+    const line = readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith(`${output}=`)) as string;
     const matrix = JSON.parse(line.slice(output.length + 1)) as { include: { tenant: string; key: string; base: string; basePath: string; preview: string }[] };
     const { project } = loadProject(REPO_ROOT);
     expect(matrix.include.map((entry) => entry.tenant)).toEqual(project!.tenants.map((tenant) => tenant.id));
@@ -218,7 +241,7 @@ describe('the preview of a pull request', () => {
     }
   });
 
-  it('writes the preview\'s address, or why it was not published, to the run summary', () => {
+  it("writes the preview's address, or why it was not published, to the run summary", () => {
     const [, build] = buildJob();
     const index = build.steps.findIndex((step) => step.run?.includes('GITHUB_STEP_SUMMARY'));
     const step = build.steps[index] as Step;
@@ -227,18 +250,25 @@ describe('the preview of a pull request', () => {
     expect(index).toBeGreaterThan(build.steps.findIndex((candidate) => candidate.run?.includes('npm run verify:manifest -- "$RUNNER_TEMP/')));
     const summary = (env: Record<string, string>) => {
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-gh-summary-')), 'summary');
-      const ran = spawnSync('bash', ['-e', '-c', step.run as string], { encoding: 'utf8', env: { PATH: process.env.PATH, GITHUB_STEP_SUMMARY: file, TENANT: 'guardian', BASE: '/_previews/pr-12/_shared/guardian/', ...env } });
+      const ran = spawnSync('bash', ['-e', '-c', step.run as string], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, GITHUB_STEP_SUMMARY: file, TENANT: 'guardian', BASE: '/_previews/pr-12/_shared/guardian/', ...env },
+      });
       expect(ran.status, ran.stderr).toBe(0);
       return readFileSync(file, 'utf8');
     };
-    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: 'https://previews.example.com/', S3_DEST: 's3://b/_previews/pr-12/_shared/guardian' })).toBe('- guardian: https://previews.example.com/_previews/pr-12/_shared/guardian/\n');
-    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: '', S3_DEST: 's3://b/_previews/pr-12/_shared/guardian' })).toMatch(/^- guardian: published to s3:\/\/b\/_previews\/pr-12\/_shared\/guardian\/ \(set the variable STOREFRONTS_PREVIEW_ORIGIN/);
+    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: 'https://previews.example.com/', S3_DEST: 's3://b/_previews/pr-12/_shared/guardian' })).toBe(
+      '- guardian: https://previews.example.com/_previews/pr-12/_shared/guardian/\n',
+    );
+    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: '', S3_DEST: 's3://b/_previews/pr-12/_shared/guardian' })).toMatch(
+      /^- guardian: published to s3:\/\/b\/_previews\/pr-12\/_shared\/guardian\/ \(set the variable STOREFRONTS_PREVIEW_ORIGIN/,
+    );
     // A fork's pull request: no secrets, so no deploy step ran; the summary says so instead of failing.
     expect(summary({ DEPLOY_CONFIGURED: 'false', PREVIEW_ORIGIN: '' })).toMatch(/^- guardian: built and kept as the artifact site-guardian, not published/);
     for (const deploy of build.steps.filter((candidate) => candidate.name?.startsWith('Deploy '))) expect(deploy.if).toBe("env.DEPLOY_CONFIGURED == 'true'");
   });
 
-  it('removes exactly the pull request\'s folder when it closes, and nothing runs but that', () => {
+  it("removes exactly the pull request's folder when it closes, and nothing runs but that", () => {
     const { jobs } = workflow();
     const closing = Object.keys(jobs).filter((name) => runsOn(jobs, name, 'pull_request', 'closed'));
     expect(closing).toEqual(['preview-remove']);
@@ -252,7 +282,11 @@ describe('the preview of a pull request', () => {
     // Run as the runner runs it, with a stand-in `aws` that prints what it is asked: the folder preview:plan puts the pull request under, nothing else.
     const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-remove-'));
     writeFileSync(path.join(temp, 'aws'), '#!/bin/sh\necho "aws $*"\n', { mode: 0o755 });
-    const removeWith = (number: string, uri = 's3://bucket') => spawnSync('bash', ['-e', '-c', remove.run as string], { encoding: 'utf8', env: { PATH: `${temp}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: path.join(temp, 'summary'), S3_URI: uri, PULL_REQUEST: number } });
+    const removeWith = (number: string, uri = 's3://bucket') =>
+      spawnSync('bash', ['-e', '-c', remove.run as string], {
+        encoding: 'utf8',
+        env: { PATH: `${temp}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: path.join(temp, 'summary'), S3_URI: uri, PULL_REQUEST: number },
+      });
     expect(removeWith('12').stdout).toBe(`aws s3 rm s3://bucket/${previewFolder(12)}/ --recursive --only-show-errors\n`);
     expect(removeWith('7', 's3://bucket/folder/').stdout).toBe(`aws s3 rm s3://bucket/folder/${previewFolder(7)}/ --recursive --only-show-errors\n`);
     // A missing or odd number stops the step before aws is reached.

@@ -93,7 +93,11 @@ describe('the published folders', () => {
       const dir = path.join(outDir, site);
       const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as ManifestEntry[];
       const listed = manifest.map((entry) => entry.path);
-      expect(listed, site).toEqual(filesOf(dir).filter((file) => file !== 'manifest.json').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(listed, site).toEqual(
+        filesOf(dir)
+          .filter((file) => file !== 'manifest.json')
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
       expect(listed).toContain('_headers');
       expect(listed).toContain('robots.txt');
       for (const entry of manifest) {
@@ -128,7 +132,10 @@ describe('the published folders', () => {
   });
 
   it('serve scripts and styles as small as brotli 11 makes them, and pages within 15 % of that', () => {
-    const brotli11 = (bytes: Buffer) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const brotli11 = (bytes: Buffer) =>
+      brotliCompressSync(bytes, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      });
     const dir = path.join(outDir, tenants[0]!.id);
     const files = filesOf(dir).filter((file) => statSync(path.join(dir, file)).size >= 1024);
     // The client bundle is compressed once per code change and downloaded on every buyer's first page: the densest setting.
@@ -149,7 +156,10 @@ describe('the published folders', () => {
     expect(result.status, result.stderr).toBe(0);
     for (const site of ['guardian', 'solo', '_entry']) {
       const files = filesOf(path.join(root, 'dist', site));
-      expect(files.filter((file) => /\.(br|gz)$/.test(file)), site).toEqual([]);
+      expect(
+        files.filter((file) => /\.(br|gz)$/.test(file)),
+        site,
+      ).toEqual([]);
       expect(files).toEqual(expect.arrayContaining(['_headers', 'robots.txt', 'manifest.json', 'index.html']));
     }
   });
@@ -174,7 +184,9 @@ describe('the local server', () => {
     const tenant = prefixed();
     // The largest script: one of 1 KB or more, which has compressed siblings.
     const assets = path.join(outDir, tenant.id, 'assets');
-    const script = readdirSync(assets).filter((name) => name.endsWith('.js')).sort((a, b) => statSync(path.join(assets, b)).size - statSync(path.join(assets, a)).size)[0];
+    const script = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .sort((a, b) => statSync(path.join(assets, b)).size - statSync(path.join(assets, a)).size)[0];
     const url = `${basePath(tenant.routePrefix)}assets/${script}`;
     const original = readFileSync(path.join(outDir, tenant.id, 'assets', script!));
 
@@ -252,7 +264,12 @@ describe('the local server, against folders made to break it', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('does not let ../ escape into a sibling folder whose name starts the same', async () => {
-    for (const url of ['/guardian/..%2fguardian-x/secret.html', '/guardian/../guardian-x/secret.html', '/guardian/%2e%2e/guardian-x/secret.html', '/guardian/..%5cguardian-x%5csecret.html']) {
+    for (const url of [
+      '/guardian/..%2fguardian-x/secret.html',
+      '/guardian/../guardian-x/secret.html',
+      '/guardian/%2e%2e/guardian-x/secret.html',
+      '/guardian/..%5cguardian-x%5csecret.html',
+    ]) {
       const answer = await get(port, url);
       expect(answer.status, url).toBe(404);
       expect(answer.body.toString('utf8'), url).not.toContain('sibling secret');

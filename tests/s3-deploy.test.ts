@@ -73,7 +73,12 @@ interface StepsRun {
 /** Runs a shell script as a GitHub step does; asynchronously, since the S3 server answers from this process. */
 function runStep(script: string, env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 300_000,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -95,9 +100,22 @@ async function runDeploySteps(server: S3StandIn, site: string, now: number, vars
   let stdout = '';
   let stderr = '';
   for (const step of steps) {
-    const carried = Object.fromEntries(readFileSync(githubEnv, 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    const carried = Object.fromEntries(
+      readFileSync(githubEnv, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
     const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, evaluate(value, context)]));
-    const env = { ...inherited, ...carried, ...stepEnv, SITE_DIR: site, GITHUB_ENV: githubEnv, RUNNER_TEMP: runnerTemp, DEPLOY_NOW: new Date(now).toISOString() };
+    const env = {
+      ...inherited,
+      ...carried,
+      ...stepEnv,
+      SITE_DIR: site,
+      GITHUB_ENV: githubEnv,
+      RUNNER_TEMP: runnerTemp,
+      DEPLOY_NOW: new Date(now).toISOString(),
+    };
     const ran = await runStep(step.run as string, env);
     stdout += ran.stdout;
     stderr += ran.stderr;
@@ -133,7 +151,7 @@ async function nextBuild(from: string, change: { remove?: string[]; edit?: strin
   return site;
 }
 
-describe('the workflow\'s deploy steps, run against an S3 server', () => {
+describe("the workflow's deploy steps, run against an S3 server", () => {
   let server: S3StandIn;
   let first = '';
   const objects = () => server.objects(BUCKET);
@@ -166,7 +184,9 @@ describe('the workflow\'s deploy steps, run against an S3 server', () => {
       if (isPage(file)) expect(stored!.contentType, file).toMatch(/^text\/html/);
     }
     expect([...objects().keys()].filter((key) => key.startsWith(`${KEY}/`) && notUploaded(key.slice(KEY.length + 1)))).toEqual([]);
-    const puts = server.requests.filter((request) => request.operation === 'PutObject' && request.key?.startsWith(`${KEY}/`)).map((request) => (request.key as string).slice(KEY.length + 1));
+    const puts = server.requests
+      .filter((request) => request.operation === 'PutObject' && request.key?.startsWith(`${KEY}/`))
+      .map((request) => (request.key as string).slice(KEY.length + 1));
     expect(puts.at(-1)).toBe(MANIFEST_FILE);
     const lastOther = Math.max(...puts.map((file, index) => (isPage(file) || file === MANIFEST_FILE ? -1 : index)));
     expect(lastOther, 'a file other than a page went up after the first page').toBeLessThan(puts.findIndex(isPage));
@@ -186,7 +206,9 @@ describe('the workflow\'s deploy steps, run against an S3 server', () => {
     expect(object('checkout/index.html')!.body.equals(readFileSync(path.join(second, 'checkout/index.html')))).toBe(true);
     // Verified: the one changed page and a sample of 5, not the whole folder.
     expect(two.stdout).toMatch(/1 changed and 5 sampled files downloaded/);
-    const downloaded = server.requests.slice(before).filter((request) => request.operation === 'GetObject' && request.key?.startsWith(`${KEY}/`) && !request.key.endsWith(`/${MANIFEST_FILE}`));
+    const downloaded = server.requests
+      .slice(before)
+      .filter((request) => request.operation === 'GetObject' && request.key?.startsWith(`${KEY}/`) && !request.key.endsWith(`/${MANIFEST_FILE}`));
     expect(downloaded.map((request) => request.key)).toContain(`${KEY}/checkout/index.html`);
     expect(downloaded).toHaveLength(6);
 
@@ -211,7 +233,8 @@ describe('the workflow\'s deploy steps, run against an S3 server', () => {
     const check = steps.indexOf('npm run verify:manifest -- "$SITE_DIR"');
     expect(check).toBeGreaterThan(steps.indexOf('npm run build -- --tenant ${{ matrix.tenant }}'));
     expect(check).toBeLessThan(deployJob().steps.findIndex((step) => step.if === "env.DEPLOY_CONFIGURED == 'true'"));
-    const run = (site: string) => spawnSync('bash', ['-e', '-c', steps[check]!], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, SITE_DIR: site }, timeout: 120_000 });
+    const run = (site: string) =>
+      spawnSync('bash', ['-e', '-c', steps[check]!], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, SITE_DIR: site }, timeout: 120_000 });
     const clean = run(first);
     expect(clean.status, clean.stderr).toBe(0);
     const copy = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-modified-')), 'guardian');

@@ -26,7 +26,21 @@ describe('the sample data a new user sees first', () => {
   const products = [...(project?.catalogs.values() ?? [])].flatMap((c) => c.products);
 
   it('has every tenant of the spec, three without a prefix', () => {
-    const prefixed = ['guardian', 'hennessy', 'leith', 'pohanka', 'premier', 'stivers', 'tameron', 'navarre', 'hoffman', 'tommycar', 'vaughn', 'friendship', 'mattbowers'];
+    const prefixed = [
+      'guardian',
+      'hennessy',
+      'leith',
+      'pohanka',
+      'premier',
+      'stivers',
+      'tameron',
+      'navarre',
+      'hoffman',
+      'tommycar',
+      'vaughn',
+      'friendship',
+      'mattbowers',
+    ];
     expect([...byId.keys()].sort()).toEqual([...prefixed, 'first', 'new-customer', 'local'].sort());
     for (const id of prefixed) expect(byId.get(id)?.routePrefix).toBe(id);
     for (const id of ['first', 'new-customer', 'local']) expect(byId.get(id)?.routePrefix).toBe('');
@@ -78,16 +92,61 @@ describe('the sample data a new user sees first', () => {
   });
 
   it('covers every product type and every size-label family', () => {
-    for (const category of CATEGORIES) expect(products.some((p) => p.type === category), category).toBe(true);
+    for (const category of CATEGORIES)
+      expect(
+        products.some((p) => p.type === category),
+        category,
+      ).toBe(true);
     const labels = new Set(products.flatMap((p) => p.sizes.map((s) => s.label)));
-    for (const label of ['XSmall', '10XL', '6XLarge', 'LT', '4XLT', 'OSFA', 'S_M', 'M_L', 'L_XL', '500', '1000', '1500', '2500', '5000', '10000', '# boxes', '# packs', '# rolls', '1 box', '5 boxes', '10 boxes']) {
+    for (const label of [
+      'XSmall',
+      '10XL',
+      '6XLarge',
+      'LT',
+      '4XLT',
+      'OSFA',
+      'S_M',
+      'M_L',
+      'L_XL',
+      '500',
+      '1000',
+      '1500',
+      '2500',
+      '5000',
+      '10000',
+      '# boxes',
+      '# packs',
+      '# rolls',
+      '1 box',
+      '5 boxes',
+      '10 boxes',
+    ]) {
       expect(labels.has(label), label).toBe(true);
     }
   });
 
-  it('carries the spec\'s price examples', () => {
+  it("carries the spec's price examples", () => {
     const prices = new Set(products.flatMap((p) => [...p.sizes.map((s) => s.price), ...p.discounts.map((d) => d.price)]).map(formatMoney));
-    for (const price of ['$38.77', '$43.32', '$126.78', '$115.79', '$73.50', '$76.44', '$74.95', '$10.99', '$10.69', '$36.95', '$12.99', '$21.99', '$26.99', '$3.19', '$3.99', '$0.79', '$3.69', '$0.0279']) {
+    for (const price of [
+      '$38.77',
+      '$43.32',
+      '$126.78',
+      '$115.79',
+      '$73.50',
+      '$76.44',
+      '$74.95',
+      '$10.99',
+      '$10.69',
+      '$36.95',
+      '$12.99',
+      '$21.99',
+      '$26.99',
+      '$3.19',
+      '$3.99',
+      '$0.79',
+      '$3.69',
+      '$0.0279',
+    ]) {
       expect(prices.has(price), price).toBe(true);
     }
     const floorMats = products.find((p) => p.name === 'Floor Mats' && p.sizes.some((s) => formatMoney(s.price) === '$76.44'));

@@ -1,4 +1,16 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +28,12 @@ const shared = (args: string[]) => runInProcess(async (argv) => runSharedHost(ar
 const { project } = loadProject(REPO_ROOT);
 if (!project) throw new Error('the sample data must be valid');
 const prefixed = project.tenants.filter((tenant) => tenant.routePrefix !== '');
-const SECURITY = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" };
+const SECURITY = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+};
 const HUNDRED = 100;
 const number = (i: number) => String(i).padStart(3, '0');
 
@@ -38,7 +55,8 @@ beforeAll(() => {
   symlinkSync(path.join(REPO_ROOT, 'tenants', 'logos'), path.join(hundredRoot, 'tenants', 'logos'));
   symlinkSync(path.join(REPO_ROOT, 'catalogs'), path.join(hundredRoot, 'catalogs'));
   // The tenants without a prefix stay: the catalogs name their stores.
-  for (const tenant of project.tenants.filter((t) => t.routePrefix === '')) copyFileSync(path.join(REPO_ROOT, 'tenants', `${tenant.id}.yaml`), path.join(hundredRoot, 'tenants', `${tenant.id}.yaml`));
+  for (const tenant of project.tenants.filter((t) => t.routePrefix === ''))
+    copyFileSync(path.join(REPO_ROOT, 'tenants', `${tenant.id}.yaml`), path.join(hundredRoot, 'tenants', `${tenant.id}.yaml`));
   for (let i = 1; i <= HUNDRED; i++) {
     const source = prefixed[(i - 1) % prefixed.length]!;
     const data = parse(readFileSync(path.join(REPO_ROOT, 'tenants', `${source.id}.yaml`), 'utf8'));
@@ -57,7 +75,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 function hundredTenants(): SharedTenant[] {
   const { project: hundred } = loadProject(hundredRoot);
   if (!hundred) throw new Error('the 100-tenant data must be valid');
-  return hundred.tenants.filter((tenant) => tenant.routePrefix !== '').map((tenant) => ({ id: tenant.id, prefix: tenant.routePrefix, dir: path.join(hundredDist, tenant.id) }));
+  return hundred.tenants
+    .filter((tenant) => tenant.routePrefix !== '')
+    .map((tenant) => ({ id: tenant.id, prefix: tenant.routePrefix, dir: path.join(hundredDist, tenant.id) }));
 }
 
 function filesOf(dir: string): string[] {
@@ -78,15 +98,27 @@ describe('the shared host of the sample tenants', () => {
     expect(readdirSync(out).sort()).toEqual(['404.html', '_headers', '_redirects', 'robots.txt', ...prefixed.map((tenant) => tenant.routePrefix)].sort());
     const files = filesOf(out);
     // The hosts compress by themselves, and the root's rules replace each tenant's.
-    expect(files.filter((file) => /\.(br|gz)$/.test(file) || (file.endsWith('/_headers')))).toEqual([]);
+    expect(files.filter((file) => /\.(br|gz)$/.test(file) || file.endsWith('/_headers'))).toEqual([]);
     for (const tenant of prefixed) {
-      const own = filesOf(path.join(dist, tenant.id)).filter((file) => !/\.(br|gz)$/.test(file) && file !== '_headers').sort();
-      expect(files.filter((file) => file.startsWith(`${tenant.routePrefix}/`)).map((file) => file.slice(tenant.routePrefix.length + 1)).sort(), tenant.id).toEqual(own);
+      const own = filesOf(path.join(dist, tenant.id))
+        .filter((file) => !/\.(br|gz)$/.test(file) && file !== '_headers')
+        .sort();
+      expect(
+        files
+          .filter((file) => file.startsWith(`${tenant.routePrefix}/`))
+          .map((file) => file.slice(tenant.routePrefix.length + 1))
+          .sort(),
+        tenant.id,
+      ).toEqual(own);
       expect(statSync(path.join(out, tenant.routePrefix, 'index.html')).ino).toBe(statSync(path.join(dist, tenant.id, 'index.html')).ino);
     }
     // A second run replaces the folder it wrote; a folder it did not write is left alone.
     expect((await shared(['--host', 'netlify', '--out', out, '--dist', dist, '--home', 'guardian'])).status).toBe(0);
-    expect(readFileSync(path.join(out, '_redirects'), 'utf8').split('\n').filter((line) => line.startsWith('/'))).toEqual(['/ /guardian/ 302', '/:tenant/* /:tenant/404.html 404']);
+    expect(
+      readFileSync(path.join(out, '_redirects'), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('/')),
+    ).toEqual(['/ /guardian/ 302', '/:tenant/* /:tenant/404.html 404']);
     const inDist = await shared(['--host', 'netlify', '--out', path.join(dist, 'guardian', 'publish'), '--dist', dist]);
     expect(inDist.stderr).toContain(`is inside the built folder ${path.join(dist, 'guardian')}`);
     const foreign = path.join(work, 'foreign');
@@ -118,12 +150,16 @@ describe('the shared host of 100 tenants', () => {
     const out = path.join(work, 'pages-100');
     const result = await shared(['--host', 'cloudflare-pages', '--out', out, '--root', hundredRoot, '--dist', hundredDist]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/Cloudflare Pages \(free plan\) takes at most 20,000 files in a deployment \(https:\/\/developers\.cloudflare\.com\/pages\/platform\/limits\/#files\); this folder has 1\d\d,\d{3}\. Split the tenants over several Pages projects, one folder each as below, or, on a Workers Paid plan, .* --plan paid \(100,000 files\):\n/);
+    expect(result.stderr).toMatch(
+      /Cloudflare Pages \(free plan\) takes at most 20,000 files in a deployment \(https:\/\/developers\.cloudflare\.com\/pages\/platform\/limits\/#files\); this folder has 1\d\d,\d{3}\. Split the tenants over several Pages projects, one folder each as below, or, on a Workers Paid plan, .* --plan paid \(100,000 files\):\n/,
+    );
     // Groups of whole tenants by id, for --tenant, each under 20,000 files.
     const groups = [...result.stderr.matchAll(/^ {2}project \d+ \(([\d,]+) files\): (.*)$/gm)];
     expect(groups.length).toBeGreaterThan(5);
     expect(groups[0]?.[2]).toMatch(/^--tenant tenant-001 --tenant tenant-002 /);
-    expect(groups.flatMap((group) => group[2]!.split(' --tenant ').map((id) => id.replace('--tenant ', '')))).toEqual(Array.from({ length: HUNDRED }, (_, i) => `tenant-${number(i + 1)}`));
+    expect(groups.flatMap((group) => group[2]!.split(' --tenant ').map((id) => id.replace('--tenant ', '')))).toEqual(
+      Array.from({ length: HUNDRED }, (_, i) => `tenant-${number(i + 1)}`),
+    );
     for (const group of groups) expect(Number(group[1]!.replace(/,/g, ''))).toBeLessThanOrEqual(20_000);
     expect(result.stderr).toContain(`nothing written to ${out}`);
     expect(existsSync(out)).toBe(false);
@@ -141,8 +177,12 @@ describe('the limit checks of a folder made otherwise', () => {
     const result = await shared(['--host', 'cloudflare-pages', '--check', folder]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('over 2 documented limits');
-    expect(result.stderr).toContain('Cloudflare Pages keeps 100 header rules (https://developers.cloudflare.com/pages/platform/limits/#headers); this configuration has 182');
-    expect(result.stderr).toContain('Cloudflare Pages serves files of at most 25.0 MiB (https://developers.cloudflare.com/pages/platform/limits/#file-size); guardian/assets/poster.jpg is 26.0 MiB.');
+    expect(result.stderr).toContain(
+      'Cloudflare Pages keeps 100 header rules (https://developers.cloudflare.com/pages/platform/limits/#headers); this configuration has 182',
+    );
+    expect(result.stderr).toContain(
+      'Cloudflare Pages serves files of at most 25.0 MiB (https://developers.cloudflare.com/pages/platform/limits/#file-size); guardian/assets/poster.jpg is 26.0 MiB.',
+    );
     expect((await shared(['--host', 'netlify', '--check', folder])).status).toBe(0);
   });
 });
@@ -163,7 +203,9 @@ describe('wrangler pages dev, Cloudflare’s own runtime', () => {
     const get = async (pathname: string) => {
       const response = await fetch(`${server!.origin}${pathname}`, { redirect: 'manual' });
       const body = await response.text();
-      const headers = Object.fromEntries(['cache-control', ...Object.keys(SECURITY), 'location'].flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])));
+      const headers = Object.fromEntries(
+        ['cache-control', ...Object.keys(SECURITY), 'location'].flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])),
+      );
       return { status: response.status, headers, body };
     };
     for (const prefix of ['store-001', 'store-100']) {

@@ -65,7 +65,9 @@ function productsIn(value: unknown): Product[] {
  */
 const GUARDIAN_PAGES = [
   '',
-  ...['mens', 'womens', 'tshirts', 'hat', 'accessory', 'customs', 'office', 'service', 'sales', 'detail', 'bodyshop', 'parts'].map((category) => `catalog/${category}/`),
+  ...['mens', 'womens', 'tshirts', 'hat', 'accessory', 'customs', 'office', 'service', 'sales', 'detail', 'bodyshop', 'parts'].map(
+    (category) => `catalog/${category}/`,
+  ),
   'catalog/GCHEV1/customs/',
   'catalog/GFORD1/customs/',
   ...(
@@ -102,7 +104,10 @@ const SAMPLE_PAGES: Record<string, { pages: number; storePages: string[] }> = {
   mattbowers: { pages: 70, storePages: ['MBCHMT', 'MBBGMT', 'MBCDMT', 'MBNSSL', 'MBKISL'] },
   navarre: { pages: 90, storePages: ['NVCHLC', 'NVHYLC', 'NVMZLC', 'NVFDSL'] },
   'new-customer': { pages: 65, storePages: [] },
-  pohanka: { pages: 99, storePages: ['PHONFB', 'PNISFB', 'PHYUFB', 'PCHVCH', 'PNISCH', 'PHYUCH', 'PTOYSB', 'PHONSB', 'PNISSB', 'PKIASB', 'PCHVSB', 'PHYUSB', 'PMAZSB'] },
+  pohanka: {
+    pages: 99,
+    storePages: ['PHONFB', 'PNISFB', 'PHYUFB', 'PCHVCH', 'PNISCH', 'PHYUCH', 'PTOYSB', 'PHONSB', 'PNISSB', 'PKIASB', 'PCHVSB', 'PHYUSB', 'PMAZSB'],
+  },
   premier: { pages: 98, storePages: ['PRHONO', 'PRNSMT', 'PRKIKN', 'PRHYHV', 'PRCHSL', 'PRBGGR', 'PRTYCV', 'PRFDHM', 'PRSBBR', 'PRMZBR'] },
   stivers: { pages: 73, storePages: ['SFRDMG', 'SCDJMG', 'SHYUMG', 'SSUBPV', 'SFRDDC', 'SSUBDC', 'SQLNMG'] },
   tameron: { pages: 71, storePages: ['TMHNHV', 'TMHYHV', 'TMKIHV', 'TMSBHV', 'TMBGDP', 'TMHNGD'] },
@@ -130,13 +135,16 @@ describe('the built sample storefronts', () => {
     for (const tenant of tenants) {
       const pages = pagesOf(path.join(outDir, tenant.id));
       const storePages = pages.flatMap((page) => /^catalog\/([^/]+)\/customs\/$/.exec(page)?.[1] ?? []);
-      expect({ pages: pages.length, storePages: storePages.sort() }, tenant.id).toEqual({ ...SAMPLE_PAGES[tenant.id], storePages: [...(SAMPLE_PAGES[tenant.id]?.storePages ?? [])].sort() });
+      expect({ pages: pages.length, storePages: storePages.sort() }, tenant.id).toEqual({
+        ...SAMPLE_PAGES[tenant.id],
+        storePages: [...(SAMPLE_PAGES[tenant.id]?.storePages ?? [])].sort(),
+      });
       expect(existsSync(path.join(outDir, tenant.id, '404.html')), `${tenant.id}/404.html`).toBe(true);
     }
     expect(readFileSync(path.join(outDir, '_entry', 'index.html'), 'utf8')).toContain('>LOGIN</button>');
   });
 
-  it('link only to pages and assets that exist under the tenant\'s own base path', () => {
+  it("link only to pages and assets that exist under the tenant's own base path", () => {
     for (const tenant of tenants) {
       const base = basePath(tenant.routePrefix);
       const site = path.join(outDir, tenant.id);
@@ -161,12 +169,14 @@ describe('the built sample storefronts', () => {
 
   it('carry no secret in any form: no password or bypass code, plain or hashed, in any file of dist/', () => {
     const storeCodes = new Set(tenants.flatMap((t) => t.stores.map((s) => s.code)));
-    const passwords = tenants.flatMap((t) => [
-      t.password,
-      t.adminPassword,
-      // A store password that is the store's own code cannot be hidden: the code is in the store's address.
-      ...t.stores.map((s) => s.password).filter((p) => p !== undefined && !storeCodes.has(p)),
-    ]).filter((s): s is string => Boolean(s));
+    const passwords = tenants
+      .flatMap((t) => [
+        t.password,
+        t.adminPassword,
+        // A store password that is the store's own code cannot be hidden: the code is in the store's address.
+        ...t.stores.map((s) => s.password).filter((p) => p !== undefined && !storeCodes.has(p)),
+      ])
+      .filter((s): s is string => Boolean(s));
     const codes = tenants.flatMap((t) => t.bypassCodes);
     const digests = oldSchemeDigests(tenants);
     expect(passwords.length).toBeGreaterThan(30);
@@ -175,7 +185,9 @@ describe('the built sample storefronts', () => {
 
     const files = filesUnder(outDir);
     // Every tenant folder, the entry site and the build report (scanned for secrets like the rest).
-    expect(new Set(files.map((file) => path.relative(outDir, file).split(path.sep)[0]))).toEqual(new Set([...tenants.map((t) => t.id), '_entry', 'report.json']));
+    expect(new Set(files.map((file) => path.relative(outDir, file).split(path.sep)[0]))).toEqual(
+      new Set([...tenants.map((t) => t.id), '_entry', 'report.json']),
+    );
     const found: string[] = [];
     for (const file of files) {
       const bytes = readFileSync(file);
@@ -217,7 +229,7 @@ describe('the built sample storefronts', () => {
     expect(storePages).toBeGreaterThan(20);
   });
 
-  it('keep tenants apart: no tenant\'s files name another tenant\'s title, stores, store codes or reps (prices: next test)', () => {
+  it("keep tenants apart: no tenant's files name another tenant's title, stores, store codes or reps (prices: next test)", () => {
     for (const tenant of tenants) {
       const others = tenants.filter((t) => t.id !== tenant.id);
       const ownWords = new Set([tenant.title, ...tenant.stores.flatMap((s) => [s.name, s.code]), ...tenant.accountReps.map((r) => r.name)]);
@@ -233,7 +245,7 @@ describe('the built sample storefronts', () => {
     }
   });
 
-  it('carry only their own catalog\'s products, at their own catalog\'s prices', () => {
+  it("carry only their own catalog's products, at their own catalog's prices", () => {
     const catalogs = [...(project?.catalogs.values() ?? [])];
     const priceOf = (product: Product) => JSON.stringify([product.sizes, product.discounts]);
     // The check means something only if some code is priced differently by two catalogs.

@@ -37,33 +37,49 @@ const EXPECTED: Record<string, string[]> = {
   'short-store-code': ['tenants/solo.yaml:8:43  stores[0].code  must be exactly 6 characters, got "SFORD"'],
   'duplicate-store-code': ['tenants/solo.yaml:9:35  stores[1].code  store code "SFORD1" is already used by stores[0]; codes must be unique within a tenant'],
   'uppercase-route-prefix': ['tenants/solo.yaml:4:15  route_prefix  must be lowercase letters, digits and dashes (or \'\' for no prefix), got "Solo"'],
-  'duplicate-route-prefix': ['tenants/solo.yaml:4:15  route_prefix  route prefix "guardian" is already used by tenants/guardian.yaml; each prefix must be unique'],
-  'duplicate-company-name': ['tenants/solo.yaml:3:15  company_name  company name "Guardian Automotive Group" is already used by tenants/guardian.yaml; the order API tells tenants apart by it'],
+  'duplicate-route-prefix': [
+    'tenants/solo.yaml:4:15  route_prefix  route prefix "guardian" is already used by tenants/guardian.yaml; each prefix must be unique',
+  ],
+  'duplicate-company-name': [
+    'tenants/solo.yaml:3:15  company_name  company name "Guardian Automotive Group" is already used by tenants/guardian.yaml; the order API tells tenants apart by it',
+  ],
   'bad-email': ['tenants/solo.yaml:7:20  email_recipients[0]  must be an e-mail address, got "orders-at-solo.example"'],
   'unknown-catalog': ['tenants/solo.yaml:6:10  catalog  no catalog "defualt": catalogs/defualt.yaml does not exist (did you mean "default"?)'],
   'missing-image': ['catalogs/default.yaml:9:20  products[0].colors[1]  no image catalogs/images/K500_black.jpg'],
   'missing-logo': ['tenants/solo.yaml:8:9  embroideries.hat[0]  no image tenants/logos/Solo Crest.png'],
-  'logo-wrong-case': ['tenants/solo.yaml:7:15  company_logo  no image tenants/logos/Solo.png: found "solo.png", but file names must match exactly, capitals included'],
+  'logo-wrong-case': [
+    'tenants/solo.yaml:7:15  company_logo  no image tenants/logos/Solo.png: found "solo.png", but file names must match exactly, capitals included',
+  ],
   'default-color-not-in-colors': ['catalogs/default.yaml:8:20  products[0].default_color  "Blue" is not one of this product\'s colors (White)'],
   'unknown-size-label': ['catalogs/default.yaml:9:28  products[0].sizes.XXL  unknown size label "XXL"; close known labels: 2XL, 3XL, 4XL'],
   'too-many-decimals': ['catalogs/default.yaml:10:40  products[0].discount[0].price  a price may have at most 4 decimals, got 71.50125'],
   'negative-price': ['catalogs/default.yaml:9:25  products[0].sizes["# boxes"]  must be 0 or more, got -76.44'],
   'unknown-supported-store': ['catalogs/default.yaml:10:31  products[0].supportedStores[1]  no tenant has a store with code "GCHEV2" (did you mean "GCHEV1"?)'],
-  'duplicate-product-code': ['catalogs/default.yaml:4:13  products[1].code  product code "FM-100" is already used by products[0]; codes must be unique within a catalog'],
+  'duplicate-product-code': [
+    'catalogs/default.yaml:4:13  products[1].code  product code "FM-100" is already used by products[0]; codes must be unique within a catalog',
+  ],
   'product-code-case': [
     'catalogs/default.yaml:29:11  products[3].code  product code "k500" differs from "K500" (products[0]) only in capitals; codes must differ in more than capitals, or their photos and orders are mixed up',
   ],
   // The issue's price-break table "Under 24 $38.77 / 24–47 $39.99 / 48+ $36.50".
-  'discount-above-base': ['catalogs/default.yaml:12:39  products[0].discount[0].price  39.99 from 24 pieces is not below 38.77, the price of size Small it replaces; a discount must lower the price'],
-  'discount-out-of-order': ['catalogs/default.yaml:28:60  products[2].discount[1].quantity  quantity 100 comes after 500 (discount[0]); list the tiers from the smallest quantity up'],
-  'discount-price-rises': ['catalogs/default.yaml:28:72  products[2].discount[1].price  73 from 500 pieces is not below 71.5, the price from 100 (discount[0]); a larger quantity must cost less'],
+  'discount-above-base': [
+    'catalogs/default.yaml:12:39  products[0].discount[0].price  39.99 from 24 pieces is not below 38.77, the price of size Small it replaces; a discount must lower the price',
+  ],
+  'discount-out-of-order': [
+    'catalogs/default.yaml:28:60  products[2].discount[1].quantity  quantity 100 comes after 500 (discount[0]); list the tiers from the smallest quantity up',
+  ],
+  'discount-price-rises': [
+    'catalogs/default.yaml:28:72  products[2].discount[1].price  73 from 500 pieces is not below 71.5, the price from 100 (discount[0]); a larger quantity must cost less',
+  ],
   // K500 and FM-100 are in "Forest Green"; the new K540 alone in "Forrest Green", with its photo named for the usual spelling.
   'colour-typo': [
     'catalogs/default.yaml:33:14  products[3].colors[0]  no image catalogs/images/K540_forrest_green.jpg; this product has the photo K540_forest_green.jpg for "Forest Green", the spelling 2 other products use',
   ],
   // K500_black.jpg is as near to K540_blak.jpg as K540_black.jpg, but another garment.
   'missing-image-own-product': ['catalogs/default.yaml:33:20  products[3].colors[1]  no image catalogs/images/K540_blak.jpg (did you mean "K540_black.jpg"?)'],
-  'bad-half-color': ['catalogs/default.yaml:8:18  products[0].halfColors[0]  must be two colour names separated by one space, like "Black Red", got "Black/Red"'],
+  'bad-half-color': [
+    'catalogs/default.yaml:8:18  products[0].halfColors[0]  must be two colour names separated by one space, like "Black Red", got "Black/Red"',
+  ],
   'missing-site-file': ['tenants/_site.yaml:1:1  (file)  is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)'],
   'yml-extension': ['tenants/solo.yml:1:1  (file)  is ignored: data files must end in .yaml (rename it to solo.yaml)'],
   // One cause, one file: the base fixture's catalog lists guardian's store GCHEV1 and both tenants
@@ -87,7 +103,9 @@ const EXPECTED: Record<string, string[]> = {
     'catalogs/default.yaml:13:69  products[0].placement_areas["Full Back"].side  "Full Back" is on the back, but none of this product\'s colours has a back picture (for Navy: catalogs/images/K500_navy_back.jpg); add one, or remove the area',
     'catalogs/default.yaml:16:65  products[0].color_placement_areas.Navy.Yoke.side  "Yoke" is on the back, but there is no back picture catalogs/images/K500_navy_back.jpg',
   ],
-  'areas-for-unknown-colour': ['catalogs/default.yaml:13:7  products[0].color_placement_areas.Red  "Red" is not one of this product\'s colours (Navy, Black, Royal Blue)'],
+  'areas-for-unknown-colour': [
+    'catalogs/default.yaml:13:7  products[0].color_placement_areas.Red  "Red" is not one of this product\'s colours (Navy, Black, Royal Blue)',
+  ],
   // K500_navy.jpg is a real photo cut off after 2 KB (its header is whole), K500_black.jpg a text file.
   'unusable-images': [
     'catalogs/default.yaml:9:14  products[0].colors[0]  catalogs/images/K500_navy.jpg: not a readable image (cut off or damaged: its header is whole but its picture data is not)',
@@ -168,7 +186,10 @@ describe('npm run validate on broken data', () => {
     for (const line of errors) {
       expect(line.startsWith(`${file}:`), line).toBe(true);
       const dataFiles = line.match(/(?:tenants|catalogs)\/[\w.-]+\.ya?ml/g) ?? [];
-      expect(dataFiles.filter((named) => named !== file), line).toEqual([]);
+      expect(
+        dataFiles.filter((named) => named !== file),
+        line,
+      ).toEqual([]);
     }
     const othersNamingIt = diagnosticLines(result.stderr).filter((line) => !line.startsWith(`${file}:`) && line.includes(file));
     expect(othersNamingIt).toEqual([]);
@@ -176,7 +197,7 @@ describe('npm run validate on broken data', () => {
   });
 
   // After the in-process cases, so that its child process has had their time to finish.
-  it('accepts the base fixture (the issue\'s guardian and default examples as written)', async () => {
+  it("accepts the base fixture (the issue's guardian and default examples as written)", async () => {
     const result = await baseValidation;
     const lines = result.stderr.trim().split('\n');
     // Every use of each of its 11 stand-in images: 6 product colours, the entry header, 2 company
@@ -184,7 +205,9 @@ describe('npm run validate on broken data', () => {
     // More than 3 of one kind: one heading with the count, then each place with only what is its own.
     expect(lines.filter(isStandInSize)).toHaveLength(12);
     expect(lines).toContain(`12 warnings: ${SMALL_IMAGES}`);
-    expect(lines).toContain('tenants/_site.yaml:6:21  entry_header_image  warning: tenants/logos/entry-header.jpg is 8×8, the entry screen shows it at 1600 px wide');
+    expect(lines).toContain(
+      'tenants/_site.yaml:6:21  entry_header_image  warning: tenants/logos/entry-header.jpg is 8×8, the entry screen shows it at 1600 px wide',
+    );
     // Valid, with the warnings the issue's example earns: store GCHEV1's password is its
     // (public) code, the admin password is a placeholder, and the solo tenant has no
     // email_recipients and no password at all, so nobody hears of or can read its orders.
@@ -233,7 +256,8 @@ describe('warnings of one kind', () => {
   it('prints more than 3 under one heading with their count, each place on its own line with only what is its own', async () => {
     const result = await runInProcess(runValidate, ['--root', project('many-short-codes', 'warning')]);
     const lines = result.stderr.split('\n');
-    const heading = '5 warnings: bypass codes shorter than 10 characters: a bypass code places orders without payment, so choose at least 10 characters that are not easy to guess';
+    const heading =
+      '5 warnings: bypass codes shorter than 10 characters: a bypass code places orders without payment, so choose at least 10 characters that are not easy to guess';
     expect(lines.filter((line) => line.includes('bypass code'))).toEqual([
       heading,
       'tenants/solo.yaml:13:16  bypass_codes[0]  warning: bypass code of only 6 characters',
@@ -244,7 +268,9 @@ describe('warnings of one kind', () => {
     ]);
     expect(lines.indexOf(heading) + 1).toBe(lines.indexOf('tenants/solo.yaml:13:16  bypass_codes[0]  warning: bypass code of only 6 characters'));
     // Three of a kind or fewer keep their whole sentence.
-    expect(lines).toContain('tenants/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder or the tenant\'s id; it unlocks the group\'s order history, so choose at least 10 characters that are not easy to guess');
+    expect(lines).toContain(
+      'tenants/guardian.yaml:29:17  admin_password  warning: "change-me" is a placeholder or the tenant\'s id; it unlocks the group\'s order history, so choose at least 10 characters that are not easy to guess',
+    );
     expect(result.stdout.trim()).toBe('Valid: 2 tenants, 1 catalog, 3 products, 3 stores, 11 images (20 warnings)');
     expect(result.status).toBe(0);
   });
@@ -288,16 +314,18 @@ describe('images', () => {
 });
 
 describe('warnings about secrets', () => {
-  it('warns about short codes and store passwords, and a code that shares its start with another group\'s', async () => {
+  it("warns about short codes and store passwords, and a code that shares its start with another group's", async () => {
     const result = await runInProcess(runValidate, ['--root', project('weak-secrets', 'warning')]);
     const solo = diagnosticLines(result.stderr).filter((line) => line.startsWith('tenants/solo.yaml') && !isStandInSize(line));
     expect(solo).toEqual([
       "tenants/solo.yaml:2:1  (file)  warning: no password: only its admins (admin_password) can see this group's order history",
-      'tenants/solo.yaml:12:71  stores[0].password  warning: store password of only 6 characters; it opens the store\'s custom products to order, so choose at least 10 characters that are not easy to guess',
+      "tenants/solo.yaml:12:71  stores[0].password  warning: store password of only 6 characters; it opens the store's custom products to order, so choose at least 10 characters that are not easy to guess",
       'tenants/solo.yaml:13:16  bypass_codes[0]  warning: bypass code of only 9 characters; it places orders without payment, so choose at least 10 characters that are not easy to guess',
       'tenants/solo.yaml:13:16  bypass_codes[0]  warning: shares "NET30…" with a secret of tenants/guardian.yaml; anyone who knows one can guess the other, so make each group\'s secrets unrelated',
     ]);
-    expect(diagnosticLines(result.stderr)).toContainEqual(expect.stringMatching(/^tenants\/guardian.yaml:\d+:\d+  bypass_codes\[0\]  warning: shares "NET30…" with a secret of tenants\/solo.yaml/));
+    expect(diagnosticLines(result.stderr)).toContainEqual(
+      expect.stringMatching(/^tenants\/guardian.yaml:\d+:\d+  bypass_codes\[0\]  warning: shares "NET30…" with a secret of tenants\/solo.yaml/),
+    );
     expect(result.status).toBe(0);
   });
 });

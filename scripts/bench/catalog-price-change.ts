@@ -25,10 +25,12 @@ export function raiseCatalogPrices(file: string, percent: number): number {
     const sizes = product.get('sizes');
     if (isMap(sizes)) for (const pair of sizes.items) if (isScalar(pair.value)) raise(pair.value);
     const discounts = product.get('discount');
-    if (isSeq(discounts)) for (const tier of discounts.items) if (isMap(tier)) {
-      const price = tier.get('price', true);
-      if (isScalar(price)) raise(price);
-    }
+    if (isSeq(discounts))
+      for (const tier of discounts.items)
+        if (isMap(tier)) {
+          const price = tier.get('price', true);
+          if (isScalar(price)) raise(price);
+        }
   }
   writeFileSync(file, document.toString({ lineWidth: 0 }));
   return changed;

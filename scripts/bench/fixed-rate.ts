@@ -77,11 +77,15 @@ export function percentile(values: readonly number[], fraction: number): number 
 /** The answer's status, once its body has arrived. */
 function send(target: FixedRateRequest, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(target.url, { method: target.method, headers: { ...target.headers, 'content-length': Buffer.byteLength(target.body) }, agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = request(
+      target.url,
+      { method: target.method, headers: { ...target.headers, 'content-length': Buffer.byteLength(target.body) }, agent },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(new Error('no answer within 30 s')));
     req.on('error', reject);
     req.end(target.body);

@@ -14,7 +14,9 @@ export interface PageWriteFloor {
 
 /** Writes a copy of every page of `dist` (each `.html`, in its own folder as published) beside it, timed, then removes it. */
 export function pageWriteFloor(dist: string): PageWriteFloor {
-  const pages = (readdirSync(dist, { recursive: true }) as string[]).filter((file) => file.endsWith('.html')).map((file) => ({ file, bytes: readFileSync(path.join(dist, file)) }));
+  const pages = (readdirSync(dist, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => ({ file, bytes: readFileSync(path.join(dist, file)) }));
   const copy = `${dist}-page-floor`;
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -26,5 +28,11 @@ export function pageWriteFloor(dist: string): PageWriteFloor {
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   rmSync(copy, { recursive: true, force: true });
-  return { pages: pages.length, bytes: pages.reduce((sum, page) => sum + page.bytes.length, 0), wallMs, userCpuMs: used.user / 1000, systemCpuMs: used.system / 1000 };
+  return {
+    pages: pages.length,
+    bytes: pages.reduce((sum, page) => sum + page.bytes.length, 0),
+    wallMs,
+    userCpuMs: used.user / 1000,
+    systemCpuMs: used.system / 1000,
+  };
 }

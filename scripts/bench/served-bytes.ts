@@ -24,7 +24,9 @@ export function servedFile(file: string): ServedBytes {
   const sibling = `${file}.br`;
   if (!existsSync(sibling)) throw new Error(`${file} has no .br sibling: build without --no-precompress`);
   const bytes = readFileSync(file);
-  const brotli11 = brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: size } }).length;
+  const brotli11 = brotliCompressSync(bytes, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
+  }).length;
   return { published: statSync(sibling).size, brotli11 };
 }
 
@@ -46,5 +48,8 @@ export function allPagesHtml(siteDir: string): ServedBytes & { pages: number } {
 }
 
 function sum(parts: readonly ServedBytes[]): ServedBytes {
-  return parts.reduce((total, part) => ({ published: total.published + part.published, brotli11: total.brotli11 + part.brotli11 }), { published: 0, brotli11: 0 });
+  return parts.reduce((total, part) => ({ published: total.published + part.published, brotli11: total.brotli11 + part.brotli11 }), {
+    published: 0,
+    brotli11: 0,
+  });
 }

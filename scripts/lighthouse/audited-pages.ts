@@ -42,7 +42,12 @@ export function auditedPages(tenant: Tenant, catalog: Catalog): AuditedPage[] {
     { name: 'catalog', path: href('', { page: 'catalog', category }), label: `catalog (${category})` },
     { name: 'item', path: itemHref('', product.code), label: `item (${product.code})` },
     { name: 'checkout', path: href('', { page: 'checkout' }), label: 'checkout (empty cart)' },
-    { name: 'checkout-cart', path: href('', { page: 'checkout' }), label: `checkout (cart: ${product.code})`, cart: sampleCart(tenant, catalog, product, category) },
+    {
+      name: 'checkout-cart',
+      path: href('', { page: 'checkout' }),
+      label: `checkout (cart: ${product.code})`,
+      cart: sampleCart(tenant, catalog, product, category),
+    },
   ];
 }
 

@@ -96,14 +96,18 @@ export function failingAudits(lhr: Result): FailingAudit[] {
 }
 
 /** The terminal's and docs/performance.md's table: one row per page, the reported run's figures. */
-export function resultsTable(rows: { tenant: string; label: string; url: string; figures: RunFigures; performanceRange: [number, number] | undefined }[]): string {
+export function resultsTable(
+  rows: { tenant: string; label: string; url: string; figures: RunFigures; performanceRange: [number, number] | undefined }[],
+): string {
   const header = ['tenant', 'page', 'URL', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'total bytes'];
   const score = (value: number | null) => (value === null ? 'n/a' : String(value));
   const body = rows.map(({ tenant, label, url, figures, performanceRange }) => [
     tenant,
     label,
     url,
-    performanceRange && performanceRange[0] !== performanceRange[1] ? `${score(figures.performance)} (${performanceRange[0]}–${performanceRange[1]})` : score(figures.performance),
+    performanceRange && performanceRange[0] !== performanceRange[1]
+      ? `${score(figures.performance)} (${performanceRange[0]}–${performanceRange[1]})`
+      : score(figures.performance),
     score(figures.accessibility),
     score(figures.bestPractices),
     score(figures.seo),

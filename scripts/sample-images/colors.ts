@@ -206,7 +206,11 @@ function parseHex(hex: string): [number, number, number] {
 
 function toHex(channels: readonly number[]): string {
   return `#${channels
-    .map((channel) => Math.round(Math.min(255, Math.max(0, channel))).toString(16).padStart(2, '0'))
+    .map((channel) =>
+      Math.round(Math.min(255, Math.max(0, channel)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 

@@ -154,9 +154,7 @@ function ghostProducts(): string {
     ['cap', 930, 230],
     ['jacket', 1170, 200],
   ];
-  return placements
-    .map(([shape, x, y]) => `<g transform="translate(${x} ${y}) scale(0.3)">${SHAPES[shape](GHOST_PAINT)}</g>`)
-    .join('');
+  return placements.map(([shape, x, y]) => `<g transform="translate(${x} ${y}) scale(0.3)">${SHAPES[shape](GHOST_PAINT)}</g>`).join('');
 }
 
 /**

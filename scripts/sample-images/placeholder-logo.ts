@@ -7,5 +7,7 @@ import { wordmarkSvg } from './logo-images.ts';
  * the sample images leaves it byte-for-byte as it is until the real logo replaces it.
  */
 export function drawPlaceholderLogo(title: string): Promise<Buffer> {
-  return sharp(Buffer.from(wordmarkSvg(title))).png({ palette: true, compressionLevel: 9, effort: 10 }).toBuffer();
+  return sharp(Buffer.from(wordmarkSvg(title)))
+    .png({ palette: true, compressionLevel: 9, effort: 10 })
+    .toBuffer();
 }

@@ -71,8 +71,7 @@ const EVEN_ODD = ' fill-rule="evenodd"';
 // Apparel
 
 const POLO_BODY =
-  'M 520 170 L 385 205 L 225 330 L 295 455 L 385 405 L 385 880 Q 600 905 815 880 L 815 405 ' +
-  'L 905 455 L 975 330 L 815 205 L 680 170 Q 600 215 520 170 Z';
+  'M 520 170 L 385 205 L 225 330 L 295 455 L 385 405 L 385 880 Q 600 905 815 880 L 815 405 ' + 'L 905 455 L 975 330 L 815 205 L 680 170 Q 600 215 520 170 Z';
 // Same outline with a waist: sides curve in and flare back out to the hem.
 const FITTED_BODY =
   'M 520 170 L 385 205 L 225 330 L 295 455 L 390 405 C 440 560 430 720 375 880 Q 600 905 825 880 ' +
@@ -114,9 +113,7 @@ function tshirt(fitted: boolean, longSleeves = false): ShapeDrawer {
 const JACKET_BODY =
   'M 515 165 L 370 200 Q 300 220 275 300 L 190 760 L 290 778 L 372 430 L 372 880 Q 600 895 828 880 ' +
   'L 828 430 L 910 778 L 1010 760 L 925 300 Q 900 220 830 200 L 685 165 Q 600 205 515 165 Z';
-const VEST_BODY =
-  'M 515 165 L 395 200 Q 355 300 395 430 L 372 880 Q 600 895 828 880 L 805 430 Q 845 300 805 200 ' +
-  'L 685 165 Q 600 205 515 165 Z';
+const VEST_BODY = 'M 515 165 L 395 200 Q 355 300 395 430 L 372 880 Q 600 895 828 880 L 805 430 Q 845 300 805 200 ' + 'L 685 165 Q 600 205 515 165 Z';
 const STAND_COLLAR = 'M 515 165 L 508 115 Q 600 150 692 115 L 685 165 Q 600 205 515 165 Z';
 
 function jacket(sleeves: boolean): ShapeDrawer {
@@ -331,9 +328,7 @@ function notepad(paint: ProductPaint): string {
 }
 
 function clipboardForm(paint: ProductPaint): string {
-  const boxes = [430, 520, 610]
-    .map((y) => `<rect x="410" y="${y}" width="34" height="34" fill="none" stroke="${PAPER_LINE}" stroke-width="4"/>`)
-    .join('');
+  const boxes = [430, 520, 610].map((y) => `<rect x="410" y="${y}" width="34" height="34" fill="none" stroke="${PAPER_LINE}" stroke-width="4"/>`).join('');
   return [
     `<rect x="330" y="180" width="540" height="720" rx="30" fill="${paint.body}" stroke="${paint.edge}" stroke-width="${EDGE_WIDTH}"/>`,
     `<rect x="372" y="250" width="456" height="610" fill="${PAPER}" stroke="${METAL_EDGE}" stroke-width="3"/>`,
@@ -378,7 +373,11 @@ function folder(paint: ProductPaint): string {
 
 function sprayBottle(paint: ProductPaint): string {
   return [
-    filled('M 500 440 L 700 440 C 760 520 780 580 780 650 L 780 845 Q 780 875 750 875 L 450 875 Q 420 875 420 845 L 420 650 C 420 580 440 520 500 440 Z', paint.body, paint.edge),
+    filled(
+      'M 500 440 L 700 440 C 760 520 780 580 780 650 L 780 845 Q 780 875 750 875 L 450 875 Q 420 875 420 845 L 420 650 C 420 580 440 520 500 440 Z',
+      paint.body,
+      paint.edge,
+    ),
     `<rect x="540" y="365" width="120" height="80" rx="8" fill="${paint.trim}" stroke="${paint.edge}" stroke-width="${EDGE_WIDTH}"/>`,
     filled('M 690 360 Q 710 455 665 500 L 640 488 Q 672 440 655 365 Z', paint.trim, paint.edge),
     filled('M 500 260 L 690 260 Q 745 262 765 300 L 815 305 L 815 350 L 700 356 L 700 372 L 525 372 Q 500 372 500 347 Z', paint.trim, paint.edge),
@@ -413,7 +412,11 @@ function floorMat(paint: ProductPaint): string {
     .map((y) => `M 395 ${y} L 805 ${y}`)
     .join(' ');
   return [
-    filled('M 380 190 L 820 190 Q 860 190 862 230 L 880 830 Q 880 875 835 875 L 365 875 Q 320 875 320 830 L 338 230 Q 340 190 380 190 Z', paint.body, paint.edge),
+    filled(
+      'M 380 190 L 820 190 Q 860 190 862 230 L 880 830 Q 880 875 835 875 L 365 875 Q 320 875 320 830 L 338 230 Q 340 190 380 190 Z',
+      paint.body,
+      paint.edge,
+    ),
     stroked(grooves, paint.detail, 6),
     tint('M 450 640 L 750 640 Q 770 640 770 660 L 770 800 Q 770 820 750 820 L 450 820 Q 430 820 430 800 L 430 660 Q 430 640 450 640 Z', '#000000', 0.15),
   ].join('');
@@ -433,7 +436,12 @@ function gear(paint: ProductPaint): string {
   const points: string[] = [];
   for (let i = 0; i < teeth; i++) {
     const center = (2 * Math.PI * i) / teeth;
-    for (const [offset, radius] of [[-0.17, 255], [-0.09, 320], [0.09, 320], [0.17, 255]] as const) {
+    for (const [offset, radius] of [
+      [-0.17, 255],
+      [-0.09, 320],
+      [0.09, 320],
+      [0.17, 255],
+    ] as const) {
       const angle = center + offset;
       points.push(`${num(600 + radius * Math.cos(angle))} ${num(500 + radius * Math.sin(angle))}`);
     }

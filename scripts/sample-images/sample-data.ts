@@ -52,9 +52,7 @@ export async function loadSampleData(root: string): Promise<SampleData> {
   const catalogFiles = await yamlFiles(root, 'catalogs');
   const tenantFiles = await yamlFiles(root, 'tenants');
   const catalogs = await Promise.all(catalogFiles.map((file) => loadCatalog(root, file)));
-  const tenants = await Promise.all(
-    tenantFiles.filter((file) => !path.basename(file).startsWith('_')).map((file) => loadTenant(root, file)),
-  );
+  const tenants = await Promise.all(tenantFiles.filter((file) => !path.basename(file).startsWith('_')).map((file) => loadTenant(root, file)));
   const siteFile = tenantFiles.find((file) => /^_site\.ya?ml$/.test(path.basename(file)));
   const supplier = siteFile ? await loadSupplier(root, siteFile) : undefined;
   return { catalogs, tenants, supplier };
@@ -126,9 +124,7 @@ function readLogoNames(embroideries: unknown, where: string): string[] {
   if (embroideries === undefined || embroideries === null) return [];
   if (!isRecord(embroideries)) throw new SampleDataError(`${where}: embroideries must be a mapping`);
   const names = Object.keys(embroideries).flatMap((category) =>
-    textList(embroideries, category, `${where}: embroideries`).map((name) =>
-      fileNamePart(name, `${where}: embroideries.${category}`),
-    ),
+    textList(embroideries, category, `${where}: embroideries`).map((name) => fileNamePart(name, `${where}: embroideries.${category}`)),
   );
   return [...new Set(names)];
 }

@@ -10,12 +10,7 @@ export const FONT_FAMILY = 'DejaVu Sans, Liberation Sans, sans-serif';
 
 /** Escapes the five XML special characters so any name can go into text or attributes. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** Rounds to one decimal so generated path strings stay short and stable. */
@@ -35,17 +30,91 @@ export function svgDocument(width: number, height: number, body: string, defs = 
 // Advance widths (em) of DejaVu Sans Bold for printable ASCII, measured by rendering
 // each character with sharp. Characters outside ASCII use WIDE_GLYPH.
 const ASCII_WIDTHS: Readonly<Record<string, number>> = {
-  ' ': 0.35, '!': 0.46, '"': 0.52, '#': 0.84, $: 0.7, '%': 1, '&': 0.87, "'": 0.31,
-  '(': 0.46, ')': 0.46, '*': 0.52, '+': 0.84, ',': 0.38, '-': 0.42, '.': 0.38, '/': 0.37,
-  ':': 0.4, ';': 0.4, '<': 0.84, '=': 0.84, '>': 0.84, '?': 0.58, '@': 1,
-  A: 0.77, B: 0.76, C: 0.73, D: 0.83, E: 0.68, F: 0.68, G: 0.82, H: 0.84, I: 0.37,
-  J: 0.37, K: 0.77, L: 0.64, M: 1, N: 0.84, O: 0.85, P: 0.73, Q: 0.85, R: 0.77, S: 0.68,
-  T: 0.7, U: 0.81, V: 0.77, W: 1.1, X: 0.77, Y: 0.72, Z: 0.73,
-  '[': 0.46, '\\': 0.37, ']': 0.46, '^': 0.84, _: 0.5, '`': 0.5,
-  a: 0.67, b: 0.72, c: 0.59, d: 0.72, e: 0.68, f: 0.44, g: 0.72, h: 0.71, i: 0.34,
-  j: 0.34, k: 0.67, l: 0.34, m: 1.04, n: 0.71, o: 0.69, p: 0.72, q: 0.72, r: 0.49, s: 0.6,
-  t: 0.48, u: 0.71, v: 0.65, w: 0.92, x: 0.65, y: 0.65, z: 0.58,
-  '{': 0.71, '|': 0.37, '}': 0.71, '~': 0.84,
+  ' ': 0.35,
+  '!': 0.46,
+  '"': 0.52,
+  '#': 0.84,
+  $: 0.7,
+  '%': 1,
+  '&': 0.87,
+  "'": 0.31,
+  '(': 0.46,
+  ')': 0.46,
+  '*': 0.52,
+  '+': 0.84,
+  ',': 0.38,
+  '-': 0.42,
+  '.': 0.38,
+  '/': 0.37,
+  ':': 0.4,
+  ';': 0.4,
+  '<': 0.84,
+  '=': 0.84,
+  '>': 0.84,
+  '?': 0.58,
+  '@': 1,
+  A: 0.77,
+  B: 0.76,
+  C: 0.73,
+  D: 0.83,
+  E: 0.68,
+  F: 0.68,
+  G: 0.82,
+  H: 0.84,
+  I: 0.37,
+  J: 0.37,
+  K: 0.77,
+  L: 0.64,
+  M: 1,
+  N: 0.84,
+  O: 0.85,
+  P: 0.73,
+  Q: 0.85,
+  R: 0.77,
+  S: 0.68,
+  T: 0.7,
+  U: 0.81,
+  V: 0.77,
+  W: 1.1,
+  X: 0.77,
+  Y: 0.72,
+  Z: 0.73,
+  '[': 0.46,
+  '\\': 0.37,
+  ']': 0.46,
+  '^': 0.84,
+  _: 0.5,
+  '`': 0.5,
+  a: 0.67,
+  b: 0.72,
+  c: 0.59,
+  d: 0.72,
+  e: 0.68,
+  f: 0.44,
+  g: 0.72,
+  h: 0.71,
+  i: 0.34,
+  j: 0.34,
+  k: 0.67,
+  l: 0.34,
+  m: 1.04,
+  n: 0.71,
+  o: 0.69,
+  p: 0.72,
+  q: 0.72,
+  r: 0.49,
+  s: 0.6,
+  t: 0.48,
+  u: 0.71,
+  v: 0.65,
+  w: 0.92,
+  x: 0.65,
+  y: 0.65,
+  z: 0.58,
+  '{': 0.71,
+  '|': 0.37,
+  '}': 0.71,
+  '~': 0.84,
 };
 const DIGIT_WIDTH = 0.7;
 const WIDE_GLYPH = 0.8;
@@ -149,8 +218,7 @@ export interface TextBlockOptions {
 export function textBlock(fitted: FittedText, options: TextBlockOptions): string {
   const lineHeight = (options.lineHeight ?? 1.15) * fitted.fontSize;
   // Cap height of DejaVu is ~0.73 em; centring on it looks centred to the eye.
-  const firstBaseline =
-    options.centerY - ((fitted.lines.length - 1) * lineHeight) / 2 + fitted.fontSize * 0.36;
+  const firstBaseline = options.centerY - ((fitted.lines.length - 1) * lineHeight) / 2 + fitted.fontSize * 0.36;
   const attributes = [
     `font-family="${FONT_FAMILY}"`,
     `font-size="${num(fitted.fontSize)}"`,
@@ -162,9 +230,6 @@ export function textBlock(fitted: FittedText, options: TextBlockOptions): string
     .filter(Boolean)
     .join(' ');
   return fitted.lines
-    .map(
-      (line, i) =>
-        `<text x="${num(options.x)}" y="${num(firstBaseline + i * lineHeight)}" ${attributes}>${escapeXml(line)}</text>`,
-    )
+    .map((line, i) => `<text x="${num(options.x)}" y="${num(firstBaseline + i * lineHeight)}" ${attributes}>${escapeXml(line)}</text>`)
     .join('');
 }

@@ -22,7 +22,10 @@ function getValidators(): Record<CallName, ValidateFunction> {
     // strictTypes off: `cart` is deliberately a list or a map, with `items` for one and `additionalProperties` for the other.
     const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false });
     ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
-    validators = Object.fromEntries(Object.entries(REQUEST_BODY_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)])) as Record<CallName, ValidateFunction>;
+    validators = Object.fromEntries(Object.entries(REQUEST_BODY_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)])) as Record<
+      CallName,
+      ValidateFunction
+    >;
   }
   return validators;
 }

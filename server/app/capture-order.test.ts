@@ -5,7 +5,9 @@ import { BYPASS_CODE, BYPASS_TENANT, OPEN_STORE, PAYPAL_RECIPIENTS, PAYPAL_TENAN
 import { captureOrder } from './capture-order.ts';
 import { createOrder } from './create-order.ts';
 
-const polos = (quantity: number) => [{ type: 'mens', name: 'K500', code: 'K500', size: 'Medium', color: 'Navy', quantity, placement: 'Left Chest', embroidery: 'Shield' }];
+const polos = (quantity: number) => [
+  { type: 'mens', name: 'K500', code: 'K500', size: 'Medium', color: 'Navy', quantity, placement: 'Left Chest', embroidery: 'Shield' },
+];
 const buyer = { first_name: 'Pat', last_name: 'Doe', email: 'pat@dealer.example', customer_po: '' };
 
 let paypal: FakePayPal;
@@ -30,7 +32,7 @@ async function unpaidOrder(): Promise<string> {
 }
 
 describe('capture-order refuses without asking PayPal', () => {
-  it('an order that does not exist, or is another tenant\'s, is 404', async () => {
+  it("an order that does not exist, or is another tenant's, is 404", async () => {
     world = await handlerWorld({ paypal });
     const orderId = await unpaidOrder();
     const before = paypal.captureAttempts;
@@ -38,14 +40,24 @@ describe('capture-order refuses without asking PayPal', () => {
       status: 404,
       body: { message: `There is no order NO-SUCH-ORDER for ${PAYPAL_TENANT}` },
     });
-    expect(await world.call(captureOrder, { order_id: orderId, companyName: BYPASS_TENANT })).toMatchObject({ status: 404, body: { message: `There is no order ${orderId} for ${BYPASS_TENANT}` } });
+    expect(await world.call(captureOrder, { order_id: orderId, companyName: BYPASS_TENANT })).toMatchObject({
+      status: 404,
+      body: { message: `There is no order ${orderId} for ${BYPASS_TENANT}` },
+    });
     expect(paypal.captureAttempts).toBe(before);
     expect((await world.database.findOrder(orderId))?.paid).toBe(0);
   });
 
   it('an order placed with a bypass code has nothing to capture: 409', async () => {
     world = await handlerWorld({ paypal });
-    const placed = await world.call(createOrder, { ...buyer, store: OPEN_STORE.name, companyName: BYPASS_TENANT, cart: polos(12), bypassPaypal: true, code: BYPASS_CODE });
+    const placed = await world.call(createOrder, {
+      ...buyer,
+      store: OPEN_STORE.name,
+      companyName: BYPASS_TENANT,
+      cart: polos(12),
+      bypassPaypal: true,
+      code: BYPASS_CODE,
+    });
     const orderId = String(placed.body.order_id);
     expect(await world.call(captureOrder, { order_id: orderId, companyName: BYPASS_TENANT })).toMatchObject({
       status: 409,
@@ -91,7 +103,7 @@ describe('capture-order with PayPal', () => {
     expect(await world.outbox()).toHaveLength(2);
   });
 
-  it('a declined card is 422 with PayPal\'s issue and leaves the order capturable with another funding source', async () => {
+  it("a declined card is 422 with PayPal's issue and leaves the order capturable with another funding source", async () => {
     world = await handlerWorld({ paypal });
     const orderId = await unpaidOrder();
     paypal.defaultOutcome = 'INSTRUMENT_DECLINED';
@@ -106,7 +118,7 @@ describe('capture-order with PayPal', () => {
     expect(await world.call(captureOrder, { order_id: orderId, companyName: PAYPAL_TENANT })).toMatchObject({ status: 200, body: { paid: 1 } });
   });
 
-  it('a capture of another amount than the order\'s is not accepted: 422 PAYMENT_MISMATCH, the order stays unpaid, the tenant is warned', async () => {
+  it("a capture of another amount than the order's is not accepted: 422 PAYMENT_MISMATCH, the order stays unpaid, the tenant is warned", async () => {
     world = await handlerWorld({ paypal });
     const orderId = await unpaidOrder();
     paypal.setAmount(orderId, '1.00');

@@ -133,9 +133,10 @@ function answerForCaptureError(request: ApiRequest, order: OrderRecord, error: u
   if (!(error instanceof PayPalError)) return error instanceof Error ? error : new Error(String(error));
   request.log.warn('paypal capture refused', { orderId: order.orderId, status: error.status, issue: error.issue, debugId: error.debugId });
   if (error.status === 422 && error.issue) {
-    const message = error.issue === 'INSTRUMENT_DECLINED'
-      ? 'The payment method was declined (INSTRUMENT_DECLINED); choose another way to pay'
-      : `PayPal could not capture the payment (${error.issue})`;
+    const message =
+      error.issue === 'INSTRUMENT_DECLINED'
+        ? 'The payment method was declined (INSTRUMENT_DECLINED); choose another way to pay'
+        : `PayPal could not capture the payment (${error.issue})`;
     return new HttpError(422, message, { issue: error.issue, debug_id: error.debugId ?? null });
   }
   if (error.status === 404) return new HttpError(404, `PayPal does not know order ${order.orderId}`, { issue: error.issue ?? null });

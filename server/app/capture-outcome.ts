@@ -11,7 +11,8 @@ import type { CaptureCompletedAnswer, CaptureWaitingAnswer, ErrorAnswer } from '
 /** The capture status we record (instead of PayPal's COMPLETED) for a capture that does not match its order. */
 export const MISMATCH_STATUS = 'MISMATCH';
 
-export const PENDING_MESSAGE = 'Payment processing: PayPal has not confirmed it yet. The order is placed as soon as PayPal completes the payment; do not pay again.';
+export const PENDING_MESSAGE =
+  'Payment processing: PayPal has not confirmed it yet. The order is placed as soon as PayPal completes the payment; do not pay again.';
 
 /** A capture outcome with what the log needs to say about it. */
 export interface SettledCapture extends CaptureOutcome {
@@ -38,7 +39,14 @@ export interface SettledCapture extends CaptureOutcome {
  * - anything else (DECLINED, FAILED…): PayPal's status, not paid, 422 CAPTURE_DECLINED. PayPal
  *   finished this order, so paying again takes a new order (create-order).
  */
-export async function captureOutcome(order: OrderRecord, result: PayPalOrder, capture: PayPalCapture, tenants: TenantDirectory, mailFrom: string, buyerMail: BuyerMail): Promise<SettledCapture> {
+export async function captureOutcome(
+  order: OrderRecord,
+  result: PayPalOrder,
+  capture: PayPalCapture,
+  tenants: TenantDirectory,
+  mailFrom: string,
+  buyerMail: BuyerMail,
+): Promise<SettledCapture> {
   const entry = tenants.byId(order.tenantId);
   const tenant = entry?.tenant;
   const recipients = tenant?.emailRecipients ?? [];
@@ -47,7 +55,10 @@ export async function captureOutcome(order: OrderRecord, result: PayPalOrder, ca
   if (capture.status === 'PENDING') {
     return {
       ...base,
-      answer: { status: 202, body: { order_id: order.orderId, status: 'PENDING', paid: 0, capture_id: captureId, message: PENDING_MESSAGE } satisfies CaptureWaitingAnswer },
+      answer: {
+        status: 202,
+        body: { order_id: order.orderId, status: 'PENDING', paid: 0, capture_id: captureId, message: PENDING_MESSAGE } satisfies CaptureWaitingAnswer,
+      },
       captureStatus: 'PENDING',
       paid: false,
       mail: [],
@@ -58,7 +69,10 @@ export async function captureOutcome(order: OrderRecord, result: PayPalOrder, ca
       ...base,
       answer: {
         status: 422,
-        body: { message: `PayPal declined the payment (${capture.status}); nothing was charged. Pay again with another funding source.`, issue: 'CAPTURE_DECLINED' } satisfies ErrorAnswer,
+        body: {
+          message: `PayPal declined the payment (${capture.status}); nothing was charged. Pay again with another funding source.`,
+          issue: 'CAPTURE_DECLINED',
+        } satisfies ErrorAnswer,
       },
       captureStatus: capture.status,
       paid: false,
@@ -91,7 +105,14 @@ export async function captureOutcome(order: OrderRecord, result: PayPalOrder, ca
     // The total as recorded, as create-order answers it: what the success page shows.
     answer: {
       status: 200,
-      body: { order_id: order.orderId, status: 'COMPLETED', paid: 1, capture_id: captureId, total: moneyToDollars(order.total), ...(sentTo ? { confirmation_sent_to: sentTo } : {}) } satisfies CaptureCompletedAnswer,
+      body: {
+        order_id: order.orderId,
+        status: 'COMPLETED',
+        paid: 1,
+        capture_id: captureId,
+        total: moneyToDollars(order.total),
+        ...(sentTo ? { confirmation_sent_to: sentTo } : {}),
+      } satisfies CaptureCompletedAnswer,
     },
     captureStatus: 'COMPLETED',
     paid: true,

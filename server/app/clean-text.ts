@@ -34,7 +34,10 @@ export function cleanText(body: unknown): { body: unknown; problems: string[] } 
     if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}[${index}]`, key));
     if (value !== null && typeof value === 'object') {
       return Object.fromEntries(
-        Object.entries(value).map(([name, item]) => [name, walk(item, path === '' ? fieldName(name) : `${path}${/^[A-Za-z_]\w*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}`, name)]),
+        Object.entries(value).map(([name, item]) => [
+          name,
+          walk(item, path === '' ? fieldName(name) : `${path}${/^[A-Za-z_]\w*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}`, name),
+        ]),
       );
     }
     return value;

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from '../tests/helpers/fake-paypal.ts';
 import { handlerWorld, removeFixture, type HandlerWorld } from '../tests/helpers/handler-world.ts';
-import { BYPASS_CODE, BYPASS_RECIPIENTS, BYPASS_TENANT, OPEN_STORE, OTHER_MAX_ORDER_TOTAL, OTHER_TENANT, PAYPAL_TENANT } from '../tests/helpers/order-fixture.ts';
+import {
+  BYPASS_CODE,
+  BYPASS_RECIPIENTS,
+  BYPASS_TENANT,
+  OPEN_STORE,
+  OTHER_MAX_ORDER_TOTAL,
+  OTHER_TENANT,
+  PAYPAL_TENANT,
+} from '../tests/helpers/order-fixture.ts';
 import { moneyFromDollars } from '../../src/domain/money.ts';
 import { createOrder } from './create-order.ts';
 
@@ -11,11 +19,26 @@ const polos = (quantity: number, extra: Record<string, unknown> = {}) => [
   { type: 'mens', name: 'K500', code: 'K500', size: 'Medium', color: 'Navy', quantity, price: 1, placement: 'Left Chest', embroidery: 'Shield', ...extra },
 ];
 const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
-  first_name: 'Ann', last_name: 'Lee', email: 'ann@dealer.example', store: OPEN_STORE.name, customer_po: 'CPO-1',
-  companyName: BYPASS_TENANT, cart: polos(12), bypassPaypal: true, code: BYPASS_CODE, ...overrides,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email: 'ann@dealer.example',
+  store: OPEN_STORE.name,
+  customer_po: 'CPO-1',
+  companyName: BYPASS_TENANT,
+  cart: polos(12),
+  bypassPaypal: true,
+  code: BYPASS_CODE,
+  ...overrides,
 });
 const paypalOrder = (overrides: Record<string, unknown> = {}) => ({
-  first_name: 'Pat', last_name: 'Doe', email: 'pat@dealer.example', store: '', customer_po: '', companyName: PAYPAL_TENANT, cart: polos(2), ...overrides,
+  first_name: 'Pat',
+  last_name: 'Doe',
+  email: 'pat@dealer.example',
+  store: '',
+  customer_po: '',
+  companyName: PAYPAL_TENANT,
+  cart: polos(2),
+  ...overrides,
 });
 
 let world: HandlerWorld;
@@ -23,7 +46,7 @@ afterEach(() => world?.close());
 afterAll(removeFixture);
 
 describe('create-order with a bypass code', () => {
-  it('places the order at the catalog\'s prices, stores it placed, and queues the staff e-mail and the buyer\'s confirmation', async () => {
+  it("places the order at the catalog's prices, stores it placed, and queues the staff e-mail and the buyer's confirmation", async () => {
     world = await handlerWorld();
     const answer = await world.call(createOrder, bypassOrder(), { clientIp: '203.0.113.7' });
 
@@ -32,8 +55,17 @@ describe('create-order with a bypass code', () => {
     expect(answer.body).toEqual({ order_id: expect.any(String), total: 465.24, confirmation_sent_to: 'ann@dealer.example' });
     expect(answer.headers?.['device-proof']).toEqual(expect.any(String));
     const stored = await world.database.findOrder(String(answer.body.order_id));
-    expect(stored).toMatchObject({ paid: 2, tenantId: 'bypass-motors', store: OPEN_STORE.name, customerPo: 'CPO-1', clientIp: '203.0.113.7', placedWith: 'bypass code 1 of 2' });
-    expect(stored?.lines).toEqual([expect.objectContaining({ code: 'K500', quantity: 12, unitPrice: moneyFromDollars(38.77), lineTotal: moneyFromDollars(465.24) })]);
+    expect(stored).toMatchObject({
+      paid: 2,
+      tenantId: 'bypass-motors',
+      store: OPEN_STORE.name,
+      customerPo: 'CPO-1',
+      clientIp: '203.0.113.7',
+      placedWith: 'bypass code 1 of 2',
+    });
+    expect(stored?.lines).toEqual([
+      expect.objectContaining({ code: 'K500', quantity: 12, unitPrice: moneyFromDollars(38.77), lineTotal: moneyFromDollars(465.24) }),
+    ]);
     expect(world.logs).toContainEqual(expect.objectContaining({ msg: 'client price differs from the catalog; charging the catalog price', code: 'K500' }));
 
     const mail = await world.outbox();
@@ -41,7 +73,7 @@ describe('create-order with a bypass code', () => {
     expect(mail.every((m) => m.orderId === answer.body.order_id)).toBe(true);
   });
 
-  it('takes any of the tenant\'s codes in any case, and says which one placed the order', async () => {
+  it("takes any of the tenant's codes in any case, and says which one placed the order", async () => {
     world = await handlerWorld();
     const answer = await world.call(createOrder, bypassOrder({ code: ' secondcode ' }));
     expect(answer.status).toBe(200);
@@ -51,9 +83,15 @@ describe('create-order with a bypass code', () => {
   it('refuses a missing or wrong code with 403 and stores nothing; past the limit the client gets 429 even with the right code', async () => {
     world = await handlerWorld({ maxFailures: 3 });
     const guesser = { clientIp: '203.0.113.66' };
-    expect(await world.call(createOrder, bypassOrder({ code: undefined }), guesser)).toMatchObject({ status: 403, body: { message: 'A bypass code is required to order without payment' } });
+    expect(await world.call(createOrder, bypassOrder({ code: undefined }), guesser)).toMatchObject({
+      status: 403,
+      body: { message: 'A bypass code is required to order without payment' },
+    });
     for (let i = 0; i < 3; i++) {
-      expect(await world.call(createOrder, bypassOrder({ code: `WRONG${i}` }), guesser)).toMatchObject({ status: 403, body: { message: 'That bypass code is not valid' } });
+      expect(await world.call(createOrder, bypassOrder({ code: `WRONG${i}` }), guesser)).toMatchObject({
+        status: 403,
+        body: { message: 'That bypass code is not valid' },
+      });
     }
     const locked = await world.call(createOrder, bypassOrder(), guesser);
     expect(locked.status).toBe(429);
@@ -71,7 +109,10 @@ describe('create-order with a bypass code', () => {
       status: 400,
       body: { message: 'companyName: no storefront has the company name "Nobody Motors"' },
     });
-    const unknownProduct = await world.call(createOrder, bypassOrder({ cart: [...polos(12), { ...polos(1)[0], code: 'ONLY-OTHER', name: 'ONLY-OTHER', type: 'hat', size: 'OSFA', color: 'Black' }] }));
+    const unknownProduct = await world.call(
+      createOrder,
+      bypassOrder({ cart: [...polos(12), { ...polos(1)[0], code: 'ONLY-OTHER', name: 'ONLY-OTHER', type: 'hat', size: 'OSFA', color: 'Black' }] }),
+    );
     expect(unknownProduct.status).toBe(400);
     expect(unknownProduct.body.message).toMatch(/^cart\[1\] \(ONLY-OTHER, OSFA, Black\): /);
     expect(await world.call(createOrder, bypassOrder({ cart: [...polos(12), ...polos(1, { color: 'Black' }), ...polos(1, { size: '2XL' })] }))).toMatchObject({
@@ -84,9 +125,20 @@ describe('create-order with a bypass code', () => {
     expect((await world.database.listPlacedOrders('bypass-motors', 10)).orders).toEqual([]);
   });
 
-  it('refuses an order over the tenant\'s ceiling', async () => {
+  it("refuses an order over the tenant's ceiling", async () => {
     world = await handlerWorld();
-    const hats = [{ type: 'hat', name: 'ONLY-OTHER', code: 'ONLY-OTHER', size: 'OSFA', color: 'Black', quantity: OTHER_MAX_ORDER_TOTAL / 20 + 1, placement: '', embroidery: '' }];
+    const hats = [
+      {
+        type: 'hat',
+        name: 'ONLY-OTHER',
+        code: 'ONLY-OTHER',
+        size: 'OSFA',
+        color: 'Black',
+        quantity: OTHER_MAX_ORDER_TOTAL / 20 + 1,
+        placement: '',
+        embroidery: '',
+      },
+    ];
     const answer = await world.call(createOrder, bypassOrder({ companyName: OTHER_TENANT, store: '', code: 'OTHERCODE', cart: hats }));
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain('$500.00');
@@ -119,7 +171,7 @@ describe('create-order with PayPal', () => {
     expect(await world.database.countUnpaidOrdersFrom('198.51.100.1', 0)).toBe(0);
   });
 
-  it('creates a PayPal order for the server\'s total and stores the order unpaid under PayPal\'s id', async () => {
+  it("creates a PayPal order for the server's total and stores the order unpaid under PayPal's id", async () => {
     world = await handlerWorld({ paypal });
     const answer = await world.call(createOrder, paypalOrder(), { clientIp: '203.0.113.20' });
     expect(answer).toMatchObject({ status: 200, body: { total: 77.54 } });
@@ -144,7 +196,10 @@ describe('create-order with PayPal', () => {
     const onRequest = [{ type: 'office', name: 'FREE', code: 'FREE', size: '# pads', color: 'White', quantity: 1, placement: '', embroidery: '' }];
     expect(await world.call(createOrder, paypalOrder({ cart: onRequest }))).toMatchObject({
       status: 400,
-      body: { message: '1 line priced on request, which PayPal cannot pay: enter your bypass code to place the order as a request for a quote, or remove that line (cart[0] (FREE, # pads, White))' },
+      body: {
+        message:
+          '1 line priced on request, which PayPal cannot pay: enter your bypass code to place the order as a request for a quote, or remove that line (cart[0] (FREE, # pads, White))',
+      },
     });
     expect(paypal.calls.length).toBe(before);
 

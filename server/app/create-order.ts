@@ -31,7 +31,8 @@ import type { Tenant } from '../../src/domain/tenant.ts';
 export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
   const body = validateBody('create-order', request.body);
   const lineCount = Array.isArray(body.cart) ? body.cart.length : Object.keys(body.cart).length;
-  if (lineCount > ctx.limits.maxCartLines) throw new HttpError(400, `cart: must have at most ${ctx.limits.maxCartLines} lines, got ${lineCount}; split the order`);
+  if (lineCount > ctx.limits.maxCartLines)
+    throw new HttpError(400, `cart: must have at most ${ctx.limits.maxCartLines} lines, got ${lineCount}; split the order`);
   return withIdempotencyKey(ctx, request, 'create-order', async (claim) => {
     const entry = requireTenant(ctx, body.companyName);
     const { tenant } = entry;
@@ -56,14 +57,22 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
         minimumApparelOrder: tenant.flags.minimumApparelOrder,
         logoOffer: (type) => logoOfferFor(tenant, type),
       });
-      if (problems.length > 0) refuse(400, problems.map((p) => (p.index === undefined ? p.message : `${labelOf(lines[p.index]!)}: ${p.message}`)));
+      if (problems.length > 0)
+        refuse(
+          400,
+          problems.map((p) => (p.index === undefined ? p.message : `${labelOf(lines[p.index]!)}: ${p.message}`)),
+        );
 
       const unlocked = await ctx.sessions.storesOf(body.store_tokens ?? [], tenant);
       const storeProblems = lines.flatMap((line) => {
         const problem = storeProblem(tenant, { product: entry.findProduct(line.code)!, store: line.store }, orderStore, unlocked);
         return problem ? [{ ...problem, message: `${labelOf(line)}: ${problem.message}` }] : [];
       });
-      if (storeProblems.length > 0) refuse(storeProblems.some((p) => p.status === 400) ? 400 : 403, storeProblems.map((p) => p.message));
+      if (storeProblems.length > 0)
+        refuse(
+          storeProblems.some((p) => p.status === 400) ? 400 : 403,
+          storeProblems.map((p) => p.message),
+        );
 
       const priced = priceCart(lines, entry.findProduct);
       warnOfTamperedPrices(request, priced);
@@ -117,9 +126,12 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       }
       if (priced.onRequestLines > 0) {
         const which = priced.lines.filter((p) => p.onRequest).map((p) => labelOf(p.line));
-        refuse(400, [`${onRequestCount(priced.onRequestLines)}, which PayPal cannot pay: enter your bypass code to place the order as a request for a quote, or remove ${priced.onRequestLines === 1 ? 'that line' : 'those lines'} (${which.join(', ')})`]);
+        refuse(400, [
+          `${onRequestCount(priced.onRequestLines)}, which PayPal cannot pay: enter your bypass code to place the order as a request for a quote, or remove ${priced.onRequestLines === 1 ? 'that line' : 'those lines'} (${which.join(', ')})`,
+        ]);
       }
-      if (priced.total === 0) throw new HttpError(400, 'The order total is $0.00, so there is nothing to pay with PayPal; enter your bypass code to place the order');
+      if (priced.total === 0)
+        throw new HttpError(400, 'The order total is $0.00, so there is nothing to pay with PayPal; enter your bypass code to place the order');
       await refuseTooManyUnpaid(ctx, request);
 
       // The same for a retried request (same key and body), so PayPal's answer to the retry, the original order, carries it too.
@@ -172,7 +184,12 @@ function refuse(status: number, named: string[]): never {
  * The position of the bypass code the body carries, who typed it and the attempt's reservation,
  * still counted until the caller releases it; or 403 (and a guess counted) when it is missing or wrong.
  */
-async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, tenant: Tenant): Promise<{ index: number; who: Guesser; reservation: HeldGuess<number> }> {
+async function checkBypassCode(
+  ctx: ApiContext,
+  request: ApiRequest,
+  body: CreateOrderBody,
+  tenant: Tenant,
+): Promise<{ index: number; who: Guesser; reservation: HeldGuess<number> }> {
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
   const who = await guesserOf(ctx, request, tenant.id);
@@ -194,7 +211,12 @@ async function refuseTooManyUnpaid(ctx: ApiContext, request: ApiRequest): Promis
   if (open >= max) {
     const wait = Math.ceil(windowMs / 1000);
     request.log.warn('too many unpaid PayPal orders from one client', { ip: request.clientIp, open });
-    throw new HttpError(429, `Too many unpaid PayPal orders from this address; finish or abandon one, or try again in ${Math.ceil(wait / 60)} minutes`, {}, { 'retry-after': String(wait) });
+    throw new HttpError(
+      429,
+      `Too many unpaid PayPal orders from this address; finish or abandon one, or try again in ${Math.ceil(wait / 60)} minutes`,
+      {},
+      { 'retry-after': String(wait) },
+    );
   }
 }
 
@@ -228,11 +250,21 @@ function warnOfTamperedPrices(request: ApiRequest, priced: PricedCart<WireCartLi
       sent = undefined;
     }
     if (sent !== unitPrice) {
-      request.log.warn('client price differs from the catalog; charging the catalog price', { code: line.code, size: line.size, sent: line.price, charged: formatMoney(unitPrice) });
+      request.log.warn('client price differs from the catalog; charging the catalog price', {
+        code: line.code,
+        size: line.size,
+        sent: line.price,
+        charged: formatMoney(unitPrice),
+      });
     }
   }
 }
 
 function logPlaced(request: ApiRequest, order: OrderRecord): void {
-  request.log.info('order placed with bypass code', { orderId: order.orderId, tenant: order.tenantId, total: formatMoney(order.total), lines: order.lines.length });
+  request.log.info('order placed with bypass code', {
+    orderId: order.orderId,
+    tenant: order.tenantId,
+    total: formatMoney(order.total),
+    lines: order.lines.length,
+  });
 }

@@ -14,7 +14,10 @@ describe('session', () => {
       [{ password: STAFF_PASSWORD }, { role: 'staff' }],
       [{ password: ADMIN_PASSWORD }, { role: 'admin' }],
       [{ code: BYPASS_CODE.toLowerCase() }, { role: 'bypass' }],
-      [{ store: PASSWORD_STORE.code, password: PASSWORD_STORE.password }, { role: 'store', store: PASSWORD_STORE.code }],
+      [
+        { store: PASSWORD_STORE.code, password: PASSWORD_STORE.password },
+        { role: 'store', store: PASSWORD_STORE.code },
+      ],
     ];
     for (const [secret, granted] of cases) {
       const answer = await world.call(createSession, { companyName: BYPASS_TENANT, ...secret });
@@ -35,8 +38,14 @@ describe('session', () => {
   it('refuses a wrong secret (401 for a password, 403 for a code) and, past the limit, the right one too (429)', async () => {
     world = await handlerWorld({ maxFailures: 2 });
     const guesser = { clientIp: '203.0.113.90' };
-    expect(await world.call(createSession, { companyName: BYPASS_TENANT, password: 'guess-1' }, guesser)).toMatchObject({ status: 401, body: { message: 'Wrong password' } });
-    expect(await world.call(createSession, { companyName: BYPASS_TENANT, code: 'GUESS2' }, guesser)).toMatchObject({ status: 403, body: { message: 'That bypass code is not valid' } });
+    expect(await world.call(createSession, { companyName: BYPASS_TENANT, password: 'guess-1' }, guesser)).toMatchObject({
+      status: 401,
+      body: { message: 'Wrong password' },
+    });
+    expect(await world.call(createSession, { companyName: BYPASS_TENANT, code: 'GUESS2' }, guesser)).toMatchObject({
+      status: 403,
+      body: { message: 'That bypass code is not valid' },
+    });
     expect((await world.call(createSession, { companyName: BYPASS_TENANT, password: ADMIN_PASSWORD }, guesser)).status).toBe(429);
     expect((await world.call(createSession, { companyName: BYPASS_TENANT, password: ADMIN_PASSWORD }, { clientIp: '203.0.113.91' })).status).toBe(200);
   });
@@ -51,6 +60,7 @@ describe('session', () => {
       [{ companyName: BYPASS_TENANT, store: OPEN_STORE.code, password: 'x' }, `store: ${OPEN_STORE.name} has no password; its catalog is open`],
       [{ companyName: 'Nobody Motors', password: 'x' }, 'companyName: no storefront has the company name "Nobody Motors"'],
     ];
-    for (const [body, message] of refusals) expect(await world.call(createSession, body), JSON.stringify(body)).toMatchObject({ status: 400, body: { message } });
+    for (const [body, message] of refusals)
+      expect(await world.call(createSession, body), JSON.stringify(body)).toMatchObject({ status: 400, body: { message } });
   });
 });

@@ -35,7 +35,11 @@ export async function createSession(ctx: ApiContext, request: ApiRequest): Promi
   const who = await guesserOf(ctx, request, tenant.id);
   const grant = await ctx.limiter.guess(who, tenant.id, () => grantFor(tenant, body));
   if (!grant) {
-    request.log.warn('wrong secret', { tenant: tenant.id, asked: body.code !== undefined ? 'bypass code' : body.store !== undefined ? `store ${body.store}` : 'password', ip: request.clientIp });
+    request.log.warn('wrong secret', {
+      tenant: tenant.id,
+      asked: body.code !== undefined ? 'bypass code' : body.store !== undefined ? `store ${body.store}` : 'password',
+      ip: request.clientIp,
+    });
     throw body.code !== undefined ? new HttpError(403, 'That bypass code is not valid') : new HttpError(401, 'Wrong password');
   }
   return withDeviceProof(ctx, who, tenant.id, await issue(ctx, request, tenant, grant));
@@ -74,7 +78,10 @@ async function entrySession(ctx: ApiContext, request: ApiRequest, password: stri
     throw new HttpError(401, 'Wrong password');
   }
   const answer = await issue(ctx, request, tenant, { role: 'staff' });
-  return withDeviceProof(ctx, who, tenant.id, { ...answer, body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } satisfies SessionAnswer });
+  return withDeviceProof(ctx, who, tenant.id, {
+    ...answer,
+    body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } satisfies SessionAnswer,
+  });
 }
 
 async function issue(ctx: ApiContext, request: ApiRequest, tenant: Tenant, grant: Grant): Promise<ApiAnswer & { body: SessionAnswer }> {
@@ -82,6 +89,11 @@ async function issue(ctx: ApiContext, request: ApiRequest, tenant: Tenant, grant
   request.log.info('session started', { tenant: tenant.id, role: grant.role, ...(grant.role === 'store' ? { store: grant.store } : {}) });
   return {
     status: 200,
-    body: { token: session.token, role: grant.role, ...(grant.role === 'store' ? { store: grant.store } : {}), expires_at: session.expiresAt } satisfies SessionAnswer,
+    body: {
+      token: session.token,
+      role: grant.role,
+      ...(grant.role === 'store' ? { store: grant.store } : {}),
+      expires_at: session.expiresAt,
+    } satisfies SessionAnswer,
   };
 }

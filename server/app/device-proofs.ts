@@ -52,7 +52,11 @@ export class DeviceProofs {
    * request is then an unknown client. Forged, expired or other tenants' proofs count for nothing.
    */
   async deviceOf(header: string | string[] | undefined, tenantId: string | undefined): Promise<string | undefined> {
-    const proofs = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((p) => p.trim()).filter(Boolean).slice(0, MAX_PROOFS_READ);
+    const proofs = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .slice(0, MAX_PROOFS_READ);
     if (proofs.length === 0) return undefined;
     const key = await this.key;
     for (const proof of proofs) {

@@ -36,7 +36,11 @@ describe('FailureLimiter', () => {
     expect(answers.filter((a) => a.status === 'rejected')).toHaveLength(47);
 
     const other = new FailureLimiter(new MemoryFailureLog(), 1, 60_000);
-    await expect(other.guess(from('ip-3'), 'guardian', () => { throw new Error('malformed'); })).rejects.toThrow('malformed');
+    await expect(
+      other.guess(from('ip-3'), 'guardian', () => {
+        throw new Error('malformed');
+      }),
+    ).rejects.toThrow('malformed');
     expect(await other.guess(from('ip-3'), 'guardian', right)).toBe('granted');
   });
 
@@ -69,7 +73,10 @@ describe('FailureLimiter', () => {
     };
     let compared = false;
     const limiter = new FailureLimiter(broken, 3, 60_000);
-    await expect(limiter.guess(from('ip-1'), 'guardian', () => (compared = true))).rejects.toMatchObject({ status: 503, headers: { 'retry-after': expect.any(String) } });
+    await expect(limiter.guess(from('ip-1'), 'guardian', () => (compared = true))).rejects.toMatchObject({
+      status: 503,
+      headers: { 'retry-after': expect.any(String) },
+    });
     expect(compared).toBe(false);
   });
 });

@@ -17,7 +17,13 @@ export interface FailureLog {
    * most its `limit`); if `admit` returns, records one failure at `at` under every key of
    * `record` and answers a reservation to release. `admit` throws to refuse: nothing is recorded.
    */
-  reserve(check: readonly KeyLimit[], record: readonly string[], since: number, at: number, admit: (recent: ReadonlyMap<string, number[]>) => void): Promise<Reservation>;
+  reserve(
+    check: readonly KeyLimit[],
+    record: readonly string[],
+    since: number,
+    at: number,
+    admit: (recent: ReadonlyMap<string, number[]>) => void,
+  ): Promise<Reservation>;
   /**
    * Takes back what `reserve` recorded: the attempt was right, or was no guess after all.
    * `within`: in that transaction (of the same database), so it commits or rolls back with it.
@@ -146,7 +152,12 @@ export class FailureLimiter {
       if (error instanceof HttpError) throw error;
       // Fail closed: a guess that could not be counted is not compared.
       who.log.error('could not record a secret attempt; refusing to check it', { error });
-      throw new HttpError(503, 'Passwords and codes cannot be checked right now; try again in a minute', {}, { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) });
+      throw new HttpError(
+        503,
+        'Passwords and codes cannot be checked right now; try again in a minute',
+        {},
+        { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
+      );
     }
   }
 
@@ -182,9 +193,24 @@ export class MemoryFailureLog implements FailureLog {
   private nextId = 1;
   private turn: Promise<unknown> = Promise.resolve();
 
-  reserve(check: readonly KeyLimit[], record: readonly string[], since: number, at: number, admit: (recent: ReadonlyMap<string, number[]>) => void): Promise<Reservation> {
+  reserve(
+    check: readonly KeyLimit[],
+    record: readonly string[],
+    since: number,
+    at: number,
+    admit: (recent: ReadonlyMap<string, number[]>) => void,
+  ): Promise<Reservation> {
     const work = async () => {
-      const recent = new Map(check.map(({ key, limit }) => [key, this.failures.filter((f) => f.key === key && f.at > since).map((f) => f.at).sort((a, b) => b - a).slice(0, limit)]));
+      const recent = new Map(
+        check.map(({ key, limit }) => [
+          key,
+          this.failures
+            .filter((f) => f.key === key && f.at > since)
+            .map((f) => f.at)
+            .sort((a, b) => b - a)
+            .slice(0, limit),
+        ]),
+      );
       admit(recent);
       return record.map((key) => {
         const id = this.nextId++;

@@ -16,7 +16,12 @@ export type KeyClaim = Omit<KeyCompletion, 'answer'> & { requestHash: string };
  * `keyRenewMs`, so a retry waits for a live request however slow, and takes over from a dead
  * one once `keyLeaseMs` has passed without a renewal.
  */
-export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, call: string, work: (claim?: KeyClaim) => Promise<ApiAnswer>): Promise<ApiAnswer> {
+export async function withIdempotencyKey(
+  ctx: ApiContext,
+  request: ApiRequest,
+  call: string,
+  work: (claim?: KeyClaim) => Promise<ApiAnswer>,
+): Promise<ApiAnswer> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return work();
   const key = Array.isArray(header) ? header[0]! : header;
@@ -38,7 +43,9 @@ export async function withIdempotencyKey(ctx: ApiContext, request: ApiRequest, c
         answer = await work({ key, token: claim.token, requestHash });
       } catch (error) {
         await lease.stop();
-        await ctx.database.keys.release(key, claim.token).catch((releaseError: unknown) => request.log.error('could not release idempotency key', { error: releaseError }));
+        await ctx.database.keys
+          .release(key, claim.token)
+          .catch((releaseError: unknown) => request.log.error('could not release idempotency key', { error: releaseError }));
         throw error;
       }
       await lease.stop();
@@ -74,7 +81,9 @@ function holdLease(ctx: ApiContext, request: ApiRequest, key: string, token: str
 
 /** What makes two requests under one key the same request: the call and the body as sent. */
 export function requestHashOf(call: string, body: unknown): string {
-  return createHash('sha256').update(`${call}\n${stableJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${call}\n${stableJson(body)}`)
+    .digest('hex');
 }
 
 function replayed(answer: StoredAnswer): ApiAnswer {

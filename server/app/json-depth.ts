@@ -13,7 +13,8 @@ export function nestingPastLimit(text: string, maxDepth: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash: the next character is escaped, a quote included
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped, a quote included
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;

@@ -79,7 +79,15 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         headers['access-control-expose-headers'] = 'Retry-After, Idempotent-Replayed, X-Request-Id, Device-Proof';
       }
       if (req.method === 'OPTIONS') {
-        answer = { status: 204, body: {}, headers: { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'Content-Type, Idempotency-Key, Authorization, Device-Proof', 'access-control-max-age': '600' } };
+        answer = {
+          status: 204,
+          body: {},
+          headers: {
+            'access-control-allow-methods': 'POST, GET, OPTIONS',
+            'access-control-allow-headers': 'Content-Type, Idempotency-Key, Authorization, Device-Proof',
+            'access-control-max-age': '600',
+          },
+        };
       } else if (path === '/healthz') {
         if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /healthz', {}, { allow: 'GET' });
         answer = await health(ctx);
@@ -91,7 +99,11 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
         answer = { status: 200, body: openApiDocument };
       } else {
         const call = CALLS[path];
-        if (!call) throw new HttpError(404, `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz, GET /readyz and GET ${OPENAPI_PATH}`);
+        if (!call)
+          throw new HttpError(
+            404,
+            `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz, GET /readyz and GET ${OPENAPI_PATH}`,
+          );
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
         const ip = clientIp(req);
         await spendBudget(budget, `${path} ${ip}`, path);
@@ -106,7 +118,12 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
     const text = answer.status === 204 ? '' : JSON.stringify(answer.body);
     res.writeHead(answer.status, { ...headers, ...answer.headers, ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}) });
     res.end(req.method === 'HEAD' ? undefined : text);
-    log[answer.status >= 500 ? 'error' : 'info']('request', { method: req.method, path, status: answer.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    log[answer.status >= 500 ? 'error' : 'info']('request', {
+      method: req.method,
+      path,
+      status: answer.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
   };
 }
 
@@ -116,7 +133,10 @@ async function health(ctx: ApiContext): Promise<ApiAnswer> {
   } catch (error) {
     throw new HttpError(503, `The database does not answer: ${(error as Error).message}`);
   }
-  return { status: 200, body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } satisfies HealthAnswer };
+  return {
+    status: 200,
+    body: { status: 'ok', storage: ctx.storageKind, paypal: ctx.paypal ? 'configured' : 'not configured', tenants: ctx.tenants.size } satisfies HealthAnswer,
+  };
 }
 
 /**
@@ -129,14 +149,20 @@ async function readiness(ctx: ApiContext, log: ApiRequest['log'], probeWriteOnce
     await probeWriteOnce();
   } catch (error) {
     log.error('not ready: the database does not take writes', { error });
-    throw new HttpError(503, `The ${ctx.storageKind} database does not take writes: ${(error as Error).message}`, { status: 'not ready' }, { 'retry-after': '5' });
+    throw new HttpError(
+      503,
+      `The ${ctx.storageKind} database does not take writes: ${(error as Error).message}`,
+      { status: 'not ready' },
+      { 'retry-after': '5' },
+    );
   }
   return { status: 200, body: { status: 'ready', storage: ctx.storageKind } };
 }
 
 /** An error as the client gets it: an HttpError as its status and `{ message, ...extra }`, anything else as a 500 that says nothing of it. */
 export function errorAnswer(error: unknown, log: ApiRequest['log']): ApiAnswer {
-  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...error.extra } satisfies ErrorAnswer, headers: error.headers };
+  if (error instanceof HttpError)
+    return { status: error.status, body: { message: error.message, ...error.extra } satisfies ErrorAnswer, headers: error.headers };
   log.error('internal error', { error });
   return { status: 500, body: { message: 'Unexpected error in the order API; nothing was charged. Please try again.' } satisfies ErrorAnswer };
 }
@@ -174,7 +200,10 @@ async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unk
   }
   const tooDeep = nestingPastLimit(text, MAX_JSON_DEPTH);
   if (tooDeep >= 0) {
-    throw new HttpError(400, `The body nests lists or objects more than ${MAX_JSON_DEPTH} levels deep (at character ${tooDeep}); no call takes more than a few levels`);
+    throw new HttpError(
+      400,
+      `The body nests lists or objects more than ${MAX_JSON_DEPTH} levels deep (at character ${tooDeep}); no call takes more than a few levels`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -202,13 +231,20 @@ function clientAddress(trustProxy: boolean, log: Logger): (req: IncomingMessage)
     const forwarded = req.headers['x-forwarded-for'];
     if (!trustProxy) {
       // Behind a proxy without TRUST_PROXY every client shares the proxy's address, and with it one guess limit.
-      if (forwarded !== undefined) warnOnce('a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is 0: every client behind it counts as the proxy\'s one address in the rate limits; set TRUST_PROXY=1 if this API is reachable only through that proxy', { proxy: peer });
+      if (forwarded !== undefined)
+        warnOnce(
+          "a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is 0: every client behind it counts as the proxy's one address in the rate limits; set TRUST_PROXY=1 if this API is reachable only through that proxy",
+          { proxy: peer },
+        );
       return peer;
     }
     if (typeof forwarded !== 'string' || !forwarded.trim()) return peer;
     const last = forwarded.split(',').at(-1)!.trim();
     if (isIP(last) !== 0) return last;
-    warnOnce('X-Forwarded-For does not end in an IP address, so the peer\'s address is used instead; check what the proxy in front of this API sends', { forwarded: forwarded.slice(0, 100), peer });
+    warnOnce("X-Forwarded-For does not end in an IP address, so the peer's address is used instead; check what the proxy in front of this API sends", {
+      forwarded: forwarded.slice(0, 100),
+      peer,
+    });
     return peer;
   };
 }

@@ -22,7 +22,7 @@ async function withOrders() {
 const idsOf = (answer: { body: Record<string, unknown> }) => (answer.body.orders as { order_id: string }[]).map((order) => order.order_id);
 
 describe('retrieve-orders', () => {
-  it('shows staff their tenant\'s placed and paid orders, newest first, with status and totals, without how they were placed or from where', async () => {
+  it("shows staff their tenant's placed and paid orders, newest first, with status and totals, without how they were placed or from where", async () => {
     const { placed, paid, latest } = await withOrders();
     const answer = await world.call(retrieveOrders, { companyName: BYPASS_TENANT }, { headers: await world.signIn(BYPASS_TENANT, STAFF_PASSWORD) });
     expect(answer.status).toBe(200);
@@ -38,7 +38,12 @@ describe('retrieve-orders', () => {
   it('shows an admin how each order was placed and from which address', async () => {
     const { paid } = await withOrders();
     const answer = await world.call(retrieveOrders, { companyName: BYPASS_TENANT }, { headers: await world.signIn(BYPASS_TENANT, ADMIN_PASSWORD) });
-    expect((answer.body.orders as Record<string, unknown>[])[1]).toMatchObject({ order_id: paid.orderId, status: 'paid', placed_with: 'PayPal order P1', client_ip: '203.0.113.5' });
+    expect((answer.body.orders as Record<string, unknown>[])[1]).toMatchObject({
+      order_id: paid.orderId,
+      status: 'paid',
+      placed_with: 'PayPal order P1',
+      client_ip: '203.0.113.5',
+    });
   });
 
   it('pages with next_cursor, and refuses a cursor it did not give', async () => {
@@ -55,14 +60,18 @@ describe('retrieve-orders', () => {
     });
   });
 
-  it('needs a session of that tenant: none is 401, a bad token 401, another tenant\'s 403', async () => {
+  it("needs a session of that tenant: none is 401, a bad token 401, another tenant's 403", async () => {
     await withOrders();
     expect(await world.call(retrieveOrders, { companyName: BYPASS_TENANT })).toMatchObject({
       status: 401,
       body: { message: `Sign in with the ${BYPASS_TENANT} password to see its orders` },
     });
-    expect(await world.call(retrieveOrders, { companyName: BYPASS_TENANT }, { headers: { authorization: 'Bearer forged.token.here' } })).toMatchObject({ status: 401 });
-    expect(await world.call(retrieveOrders, { companyName: BYPASS_TENANT }, { headers: await world.signIn(OTHER_TENANT, ADMIN_PASSWORDS[OTHER_TENANT]!) })).toMatchObject({
+    expect(await world.call(retrieveOrders, { companyName: BYPASS_TENANT }, { headers: { authorization: 'Bearer forged.token.here' } })).toMatchObject({
+      status: 401,
+    });
+    expect(
+      await world.call(retrieveOrders, { companyName: BYPASS_TENANT }, { headers: await world.signIn(OTHER_TENANT, ADMIN_PASSWORDS[OTHER_TENANT]!) }),
+    ).toMatchObject({
       status: 403,
       body: { message: `This session is for another storefront, not ${BYPASS_TENANT}` },
     });

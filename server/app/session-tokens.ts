@@ -112,7 +112,12 @@ export class SessionTokens {
       claims = await this.verify(token);
     } catch (error) {
       const expired = error instanceof errors.JWTExpired;
-      throw new HttpError(401, expired ? 'Your session has expired; enter the password again' : 'The session is not valid; enter the password again', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
+      throw new HttpError(
+        401,
+        expired ? 'Your session has expired; enter the password again' : 'The session is not valid; enter the password again',
+        {},
+        { 'www-authenticate': 'Bearer error="invalid_token"' },
+      );
     }
     const role = claims.role;
     if (role !== 'staff' && role !== 'admin') throw new HttpError(401, 'The session is not valid; enter the password again');
@@ -132,10 +137,17 @@ export class SessionTokens {
    * ever held the secret) would outlive the policy.
    */
   private async verify(token: string): Promise<JWTPayload> {
-    const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()), requiredClaims: ['iat', 'exp'] });
+    const { payload } = await jwtVerify(token, this.key, {
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
+      currentDate: new Date(this.now()),
+      requiredClaims: ['iat', 'exp'],
+    });
     const { iat, exp } = payload as { iat: number; exp: number };
-    if (exp - iat > this.ttlSeconds) throw new errors.JWTClaimValidationFailed('the token lives longer than SESSION_TTL_SECONDS', payload, 'exp', 'check_failed');
-    if (iat > this.now() / 1000 + CLOCK_SKEW_SECONDS) throw new errors.JWTClaimValidationFailed('the token was issued in the future', payload, 'iat', 'check_failed');
+    if (exp - iat > this.ttlSeconds)
+      throw new errors.JWTClaimValidationFailed('the token lives longer than SESSION_TTL_SECONDS', payload, 'exp', 'check_failed');
+    if (iat > this.now() / 1000 + CLOCK_SKEW_SECONDS)
+      throw new errors.JWTClaimValidationFailed('the token was issued in the future', payload, 'iat', 'check_failed');
     return payload;
   }
 

@@ -19,11 +19,15 @@ async function withPlacedOrder() {
 }
 
 describe('set-order-status', () => {
-  it('lets the tenant\'s admin move an order forward; the change is stored with its time and shows in the orders list', async () => {
+  it("lets the tenant's admin move an order forward; the change is stored with its time and shows in the orders list", async () => {
     const { order, admin, set } = await withPlacedOrder();
     const answer = await set('received');
     expect(answer.status).toBe(200);
-    expect(answer.body.order).toMatchObject({ order_id: order.orderId, status: 'received', status_history: [{ status: 'received', by: 'admin', at: expect.any(String) }] });
+    expect(answer.body.order).toMatchObject({
+      order_id: order.orderId,
+      status: 'received',
+      status_history: [{ status: 'received', by: 'admin', at: expect.any(String) }],
+    });
 
     const listed = await world.call(retrieveOrders, { companyName: BYPASS_TENANT }, { headers: admin });
     expect(listed.body.orders).toEqual([expect.objectContaining({ order_id: order.orderId, status: 'received' })]);
@@ -41,7 +45,12 @@ describe('set-order-status', () => {
     const shipped = await set('shipped', { carrier: 'UPS', tracking_number: '1z999aa10123456784' });
     expect(shipped.status).toBe(200);
     expect((shipped.body.order as { status_history: unknown[] }).status_history).toEqual([
-      expect.objectContaining({ status: 'shipped', carrier: 'UPS', tracking_number: '1Z999AA10123456784', tracking_url: expect.stringContaining('1Z999AA10123456784') }),
+      expect.objectContaining({
+        status: 'shipped',
+        carrier: 'UPS',
+        tracking_number: '1Z999AA10123456784',
+        tracking_url: expect.stringContaining('1Z999AA10123456784'),
+      }),
     ]);
     const mail = await world.outbox();
     expect(mail).toEqual([expect.objectContaining({ to: [order.email], orderId: order.orderId })]);
@@ -51,18 +60,24 @@ describe('set-order-status', () => {
     expect(await world.outbox()).toHaveLength(1);
   });
 
-  it('refuses a change the order\'s status does not allow (409, naming what it can become) and a cancellation without a reason (400)', async () => {
+  it("refuses a change the order's status does not allow (409, naming what it can become) and a cancellation without a reason (400)", async () => {
     const { set } = await withPlacedOrder();
     expect(await set('cancelled')).toMatchObject({ status: 400, body: { problems: ['reason: required to cancel an order; say why, staff see it'] } });
     expect(await set('delivered')).toMatchObject({
       status: 409,
-      body: { message: 'status: an order that is placed cannot become delivered (it can become: received, in production, shipped, cancelled)', current_status: 'placed' },
+      body: {
+        message: 'status: an order that is placed cannot become delivered (it can become: received, in production, shipped, cancelled)',
+        current_status: 'placed',
+      },
     });
     expect((await set('cancelled', { reason: 'Dealer called' })).status).toBe(200);
-    expect(await set('received')).toMatchObject({ status: 409, body: { message: 'status: the order is cancelled; its status cannot change any more', current_status: 'cancelled' } });
+    expect(await set('received')).toMatchObject({
+      status: 409,
+      body: { message: 'status: the order is cancelled; its status cannot change any more', current_status: 'cancelled' },
+    });
   });
 
-  it('needs an admin session of the order\'s own tenant: none is 401, staff is 403, another tenant\'s admin is 403', async () => {
+  it("needs an admin session of the order's own tenant: none is 401, staff is 403, another tenant's admin is 403", async () => {
     const { order, set } = await withPlacedOrder();
     expect(await set('received', {}, {})).toMatchObject({ status: 401, headers: { 'www-authenticate': 'Bearer' } });
     expect(await set('received', {}, await world.signIn(BYPASS_TENANT, STAFF_PASSWORD))).toMatchObject({
@@ -73,17 +88,23 @@ describe('set-order-status', () => {
 
     // Asking as the other tenant about this order: as if it did not exist.
     const otherAdmin = await world.signIn(OTHER_TENANT, ADMIN_PASSWORDS[OTHER_TENANT]!);
-    expect(await world.call(setOrderStatus, { companyName: OTHER_TENANT, order_id: order.orderId, status: 'received' }, { headers: otherAdmin })).toMatchObject({
-      status: 404,
-      body: { message: `order_id: ${OTHER_TENANT} has no placed or paid order ${order.orderId}` },
-    });
+    expect(await world.call(setOrderStatus, { companyName: OTHER_TENANT, order_id: order.orderId, status: 'received' }, { headers: otherAdmin })).toMatchObject(
+      {
+        status: 404,
+        body: { message: `order_id: ${OTHER_TENANT} has no placed or paid order ${order.orderId}` },
+      },
+    );
     expect((await world.database.statuses.historyOf([order.orderId])).get(order.orderId) ?? []).toEqual([]);
   });
 
   it('an unpaid PayPal order is no order yet: 404', async () => {
     world = await handlerWorld();
-    const unpaid = await world.database.insertOrder(storedOrder({ tenantId: 'paypal-motors', companyName: PAYPAL_TENANT, paid: 0, placedWith: 'PayPal order X' }));
+    const unpaid = await world.database.insertOrder(
+      storedOrder({ tenantId: 'paypal-motors', companyName: PAYPAL_TENANT, paid: 0, placedWith: 'PayPal order X' }),
+    );
     const admin = await world.signIn(PAYPAL_TENANT, ADMIN_PASSWORDS[PAYPAL_TENANT]!);
-    expect(await world.call(setOrderStatus, { companyName: PAYPAL_TENANT, order_id: unpaid.orderId, status: 'received' }, { headers: admin })).toMatchObject({ status: 404 });
+    expect(await world.call(setOrderStatus, { companyName: PAYPAL_TENANT, order_id: unpaid.orderId, status: 'received' }, { headers: admin })).toMatchObject({
+      status: 404,
+    });
   });
 });

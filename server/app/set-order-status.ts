@@ -30,7 +30,8 @@ export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Prom
   const history = await ctx.database.statuses.change(order.orderId, tenant.id, (current) => {
     const problem = transitionProblem(current, change.status);
     if (problem) throw new HttpError(409, `status: ${problem}`, { current_status: current });
-    const mail = change.status === 'shipped' ? shippingEmail(order, tenant, { carrier: change.carrier!, trackingNumber: change.trackingNumber! }, ctx.mailFrom) : [];
+    const mail =
+      change.status === 'shipped' ? shippingEmail(order, tenant, { carrier: change.carrier!, trackingNumber: change.trackingNumber! }, ctx.mailFrom) : [];
     return { change, mail };
   });
   if (!history) throw notFound();

@@ -36,7 +36,12 @@ export interface StoreLine {
  * A problem of `line` with the store rules, or undefined. `unlocked` holds the codes of the
  * password stores the order carries a valid store token for.
  */
-export function storeProblem(tenant: Tenant, line: StoreLine, orderStore: Store | undefined, unlocked: ReadonlySet<string>): { status: 400 | 403; message: string } | undefined {
+export function storeProblem(
+  tenant: Tenant,
+  line: StoreLine,
+  orderStore: Store | undefined,
+  unlocked: ReadonlySet<string>,
+): { status: 400 | 403; message: string } | undefined {
   const { product } = line;
   const lineStore = line.store ? tenant.stores.find((s) => s.code === line.store) : orderStore;
   if (line.store && !lineStore) return { status: 400, message: `store "${line.store}" is not one of ${tenant.companyName}'s stores` };
@@ -46,7 +51,10 @@ export function storeProblem(tenant: Tenant, line: StoreLine, orderStore: Store 
     return { status: 400, message: `${product.code} is not offered to ${lineStore.name}; it is made for ${product.supportedStores.join(', ')}` };
   }
   if (lineStore.password !== undefined && !unlocked.has(lineStore.code)) {
-    return { status: 403, message: `${lineStore.name}'s custom products need its store password: open ${lineStore.name} on the stores page and enter it, then order again` };
+    return {
+      status: 403,
+      message: `${lineStore.name}'s custom products need its store password: open ${lineStore.name} on the stores page and enter it, then order again`,
+    };
   }
   return undefined;
 }

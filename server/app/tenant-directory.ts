@@ -29,7 +29,9 @@ export class TenantDirectory {
       if (!catalog) throw new Error(`tenant ${tenant.id} names catalog ${tenant.catalogId}, which was not loaded`);
       const other = this.byCompany.get(tenant.companyName);
       if (other) {
-        throw new Error(`tenants/${other.tenant.id}.yaml and tenants/${tenant.id}.yaml have the same company_name "${tenant.companyName}"; the order API finds tenants by it, so it must be unique`);
+        throw new Error(
+          `tenants/${other.tenant.id}.yaml and tenants/${tenant.id}.yaml have the same company_name "${tenant.companyName}"; the order API finds tenants by it, so it must be unique`,
+        );
       }
       const products = new Map<string, Product>(visibleProducts(tenant, catalog).map((p) => [p.code, p]));
       const entry: TenantEntry = { tenant, catalog, findProduct: (code) => products.get(code) };

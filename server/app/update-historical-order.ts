@@ -32,7 +32,7 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
   // e-mail and a time), and "no such order" and "not yours" are one answer, so neither a
   // session nor a password learns whether another tenant has such an order.
   const bySession = request.headers.authorization !== undefined || body.admin_password === undefined;
-  if (bySession && !named) throw new HttpError(400, 'companyName: required with an admin session; send the storefront\'s company name');
+  if (bySession && !named) throw new HttpError(400, "companyName: required with an admin session; send the storefront's company name");
   if (bySession) await ctx.sessions.require(request.headers.authorization, named!, ['admin']);
   const who = await guesserOf(ctx, request, named?.id);
   const editable = await ctx.limiter.guess(who, named?.id, async () => {
@@ -46,11 +46,16 @@ export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest
     return mine.length > 0 ? mine : undefined;
   });
   if (!editable) {
-    request.log.warn('order lookup found nothing to edit', { companyName: named?.companyName, ip: request.clientIp, by: bySession ? 'session' : 'admin password' });
+    request.log.warn('order lookup found nothing to edit', {
+      companyName: named?.companyName,
+      ip: request.clientIp,
+      by: bySession ? 'session' : 'admin password',
+    });
     throw new HttpError(404, `No order of ${body.email} created at ${body.created_at} can be edited with this ${bySession ? 'session' : 'admin password'}`);
   }
   // Only when the typed password is the admin password of several tenants with such an order.
-  if (editable.length > 1) throw new HttpError(409, `${editable.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
+  if (editable.length > 1)
+    throw new HttpError(409, `${editable.length} tenants have an order of ${body.email} created at ${body.created_at}; send companyName too`);
   const order = editable[0]!;
 
   const updated = await ctx.database.updateOrderLines(order.orderId, (lines) => applyEdits(lines, body.cart));
@@ -74,7 +79,10 @@ function applyEdits(lines: StoredLine[], sent: WireOrderLine[]): StoredLine[] {
     for (const [field, value] of Object.entries(incoming) as [keyof typeof stored, unknown][]) {
       if ((EDITABLE as readonly string[]).includes(field) || value === undefined) continue;
       if (!sameValue(field, stored[field], value)) {
-        throw new HttpError(400, `cart[${index}].${field}: cannot be changed (only po, customer_po and est_ship_date can); the order has ${JSON.stringify(stored[field])}, got ${JSON.stringify(value)}`);
+        throw new HttpError(
+          400,
+          `cart[${index}].${field}: cannot be changed (only po, customer_po and est_ship_date can); the order has ${JSON.stringify(stored[field])}, got ${JSON.stringify(value)}`,
+        );
       }
     }
     // A new Est. Ship Date is a day (YYYY-MM-DD); a legacy free-text one may come back unchanged.

@@ -16,7 +16,12 @@ function tableAfter(document: string, heading: string): string {
   const lines = document.slice(at + heading.length + 2).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
   const rows = lines.slice(first);
-  return rows.slice(0, rows.findIndex((line) => !line.startsWith('|'))).join('\n');
+  return rows
+    .slice(
+      0,
+      rows.findIndex((line) => !line.startsWith('|')),
+    )
+    .join('\n');
 }
 
 /** Which declared variables a document's list lacks, and which it names that the order API does not read. */
@@ -24,17 +29,20 @@ function difference(listed: readonly string[]) {
   return { missing: declared.filter((name) => !listed.includes(name)), notRead: listed.filter((name) => !declared.includes(name)) };
 }
 
-describe('the order API\'s variables in the docs', () => {
+describe("the order API's variables in the docs", () => {
   it('README.md: the table is the one npm run docs:env writes from the declaration', () => {
     const table = currentEnvTable(readDoc('README.md'));
-    expect(difference(namesInTable(table)), 'README.md\'s variable table; run npm run docs:env').toEqual({ missing: [], notRead: [] });
-    expect(table, 'README.md\'s variable table differs from server/env/order-api-variables.ts; run npm run docs:env').toBe(envTable(ORDER_API_VARIABLES));
+    expect(difference(namesInTable(table)), "README.md's variable table; run npm run docs:env").toEqual({ missing: [], notRead: [] });
+    expect(table, "README.md's variable table differs from server/env/order-api-variables.ts; run npm run docs:env").toBe(envTable(ORDER_API_VARIABLES));
   });
 
   it('docs/security.md: "What a deployment must set" names every variable declared required in production, and only variables the API reads', () => {
     const listed = namesInTable(tableAfter(readDoc('docs/security.md'), '## What a deployment must set'));
     expect(requiredInProduction.length).toBeGreaterThan(0);
-    expect(requiredInProduction.filter((name) => !listed.includes(name)), 'required in production but not in docs/security.md').toEqual([]);
+    expect(
+      requiredInProduction.filter((name) => !listed.includes(name)),
+      'required in production but not in docs/security.md',
+    ).toEqual([]);
     expect(difference(listed).notRead, 'named in docs/security.md but not read by the order API').toEqual([]);
   });
 
@@ -44,8 +52,13 @@ describe('the order API\'s variables in the docs', () => {
   });
 
   it('would name the variable a table lacks and the one it has too many', () => {
-    const withoutPort = envTable(ORDER_API_VARIABLES).split('\n').filter((row) => !row.startsWith('| `PORT`'));
-    expect(difference(namesInTable([...withoutPort, '| `ORDER_RATE_LIMIT` | `10` | a typo |'].join('\n')))).toEqual({ missing: ['PORT'], notRead: ['ORDER_RATE_LIMIT'] });
+    const withoutPort = envTable(ORDER_API_VARIABLES)
+      .split('\n')
+      .filter((row) => !row.startsWith('| `PORT`'));
+    expect(difference(namesInTable([...withoutPort, '| `ORDER_RATE_LIMIT` | `10` | a typo |'].join('\n')))).toEqual({
+      missing: ['PORT'],
+      notRead: ['ORDER_RATE_LIMIT'],
+    });
   });
 
   it('npm run docs:env rewrites only what is between the markers, and refuses a README without them', () => {

@@ -64,7 +64,9 @@ export function flag(options: Described): EnvVariable<boolean> {
 }
 
 /** Free text; undefined when unset and there is no default. */
-export function text(options: Described & { defaultText?: string; minLength?: number; pattern?: string; expected?: string; quoted?: Quoted }): EnvVariable<string | undefined> {
+export function text(
+  options: Described & { defaultText?: string; minLength?: number; pattern?: string; expected?: string; quoted?: Quoted },
+): EnvVariable<string | undefined> {
   const { minLength, pattern, expected, ...rest } = options;
   return { ...rest, schema: Type.String({ ...(minLength ? { minLength } : {}), ...(pattern ? { pattern } : {}) }), expected: expected ?? 'some text' };
 }
@@ -104,7 +106,11 @@ export function origins(fallback: readonly string[], options: Described): EnvVar
     ...options,
     schema: Type.Array(Type.String({ format: 'origin' }), { default: [...fallback] }),
     expected: 'origins separated by commas, each scheme://host[:port] with no path or trailing slash (e.g. https://shop.example.com)',
-    prepare: (list) => list.split(',').map((origin) => origin.trim()).filter(Boolean),
+    prepare: (list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
   };
 }
 

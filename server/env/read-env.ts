@@ -52,7 +52,12 @@ function isOrigin(value: string): boolean {
   }
 }
 
-function problemOf(declared: Record<string, EnvVariable<unknown>>, typed: Record<string, string>, prepared: Record<string, unknown>, error: ErrorObject): string {
+function problemOf(
+  declared: Record<string, EnvVariable<unknown>>,
+  typed: Record<string, string>,
+  prepared: Record<string, unknown>,
+  error: ErrorObject,
+): string {
   const [name = '', item] = error.instancePath.split('/').slice(1);
   const variable = declared[name];
   if (!variable) return `${name || 'environment'}: ${error.message ?? 'is not valid'}`;

@@ -111,7 +111,14 @@ function ConfirmationBody({ content, supplier }: { content: Confirmation; suppli
       {content.lines.map((line, index) => (
         <Section key={index} style={{ borderTop: '1px solid #e4e4e7', padding: '12px 0 4px' }}>
           <Text style={styles.lineName}>{line.title}</Text>
-          {line.mockup && <Img src={`cid:${line.mockup.cid}`} alt={oneLine(line.mockup.description)} width="160" style={{ display: 'block', height: 'auto', margin: '4px 0 8px', borderRadius: '4px' }} />}
+          {line.mockup && (
+            <Img
+              src={`cid:${line.mockup.cid}`}
+              alt={oneLine(line.mockup.description)}
+              width="160"
+              style={{ display: 'block', height: 'auto', margin: '4px 0 8px', borderRadius: '4px' }}
+            />
+          )}
           <FactList facts={line.facts} />
         </Section>
       ))}

@@ -22,10 +22,11 @@ export function BuyerMailLayout({ preview, supplier, children }: { preview: stri
           <Hr style={styles.rule} />
           <Section>
             <Text style={styles.small}>
-              Questions about this order? Contact {supplier.supplierName}: call <Link href={`tel:${supplier.mainPhone.replace(/[^0-9+]/g, '')}`} style={styles.noBreak}>
+              Questions about this order? Contact {supplier.supplierName}: call{' '}
+              <Link href={`tel:${supplier.mainPhone.replace(/[^0-9+]/g, '')}`} style={styles.noBreak}>
                 {supplier.mainPhone}
-              </Link> or
-              e-mail <Link href={`mailto:${supplier.supportEmail}`}>{supplier.supportEmail}</Link> (a reply to this e-mail reaches them too).
+              </Link>{' '}
+              or e-mail <Link href={`mailto:${supplier.supportEmail}`}>{supplier.supportEmail}</Link> (a reply to this e-mail reaches them too).
             </Text>
           </Section>
         </Container>
@@ -36,7 +37,13 @@ export function BuyerMailLayout({ preview, supplier, children }: { preview: stri
 
 /** The few styles the buyer's e-mails share; inline, as mail programs drop style sheets. */
 export const styles = {
-  body: { backgroundColor: '#f4f4f5', fontFamily: '-apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', color: '#18181b', margin: 0, padding: '16px 0' },
+  body: {
+    backgroundColor: '#f4f4f5',
+    fontFamily: '-apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+    color: '#18181b',
+    margin: 0,
+    padding: '16px 0',
+  },
   container: { backgroundColor: '#ffffff', maxWidth: '600px', margin: '0 auto', padding: '24px 20px' },
   heading: { fontSize: '22px', lineHeight: '28px', margin: '0 0 12px' },
   text: { fontSize: '15px', lineHeight: '22px', margin: '0 0 8px' },

@@ -69,7 +69,11 @@ export async function mockupAttachments(dataRoot: string, mockups: readonly Mail
       try {
         return [{ filename: mockup.filename, content: await composedOnce(dataRoot, mockup), contentType: 'image/jpeg', cid: mockup.cid }];
       } catch (error) {
-        log.warn('mock-up left out of an e-mail: its picture or logo could not be read', { picture: mockup.picture, logos: mockup.logos.map((logo) => logo.image), error: (error as Error).message });
+        log.warn('mock-up left out of an e-mail: its picture or logo could not be read', {
+          picture: mockup.picture,
+          logos: mockup.logos.map((logo) => logo.image),
+          error: (error as Error).message,
+        });
         return [];
       }
     }),

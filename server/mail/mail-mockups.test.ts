@@ -3,10 +3,18 @@ import type { Product } from '../../src/domain/product.ts';
 import type { StoredLine } from '../storage/order-database.ts';
 import { mailMockups } from './mail-mockups.ts';
 
-const polo = { code: 'K500', name: 'Sport Polo', type: 'mens', colors: ['Navy', 'Royal Blue'], halfColors: [], backPictureColors: ['Navy'] } as unknown as Product;
+const polo = {
+  code: 'K500',
+  name: 'Sport Polo',
+  type: 'mens',
+  colors: ['Navy', 'Royal Blue'],
+  halfColors: [],
+  backPictureColors: ['Navy'],
+} as unknown as Product;
 const find = (code: string) => (code === 'K500' ? polo : undefined);
 const tenant = { embroideries: { mens: ['Shield', 'Script'] } };
-const line = (fields: Partial<StoredLine>) => ({ code: 'K500', color: 'Navy', embroidery: 'Shield', placement: 'Left Chest', secondEmbroidery: '', secondPlacement: '', ...fields }) as StoredLine;
+const line = (fields: Partial<StoredLine>) =>
+  ({ code: 'K500', color: 'Navy', embroidery: 'Shield', placement: 'Left Chest', secondEmbroidery: '', secondPlacement: '', ...fields }) as StoredLine;
 
 describe('mailMockups', () => {
   it("names the data folder's picture and logo of each line with a logo, with a Content-ID and a file name saying what it shows", () => {
@@ -26,7 +34,11 @@ describe('mailMockups', () => {
     expect(mailMockups([line({ color: 'Royal Blue', placement: 'Full Back' })], tenant, find)[0]).toBeUndefined();
   });
 
-  it("makes none for a colour the product does not have, a logo the tenant does not have, or a product not in its catalog: such a line could name any file", () => {
-    expect(mailMockups([line({ color: '../../../etc/secret' }), line({ embroidery: '../../x' }), line({ code: 'GONE' })], tenant, find)).toEqual([undefined, undefined, undefined]);
+  it('makes none for a colour the product does not have, a logo the tenant does not have, or a product not in its catalog: such a line could name any file', () => {
+    expect(mailMockups([line({ color: '../../../etc/secret' }), line({ embroidery: '../../x' }), line({ code: 'GONE' })], tenant, find)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -19,7 +19,14 @@ export interface MailTransport {
 /** Over SMTP, as `SMTP_URL` says (smtp://user:pass@host:587, smtps://… for TLS). */
 export function smtpTransport(url: string, timeoutMs = 15_000): MailTransport {
   // Pooled: a burst of orders reuses a few connections instead of a handshake per e-mail.
-  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 4, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 4,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   const parsed = new URL(url);
   return {
     description: `SMTP ${parsed.protocol}//${parsed.host}`,

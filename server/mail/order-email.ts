@@ -15,7 +15,12 @@ import { mailMockups } from './mail-mockups.ts';
  * One message, or none when the tenant has no recipients. It names the order by the number the
  * buyer's success page and the orders screen show (orderNumber), and gives the full id too.
  */
-export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipients' | 'stores' | 'embroideries'>, from: string, findProduct?: ProductLookup): MailMessage[] {
+export function orderEmail(
+  order: OrderRecord,
+  tenant: Pick<Tenant, 'emailRecipients' | 'stores' | 'embroideries'>,
+  from: string,
+  findProduct?: ProductLookup,
+): MailMessage[] {
   if (tenant.emailRecipients.length === 0) return [];
   const how = order.paid === 1 ? 'paid with PayPal' : 'placed with a bypass code, to be invoiced';
   const storeName = (code: string) => tenant.stores.find((s) => s.code === code)?.name ?? code;
@@ -23,7 +28,10 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
   // A line priced 0 is a request for a quote (docs/decisions.md, Prices on request): the total says it leaves it out.
   const total = totalText(order.total, order.lines.filter((line) => line.unitPrice === 0).length);
   const lines = order.lines.map((line) => {
-    const logos = [line.embroidery && `${line.embroidery}${line.placement ? ` (${line.placement})` : ''}`, line.secondEmbroidery && `${line.secondEmbroidery}${line.secondPlacement ? ` (${line.secondPlacement})` : ''}`]
+    const logos = [
+      line.embroidery && `${line.embroidery}${line.placement ? ` (${line.placement})` : ''}`,
+      line.secondEmbroidery && `${line.secondEmbroidery}${line.secondPlacement ? ` (${line.secondPlacement})` : ''}`,
+    ]
       .filter(Boolean)
       .join(' + ');
     // A print-run line says its runs and pieces instead of a size that reads like a count.
@@ -31,7 +39,9 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
     return [
       `${line.code}  ${oneLine(line.name)}${line.store ? `  for ${oneLine(storeName(line.store))}` : ''}`,
       `    ${what}, colour ${oneLine(line.color)}${logos ? `, logo ${oneLine(logos)}` : ''}`,
-      line.unitPrice === 0 ? `    ${line.quantity} × ${PRICE_ON_REQUEST}: to be quoted` : `    ${line.quantity} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`,
+      line.unitPrice === 0
+        ? `    ${line.quantity} × ${PRICE_ON_REQUEST}: to be quoted`
+        : `    ${line.quantity} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`,
     ].join('\n');
   });
   const text = [
@@ -58,7 +68,9 @@ export function orderEmail(order: OrderRecord, tenant: Pick<Tenant, 'emailRecipi
       ...(mockups.length > 0 ? { mockups } : {}),
       from,
       to: [...tenant.emailRecipients],
-      subject: oneLine(`Order ${orderNumber(order.orderId)} from ${order.firstName} ${order.lastName} (${order.companyName}), ${total}, ${order.paid === 1 ? 'paid' : 'to invoice'}`),
+      subject: oneLine(
+        `Order ${orderNumber(order.orderId)} from ${order.firstName} ${order.lastName} (${order.companyName}), ${total}, ${order.paid === 1 ? 'paid' : 'to invoice'}`,
+      ),
       text,
     },
   ];
@@ -73,5 +85,8 @@ const EVERY_INVISIBLE = new RegExp(INVISIBLE_FORMATTING.source, 'gu');
  * message, or from reversing how a line reads.
  */
 export function oneLine(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(EVERY_INVISIBLE, '').trim();
+  return value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(EVERY_INVISIBLE, '')
+    .trim();
 }

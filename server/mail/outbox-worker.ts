@@ -76,7 +76,8 @@ export class OutboxWorker {
       // e-mail of the batch is leased again while it waits for the others.
       if (sent.length > 0) {
         await this.database.outbox.markSent(...sent.map((item) => item.id));
-        for (const item of sent) this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
+        for (const item of sent)
+          this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
       }
       if (this.stopped) return;
     }

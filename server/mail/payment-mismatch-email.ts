@@ -16,7 +16,13 @@ export interface PaymentDifference {
  * match the order (another amount, or another order's reference): the order is not marked
  * paid, yet money may have moved, so a person must look at PayPal before anything ships.
  */
-export function paymentMismatchEmail(order: OrderRecord, captureId: string | null, difference: PaymentDifference, recipients: readonly string[], from: string): MailMessage[] {
+export function paymentMismatchEmail(
+  order: OrderRecord,
+  captureId: string | null,
+  difference: PaymentDifference,
+  recipients: readonly string[],
+  from: string,
+): MailMessage[] {
   if (recipients.length === 0) return [];
   const captured = difference.got.amount ? `$${difference.got.amount.value} ${difference.got.amount.currency}` : 'an amount PayPal did not state';
   const text = [

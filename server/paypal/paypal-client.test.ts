@@ -10,8 +10,16 @@ describe('PayPalClient against a fake PayPal on loopback', () => {
   });
   afterAll(() => fake.close());
 
-  const client = (secret = fake.clientSecret, timeoutMs = 5_000) => new PayPalClient({ clientId: fake.clientId, clientSecret: secret, baseUrl: fake.url, timeoutMs });
-  const input = (requestId: string) => ({ requestId, referenceId: 'tenant', customId: 'tenant/ref', description: 'order', total: moneyFromDollars(10), items: [{ name: 'x', sku: 'X', unitAmount: moneyFromDollars(5), quantity: 2 }] });
+  const client = (secret = fake.clientSecret, timeoutMs = 5_000) =>
+    new PayPalClient({ clientId: fake.clientId, clientSecret: secret, baseUrl: fake.url, timeoutMs });
+  const input = (requestId: string) => ({
+    requestId,
+    referenceId: 'tenant',
+    customId: 'tenant/ref',
+    description: 'order',
+    total: moneyFromDollars(10),
+    items: [{ name: 'x', sku: 'X', unitAmount: moneyFromDollars(5), quantity: 2 }],
+  });
 
   it('gets a token once and sends PayPal-Request-Id, so a retried create returns the same order', async () => {
     const paypal = client();
@@ -22,7 +30,11 @@ describe('PayPalClient against a fake PayPal on loopback', () => {
     expect(fake.calls.filter((c) => c.path === '/v2/checkout/orders').map((c) => c.requestId)).toEqual(['req-1', 'req-1']);
     const captured = await paypal.captureOrder(first.id, 'cap-1');
     // What capture-order verifies: the references it gave PayPal and the amount PayPal took.
-    expect(captured).toMatchObject({ referenceId: 'tenant', customId: 'tenant/ref', capture: { status: 'COMPLETED', amount: { currency: 'USD', value: '10.00' } } });
+    expect(captured).toMatchObject({
+      referenceId: 'tenant',
+      customId: 'tenant/ref',
+      capture: { status: 'COMPLETED', amount: { currency: 'USD', value: '10.00' } },
+    });
     expect((await paypal.getOrder(first.id)).capture?.id).toBe(captured.capture?.id);
   });
 
@@ -39,7 +51,10 @@ describe('PayPalClient against a fake PayPal on loopback', () => {
   it('gives up on a PayPal that does not answer in time', async () => {
     fake.delayMs = 500;
     try {
-      await expect(client(fake.clientSecret, 100).createOrder(input('req-4'))).rejects.toMatchObject({ status: 0, message: expect.stringMatching(/no answer within 100 ms/) });
+      await expect(client(fake.clientSecret, 100).createOrder(input('req-4'))).rejects.toMatchObject({
+        status: 0,
+        message: expect.stringMatching(/no answer within 100 ms/),
+      });
     } finally {
       fake.delayMs = 0;
     }

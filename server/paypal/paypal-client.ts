@@ -73,7 +73,14 @@ export class PayPalClient {
   constructor(private readonly config: PayPalConfig) {}
 
   /** `referenceId` names the tenant and `customId` this order; a capture must carry both back (capture-order.ts). */
-  async createOrder(input: { requestId: string; referenceId: string; customId: string; total: Money; items: PayPalItem[]; description: string }): Promise<PayPalOrder> {
+  async createOrder(input: {
+    requestId: string;
+    referenceId: string;
+    customId: string;
+    total: Money;
+    items: PayPalItem[];
+    description: string;
+  }): Promise<PayPalOrder> {
     const amount = (value: Money) => ({ currency_code: 'USD', value: centsText(value) });
     const body = {
       intent: 'CAPTURE',
@@ -139,7 +146,8 @@ export class PayPalClient {
     try {
       return await fetch(new URL(path, this.config.baseUrl), { ...init, signal: AbortSignal.timeout(this.config.timeoutMs) });
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${this.config.timeoutMs} ms` : String((error as Error).cause ?? error);
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${this.config.timeoutMs} ms` : String((error as Error).cause ?? error);
       throw new PayPalError(`PayPal could not be reached: ${reason}`, 0);
     }
   }
@@ -154,10 +162,23 @@ async function readAnswer(response: Response): Promise<unknown> {
     throw new PayPalError(`PayPal answered ${response.status} with something that is not JSON`, response.status);
   }
   if (response.ok) return json;
-  const error = json as { name?: string; message?: string; error?: string; error_description?: string; debug_id?: string; details?: { issue?: string; description?: string }[] };
+  const error = json as {
+    name?: string;
+    message?: string;
+    error?: string;
+    error_description?: string;
+    debug_id?: string;
+    details?: { issue?: string; description?: string }[];
+  };
   const issue = error.details?.[0]?.issue;
   const what = error.details?.[0]?.description ?? error.message ?? error.error_description ?? error.error ?? 'no description';
-  throw new PayPalError(`PayPal answered ${response.status} ${error.name ?? error.error ?? ''}${issue ? ` ${issue}` : ''}: ${what}`, response.status, error.name ?? error.error, issue, error.debug_id);
+  throw new PayPalError(
+    `PayPal answered ${response.status} ${error.name ?? error.error ?? ''}${issue ? ` ${issue}` : ''}: ${what}`,
+    response.status,
+    error.name ?? error.error,
+    issue,
+    error.debug_id,
+  );
 }
 
 interface PayPalAmountJson {
@@ -173,7 +194,11 @@ interface PayPalCaptureJson {
 }
 
 function orderOf(json: unknown): PayPalOrder {
-  const order = json as { id?: string; status?: string; purchase_units?: { reference_id?: string; custom_id?: string; payments?: { captures?: PayPalCaptureJson[] } }[] };
+  const order = json as {
+    id?: string;
+    status?: string;
+    purchase_units?: { reference_id?: string; custom_id?: string; payments?: { captures?: PayPalCaptureJson[] } }[];
+  };
   if (!order.id || !order.status) throw new PayPalError('PayPal answered without an order id or status', 200);
   const unit = order.purchase_units?.[0];
   const capture = unit?.payments?.captures?.[0];

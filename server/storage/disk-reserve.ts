@@ -22,7 +22,9 @@ export function assertDiskRoom(dir: string): void {
   const free = stats.bavail * stats.bsize;
   if (free >= BigInt(DISK_RESERVE_BYTES)) return;
   throw Object.assign(
-    new Error(`the file system holding ${dir} has ${free} bytes free, less than the ${DISK_RESERVE_BYTES} kept in reserve; writes are refused until space is freed`),
+    new Error(
+      `the file system holding ${dir} has ${free} bytes free, less than the ${DISK_RESERVE_BYTES} kept in reserve; writes are refused until space is freed`,
+    ),
     { code: 'SQLITE_FULL' },
   );
 }

@@ -14,7 +14,13 @@ export class StoredFailureLog implements FailureLog {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async reserve(check: readonly KeyLimit[], record: readonly string[], since: number, at: number, admit: (recent: ReadonlyMap<string, number[]>) => void): Promise<Reservation> {
+  async reserve(
+    check: readonly KeyLimit[],
+    record: readonly string[],
+    since: number,
+    at: number,
+    admit: (recent: ReadonlyMap<string, number[]>) => void,
+  ): Promise<Reservation> {
     return this.db.transaction(async (tx) => {
       if (this.db.dialect === 'postgres') {
         // Sorted, so two reservations sharing keys always lock them in the same order: no deadlock.
@@ -28,7 +34,10 @@ export class StoredFailureLog implements FailureLog {
           'SELECT failed_at FROM secret_failures WHERE client_key = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT ?',
           [key, since, limit],
         );
-        recent.set(key, rows.map((row) => Number(row.failed_at)));
+        recent.set(
+          key,
+          rows.map((row) => Number(row.failed_at)),
+        );
       }
       admit(recent);
       const ids: number[] = [];

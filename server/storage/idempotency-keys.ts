@@ -17,11 +17,7 @@ export interface StoredAnswer {
   body: Record<string, unknown>;
 }
 
-export type IdempotencyClaim =
-  | { kind: 'claimed'; token: string }
-  | { kind: 'replay'; answer: StoredAnswer }
-  | { kind: 'mismatch' }
-  | { kind: 'busy' };
+export type IdempotencyClaim = { kind: 'claimed'; token: string } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'mismatch' } | { kind: 'busy' };
 
 /** The idempotency key an insert completes, and the answer stored for its retries. */
 export interface KeyCompletion {
@@ -72,7 +68,11 @@ export class IdempotencyKeys {
 
   /** Extends the holder's lease from now; false once the claim is no longer this holder's (taken over, completed or released). */
   async renew(key: string, token: string): Promise<boolean> {
-    const changed = await this.db.run("UPDATE idempotency_keys SET claimed_at = ? WHERE idem_key = ? AND claim_token = ? AND state = 'pending'", [this.now(), key, token]);
+    const changed = await this.db.run("UPDATE idempotency_keys SET claimed_at = ? WHERE idem_key = ? AND claim_token = ? AND state = 'pending'", [
+      this.now(),
+      key,
+      token,
+    ]);
     return changed === 1;
   }
 

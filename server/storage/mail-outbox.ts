@@ -61,7 +61,10 @@ export class MailOutbox {
   /** Marks the e-mails `ids` sent, in one statement. */
   async markSent(...ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.run(`UPDATE mail_outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE id IN (${ids.map(() => '?').join(', ')})`, [this.now(), ...ids]);
+    await this.db.run(`UPDATE mail_outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE id IN (${ids.map(() => '?').join(', ')})`, [
+      this.now(),
+      ...ids,
+    ]);
   }
 
   async markFailed(id: number, error: string, retryAt: number): Promise<void> {

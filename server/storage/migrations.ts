@@ -126,7 +126,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    name: 'personal data retention: when an order\'s personal fields were removed; sent e-mails whose bodies are still kept',
+    name: "personal data retention: when an order's personal fields were removed; sent e-mails whose bodies are still kept",
     sql: () => [
       'ALTER TABLE orders ADD COLUMN personal_removed_at BIGINT',
       'CREATE INDEX orders_personal_kept ON orders (personal_removed_at, created_at)',

@@ -13,13 +13,26 @@ async function databaseAt(clock: { now: number }) {
 }
 
 const order = (orderId: string): NewOrder => ({
-  orderId, tenantId: 't', companyName: 'T', email: 'a@b.example', firstName: 'A', lastName: 'B', store: '', customerPo: '',
-  paid: 2, total: money(10_000), lines: [], createdAt: '2025-01-05T10:00:00.000Z', placedWith: '', clientIp: '', paymentRef: '',
+  orderId,
+  tenantId: 't',
+  companyName: 'T',
+  email: 'a@b.example',
+  firstName: 'A',
+  lastName: 'B',
+  store: '',
+  customerPo: '',
+  paid: 2,
+  total: money(10_000),
+  lines: [],
+  createdAt: '2025-01-05T10:00:00.000Z',
+  placedWith: '',
+  clientIp: '',
+  paymentRef: '',
 });
 const answer = { status: 200, body: { order_id: 'x' } };
 
 describe('OrderDatabase claims', () => {
-  it('hands a dead request\'s idempotency key to its retry after the stale time, and the late first one loses', async () => {
+  it("hands a dead request's idempotency key to its retry after the stale time, and the late first one loses", async () => {
     const clock = { now: 1_000_000 };
     const database = await databaseAt(clock);
     const first = await database.keys.claim('k', 'hash', 60_000);
@@ -55,13 +68,13 @@ describe('OrderDatabase claims', () => {
     expect((await database.findOrder('pp'))?.paid).toBe(1);
   });
 
-  it('gives one e-mail\'s orders distinct created_at even when they arrive in the same millisecond', async () => {
+  it("gives one e-mail's orders distinct created_at even when they arrive in the same millisecond", async () => {
     const database = await databaseAt({ now: 0 });
     const stored = await Promise.all(['a', 'b', 'c'].map((id) => database.insertOrder(order(id))));
     expect(stored.map((o) => o.createdAt)).toEqual(['2025-01-05T10:00:00.000Z', '2025-01-05T10:00:00.001Z', '2025-01-05T10:00:00.002Z']);
   });
 
-  it('leases an e-mail to one worker at a time, and again after a failure\'s delay', async () => {
+  it("leases an e-mail to one worker at a time, and again after a failure's delay", async () => {
     const clock = { now: 1_000_000 };
     const database = await databaseAt(clock);
     await database.insertOrder(order('m'), { mail: () => [{ from: 'f@x', to: ['t@x'], subject: 's', text: 't' }] });

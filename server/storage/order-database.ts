@@ -137,8 +137,24 @@ export class OrderDatabase {
           await tx.run(
             `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            [order.orderId, order.tenantId, order.companyName, order.email, order.firstName, order.lastName, order.store,
-              order.customerPo, order.paid, order.total, JSON.stringify(order.lines), createdAt, this.now(), order.placedWith, order.clientIp, order.paymentRef],
+            [
+              order.orderId,
+              order.tenantId,
+              order.companyName,
+              order.email,
+              order.firstName,
+              order.lastName,
+              order.store,
+              order.customerPo,
+              order.paid,
+              order.total,
+              JSON.stringify(order.lines),
+              createdAt,
+              this.now(),
+              order.placedWith,
+              order.clientIp,
+              order.paymentRef,
+            ],
           );
           const stored = { ...order, createdAt };
           for (const message of options.mail?.(stored) ?? []) await this.outbox.enqueue(tx, order.orderId, message);
@@ -187,10 +203,10 @@ export class OrderDatabase {
 
   /** Unpaid PayPal orders created by `clientIp` since `since` (epoch ms). */
   async countUnpaidOrdersFrom(clientIp: string, since: number): Promise<number> {
-    const [row] = await this.db.query<{ n: number | string }>(
-      'SELECT COUNT(*) AS n FROM orders WHERE paid = 0 AND client_ip = ? AND created_at >= ?',
-      [clientIp, new Date(since).toISOString()],
-    );
+    const [row] = await this.db.query<{ n: number | string }>('SELECT COUNT(*) AS n FROM orders WHERE paid = 0 AND client_ip = ? AND created_at >= ?', [
+      clientIp,
+      new Date(since).toISOString(),
+    ]);
     return Number(row?.n ?? 0);
   }
 
@@ -310,7 +326,6 @@ export class OrderDatabase {
   async close(): Promise<void> {
     await this.db.close();
   }
-
 }
 
 const ORDER_COLUMNS =

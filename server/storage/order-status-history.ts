@@ -63,7 +63,10 @@ export class OrderStatusHistory {
   ): Promise<StatusChangeRecord[] | undefined> {
     return this.db.transaction(async (tx) => {
       const lock = this.db.dialect === 'postgres' ? ' FOR UPDATE' : '';
-      const [order] = await tx.query<{ paid: number | string }>(`SELECT paid FROM orders WHERE order_id = ? AND tenant_id = ? AND paid IN (1, 2)${lock}`, [orderId, tenantId]);
+      const [order] = await tx.query<{ paid: number | string }>(`SELECT paid FROM orders WHERE order_id = ? AND tenant_id = ? AND paid IN (1, 2)${lock}`, [
+        orderId,
+        tenantId,
+      ]);
       if (!order) return undefined;
       const rows = await tx.query<ChangeRow>(
         'SELECT order_id, status, carrier, tracking_number, reason, changed_by, changed_at FROM order_status_history WHERE order_id = ? ORDER BY id',

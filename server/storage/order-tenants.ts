@@ -55,7 +55,9 @@ export async function reattachOrders(db: SqlDatabase, selection: OrderSelection,
     });
   } catch (error) {
     if (!db.isUniqueViolation(error)) throw error;
-    throw new ReattachError(`tenant "${toTenant}" already has an order of the same e-mail at the same instant as one of these orders; nothing was moved. Reattach the others with --order, one at a time, to find it.`);
+    throw new ReattachError(
+      `tenant "${toTenant}" already has an order of the same e-mail at the same instant as one of these orders; nothing was moved. Reattach the others with --order, one at a time, to find it.`,
+    );
   }
 }
 

@@ -12,7 +12,10 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
     connectionString,
     max: maxConnections,
     // Epoch milliseconds and money (ten-thousandths) are BIGINT; both stay far below 2^53.
-    types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === INT8 ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

@@ -17,7 +17,11 @@ describe('openSqliteDatabase on a file', () => {
     const where = file();
     const db = openSqliteDatabase(where);
     await db.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
-    const changed = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 ? db.run('INSERT INTO t (v) VALUES (?)', [`r${i}`]) : db.transaction(async (tx) => tx.run('INSERT INTO t (v) VALUES (?)', [`t${i}`])))));
+    const changed = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        i % 2 ? db.run('INSERT INTO t (v) VALUES (?)', [`r${i}`]) : db.transaction(async (tx) => tx.run('INSERT INTO t (v) VALUES (?)', [`t${i}`])),
+      ),
+    );
     expect(changed).toEqual(Array(300).fill(1));
     await db.close();
     const again = openSqliteDatabase(where);

@@ -102,8 +102,7 @@ export function openSqliteDatabase(file: string): SqlDatabase {
           throw error;
         }
       }),
-    isUniqueViolation: (error) =>
-      typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE',
+    isUniqueViolation: (error) => typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE',
     close: () =>
       inTurn(async () => {
         // The checkpointer's connection first, so the main one is the last and folds the WAL back in.

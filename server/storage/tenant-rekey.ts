@@ -68,7 +68,9 @@ async function refuseDuplicateInstants(tx: SqlExecutor): Promise<void> {
   );
   if (duplicates.length === 0) return;
   const named = duplicates.map((d) => `tenant "${d.tenant_id}", ${d.email} at ${d.created_at}`).join('; ');
-  throw new Error(`migration 5: orders now belong to their tenant id, and these tenants would each have two orders of one e-mail at one instant: ${named}. Move one of each pair's created_at by a millisecond in the database, then start again.`);
+  throw new Error(
+    `migration 5: orders now belong to their tenant id, and these tenants would each have two orders of one e-mail at one instant: ${named}. Move one of each pair's created_at by a millisecond in the database, then start again.`,
+  );
 }
 
 /**
@@ -79,7 +81,8 @@ async function refuseDuplicateInstants(tx: SqlExecutor): Promise<void> {
 async function rebuildSqliteOrders(tx: SqlExecutor): Promise<void> {
   const [table] = await tx.query<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'orders'");
   const oldUnique = /UNIQUE\s*\(\s*company_name\s*,\s*email\s*,\s*created_at\s*\)/;
-  if (!table || !oldUnique.test(table.sql)) throw new Error('migration 5: the orders table does not have the unique (company_name, email, created_at) it was created with');
+  if (!table || !oldUnique.test(table.sql))
+    throw new Error('migration 5: the orders table does not have the unique (company_name, email, created_at) it was created with');
   const rebuilt = table.sql.replace(/^CREATE TABLE\s+"?orders"?/, 'CREATE TABLE orders_rekeyed').replace(oldUnique, 'UNIQUE (tenant_id, email, created_at)');
   const indexes = await tx.query<{ name: string; sql: string }>(
     "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL AND name <> 'orders_listing'",

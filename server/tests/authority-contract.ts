@@ -52,11 +52,38 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
     rmSync(fixture, { recursive: true, force: true });
   });
 
-  const plate = (code: string, extraFields: Record<string, unknown> = {}) => ({ type: 'customs', name: code, price: 1, quantity: 500, size: '500', color: 'White', code, ...extraFields });
-  const polo = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+  const plate = (code: string, extraFields: Record<string, unknown> = {}) => ({
+    type: 'customs',
+    name: code,
+    price: 1,
+    quantity: 500,
+    size: '500',
+    color: 'White',
+    code,
+    ...extraFields,
+  });
+  const polo = {
+    type: 'mens',
+    name: 'K500',
+    price: 1,
+    quantity: 12,
+    size: 'Medium',
+    color: 'Navy',
+    code: 'K500',
+    placement: 'Left Chest',
+    embroidery: 'Shield',
+  };
   const order = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann', last_name: 'Lee', email: `${randomUUID()}@dealer.example`, store: '', customer_po: '',
-    companyName: BYPASS_TENANT, cart: [polo], bypassPaypal: true, code: BYPASS_CODE, ...overrides,
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: `${randomUUID()}@dealer.example`,
+    store: '',
+    customer_po: '',
+    companyName: BYPASS_TENANT,
+    cart: [polo],
+    bypassPaypal: true,
+    code: BYPASS_CODE,
+    ...overrides,
   });
   const admin = (target: TestApi, companyName: string) => target.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
   const ordersOf = async (target: TestApi, companyName: string, email?: string) => {
@@ -64,7 +91,8 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
     expect(answer.status).toBe(200);
     return (answer.body.orders as Record<string, any>[]).filter((o) => email === undefined || o.email === email);
   };
-  const storeToken = async (password = PASSWORD_STORE.password, store = PASSWORD_STORE.code) => api.post('/v1/session', { companyName: BYPASS_TENANT, store, password });
+  const storeToken = async (password = PASSWORD_STORE.password, store = PASSWORD_STORE.code) =>
+    api.post('/v1/session', { companyName: BYPASS_TENANT, store, password });
 
   describe('store rules', () => {
     const refused = async (body: Record<string, unknown>, status: number, message: RegExp) => {
@@ -73,7 +101,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect(await ordersOf(api, BYPASS_TENANT, body.email as string)).toEqual([]);
     };
 
-    it('refuses a store that is not one of the tenant\'s: made up, or another group\'s', async () => {
+    it("refuses a store that is not one of the tenant's: made up, or another group's", async () => {
       await refused(order({ store: 'Totally Fake Store' }), 400, /store: Bypass Motors has no store "Totally Fake Store" \(its stores: BFORD1, BKIA01\)/);
       await refused(order({ store: OTHER_TENANTS_STORE }), 400, /has no store "OTHER1"/);
     });
@@ -90,7 +118,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect(mail?.text).not.toContain(BYPASS_CODE);
     });
 
-    it('refuses store-restricted custom plates without a store, for an unsupported store, and for another group\'s store', async () => {
+    it("refuses store-restricted custom plates without a store, for an unsupported store, and for another group's store", async () => {
       await refused(order({ cart: [plate('PLT-BF')] }), 400, /cart\[0\] \(PLT-BF, 500, White\): Choose the store these custom plates are for/);
       await refused(order({ cart: [plate('PLT-BF')], store: PASSWORD_STORE.code }), 400, /PLT-BF is not offered to Bypass Kia/);
       await refused(order({ cart: [plate('PLT-BF', { store: PASSWORD_STORE.code })], store: OPEN_STORE.code }), 400, /PLT-BF is not offered to Bypass Kia/);
@@ -106,7 +134,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect((await api.post('/v1/create-order', order({ cart: [plate('PLT-BF')], store: OPEN_STORE.code }))).status).toBe(200);
     });
 
-    it('needs the store\'s token for a password store\'s plates: 403 without, 200 with', async () => {
+    it("needs the store's token for a password store's plates: 403 without, 200 with", async () => {
       await refused(order({ cart: [plate('PLT-BK', { store: PASSWORD_STORE.code })] }), 403, /Bypass Kia's custom products need its store password/);
       const wrong = await storeToken('not-the-password');
       expect(wrong).toMatchObject({ status: 401, body: { message: 'Wrong password' } });
@@ -114,7 +142,11 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect(session).toMatchObject({ status: 200, body: { role: 'store', store: PASSWORD_STORE.code, token: expect.any(String) } });
       // A token of another kind, or one that is not ours, grants nothing.
       const bypassSession = await api.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE });
-      await refused(order({ cart: [plate('PLT-BK', { store: PASSWORD_STORE.code })], store_tokens: [bypassSession.body.token, 'not.a.token'] }), 403, /need its store password/);
+      await refused(
+        order({ cart: [plate('PLT-BK', { store: PASSWORD_STORE.code })], store_tokens: [bypassSession.body.token, 'not.a.token'] }),
+        403,
+        /need its store password/,
+      );
       const body = order({ cart: [plate('PLT-BK', { store: PASSWORD_STORE.code })], store_tokens: [session.body.token] });
       expect((await api.post('/v1/create-order', body)).status).toBe(200);
     });
@@ -122,11 +154,17 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
 
   describe('secrets are checked by the server only', () => {
     it('a bypass code gives a bypass session; a wrong one is 403', async () => {
-      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, code: ' net30byp ' })).toMatchObject({ status: 200, body: { role: 'bypass', token: expect.any(String) } });
-      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, code: 'PPBYPASS' })).toMatchObject({ status: 403, body: { message: 'That bypass code is not valid' } });
+      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, code: ' net30byp ' })).toMatchObject({
+        status: 200,
+        body: { role: 'bypass', token: expect.any(String) },
+      });
+      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, code: 'PPBYPASS' })).toMatchObject({
+        status: 403,
+        body: { message: 'That bypass code is not valid' },
+      });
     });
 
-    it('the entry screen\'s password alone names its tenant and starts a staff session', async () => {
+    it("the entry screen's password alone names its tenant and starts a staff session", async () => {
       const entry = await api.post('/v1/session', { password: STAFF_PASSWORD });
       expect(entry).toMatchObject({ status: 200, body: { role: 'staff', tenant_id: 'bypass-motors', company_name: BYPASS_TENANT } });
       const listed = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, { authorization: `Bearer ${entry.body.token}` });
@@ -155,16 +193,20 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect((await braked.post('/v1/create-order', order(), from(52))).status).toBe(200);
     });
 
-    it('200 parallel wrong codes from one client compare at most the limit; 250 from 250 addresses at most the tenant\'s', async () => {
+    it("200 parallel wrong codes from one client compare at most the limit; 250 from 250 addresses at most the tenant's", async () => {
       const burst = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '60' });
       const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
       const one = { 'x-forwarded-for': '192.0.2.160' };
-      const fromOne = await Promise.all(Array.from({ length: 200 }, (_, i) => burst.post('/v1/session', { companyName: BYPASS_TENANT, code: `PARALLEL${i}` }, one).then((a) => a.status)));
+      const fromOne = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => burst.post('/v1/session', { companyName: BYPASS_TENANT, code: `PARALLEL${i}` }, one).then((a) => a.status)),
+      );
       expect([count(fromOne, 403), count(fromOne, 429)]).toEqual([3, 197]); // RATE_LIMIT_MAX_FAILURES is 3 in the tests
       expect(burst.logs.filter((l) => l.msg === 'wrong secret')).toHaveLength(3);
 
       const many = (i: number) => ({ 'x-forwarded-for': `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}` });
-      const fromMany = await Promise.all(Array.from({ length: 250 }, (_, i) => burst.post('/v1/session', { companyName: PAYPAL_TENANT, code: `SPREAD${i}` }, many(i)).then((a) => a.status)));
+      const fromMany = await Promise.all(
+        Array.from({ length: 250 }, (_, i) => burst.post('/v1/session', { companyName: PAYPAL_TENANT, code: `SPREAD${i}` }, many(i)).then((a) => a.status)),
+      );
       expect([count(fromMany, 403), count(fromMany, 429)]).toEqual([10, 240]);
       expect((await burst.post('/v1/create-order', order({ companyName: PAYPAL_TENANT, code: 'PPBYPASS' }), many(251))).status).toBe(429);
     });
@@ -184,7 +226,11 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       const floodStarted = Date.now();
       const flood = (async () => {
         for (let round = 0; flooding; round++) {
-          const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => flooded.post('/v1/session', { companyName: BYPASS_TENANT, code: `FLOOD${round}X${i}` }, { 'x-forwarded-for': `198.51.100.${i + 1}` })));
+          const answers = await Promise.all(
+            Array.from({ length: 40 }, (_, i) =>
+              flooded.post('/v1/session', { companyName: BYPASS_TENANT, code: `FLOOD${round}X${i}` }, { 'x-forwarded-for': `198.51.100.${i + 1}` }),
+            ),
+          );
           floodStatuses.push(...answers.map((a) => a.status));
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
@@ -259,7 +305,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
   });
 
   describe('order lookups are guesses', () => {
-    it('update-historical-order answers one 404 for a missing order and another tenant\'s, and counts each lookup', async () => {
+    it("update-historical-order answers one 404 for a missing order and another tenant's, and counts each lookup", async () => {
       const lookups = await startApi({});
       const place = async (body: Record<string, unknown>) => {
         expect((await lookups.post('/v1/create-order', body)).status).toBe(200);
@@ -270,7 +316,10 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       const missing = { ...theirs, email: 'nobody@dealer.example' };
       const edit = (target: Record<string, any>, extraFields: Record<string, unknown>, headers: Record<string, string>) =>
         lookups.post('/v1/update-historical-order', { email: target.email, created_at: target.created_at, cart: target.order, ...extraFields }, headers);
-      const notFound = (target: Record<string, any>, by: string) => ({ status: 404, body: { message: `No order of ${target.email} created at ${target.created_at} can be edited with this ${by}` } });
+      const notFound = (target: Record<string, any>, by: string) => ({
+        status: 404,
+        body: { message: `No order of ${target.email} created at ${target.created_at} can be edited with this ${by}` },
+      });
 
       // Signed in as Bypass Motors' admin: its order is found, Pay Pal Motors' is "no such order".
       const bySession = { ...(await admin(lookups, BYPASS_TENANT)), 'x-forwarded-for': '192.0.2.180' };
@@ -334,16 +383,28 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
   });
 
   describe('bounded work', () => {
-    it('refuses an order over the tenant\'s max_order_total, naming the ceiling', async () => {
-      const hats = (quantity: number) => order({ companyName: OTHER_TENANT, code: 'OTHERCODE', cart: [{ quantity, size: 'OSFA', color: 'Black', code: 'ONLY-OTHER' }] });
-      expect(await api.post('/v1/create-order', hats(26))).toMatchObject({ status: 400, body: { message: `The order total $520.00 is over ${OTHER_TENANT}'s limit of $${OTHER_MAX_ORDER_TOTAL}.00 for one order; split it into smaller orders or call us` } });
+    it("refuses an order over the tenant's max_order_total, naming the ceiling", async () => {
+      const hats = (quantity: number) =>
+        order({ companyName: OTHER_TENANT, code: 'OTHERCODE', cart: [{ quantity, size: 'OSFA', color: 'Black', code: 'ONLY-OTHER' }] });
+      expect(await api.post('/v1/create-order', hats(26))).toMatchObject({
+        status: 400,
+        body: {
+          message: `The order total $520.00 is over ${OTHER_TENANT}'s limit of $${OTHER_MAX_ORDER_TOTAL}.00 for one order; split it into smaller orders or call us`,
+        },
+      });
       expect((await api.post('/v1/create-order', hats(25))).status).toBe(200);
     });
 
     it('limits unpaid PayPal orders per client, and removes unpaid ones when they expire', async () => {
       const expiring = await startApi({ MAX_UNPAID_ORDERS_PER_CLIENT: '2', UNPAID_ORDER_TTL_SECONDS: '1', MAINTENANCE_INTERVAL_SECONDS: '1' });
       const client = { 'x-forwarded-for': '192.0.2.200' };
-      const paypalOrder = () => ({ first_name: 'Pat', last_name: 'Doe', email: `${randomUUID()}@dealer.example`, companyName: PAYPAL_TENANT, cart: [{ ...polo, quantity: 2 }] });
+      const paypalOrder = () => ({
+        first_name: 'Pat',
+        last_name: 'Doe',
+        email: `${randomUUID()}@dealer.example`,
+        companyName: PAYPAL_TENANT,
+        cart: [{ ...polo, quantity: 2 }],
+      });
       const first = await expiring.post('/v1/create-order', paypalOrder(), client);
       expect(first.status).toBe(200);
       expect((await expiring.post('/v1/create-order', paypalOrder(), client)).status).toBe(200);
@@ -382,10 +443,13 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
   });
 
   describe('paging and audit', () => {
-    it('pages a tenant\'s orders with a cursor, and shows admins how each was placed and from where', async () => {
+    it("pages a tenant's orders with a cursor, and shows admins how each was placed and from where", async () => {
       const paged = await startApi({});
       const client = { 'x-forwarded-for': '192.0.2.77' };
-      for (let i = 0; i < 5; i++) expect((await paged.post('/v1/create-order', order({ companyName: BYPASS_TENANT, code: i % 2 ? 'secondcode' : BYPASS_CODE }), client)).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await paged.post('/v1/create-order', order({ companyName: BYPASS_TENANT, code: i % 2 ? 'secondcode' : BYPASS_CODE }), client)).status).toBe(
+          200,
+        );
       const adminHeaders = await admin(paged, BYPASS_TENANT);
       const seen: Record<string, any>[] = [];
       let cursor: string | undefined;
@@ -400,7 +464,13 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect(new Set(seen.map((o) => o.order_id)).size).toBe(5);
       const times = seen.map((o) => Date.parse(o.created_at));
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      expect(seen.map((o) => o.placed_with).sort()).toEqual(['bypass code 1 of 2', 'bypass code 1 of 2', 'bypass code 1 of 2', 'bypass code 2 of 2', 'bypass code 2 of 2']);
+      expect(seen.map((o) => o.placed_with).sort()).toEqual([
+        'bypass code 1 of 2',
+        'bypass code 1 of 2',
+        'bypass code 1 of 2',
+        'bypass code 2 of 2',
+        'bypass code 2 of 2',
+      ]);
       expect(seen.every((o) => o.client_ip === '192.0.2.77')).toBe(true);
       expect(JSON.stringify(seen)).not.toMatch(/NET30BYP|SECONDCODE/i);
 

@@ -16,10 +16,28 @@ import { startTestApi, type TestApi } from './helpers/test-api.ts';
 export function buyerMailContract(newDatabase: () => Promise<string | undefined>): void {
   const world = contractWorld(newDatabase);
 
-  const polo = (quantity: number, size = 'Medium', color = 'Navy') => ({ type: 'mens', name: 'K500', price: 1, quantity, size, color, code: 'K500', placement: 'Left Chest', embroidery: 'Shield' });
+  const polo = (quantity: number, size = 'Medium', color = 'Navy') => ({
+    type: 'mens',
+    name: 'K500',
+    price: 1,
+    quantity,
+    size,
+    color,
+    code: 'K500',
+    placement: 'Left Chest',
+    embroidery: 'Shield',
+  });
   const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann', last_name: 'Lee', email: `${randomUUID()}@dealer.example`, store: 'Bypass Ford', customer_po: 'CPO-9',
-    companyName: BYPASS_TENANT, cart: [polo(10), polo(2, '2XL', 'Black')], bypassPaypal: true, code: BYPASS_CODE, ...overrides,
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: `${randomUUID()}@dealer.example`,
+    store: 'Bypass Ford',
+    customer_po: 'CPO-9',
+    companyName: BYPASS_TENANT,
+    cart: [polo(10), polo(2, '2XL', 'Black')],
+    bypassPaypal: true,
+    code: BYPASS_CODE,
+    ...overrides,
   });
   const toBuyer = (sink: SmtpSink, email: string) => sink.received.filter((m) => m.to.includes(email));
   /** The first e-mail to `email` (the staff e-mail mentions the address too, but goes to the tenant). */
@@ -40,7 +58,12 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
     }
   };
   /** The text an HTML part shows, tags dropped. */
-  const shown = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  const shown = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ');
 
   it('sends the buyer one confirmation of a bypass order, in HTML and plain text, replying to the supplier; a retried request sends no second', async () => {
     const body = bypassOrder();
@@ -78,7 +101,15 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
   });
 
   it('sends nothing to the buyer of an unpaid PayPal order, then one confirmation once it is paid', async () => {
-    const body = { first_name: 'Pat', last_name: 'Doe', email: `${randomUUID()}@dealer.example`, store: '', customer_po: '', companyName: PAYPAL_TENANT, cart: [polo(2)] };
+    const body = {
+      first_name: 'Pat',
+      last_name: 'Doe',
+      email: `${randomUUID()}@dealer.example`,
+      store: '',
+      customer_po: '',
+      companyName: PAYPAL_TENANT,
+      cart: [polo(2)],
+    };
     const created = await world.api.post('/v1/create-order', body, { 'idempotency-key': randomUUID() });
     expect(created.status).toBe(200);
     expect(created.body.confirmation_sent_to).toBeUndefined();
@@ -102,7 +133,10 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
   });
 
   it('sends no confirmation for a tenant that turned them off, and its answer claims none', async () => {
-    const body = { ...bypassOrder({ companyName: OTHER_TENANT, code: 'OTHERCODE', store: '' }), cart: [{ code: 'ONLY-OTHER', size: 'OSFA', color: 'Black', quantity: 1 }] };
+    const body = {
+      ...bypassOrder({ companyName: OTHER_TENANT, code: 'OTHERCODE', store: '' }),
+      cart: [{ code: 'ONLY-OTHER', size: 'OSFA', color: 'Black', quantity: 1 }],
+    };
     const created = await world.api.post('/v1/create-order', body);
     expect(created.status).toBe(200);
     expect(created.body.confirmation_sent_to).toBeUndefined();
@@ -111,7 +145,7 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
     expect(toBuyer(world.smtp, body.email)).toEqual([]);
   });
 
-  it('stops confirming past the tenant\'s hourly cap, still placing the orders', async () => {
+  it("stops confirming past the tenant's hourly cap, still placing the orders", async () => {
     const sink = await startSmtpSink();
     const capped = await startTestApi({ dataRoot: world.fixture, databaseUrl: await newDatabase(), smtp: sink, env: { BUYER_CONFIRMATIONS_PER_HOUR: '2' } });
     try {

@@ -31,8 +31,17 @@ afterAll(async () => {
 });
 
 const order = (email: string) => ({
-  first_name: 'Kim', last_name: 'Burst', email, store: '', customer_po: '', companyName: BYPASS_TENANT, bypassPaypal: true, code: BYPASS_CODE,
-  cart: [{ type: 'mens', name: 'Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' }],
+  first_name: 'Kim',
+  last_name: 'Burst',
+  email,
+  store: '',
+  customer_po: '',
+  companyName: BYPASS_TENANT,
+  bypassPaypal: true,
+  code: BYPASS_CODE,
+  cart: [
+    { type: 'mens', name: 'Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' },
+  ],
 });
 
 async function killDuringBurst(storageEnv: Record<string, string>) {
@@ -103,21 +112,31 @@ describe('kill -9 while a request holds an idempotency key', () => {
   it('lets the retry on another instance take the key over within seconds on PostgreSQL, and answer one order', async () => {
     const paypal = await startFakePayPal();
     const env = {
-      DATA_ROOT: fixture, DATABASE_URL: await postgres.createDatabase('lease'), MAIL_DIR: mkdtempSync(path.join(scratch, 'lease-mail-')),
-      PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url,
+      DATA_ROOT: fixture,
+      DATABASE_URL: await postgres.createDatabase('lease'),
+      MAIL_DIR: mkdtempSync(path.join(scratch, 'lease-mail-')),
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
     };
     const holder = await spawnApi(env);
     const survivor = await spawnApi(env);
     try {
       const body = {
-        first_name: 'Lou', last_name: 'Lease', email: `lease-${randomUUID()}@dealer.example`, companyName: PAYPAL_TENANT,
+        first_name: 'Lou',
+        last_name: 'Lease',
+        email: `lease-${randomUUID()}@dealer.example`,
+        companyName: PAYPAL_TENANT,
         cart: [{ quantity: 2, size: 'Medium', color: 'Navy', code: 'K500', embroidery: 'Shield' }],
       };
       const key = { 'idempotency-key': randomUUID() };
       const creates = () => paypal.calls.filter((c) => c.method === 'POST' && c.path === '/v2/checkout/orders').length;
       // The holder claims the key and waits on PayPal; it is killed there, before it could answer.
       paypal.delayMs = 8_000;
-      const lost = postJson(holder.url, '/v1/create-order', body, key).then(() => 'answered', () => 'connection died');
+      const lost = postJson(holder.url, '/v1/create-order', body, key).then(
+        () => 'answered',
+        () => 'connection died',
+      );
       for (const deadline = Date.now() + 10_000; creates() === 0; ) {
         if (Date.now() > deadline) throw new Error('the holder never called PayPal');
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -151,12 +170,19 @@ describe('graceful shutdown', () => {
     paypal.delayMs = 1500;
     const file = path.join(mkdtempSync(path.join(scratch, 'shutdown-db-')), 'orders.sqlite');
     const api = await spawnApi({
-      DATA_ROOT: fixture, SQLITE_PATH: file, MAIL_DIR: mkdtempSync(path.join(scratch, 'shutdown-mail-')),
-      PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url,
+      DATA_ROOT: fixture,
+      SQLITE_PATH: file,
+      MAIL_DIR: mkdtempSync(path.join(scratch, 'shutdown-mail-')),
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
     });
     try {
       const inFlight = postJson(api.url, '/v1/create-order', {
-        first_name: 'Sam', last_name: 'Slow', email: 'slow@dealer.example', companyName: PAYPAL_TENANT,
+        first_name: 'Sam',
+        last_name: 'Slow',
+        email: 'slow@dealer.example',
+        companyName: PAYPAL_TENANT,
         cart: [{ quantity: 2, size: 'Medium', color: 'Navy', code: 'K500', embroidery: 'Shield' }],
       });
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -104,7 +104,10 @@ describe('order API on SQLite on a file system that stops taking writes', () => 
   /** A new `kind` file system with an API whose SQLite database is on it, after one bypass order went through. */
   const apiOn = async (kind: FileSystem) => {
     const refusal = refusals[kind];
-    if (refusal) throw new Error(`${refusal}. This test needs to mount it (run as root where mount is allowed), (ORDER_API_REQUIRE_MOUNT_TESTS=1 is set, so a refusal fails)`);
+    if (refusal)
+      throw new Error(
+        `${refusal}. This test needs to mount it (run as root where mount is allowed), (ORDER_API_REQUIRE_MOUNT_TESTS=1 is set, so a refusal fails)`,
+      );
     mountPoint = mountNew(kind, images);
     const started = await startOn(mountPoint);
     expect(await readiness(started)).toMatchObject({ status: 200, body: { status: 'ready' } });
@@ -112,36 +115,50 @@ describe('order API on SQLite on a file system that stops taking writes', () => 
     return { api: started, dir: mountPoint };
   };
 
-  mountTest('tmpfs', 'full disk: readiness 503, liveness 200, every secret 503 and no order stored; writes and codes work again once space is freed', async () => {
-    const { api, dir } = await apiOn('tmpfs');
-    const filler = path.join(dir, 'filler');
-    fillUntilFull(filler);
+  mountTest(
+    'tmpfs',
+    'full disk: readiness 503, liveness 200, every secret 503 and no order stored; writes and codes work again once space is freed',
+    async () => {
+      const { api, dir } = await apiOn('tmpfs');
+      const filler = path.join(dir, 'filler');
+      fillUntilFull(filler);
 
-    const refused = await expectFailsClosed(api);
+      const refused = await expectFailsClosed(api);
 
-    rmSync(filler);
-    await expectRecovers(api, refused);
-  });
+      rmSync(filler);
+      await expectRecovers(api, refused);
+    },
+  );
 
-  mountTest('ext4', 'read-only file system under the running API: the same answers; after a remount and a restart its orders are intact and it takes writes again', async () => {
-    const { api: running, dir } = await apiOn('ext4');
-    execFileSync('mount', ['-o', 'remount,abort', dir], { stdio: 'pipe' });
+  mountTest(
+    'ext4',
+    'read-only file system under the running API: the same answers; after a remount and a restart its orders are intact and it takes writes again',
+    async () => {
+      const { api: running, dir } = await apiOn('ext4');
+      execFileSync('mount', ['-o', 'remount,abort', dir], { stdio: 'pipe' });
 
-    const refused = await expectFailsClosed(running);
+      const refused = await expectFailsClosed(running);
 
-    await running.close();
-    api = undefined;
-    unmount(dir);
-    mountPoint = mountNew('ext4', images);
-    await expectRecovers(await startOn(mountPoint), refused);
-  });
+      await running.close();
+      api = undefined;
+      unmount(dir);
+      mountPoint = mountNew('ext4', images);
+      await expectRecovers(await startOn(mountPoint), refused);
+    },
+  );
 });
 
 const client = { 'x-forwarded-for': '192.0.2.190' };
 const order = (email = `${randomUUID()}@dealer.example`) => ({
-  first_name: 'Ann', last_name: 'Lee', email, store: '', customer_po: '',
-  companyName: BYPASS_TENANT, cart: [{ type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' }],
-  bypassPaypal: true, code: BYPASS_CODE,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email,
+  store: '',
+  customer_po: '',
+  companyName: BYPASS_TENANT,
+  cart: [{ type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' }],
+  bypassPaypal: true,
+  code: BYPASS_CODE,
 });
 
 async function readiness(api: TestApi) {
@@ -162,7 +179,10 @@ async function readinessBecomes(api: TestApi, status: number) {
 
 /** Checks every answer of an API whose database cannot write; returns the e-mail of the order it refused. */
 async function expectFailsClosed(api: TestApi): Promise<string> {
-  expect(await readinessBecomes(api, 503)).toMatchObject({ status: 503, body: { status: 'not ready', message: expect.stringMatching(/^The sqlite database does not take writes: /) } });
+  expect(await readinessBecomes(api, 503)).toMatchObject({
+    status: 503,
+    body: { status: 'not ready', message: expect.stringMatching(/^The sqlite database does not take writes: /) },
+  });
   expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
 
   // More wrong codes than RATE_LIMIT_MAX_FAILURES: none is counted, so none may be compared.
@@ -174,7 +194,7 @@ async function expectFailsClosed(api: TestApi): Promise<string> {
   const right = await api.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, client);
   expect(right).toMatchObject(UNAVAILABLE);
   expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, password: ADMIN_PASSWORD }, client))).toMatchObject(UNAVAILABLE);
+  expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, password: ADMIN_PASSWORD }, client)).toMatchObject(UNAVAILABLE);
 
   const email = `${randomUUID()}@dealer.example`;
   const placed = await api.post('/v1/create-order', order(email), client);

@@ -21,10 +21,21 @@ export function hostileInputContract(newDatabase: () => Promise<string | undefin
 
   const cart = [{ type: 'mens', quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' }];
   const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann', last_name: 'Lee', email: `${randomUUID()}@dealer.example`, companyName: BYPASS_TENANT, cart, bypassPaypal: true, code: BYPASS_CODE, ...overrides,
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: `${randomUUID()}@dealer.example`,
+    companyName: BYPASS_TENANT,
+    cart,
+    bypassPaypal: true,
+    code: BYPASS_CODE,
+    ...overrides,
   });
   const adminOrders = async () => {
-    const answer = await world.api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT, limit: 500 }, await world.api.signIn(BYPASS_TENANT, ADMIN_PASSWORD));
+    const answer = await world.api.post(
+      '/v1/retrieve-orders',
+      { companyName: BYPASS_TENANT, limit: 500 },
+      await world.api.signIn(BYPASS_TENANT, ADMIN_PASSWORD),
+    );
     return answer.body.orders as Record<string, any>[];
   };
 
@@ -69,7 +80,9 @@ export function hostileInputContract(newDatabase: () => Promise<string | undefin
     const email = `${randomUUID()}@dealer.example`;
     const reversed = await world.api.post('/v1/create-order', bypassOrder({ email, last_name: 'Lee\u202E10.0$ :latoT' }));
     expect(reversed.status).toBe(400);
-    expect(reversed.body.message).toMatch(/^Invalid create-order request: last_name: must not contain invisible or text-direction characters \(found U\+202E\)/);
+    expect(reversed.body.message).toMatch(
+      /^Invalid create-order request: last_name: must not contain invisible or text-direction characters \(found U\+202E\)/,
+    );
     const hidden = await world.api.post('/v1/create-order', bypassOrder({ email: `ann\u200B${email}` }));
     expect(hidden.status).toBe(400);
     expect(hidden.body.problems).toEqual(['email: must not contain invisible or text-direction characters (found U+200B); type it again without them']);
@@ -98,12 +111,14 @@ export function hostileInputContract(newDatabase: () => Promise<string | undefin
     const answer = await world.api.post('/v1/create-order', deep);
     expect(answer.status).toBe(400);
     // The body's object is level 1, so the 32nd bracket opens level 33.
-    expect(answer.body.message).toBe(`The body nests lists or objects more than 32 levels deep (at character ${deep.indexOf('[') + 31}); no call takes more than a few levels`);
+    expect(answer.body.message).toBe(
+      `The body nests lists or objects more than 32 levels deep (at character ${deep.indexOf('[') + 31}); no call takes more than a few levels`,
+    );
     expect(world.api.logs.filter((l) => l.msg === 'internal error')).toEqual([]);
   });
 
   describe('idempotency key leases', () => {
-    it("gives a retry the key of a holder that stopped renewing within seconds, and one order", async () => {
+    it('gives a retry the key of a holder that stopped renewing within seconds, and one order', async () => {
       const body = bypassOrder();
       const key = randomUUID();
       // The claim a request made 6 s ago on an instance that died since: its lease was never renewed.

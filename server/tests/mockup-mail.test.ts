@@ -61,7 +61,8 @@ async function mailOf(world: ContractWorld, orderId: string, email: string): Pro
   }
 }
 
-const near = (a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }) => Math.abs(a.r - b.r) + Math.abs(a.g - b.g) + Math.abs(a.b - b.b) < 40;
+const near = (a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }) =>
+  Math.abs(a.r - b.r) + Math.abs(a.g - b.g) + Math.abs(a.b - b.b) < 40;
 
 describe('mock-ups in the order e-mails', () => {
   const world = contractWorld(async () => undefined);
@@ -69,18 +70,40 @@ describe('mock-ups in the order e-mails', () => {
   beforeAll(async () => {
     // The fixture's pictures are empty files; these two lines' are real: a plain grey 600 px
     // photo and a red logo twice as wide as high.
-    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: PICTURE } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: PICTURE } })
+      .jpeg()
+      .toBuffer();
     writeFileSync(path.join(world.fixture, 'catalogs/images/K500_navy.jpg'), photo);
-    const logo = await sharp({ create: { width: 200, height: 100, channels: 4, background: { ...LOGO, alpha: 1 } } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 200, height: 100, channels: 4, background: { ...LOGO, alpha: 1 } } })
+      .png()
+      .toBuffer();
     writeFileSync(path.join(world.fixture, 'tenants/logos/Shield.png'), logo);
   });
 
   it('carries the line’s picture with its logo drawn inside the placement’s area, inline for the buyer and attached for the staff', async () => {
     const email = `${randomUUID()}@dealer.example`;
-    const polo = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+    const polo = {
+      type: 'mens',
+      name: 'K500',
+      price: 1,
+      quantity: 12,
+      size: 'Medium',
+      color: 'Navy',
+      code: 'K500',
+      placement: 'Left Chest',
+      embroidery: 'Shield',
+    };
     const mats = { type: 'service', name: 'FM-100', price: 1, quantity: 1, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' };
     const created = await world.api.post('/v1/create-order', {
-      first_name: 'Ann', last_name: 'Lee', email, store: 'Bypass Ford', customer_po: '', companyName: BYPASS_TENANT, cart: [polo, mats], bypassPaypal: true, code: BYPASS_CODE,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email,
+      store: 'Bypass Ford',
+      customer_po: '',
+      companyName: BYPASS_TENANT,
+      cart: [polo, mats],
+      bypassPaypal: true,
+      code: BYPASS_CODE,
     });
     expect(created.status).toBe(200);
     const orderId = created.body.order_id as string;
@@ -118,13 +141,35 @@ describe('mock-ups in the order e-mails', () => {
   it('sends the e-mail without the mock-up when the picture cannot be read, and says why in the log', async () => {
     const email = `${randomUUID()}@dealer.example`;
     // K500 Black's picture is the fixture's empty file.
-    const polo = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Black', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+    const polo = {
+      type: 'mens',
+      name: 'K500',
+      price: 1,
+      quantity: 12,
+      size: 'Medium',
+      color: 'Black',
+      code: 'K500',
+      placement: 'Left Chest',
+      embroidery: 'Shield',
+    };
     const created = await world.api.post('/v1/create-order', {
-      first_name: 'Ann', last_name: 'Lee', email, store: 'Bypass Ford', customer_po: '', companyName: BYPASS_TENANT, cart: [polo], bypassPaypal: true, code: BYPASS_CODE,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email,
+      store: 'Bypass Ford',
+      customer_po: '',
+      companyName: BYPASS_TENANT,
+      cart: [polo],
+      bypassPaypal: true,
+      code: BYPASS_CODE,
     });
     expect(created.status).toBe(200);
     const { toStaff, toBuyer } = await mailOf(world, created.body.order_id as string, email);
     for (const message of [toStaff, toBuyer]) expect(imagesOf(message.raw)).toEqual([]);
-    expect(world.api.logs.some((line) => line.level === 'warn' && /mock-up left out/.test(String(line.msg)) && String(line.picture) === 'catalogs/images/K500_black.jpg')).toBe(true);
+    expect(
+      world.api.logs.some(
+        (line) => line.level === 'warn' && /mock-up left out/.test(String(line.msg)) && String(line.picture) === 'catalogs/images/K500_black.jpg',
+      ),
+    ).toBe(true);
   });
 });

@@ -50,12 +50,27 @@ describe('the published contract (GET /v1/openapi.json)', () => {
 
   it('describes every call with its body, answers and headers', () => {
     expect(document.openapi).toBe('3.1.0');
-    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([where, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${where}`));
+    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([where, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${where}`),
+    );
     expect(operations.sort()).toEqual(
-      ['POST /v1/create-order', 'POST /v1/capture-order', 'POST /v1/retrieve-orders', 'POST /v1/update-historical-order', 'POST /v1/set-order-status', 'POST /v1/session', 'GET /healthz', 'GET /readyz', 'GET /v1/openapi.json'].sort(),
+      [
+        'POST /v1/create-order',
+        'POST /v1/capture-order',
+        'POST /v1/retrieve-orders',
+        'POST /v1/update-historical-order',
+        'POST /v1/set-order-status',
+        'POST /v1/session',
+        'GET /healthz',
+        'GET /readyz',
+        'GET /v1/openapi.json',
+      ].sort(),
     );
     const createOrder = document.paths['/v1/create-order'].post;
-    expect(createOrder.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }), expect.objectContaining({ name: 'Device-Proof', in: 'header' })]);
+    expect(createOrder.parameters).toEqual([
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+      expect.objectContaining({ name: 'Device-Proof', in: 'header' }),
+    ]);
     expect(createOrder.responses['200'].headers).toHaveProperty('Device-Proof');
     expect(document.paths['/v1/session'].post.responses['503'].headers).toHaveProperty('Retry-After');
     expect(createOrder.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateOrderBody' });

@@ -48,18 +48,39 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
   // Both tenants of the main catalog embroider 'Shield' on mens (K500), and nothing else.
   const logoOf = (code: string) => (code === 'K500' ? { placement: 'Left Chest', embroidery: 'Shield' } : { placement: '', embroidery: '' });
   const line = (code: string, size: string, color: string, quantity: number, extra: Record<string, unknown> = {}) => ({
-    type: 'mens', name: code, price: 1, quantity, size, color, code, ...logoOf(code), ...extra,
+    type: 'mens',
+    name: code,
+    price: 1,
+    quantity,
+    size,
+    color,
+    code,
+    ...logoOf(code),
+    ...extra,
   });
   const polos = (quantity = 12) => [line('K500', 'Medium', 'Navy', quantity)];
   // Bypass Ford is a store of Bypass Motors only: an order for another tenant names none.
   const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann', last_name: 'Lee', email: `${randomUUID()}@dealer.example`,
-    store: overrides.companyName === undefined || overrides.companyName === BYPASS_TENANT ? 'Bypass Ford' : '', customer_po: 'CPO-1',
-    companyName: BYPASS_TENANT, cart: polos(), bypassPaypal: true, code: BYPASS_CODE, ...overrides,
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: `${randomUUID()}@dealer.example`,
+    store: overrides.companyName === undefined || overrides.companyName === BYPASS_TENANT ? 'Bypass Ford' : '',
+    customer_po: 'CPO-1',
+    companyName: BYPASS_TENANT,
+    cart: polos(),
+    bypassPaypal: true,
+    code: BYPASS_CODE,
+    ...overrides,
   });
   const paypalOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Pat', last_name: 'Doe', email: `${randomUUID()}@dealer.example`, store: '', customer_po: '',
-    companyName: PAYPAL_TENANT, cart: polos(2), ...overrides,
+    first_name: 'Pat',
+    last_name: 'Doe',
+    email: `${randomUUID()}@dealer.example`,
+    store: '',
+    customer_po: '',
+    companyName: PAYPAL_TENANT,
+    cart: polos(2),
+    ...overrides,
   });
   // One admin session per tenant: every test API signs with the same SESSION_SECRET.
   const sessions = new Map<string, Promise<Record<string, string>>>();
@@ -89,7 +110,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
   };
 
   describe('create-order with a bypass code', () => {
-    it('places the order as paid 2 at the server\'s prices, lists it and e-mails the tenant', async () => {
+    it("places the order as paid 2 at the server's prices, lists it and e-mails the tenant", async () => {
       const body = bypassOrder({ cart: [line('K500', 'Medium', 'Navy', 10, { price: 0.01 }), line('K500', '2XL', 'Black', 2, { price: 0.01 })] });
       const created = await api.post('/v1/create-order', body);
       expect(created.status).toBe(200);
@@ -98,13 +119,51 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
 
       const [order] = await ordersOf(BYPASS_TENANT, body.email);
       expect(order).toMatchObject({
-        email: body.email, first_name: 'Ann', last_name: 'Lee', company_name: BYPASS_TENANT, store: 'Bypass Ford', paid: 2,
-        order_id: created.body.order_id, total: 469.24,
+        email: body.email,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        company_name: BYPASS_TENANT,
+        store: 'Bypass Ford',
+        paid: 2,
+        order_id: created.body.order_id,
+        total: 469.24,
       });
       expect(Date.parse(order!.created_at)).toBeGreaterThan(Date.now() - 60_000);
       expect(order!.order).toEqual([
-        { code: 'K500', quantity: 10, price: 38.77, description: 'K500 name', size: 'Medium', color: 'Navy', embroidery: 'Shield', customer_po: 'CPO-1', po: '', est_ship_date: '', type: 'mens', placement: 'Left Chest', second_embroidery: '', second_placement: '', line_total: 387.7 },
-        { code: 'K500', quantity: 2, price: 40.77, description: 'K500 name', size: '2XL', color: 'Black', embroidery: 'Shield', customer_po: 'CPO-1', po: '', est_ship_date: '', type: 'mens', placement: 'Left Chest', second_embroidery: '', second_placement: '', line_total: 81.54 },
+        {
+          code: 'K500',
+          quantity: 10,
+          price: 38.77,
+          description: 'K500 name',
+          size: 'Medium',
+          color: 'Navy',
+          embroidery: 'Shield',
+          customer_po: 'CPO-1',
+          po: '',
+          est_ship_date: '',
+          type: 'mens',
+          placement: 'Left Chest',
+          second_embroidery: '',
+          second_placement: '',
+          line_total: 387.7,
+        },
+        {
+          code: 'K500',
+          quantity: 2,
+          price: 40.77,
+          description: 'K500 name',
+          size: '2XL',
+          color: 'Black',
+          embroidery: 'Shield',
+          customer_po: 'CPO-1',
+          po: '',
+          est_ship_date: '',
+          type: 'mens',
+          placement: 'Left Chest',
+          second_embroidery: '',
+          second_placement: '',
+          line_total: 81.54,
+        },
       ]);
 
       const [mail] = await waitForMail(created.body.order_id);
@@ -131,7 +190,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(text).not.toContain('size 500');
     });
 
-    it('accepts the code in any case, and the browser\'s keyed-map cart', async () => {
+    it("accepts the code in any case, and the browser's keyed-map cart", async () => {
       const cart = Object.fromEntries(polos().map((l) => [`["K500","Medium","Navy","Shield",""]`, l]));
       const created = await api.post('/v1/create-order', bypassOrder({ code: ' net30byp ', cart }));
       expect(created.status).toBe(200);
@@ -149,7 +208,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const missing = bypassOrder({ code: undefined });
       const wrong = bypassOrder({ code: 'NET30GUESS' });
       const otherTenants = bypassOrder({ code: 'PPBYPASS' });
-      expect(await api.post('/v1/create-order', missing)).toMatchObject({ status: 403, body: { message: 'A bypass code is required to order without payment' } });
+      expect(await api.post('/v1/create-order', missing)).toMatchObject({
+        status: 403,
+        body: { message: 'A bypass code is required to order without payment' },
+      });
       expect(await api.post('/v1/create-order', wrong)).toMatchObject({ status: 403, body: { message: 'That bypass code is not valid' } });
       expect((await api.post('/v1/create-order', otherTenants)).status).toBe(403);
       for (const body of [missing, wrong, otherTenants]) expect(await ordersOf(BYPASS_TENANT, body.email)).toEqual([]);
@@ -178,7 +240,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     });
   });
 
-  describe('create-order checks every line against the tenant\'s catalog', () => {
+  describe("create-order checks every line against the tenant's catalog", () => {
     const refused = async (cart: unknown[], message: string | RegExp, companyName = BYPASS_TENANT) => {
       const body = bypassOrder({ cart, companyName, code: companyName === OTHER_TENANT ? 'OTHERCODE' : BYPASS_CODE });
       const answer = await api.post('/v1/create-order', body);
@@ -208,19 +270,40 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       await refused([line('PLT', '500', 'White', 700)], 'Must order in multiples of 500');
       await refused([line('K500', 'Medium', 'Navy', 5), line('L500', 'Small', 'Navy', 6)], 'Must order at least 12 mens and womens items in total, or none');
       // The apparel minimum is that tenant's rule only.
-      const elsewhere = await api.post('/v1/create-order', bypassOrder({ companyName: PAYPAL_TENANT, code: 'PPBYPASS', cart: [line('K500', 'Medium', 'Navy', 5)] }));
+      const elsewhere = await api.post(
+        '/v1/create-order',
+        bypassOrder({ companyName: PAYPAL_TENANT, code: 'PPBYPASS', cart: [line('K500', 'Medium', 'Navy', 5)] }),
+      );
       expect(elsewhere.status).toBe(200);
     });
 
-    it('holds each line to the tenant\'s own logos and placements for its type', async () => {
-      await refused([line('K500', 'Medium', 'Navy', 12, { embroidery: 'Guardian Shield' })], 'cart[0] (K500, Medium, Navy): logo "Guardian Shield" is not one of this store\'s mens logos (Shield, Script)');
+    it("holds each line to the tenant's own logos and placements for its type", async () => {
+      await refused(
+        [line('K500', 'Medium', 'Navy', 12, { embroidery: 'Guardian Shield' })],
+        'cart[0] (K500, Medium, Navy): logo "Guardian Shield" is not one of this store\'s mens logos (Shield, Script)',
+      );
       await refused([line('K500', 'Medium', 'Navy', 12, { embroidery: '', placement: '' })], 'cart[0] (K500, Medium, Navy): Must select an embroidery');
-      await refused([line('K500', 'Medium', 'Navy', 12, { placement: 'Full Back' })], 'placement "Full Back" is not one of this store\'s mens placements (Left Chest, Yoke)');
-      await refused([line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Left Sleeve' })], 'placement "Left Sleeve" is not one of this store\'s mens placements (Left Chest, Yoke)');
-      await refused([line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Left Chest' })], 'cart[0] (K500, Medium, Navy): Both logos are at Left Chest: pick a different placement for the second logo');
-      await refused([line('PLT', '500', 'White', 500, { embroidery: 'Shield' })], 'cart[0] (PLT, 500, White): customs products take no logo here, got "Shield"');
+      await refused(
+        [line('K500', 'Medium', 'Navy', 12, { placement: 'Full Back' })],
+        'placement "Full Back" is not one of this store\'s mens placements (Left Chest, Yoke)',
+      );
+      await refused(
+        [line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Left Sleeve' })],
+        'placement "Left Sleeve" is not one of this store\'s mens placements (Left Chest, Yoke)',
+      );
+      await refused(
+        [line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Left Chest' })],
+        'cart[0] (K500, Medium, Navy): Both logos are at Left Chest: pick a different placement for the second logo',
+      );
+      await refused(
+        [line('PLT', '500', 'White', 500, { embroidery: 'Shield' })],
+        'cart[0] (PLT, 500, White): customs products take no logo here, got "Shield"',
+      );
       // The same logo is another tenant's to refuse or accept: PayPal Motors has only 'Shield'.
-      const elsewhere = await api.post('/v1/create-order', bypassOrder({ companyName: PAYPAL_TENANT, code: 'PPBYPASS', cart: [line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script' })] }));
+      const elsewhere = await api.post(
+        '/v1/create-order',
+        bypassOrder({ companyName: PAYPAL_TENANT, code: 'PPBYPASS', cart: [line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script' })] }),
+      );
       expect(elsewhere.status).toBe(400);
       expect(elsewhere.body.message).toContain('logo "Script" is not one of this store\'s mens logos (Shield)');
       const both = bypassOrder({ cart: [line('K500', 'Medium', 'Navy', 12, { secondEmbroidery: 'Script', secondPlacement: 'Yoke' })] });
@@ -237,7 +320,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     it('lists several problems in one answer', async () => {
       const answer = await api.post('/v1/create-order', bypassOrder({ cart: [line('TUM20', 'OSFA', 'Black', 1), line('CF-WIN', '# each', 'Red', 1)] }));
       expect(answer.status).toBe(400);
-      expect(answer.body.problems).toEqual(['cart[0] (TUM20, OSFA, Black): Must order at least 12 units', 'cart[1] (CF-WIN, # each, Red): Must order in multiples of 3']);
+      expect(answer.body.problems).toEqual([
+        'cart[0] (TUM20, OSFA, Black): Must order at least 12 units',
+        'cart[1] (CF-WIN, # each, Red): Must order in multiples of 3',
+      ]);
     });
 
     it('prices tiers per product and colour and discounts per product from the whole cart', async () => {
@@ -253,7 +339,11 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect((await api.post('/v1/create-order', body)).status).toBe(200);
       const [order] = await ordersOf(BYPASS_TENANT, body.email);
       expect(order!.order.map((l: any) => [l.code, l.color, l.price, l.line_total])).toEqual([
-        ['PLT', 'White', 0.89, 445], ['PLT', 'White', 0.89, 890], ['PLT', 'Black Red', 1.29, 645], ['FM-100', 'White', 71.5, 35750], ['MF-STR', 'Chrome', 0.0279, 13.95],
+        ['PLT', 'White', 0.89, 445],
+        ['PLT', 'White', 0.89, 890],
+        ['PLT', 'Black Red', 1.29, 645],
+        ['FM-100', 'White', 71.5, 35750],
+        ['MF-STR', 'Chrome', 0.0279, 13.95],
       ]);
       expect(order!.total).toBe(37743.95);
       // Placement is kept only for mens, womens, tshirts and hat.
@@ -267,12 +357,18 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect((await api.post('/v1/create-order', reached)).status).toBe(200);
       const [order] = await ordersOf(BYPASS_TENANT, reached.email);
       // 500 tees: Small $8.49, 2XL $8.49 + ($11.99 − $9.99) = $10.49.
-      expect(order!.order.map((l: any) => [l.size, l.price, l.line_total])).toEqual([['Small', 8.49, 2547], ['2XL', 10.49, 2098]]);
+      expect(order!.order.map((l: any) => [l.size, l.price, l.line_total])).toEqual([
+        ['Small', 8.49, 2547],
+        ['2XL', 10.49, 2098],
+      ]);
       expect(order!.total).toBe(4645);
       const below = tees(299);
       expect((await api.post('/v1/create-order', below)).status).toBe(200);
       const [full] = await ordersOf(BYPASS_TENANT, below.email);
-      expect(full!.order.map((l: any) => [l.size, l.price])).toEqual([['Small', 9.99], ['2XL', 11.99]]);
+      expect(full!.order.map((l: any) => [l.size, l.price])).toEqual([
+        ['Small', 9.99],
+        ['2XL', 11.99],
+      ]);
     });
   });
 
@@ -310,9 +406,15 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     });
 
     it('answers bad JSON, other content types, unknown calls and methods clearly', async () => {
-      expect(await api.post('/v1/create-order', '{"first_name":')).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The body is not valid JSON/) } });
+      expect(await api.post('/v1/create-order', '{"first_name":')).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/^The body is not valid JSON/) },
+      });
       expect((await api.post('/v1/create-order', '{}', { 'content-type': 'text/plain' })).status).toBe(415);
-      expect(await api.post('/v1/delete-everything', {})).toMatchObject({ status: 404, body: { message: expect.stringMatching(/There is no call \/v1\/delete-everything/) } });
+      expect(await api.post('/v1/delete-everything', {})).toMatchObject({
+        status: 404,
+        body: { message: expect.stringMatching(/There is no call \/v1\/delete-everything/) },
+      });
       expect(await api.get('/v1/create-order')).toMatchObject({ status: 405, body: { message: 'Use POST /v1/create-order' } });
     });
 
@@ -363,7 +465,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
   });
 
   describe('create-order through PayPal', () => {
-    it('creates a PayPal order for the server\'s total with an item breakdown, stored unpaid', async () => {
+    it("creates a PayPal order for the server's total with an item breakdown, stored unpaid", async () => {
       const body = paypalOrder({ cart: [line('K500', 'Medium', 'Navy', 2, { price: 0.01 }), line('MF-STR', '500', 'Chrome', 500, { price: 0 })] });
       const created = await api.post('/v1/create-order', body);
       expect(created.status).toBe(200);
@@ -372,7 +474,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const unit = fake.body.purchase_units[0]!;
       expect(unit.amount.value).toBe('91.49');
       expect(unit.amount.breakdown?.item_total.value).toBe('91.49');
-      expect(unit.items!.map((i) => [i.sku, i.quantity, i.unit_amount.value])).toEqual([['K500', '2', '38.77'], ['MF-STR', '1', '13.95']]);
+      expect(unit.items!.map((i) => [i.sku, i.quantity, i.unit_amount.value])).toEqual([
+        ['K500', '2', '38.77'],
+        ['MF-STR', '1', '13.95'],
+      ]);
       const call = paypal.calls.find((c) => c.path === '/v2/checkout/orders' && c.requestId)!;
       expect(call.requestId).toBeTruthy();
       // Unpaid: not an order the orders screen lists.
@@ -404,7 +509,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const refused = await api.post('/v1/create-order', { ...bypassOrder(), bypassPaypal: undefined, code: undefined });
       expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/PayPal checkout is not offered to Bypass Motors/) } });
       const free = await api.post('/v1/create-order', paypalOrder({ cart: [line('FREE', '# pads', 'White', 3)] }));
-      expect(free).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^1 line priced on request, which PayPal cannot pay: enter your bypass code/) } });
+      expect(free).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/^1 line priced on request, which PayPal cannot pay: enter your bypass code/) },
+      });
     });
   });
 
@@ -415,7 +523,12 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     it('refuses PayPal for a cart holding a line priced on request, naming it, and creates no PayPal order', async () => {
       const before = paypal.orders.size;
       const refused = await api.post('/v1/create-order', paypalOrder({ cart: mixed() }));
-      expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^1 line priced on request, which PayPal cannot pay: .*remove that line \(cart\[1\] \(FREE, # pads, White\)\)$/) } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: {
+          message: expect.stringMatching(/^1 line priced on request, which PayPal cannot pay: .*remove that line \(cart\[1\] \(FREE, # pads, White\)\)$/),
+        },
+      });
       expect(paypal.orders.size).toBe(before);
     });
 
@@ -424,7 +537,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const created = await api.post('/v1/create-order', body);
       expect(created).toMatchObject({ status: 200, body: { total: 465.24 } });
       const [order] = await ordersOf(BYPASS_TENANT, body.email);
-      expect(order!.order.map((l: any) => [l.code, l.quantity, l.price, l.line_total])).toEqual([['K500', 12, 38.77, 465.24], ['FREE', 3, 0, 0]]);
+      expect(order!.order.map((l: any) => [l.code, l.quantity, l.price, l.line_total])).toEqual([
+        ['K500', 12, 38.77, 465.24],
+        ['FREE', 3, 0, 0],
+      ]);
       const [mail] = await waitForMail(created.body.order_id);
       const text = mail!.text.replace(/\r\n/g, '\n');
       expect(text).toContain('    3 × Price on request: to be quoted');
@@ -482,7 +598,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(mailFor(orderId)).toHaveLength(1);
     });
 
-    it('answers a declined instrument with 422 and PayPal\'s issue, and captures on the retry', async () => {
+    it("answers a declined instrument with 422 and PayPal's issue, and captures on the retry", async () => {
       const { orderId, email } = await newPayPalOrder();
       paypal.outcomes.set(orderId, 'INSTRUMENT_DECLINED');
       const declined = await capture(orderId);
@@ -499,7 +615,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     it('leaves a PENDING capture unpaid, then records it paid when PayPal completes it', async () => {
       const { orderId, email } = await newPayPalOrder();
       paypal.outcomes.set(orderId, 'PENDING');
-      expect(await capture(orderId)).toMatchObject({ status: 202, body: { status: 'PENDING', paid: 0, message: expect.stringMatching(/^Payment processing/) } });
+      expect(await capture(orderId)).toMatchObject({
+        status: 202,
+        body: { status: 'PENDING', paid: 0, message: expect.stringMatching(/^Payment processing/) },
+      });
       expect(await capture(orderId)).toMatchObject({ status: 202, body: { status: 'PENDING', paid: 0 } });
       expect(await ordersOf(PAYPAL_TENANT, email)).toEqual([]);
       expect(mailFor(orderId)).toEqual([]);
@@ -512,14 +631,14 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       await waitForMail(orderId);
     });
 
-    it('recovers a capture PayPal already made (ORDER_ALREADY_CAPTURED) from PayPal\'s order', async () => {
+    it("recovers a capture PayPal already made (ORDER_ALREADY_CAPTURED) from PayPal's order", async () => {
       const { orderId, email } = await newPayPalOrder();
       paypal.captureBehindTheScenes(orderId);
       expect(await capture(orderId)).toMatchObject({ status: 200, body: { status: 'COMPLETED', paid: 1 } });
       expect(await ordersOf(PAYPAL_TENANT, email)).toHaveLength(1);
     });
 
-    it('refuses unknown orders, other tenants\' orders and bypass orders', async () => {
+    it("refuses unknown orders, other tenants' orders and bypass orders", async () => {
       expect(await capture('NO-SUCH-ORDER')).toMatchObject({ status: 404, body: { message: `There is no order NO-SUCH-ORDER for ${PAYPAL_TENANT}` } });
       const { orderId } = await newPayPalOrder();
       expect((await capture(orderId, BYPASS_TENANT)).status).toBe(404);
@@ -529,7 +648,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
   });
 
   describe('retrieve-orders', () => {
-    it('lists the tenant\'s placed and paid orders only, newest first, with the spec\'s fields', async () => {
+    it("lists the tenant's placed and paid orders only, newest first, with the spec's fields", async () => {
       const api2 = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), paypal, smtp });
       try {
         const ids: string[] = [];
@@ -543,8 +662,12 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
         expect(answer.status).toBe(200);
         const orders = answer.body.orders as Record<string, any>[];
         expect(orders.map((o) => o.order_id)).toEqual([...ids].reverse());
-        expect(Object.keys(orders[0]!)).toEqual(expect.arrayContaining(['email', 'created_at', 'first_name', 'last_name', 'company_name', 'store', 'paid', 'order']));
-        expect(Object.keys(orders[0]!.order[0])).toEqual(expect.arrayContaining(['code', 'quantity', 'price', 'description', 'size', 'color', 'embroidery', 'customer_po', 'po', 'est_ship_date']));
+        expect(Object.keys(orders[0]!)).toEqual(
+          expect.arrayContaining(['email', 'created_at', 'first_name', 'last_name', 'company_name', 'store', 'paid', 'order']),
+        );
+        expect(Object.keys(orders[0]!.order[0])).toEqual(
+          expect.arrayContaining(['code', 'quantity', 'price', 'description', 'size', 'color', 'embroidery', 'customer_po', 'po', 'est_ship_date']),
+        );
         expect((await listOrders(api2, PAYPAL_TENANT)).body.orders).toEqual([]);
         expect((await listOrders(api2, BYPASS_TENANT, { limit: 2 })).body.orders).toHaveLength(2);
       } finally {
@@ -569,8 +692,14 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const answer = await update(order, cart);
       expect(answer.status).toBe(200);
       const [after] = await ordersOf(BYPASS_TENANT, order.email);
-      expect(after!.order.map((l: any) => [l.po, l.customer_po, l.est_ship_date])).toEqual([['PO-0', 'CPO-0', '2025-03-01'], ['PO-1', 'CPO-1', '2025-03-01']]);
-      expect(after!.order.map((l: any) => [l.code, l.quantity, l.price])).toEqual([['K500', 12, 38.77], ['C112', 2, 21.99]]);
+      expect(after!.order.map((l: any) => [l.po, l.customer_po, l.est_ship_date])).toEqual([
+        ['PO-0', 'CPO-0', '2025-03-01'],
+        ['PO-1', 'CPO-1', '2025-03-01'],
+      ]);
+      expect(after!.order.map((l: any) => [l.code, l.quantity, l.price])).toEqual([
+        ['K500', 12, 38.77],
+        ['C112', 2, 21.99],
+      ]);
       expect(after!.total).toBe(order.total);
     });
 
@@ -579,7 +708,11 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect((await api.post('/v1/create-order', body)).status).toBe(200);
       const [order] = await ordersOf(BYPASS_TENANT, body.email);
       const whole = order!.order.map((l: any) => ({ ...l, po: 'PO-ALL', customer_po: 'CPO-ALL', est_ship_date: '2025-04-01' }));
-      const answer = await api.post('/v1/update-historical-order', { email: order!.email, created_at: order!.created_at, cart: whole, companyName: BYPASS_TENANT }, await adminSession(BYPASS_TENANT));
+      const answer = await api.post(
+        '/v1/update-historical-order',
+        { email: order!.email, created_at: order!.created_at, cart: whole, companyName: BYPASS_TENANT },
+        await adminSession(BYPASS_TENANT),
+      );
       expect(answer.status).toBe(200);
       const [after] = await ordersOf(BYPASS_TENANT, body.email);
       expect(after!.order).toHaveLength(6);
@@ -590,7 +723,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const order = await placeOne();
       const withShipDate = (first: string, second = '') => order.order.map((l: any, i: number) => ({ ...l, est_ship_date: i === 0 ? first : second }));
       for (const typed of ['next week', '03/01/2025', '2025-02-30']) {
-        expect(await update(order, withShipDate(typed))).toMatchObject({ status: 400, body: { message: `cart[0].est_ship_date: Est. Ship Date must be a date (YYYY-MM-DD), got ${JSON.stringify(typed)}` } });
+        expect(await update(order, withShipDate(typed))).toMatchObject({
+          status: 400,
+          body: { message: `cart[0].est_ship_date: Est. Ship Date must be a date (YYYY-MM-DD), got ${JSON.stringify(typed)}` },
+        });
       }
       expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order.map((l: any) => l.est_ship_date)).toEqual(['', '']);
 
@@ -599,7 +735,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const [legacy] = await ordersOf(BYPASS_TENANT, order.email);
       const cart = legacy!.order.map((l: any, i: number) => ({ ...l, po: `PO-${i}`, est_ship_date: i === 0 ? '2025-03-01' : l.est_ship_date }));
       expect((await update(legacy!, cart)).status).toBe(200);
-      expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order.map((l: any) => [l.po, l.est_ship_date])).toEqual([['PO-0', '2025-03-01'], ['PO-1', 'week of March 3']]);
+      expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order.map((l: any) => [l.po, l.est_ship_date])).toEqual([
+        ['PO-0', '2025-03-01'],
+        ['PO-1', 'week of March 3'],
+      ]);
       // Changing it means picking a day, or clearing it.
       expect((await update(legacy!, withShipDate('2025-03-01', 'week of March 10'))).status).toBe(400);
       expect((await update(legacy!, withShipDate('2025-03-01', ''))).status).toBe(200);
@@ -624,16 +763,30 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     it('refuses any change beyond the three fields, and a different number of lines', async () => {
       const order = await placeOne();
       const tampered = (field: string, value: unknown) => order.order.map((l: any, i: number) => (i === 1 ? { ...l, [field]: value } : l));
-      expect(await update(order, tampered('quantity', 200))).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^cart\[1\]\.quantity: cannot be changed/) } });
-      expect(await update(order, tampered('price', 0.01))).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^cart\[1\]\.price: cannot be changed/) } });
+      expect(await update(order, tampered('quantity', 200))).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/^cart\[1\]\.quantity: cannot be changed/) },
+      });
+      expect(await update(order, tampered('price', 0.01))).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/^cart\[1\]\.price: cannot be changed/) },
+      });
       expect(await update(order, tampered('code', 'K500'))).toMatchObject({ status: 400 });
-      expect(await update(order, [order.order[0]])).toMatchObject({ status: 400, body: { message: "cart: must hold the order's 2 lines in their order, got 1" } });
+      expect(await update(order, [order.order[0]])).toMatchObject({
+        status: 400,
+        body: { message: "cart: must hold the order's 2 lines in their order, got 1" },
+      });
       const [after] = await ordersOf(BYPASS_TENANT, order.email);
       expect(after).toEqual(order);
     });
 
     it('answers 404 for an order that does not exist', async () => {
-      const answer = await api.post('/v1/update-historical-order', { email: 'nobody@x.example', created_at: '2024-01-05T10:00:00.000Z', cart: [{ code: 'K500' }], admin_password: ADMIN_PASSWORD });
+      const answer = await api.post('/v1/update-historical-order', {
+        email: 'nobody@x.example',
+        created_at: '2024-01-05T10:00:00.000Z',
+        cart: [{ code: 'K500' }],
+        admin_password: ADMIN_PASSWORD,
+      });
       expect(answer.status).toBe(404);
     });
   });
@@ -647,7 +800,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     };
     const tenantOf = (root: string, companyName: string) => loadProject(root).project!.tenants.find((t) => t.companyName === companyName)!;
 
-    it('answers retrieve-orders only with a session of that tenant: none, garbage, expired or another tenant\'s get no order data', async () => {
+    it("answers retrieve-orders only with a session of that tenant: none, garbage, expired or another tenant's get no order data", async () => {
       await placeOne();
       const list = (headers: Record<string, string>) => api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, headers);
 
@@ -675,7 +828,7 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(staff.headers.get('referrer-policy')).toBe('no-referrer');
     });
 
-    it('refuses a staff session once the tenant\'s password has changed', async () => {
+    it("refuses a staff session once the tenant's password has changed", async () => {
       const staff = await api.signIn(BYPASS_TENANT, STAFF_PASSWORD);
       const changed = writeOrderFixture();
       const file = path.join(changed, 'tenants/bypass-motors.yaml');
@@ -685,7 +838,9 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
         const answer = await restarted.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, staff);
         expect(answer).toMatchObject({ status: 401, body: { message: expect.stringMatching(/password has changed/) } });
         noOrderData(answer);
-        expect((await restarted.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await restarted.signIn(BYPASS_TENANT, 'a-brand-new-password'))).status).toBe(200);
+        expect(
+          (await restarted.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await restarted.signIn(BYPASS_TENANT, 'a-brand-new-password'))).status,
+        ).toBe(200);
       } finally {
         await restarted.close();
         rmSync(changed, { recursive: true, force: true });
@@ -697,7 +852,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(staff).toMatchObject({ status: 200, body: { role: 'staff', token: expect.any(String), expires_at: expect.any(String) } });
       expect(Date.parse(staff.body.expires_at)).toBeGreaterThan(Date.now());
       expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, password: ADMIN_PASSWORD })).body.role).toBe('admin');
-      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, password: 'guess' })).toMatchObject({ status: 401, body: { message: 'Wrong password' } });
+      expect(await api.post('/v1/session', { companyName: BYPASS_TENANT, password: 'guess' })).toMatchObject({
+        status: 401,
+        body: { message: 'Wrong password' },
+      });
       // A tenant without a password: its orders are for its admins only.
       expect((await api.post('/v1/session', { companyName: OTHER_TENANT, password: ADMIN_PASSWORDS[OTHER_TENANT] })).body.role).toBe('admin');
       expect(await api.post('/v1/session', { companyName: OTHER_TENANT, password: '' })).toMatchObject({ status: 400 });
@@ -716,8 +874,12 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     it('lets an admin session edit an order, and refuses a staff session with 403', async () => {
       const order = await placeOne();
       const cart = order.order.map((l: any) => ({ ...l, po: 'BY-SESSION' }));
-      const edit = (headers: Record<string, string>) => api.post('/v1/update-historical-order', { email: order.email, created_at: order.created_at, cart, companyName: BYPASS_TENANT }, headers);
-      expect(await edit(await api.signIn(BYPASS_TENANT, STAFF_PASSWORD))).toMatchObject({ status: 403, body: { message: expect.stringMatching(/admin password/) } });
+      const edit = (headers: Record<string, string>) =>
+        api.post('/v1/update-historical-order', { email: order.email, created_at: order.created_at, cart, companyName: BYPASS_TENANT }, headers);
+      expect(await edit(await api.signIn(BYPASS_TENANT, STAFF_PASSWORD))).toMatchObject({
+        status: 403,
+        body: { message: expect.stringMatching(/admin password/) },
+      });
       expect((await edit({})).status).toBe(401);
       expect((await ordersOf(BYPASS_TENANT, order.email))[0]!.order[0].po).toBe('');
       expect((await edit(await api.signIn(BYPASS_TENANT, ADMIN_PASSWORD))).status).toBe(200);
@@ -725,7 +887,11 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     });
 
     it('answers 429 with Retry-After past the request budget, while another client still gets through', async () => {
-      const limited = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), env: { REQUEST_LIMIT: '3', REQUEST_LIMIT_WINDOW_SECONDS: '60' } });
+      const limited = await startTestApi({
+        dataRoot: fixture,
+        databaseUrl: await newDatabase(),
+        env: { REQUEST_LIMIT: '3', REQUEST_LIMIT_WINDOW_SECONDS: '60' },
+      });
       try {
         const client = { 'x-forwarded-for': '203.0.113.88' };
         const call = (headers: Record<string, string>) => limited.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, headers);
@@ -743,7 +909,10 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const capped = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), env: { MAX_CART_LINES: '2' } });
       try {
         const cart = [line('K500', 'Medium', 'Navy', 12), line('K500', 'Small', 'Navy', 12), line('K500', 'Medium', 'Black', 12)];
-        expect(await capped.post('/v1/create-order', bypassOrder({ cart }))).toMatchObject({ status: 400, body: { message: 'cart: must have at most 2 lines, got 3; split the order' } });
+        expect(await capped.post('/v1/create-order', bypassOrder({ cart }))).toMatchObject({
+          status: 400,
+          body: { message: 'cart: must have at most 2 lines, got 3; split the order' },
+        });
       } finally {
         await capped.close();
       }
@@ -768,10 +937,11 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     });
 
     it('answers the preflight for allowed origins only', async () => {
-      const preflight = (origin: string) => fetch(`${api.url}/v1/create-order`, {
-        method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
-      });
+      const preflight = (origin: string) =>
+        fetch(`${api.url}/v1/create-order`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+        });
       const ok = await preflight(STOREFRONT_ORIGIN);
       expect(ok.status).toBe(204);
       expect(ok.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
@@ -785,7 +955,14 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
   describe('under load', () => {
     it('stores 200 concurrent distinct orders, all distinct', async () => {
       const tag = randomUUID().slice(0, 8);
-      const bodies = Array.from({ length: 200 }, (_, i) => bypassOrder({ email: `burst-${tag}-${i}@dealer.example`, companyName: OTHER_TENANT, code: 'OTHERCODE', cart: [line('ONLY-OTHER', 'OSFA', 'Black', (i % 20) + 1)] }));
+      const bodies = Array.from({ length: 200 }, (_, i) =>
+        bypassOrder({
+          email: `burst-${tag}-${i}@dealer.example`,
+          companyName: OTHER_TENANT,
+          code: 'OTHERCODE',
+          cart: [line('ONLY-OTHER', 'OSFA', 'Black', (i % 20) + 1)],
+        }),
+      );
       const answers = await Promise.all(bodies.map((body) => api.post('/v1/create-order', body)));
       expect(answers.filter((a) => a.status !== 200)).toEqual([]);
       const ids = answers.map((a) => a.body.order_id as string);
@@ -807,7 +984,12 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       expect(orders).toHaveLength(20);
       expect(new Set(orders.map((o) => o.created_at)).size).toBe(20);
       const target = orders[7]!;
-      const edited = await api.post('/v1/update-historical-order', { email, created_at: target.created_at, cart: target.order.map((l: any) => ({ ...l, po: 'ONLY-THIS' })), admin_password: ADMIN_PASSWORD });
+      const edited = await api.post('/v1/update-historical-order', {
+        email,
+        created_at: target.created_at,
+        cart: target.order.map((l: any) => ({ ...l, po: 'ONLY-THIS' })),
+        admin_password: ADMIN_PASSWORD,
+      });
       expect(edited.status).toBe(200);
       const after = await ordersOf(BYPASS_TENANT, email);
       expect(after.filter((o) => o.order[0].po === 'ONLY-THIS').map((o) => o.order_id)).toEqual([target.order_id]);
@@ -834,7 +1016,11 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
     });
 
     it('keeps the e-mail while no mail server answers at all', async () => {
-      const unreachable = await startTestApi({ dataRoot: fixture, databaseUrl: await newDatabase(), env: { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_RETRY_BASE_MS: '3600000' } });
+      const unreachable = await startTestApi({
+        dataRoot: fixture,
+        databaseUrl: await newDatabase(),
+        env: { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_RETRY_BASE_MS: '3600000' },
+      });
       try {
         const created = await unreachable.post('/v1/create-order', bypassOrder());
         expect(created.status).toBe(200);

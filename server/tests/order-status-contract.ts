@@ -12,7 +12,17 @@ import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSW
 export function orderStatusContract(newDatabase: () => Promise<string | undefined>): void {
   const world = contractWorld(newDatabase);
 
-  const polo = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+  const polo = {
+    type: 'mens',
+    name: 'K500',
+    price: 1,
+    quantity: 12,
+    size: 'Medium',
+    color: 'Navy',
+    code: 'K500',
+    placement: 'Left Chest',
+    embroidery: 'Shield',
+  };
   const admin = (companyName = BYPASS_TENANT) => world.api.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
   const staff = () => world.api.signIn(BYPASS_TENANT, STAFF_PASSWORD);
 
@@ -20,7 +30,15 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
   const placeOrder = async () => {
     const email = `${randomUUID()}@dealer.example`;
     const created = await world.api.post('/v1/create-order', {
-      first_name: 'Ann', last_name: 'Lee', email, store: '', customer_po: '', companyName: BYPASS_TENANT, cart: [polo], bypassPaypal: true, code: BYPASS_CODE,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email,
+      store: '',
+      customer_po: '',
+      companyName: BYPASS_TENANT,
+      cart: [polo],
+      bypassPaypal: true,
+      code: BYPASS_CODE,
     });
     expect(created.status).toBe(200);
     return { orderId: created.body.order_id as string, email };
@@ -28,7 +46,15 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
   /** A PayPal order of PayPal Motors (shipping e-mails off), captured: paid. */
   const paidOrder = async () => {
     const email = `${randomUUID()}@dealer.example`;
-    const created = await world.api.post('/v1/create-order', { first_name: 'Pat', last_name: 'Doe', email, store: '', customer_po: '', companyName: PAYPAL_TENANT, cart: [polo] });
+    const created = await world.api.post('/v1/create-order', {
+      first_name: 'Pat',
+      last_name: 'Doe',
+      email,
+      store: '',
+      customer_po: '',
+      companyName: PAYPAL_TENANT,
+      cart: [polo],
+    });
     expect(created.status).toBe(200);
     const orderId = created.body.order_id as string;
     expect((await world.api.post('/v1/capture-order', { order_id: orderId, companyName: PAYPAL_TENANT })).status).toBe(200);
@@ -43,9 +69,11 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
   };
 
   describe('who may set it', () => {
-    it('takes an admin session of the tenant only: none is 401, a staff session or another tenant\'s admin 403, and nothing changes', async () => {
+    it("takes an admin session of the tenant only: none is 401, a staff session or another tenant's admin 403, and nothing changes", async () => {
       const { orderId } = await placeOrder();
-      expect(await world.api.post('/v1/set-order-status', { companyName: BYPASS_TENANT, order_id: orderId, status: 'received' })).toMatchObject({ status: 401 });
+      expect(await world.api.post('/v1/set-order-status', { companyName: BYPASS_TENANT, order_id: orderId, status: 'received' })).toMatchObject({
+        status: 401,
+      });
       expect(await setStatus(orderId, { status: 'received' }, await staff())).toMatchObject({ status: 403 });
       expect(await setStatus(orderId, { status: 'received' }, await admin(PAYPAL_TENANT))).toMatchObject({ status: 403 });
       expect(await setStatus(orderId, { status: 'received' }, { authorization: 'Bearer forged.token.here' })).toMatchObject({ status: 401 });
@@ -54,8 +82,17 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
 
     it("answers 404 for an order of another tenant, an unpaid PayPal order and one that does not exist, as the tenant's admin", async () => {
       const { orderId: othersOrder } = await paidOrder();
-      expect(await setStatus(othersOrder, { status: 'received' })).toMatchObject({ status: 404, body: { message: `order_id: ${BYPASS_TENANT} has no placed or paid order ${othersOrder}` } });
-      const unpaid = await world.api.post('/v1/create-order', { first_name: 'U', last_name: 'P', email: `${randomUUID()}@x.example`, companyName: PAYPAL_TENANT, cart: [polo] });
+      expect(await setStatus(othersOrder, { status: 'received' })).toMatchObject({
+        status: 404,
+        body: { message: `order_id: ${BYPASS_TENANT} has no placed or paid order ${othersOrder}` },
+      });
+      const unpaid = await world.api.post('/v1/create-order', {
+        first_name: 'U',
+        last_name: 'P',
+        email: `${randomUUID()}@x.example`,
+        companyName: PAYPAL_TENANT,
+        cart: [polo],
+      });
       expect(await setStatus(unpaid.body.order_id as string, { status: 'received' }, undefined, PAYPAL_TENANT)).toMatchObject({ status: 404 });
       expect(await setStatus('NO-SUCH-ORDER', { status: 'received' })).toMatchObject({ status: 404 });
       expect((await listed(othersOrder, await admin(PAYPAL_TENANT), PAYPAL_TENANT)).status_history).toEqual([]);
@@ -63,18 +100,26 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
   });
 
   describe('statuses and history', () => {
-    it("starts as placed (bypass code) or paid (PayPal), with no history", async () => {
+    it('starts as placed (bypass code) or paid (PayPal), with no history', async () => {
       const { orderId } = await placeOrder();
       expect(await listed(orderId)).toMatchObject({ status: 'placed', status_history: [] });
       const paid = await paidOrder();
       expect(await listed(paid.orderId, await admin(PAYPAL_TENANT), PAYPAL_TENANT)).toMatchObject({ status: 'paid', status_history: [] });
-      expect(await setStatus(paid.orderId, { status: 'in_production' }, undefined, PAYPAL_TENANT)).toMatchObject({ status: 200, body: { order: { status: 'in_production' } } });
+      expect(await setStatus(paid.orderId, { status: 'in_production' }, undefined, PAYPAL_TENANT)).toMatchObject({
+        status: 200,
+        body: { order: { status: 'in_production' } },
+      });
     });
 
     it('goes received → in production → shipped → delivered, each change kept with its time and shown to staff with the tracking link', async () => {
       const { orderId } = await placeOrder();
       const before = Date.now();
-      for (const change of [{ status: 'received' }, { status: 'in_production' }, { status: 'shipped', carrier: 'UPS', tracking_number: '1z999aa10123456784' }, { status: 'delivered' }]) {
+      for (const change of [
+        { status: 'received' },
+        { status: 'in_production' },
+        { status: 'shipped', carrier: 'UPS', tracking_number: '1z999aa10123456784' },
+        { status: 'delivered' },
+      ]) {
         const answer = await setStatus(orderId, change);
         expect(answer).toMatchObject({ status: 200, body: { order: { order_id: orderId, status: change.status } } });
       }
@@ -83,7 +128,14 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
       expect(order.status_history).toEqual([
         { status: 'received', at: expect.any(String), by: 'admin' },
         { status: 'in_production', at: expect.any(String), by: 'admin' },
-        { status: 'shipped', at: expect.any(String), by: 'admin', carrier: 'UPS', tracking_number: '1Z999AA10123456784', tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' },
+        {
+          status: 'shipped',
+          at: expect.any(String),
+          by: 'admin',
+          carrier: 'UPS',
+          tracking_number: '1Z999AA10123456784',
+          tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        },
         { status: 'delivered', at: expect.any(String), by: 'admin' },
       ]);
       const times = (order.status_history as { at: string }[]).map((c) => Date.parse(c.at));
@@ -93,12 +145,30 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
 
     it('refuses what makes no sense with a clear message, and records nothing for it', async () => {
       const { orderId } = await placeOrder();
-      expect(await setStatus(orderId, { status: 'shipped', carrier: 'UPS' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('tracking_number: required to set an order shipped') } });
-      expect(await setStatus(orderId, { status: 'shipped', tracking_number: '1Z999AA1' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('carrier: required to set an order shipped') } });
-      expect(await setStatus(orderId, { status: 'shipped', carrier: 'Pony Express', tracking_number: '1Z999AA1' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('carrier:') } });
-      expect(await setStatus(orderId, { status: 'shipped', carrier: 'UPS', tracking_number: '"><script>' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('tracking_number: must be 4 to 40 letters, digits, spaces or dashes') } });
-      expect(await setStatus(orderId, { status: 'cancelled' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('reason: required to cancel an order') } });
-      expect(await setStatus(orderId, { status: 'received', reason: 'why not' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('reason: only for cancelled, not received') } });
+      expect(await setStatus(orderId, { status: 'shipped', carrier: 'UPS' })).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('tracking_number: required to set an order shipped') },
+      });
+      expect(await setStatus(orderId, { status: 'shipped', tracking_number: '1Z999AA1' })).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('carrier: required to set an order shipped') },
+      });
+      expect(await setStatus(orderId, { status: 'shipped', carrier: 'Pony Express', tracking_number: '1Z999AA1' })).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('carrier:') },
+      });
+      expect(await setStatus(orderId, { status: 'shipped', carrier: 'UPS', tracking_number: '"><script>' })).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('tracking_number: must be 4 to 40 letters, digits, spaces or dashes') },
+      });
+      expect(await setStatus(orderId, { status: 'cancelled' })).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('reason: required to cancel an order') },
+      });
+      expect(await setStatus(orderId, { status: 'received', reason: 'why not' })).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('reason: only for cancelled, not received') },
+      });
       expect(await setStatus(orderId, { status: 'placed' })).toMatchObject({ status: 400 });
 
       expect((await setStatus(orderId, { status: 'shipped', carrier: 'FedEx', tracking_number: '123456789012' })).status).toBe(200);
@@ -108,15 +178,25 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
       });
       expect(await setStatus(orderId, { status: 'cancelled', reason: 'too late' })).toMatchObject({ status: 409 });
       expect((await setStatus(orderId, { status: 'delivered' })).status).toBe(200);
-      expect(await setStatus(orderId, { status: 'in_production' })).toMatchObject({ status: 409, body: { message: 'status: the order is delivered; its status cannot change any more' } });
+      expect(await setStatus(orderId, { status: 'in_production' })).toMatchObject({
+        status: 409,
+        body: { message: 'status: the order is delivered; its status cannot change any more' },
+      });
 
       const cancelled = await placeOrder();
       expect(await setStatus(cancelled.orderId, { status: 'cancelled', reason: 'Dealer closed the account' })).toMatchObject({
         status: 200,
         body: { order: { status: 'cancelled', status_history: [{ status: 'cancelled', by: 'admin', reason: 'Dealer closed the account' }] } },
       });
-      for (const next of [{ status: 'received' }, { status: 'shipped', carrier: 'UPS', tracking_number: '1Z999AA1' }, { status: 'cancelled', reason: 'again' }]) {
-        expect(await setStatus(cancelled.orderId, next)).toMatchObject({ status: 409, body: { message: 'status: the order is cancelled; its status cannot change any more' } });
+      for (const next of [
+        { status: 'received' },
+        { status: 'shipped', carrier: 'UPS', tracking_number: '1Z999AA1' },
+        { status: 'cancelled', reason: 'again' },
+      ]) {
+        expect(await setStatus(cancelled.orderId, next)).toMatchObject({
+          status: 409,
+          body: { message: 'status: the order is cancelled; its status cannot change any more' },
+        });
       }
       expect((await listed(orderId)).status_history.map((c: { status: string }) => c.status)).toEqual(['shipped', 'delivered']);
       expect((await listed(cancelled.orderId)).status_history).toHaveLength(1);
@@ -143,7 +223,11 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
     it('applies one of two admins shipping the same order at once and refuses the other', async () => {
       const { orderId } = await placeOrder();
       const session = await admin();
-      const answers = await Promise.all(['1Z0000000000000001', '1Z0000000000000002'].map((tracking_number) => setStatus(orderId, { status: 'shipped', carrier: 'UPS', tracking_number }, session)));
+      const answers = await Promise.all(
+        ['1Z0000000000000001', '1Z0000000000000002'].map((tracking_number) =>
+          setStatus(orderId, { status: 'shipped', carrier: 'UPS', tracking_number }, session),
+        ),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect((await listed(orderId)).status_history).toHaveLength(1);
       const mails = await world.smtp.waitForMention(`tracknum=1Z000000000000000`, 1);
@@ -174,7 +258,7 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
       expect(world.smtp.received.filter((m) => m.to.includes(email) && m.text.includes('has shipped'))).toHaveLength(1);
     });
 
-    it("sends none for a tenant without shipping_email, nor for statuses other than shipped", async () => {
+    it('sends none for a tenant without shipping_email, nor for statuses other than shipped', async () => {
       const paid = await paidOrder();
       expect((await setStatus(paid.orderId, { status: 'shipped', carrier: 'DHL', tracking_number: '5566778899' }, undefined, PAYPAL_TENANT)).status).toBe(200);
       const { orderId, email } = await placeOrder();

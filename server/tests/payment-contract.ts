@@ -39,9 +39,17 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
   });
 
   // 2 × K500 Medium at the catalog's $38.77: the server's total is $77.54, whatever the browser says.
-  const cart = [{ type: 'mens', name: 'K500', price: 1, quantity: 2, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' }];
+  const cart = [
+    { type: 'mens', name: 'K500', price: 1, quantity: 2, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' },
+  ];
   const orderBody = (email = `${randomUUID()}@dealer.example`) => ({
-    first_name: 'Pat', last_name: 'Doe', email, store: '', customer_po: '', companyName: PAYPAL_TENANT, cart,
+    first_name: 'Pat',
+    last_name: 'Doe',
+    email,
+    store: '',
+    customer_po: '',
+    companyName: PAYPAL_TENANT,
+    cart,
   });
   const createOrder = async (email?: string) => {
     const body = orderBody(email);
@@ -99,7 +107,7 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
   };
 
   describe('payment verification', () => {
-    it('refuses a capture of another amount than the order\'s: 422 PAYMENT_MISMATCH, unpaid, logged, the tenant warned', async () => {
+    it("refuses a capture of another amount than the order's: 422 PAYMENT_MISMATCH, unpaid, logged, the tenant warned", async () => {
       const { orderId, email } = await createOrder();
       paypal.setAmount(orderId, '0.01');
       const refused = await capture(orderId);
@@ -120,7 +128,7 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
       await expectMismatch(orderId, email, await capture(orderId), /PayPal captured 77\.54 CAD/);
     });
 
-    it('refuses a capture whose custom_id is not this order\'s', async () => {
+    it("refuses a capture whose custom_id is not this order's", async () => {
       const other = await createOrder();
       const { orderId, email } = await createOrder();
       // The PayPal order carries another order's reference, as a replayed or swapped approval would.
@@ -135,7 +143,7 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
       await expectMismatch(orderId, email, await capture(orderId), /PayPal captured 7\.75 USD/);
     });
 
-    it('sends PayPal this order\'s custom_id and the tenant as reference_id, and pays a matching capture', async () => {
+    it("sends PayPal this order's custom_id and the tenant as reference_id, and pays a matching capture", async () => {
       const { orderId, email } = await createOrder();
       const unit = paypal.orders.get(orderId)!.body.purchase_units[0]!;
       expect(unit.reference_id).toBe('paypal-motors');
@@ -153,7 +161,10 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
       const { orderId, email } = await createOrder();
       paypal.outcomes.set(orderId, 'PENDING');
       const first = await capture(orderId);
-      expect(first).toMatchObject({ status: 202, body: { order_id: orderId, status: 'PENDING', paid: 0, message: expect.stringMatching(/^Payment processing: PayPal has not confirmed it yet\./) } });
+      expect(first).toMatchObject({
+        status: 202,
+        body: { order_id: orderId, status: 'PENDING', paid: 0, message: expect.stringMatching(/^Payment processing: PayPal has not confirmed it yet\./) },
+      });
       expect(await capture(orderId)).toMatchObject({ status: 202, body: { status: 'PENDING', paid: 0 } });
       expect(await listedFor(email)).toEqual([]);
       expect(mailFor(orderId)).toEqual([]);
@@ -197,7 +208,10 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
     it('answers a capture PayPal declines at once with 422 CAPTURE_DECLINED, for good', async () => {
       const { orderId, email } = await createOrder();
       paypal.outcomes.set(orderId, 'DECLINED');
-      expect(await capture(orderId)).toMatchObject({ status: 422, body: { issue: 'CAPTURE_DECLINED', message: expect.stringMatching(/\(DECLINED\); nothing was charged/) } });
+      expect(await capture(orderId)).toMatchObject({
+        status: 422,
+        body: { issue: 'CAPTURE_DECLINED', message: expect.stringMatching(/\(DECLINED\); nothing was charged/) },
+      });
       const attempts = paypal.captureAttempts;
       expect(await capture(orderId)).toMatchObject({ status: 422, body: { issue: 'CAPTURE_DECLINED' } });
       expect(paypal.captureAttempts).toBe(attempts);
@@ -233,7 +247,10 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
       await claimHeldFor(orderId, 0);
       const attempts = paypal.captureAttempts;
       const busy = await capture(orderId);
-      expect(busy).toMatchObject({ status: 202, body: { order_id: orderId, status: 'PROCESSING', paid: 0, message: expect.stringMatching(/^Payment processing/) } });
+      expect(busy).toMatchObject({
+        status: 202,
+        body: { order_id: orderId, status: 'PROCESSING', paid: 0, message: expect.stringMatching(/^Payment processing/) },
+      });
       expect(paypal.captureAttempts).toBe(attempts);
       expect(await listedFor(email)).toEqual([]);
     });

@@ -58,7 +58,13 @@ describe('payment verification on PostgreSQL', () => {
 describe('several instances sharing one PostgreSQL database', () => {
   const cart = [{ quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', embroidery: 'Shield' }];
   const bypass = (email = `${randomUUID()}@dealer.example`) => ({
-    first_name: 'Ana', last_name: 'Multi', email, companyName: BYPASS_TENANT, cart, bypassPaypal: true, code: BYPASS_CODE,
+    first_name: 'Ana',
+    last_name: 'Multi',
+    email,
+    companyName: BYPASS_TENANT,
+    cart,
+    bypassPaypal: true,
+    code: BYPASS_CODE,
   });
 
   it('migrates once when three instances start together, then agree on idempotency, captures, e-mails and rate limits', async () => {
@@ -77,13 +83,17 @@ describe('several instances sharing one PostgreSQL database', () => {
       const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => instances[i % 3]!.post('/v1/create-order', body, key)));
       expect(answers.map((x) => x.status)).toEqual(Array(12).fill(200));
       expect(new Set(answers.map((x) => x.body.order_id)).size).toBe(1);
-      const listed = (await c.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await c.signIn(BYPASS_TENANT, ADMIN_PASSWORD))).body.orders as { email: string }[];
+      const listed = (await c.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await c.signIn(BYPASS_TENANT, ADMIN_PASSWORD))).body.orders as {
+        email: string;
+      }[];
       expect(listed.filter((o) => o.email === body.email)).toHaveLength(1);
 
       // Concurrent captures of one PayPal order on different instances: one capture at PayPal.
       const created = await a.post('/v1/create-order', { first_name: 'Pay', last_name: 'Pal', email: 'pp@dealer.example', companyName: PAYPAL_TENANT, cart });
       paypal.delayMs = 300;
-      const captures = await Promise.all(Array.from({ length: 9 }, (_, i) => instances[i % 3]!.post('/v1/capture-order', { order_id: created.body.order_id, companyName: PAYPAL_TENANT })));
+      const captures = await Promise.all(
+        Array.from({ length: 9 }, (_, i) => instances[i % 3]!.post('/v1/capture-order', { order_id: created.body.order_id, companyName: PAYPAL_TENANT })),
+      );
       paypal.delayMs = 0;
       expect(captures.map((x) => x.status)).toEqual(Array(9).fill(200));
       expect(new Set(captures.map((x) => x.body.capture_id)).size).toBe(1);
@@ -127,7 +137,9 @@ describe('several instances sharing one PostgreSQL database', () => {
     try {
       const guesser = { 'x-forwarded-for': '203.0.113.120' };
       const statuses = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => instances[i % 3]!.post('/v1/session', { companyName: BYPASS_TENANT, code: `PARALLEL${i}` }, guesser).then((a) => a.status)),
+        Array.from({ length: 200 }, (_, i) =>
+          instances[i % 3]!.post('/v1/session', { companyName: BYPASS_TENANT, code: `PARALLEL${i}` }, guesser).then((a) => a.status),
+        ),
       );
       // RATE_LIMIT_MAX_FAILURES is 3 in the tests: three compared (403), the rest refused unchecked.
       expect([statuses.filter((s) => s === 403).length, statuses.filter((s) => s === 429).length]).toEqual([3, 197]);

@@ -22,11 +22,43 @@ const POLICY = { orderDays: 730, mailDays: 30 };
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const order = (orderId: string, email: string, createdAt: number, paid: 0 | 1 | 2 = 2): NewOrder => ({
-  orderId, tenantId: 'acme', companyName: 'Acme Cars', email, firstName: 'Ana', lastName: 'Buyer', store: 'Acme North', customerPo: 'PO-77',
-  paid, total: money(123_4500), createdAt: iso(createdAt), placedWith: 'bypass code 1 of 1', clientIp: '203.0.113.7', paymentRef: '',
-  lines: [{ code: 'K500', name: 'Polo', type: 'mens', size: 'M', color: 'Navy', quantity: 1, unitPrice: money(123_4500), lineTotal: money(123_4500), placement: '', embroidery: '', secondEmbroidery: '', secondPlacement: '', customerPo: 'PO-77', po: '', estShipDate: '' }],
+  orderId,
+  tenantId: 'acme',
+  companyName: 'Acme Cars',
+  email,
+  firstName: 'Ana',
+  lastName: 'Buyer',
+  store: 'Acme North',
+  customerPo: 'PO-77',
+  paid,
+  total: money(123_4500),
+  createdAt: iso(createdAt),
+  placedWith: 'bypass code 1 of 1',
+  clientIp: '203.0.113.7',
+  paymentRef: '',
+  lines: [
+    {
+      code: 'K500',
+      name: 'Polo',
+      type: 'mens',
+      size: 'M',
+      color: 'Navy',
+      quantity: 1,
+      unitPrice: money(123_4500),
+      lineTotal: money(123_4500),
+      placement: '',
+      embroidery: '',
+      secondEmbroidery: '',
+      secondPlacement: '',
+      customerPo: 'PO-77',
+      po: '',
+      estShipDate: '',
+    },
+  ],
 });
-const mail = (orderId: string) => [{ from: 'shop@acme.example', to: ['orders@acme.example'], subject: `Order ${orderId} from Ana Buyer`, text: `Name: Ana Buyer, order ${orderId}` }];
+const mail = (orderId: string) => [
+  { from: 'shop@acme.example', to: ['orders@acme.example'], subject: `Order ${orderId} from Ana Buyer`, text: `Name: Ana Buyer, order ${orderId}` },
+];
 
 /**
  * The retention of personal data on one database, with a clock the test sets: old orders lose
@@ -76,7 +108,17 @@ function retentionContract(open: (name: string) => Promise<SqlDatabase>) {
 
       for (const id of ['old-a', 'old-b', 'old-unpaid']) {
         const removed = await database.findOrder(id);
-        expect(removed).toMatchObject({ email: '', firstName: '', lastName: '', clientIp: '', personalRemovedAt: NOW, customerPo: 'PO-77', store: 'Acme North', total: money(123_4500), placedWith: 'bypass code 1 of 1' });
+        expect(removed).toMatchObject({
+          email: '',
+          firstName: '',
+          lastName: '',
+          clientIp: '',
+          personalRemovedAt: NOW,
+          customerPo: 'PO-77',
+          store: 'Acme North',
+          total: money(123_4500),
+          placedWith: 'bypass code 1 of 1',
+        });
         expect(removed!.lines[0]).toMatchObject({ code: 'K500', customerPo: 'PO-77', lineTotal: money(123_4500) });
       }
       expect(await database.findOrder('young')).toMatchObject({ email: 'd@buyer.example', firstName: 'Ana', clientIp: '203.0.113.7' });
@@ -85,11 +127,23 @@ function retentionContract(open: (name: string) => Promise<SqlDatabase>) {
       // Still listed to the tenant, for its totals, with the personal fields shown as removed.
       const listed = (await database.listPlacedOrders('acme', 10)).orders.map((o) => publicOrder(o, [], { audit: true }));
       expect(listed.map((o) => o.order_id)).toEqual(['unsent', 'recent-mail', 'young', 'old-b', 'old-a']);
-      expect(listed.find((o) => o.order_id === 'old-a')).toMatchObject({ email: '', first_name: '', last_name: '', client_ip: '', customer_po: 'PO-77', total: 123.45, personal_data_removed: true });
+      expect(listed.find((o) => o.order_id === 'old-a')).toMatchObject({
+        email: '',
+        first_name: '',
+        last_name: '',
+        client_ip: '',
+        customer_po: 'PO-77',
+        total: 123.45,
+        personal_data_removed: true,
+      });
       expect(listed.find((o) => o.order_id === 'young')).not.toHaveProperty('personal_data_removed');
 
-      const outbox = await db.query<{ order_id: string; message: string; sent_at: number | null }>('SELECT order_id, message, sent_at FROM mail_outbox ORDER BY id');
-      expect(outbox.map((row) => [row.order_id, row.message === '' ? 'removed' : JSON.parse(row.message).subject, row.sent_at === null ? 'unsent' : 'sent'])).toEqual([
+      const outbox = await db.query<{ order_id: string; message: string; sent_at: number | null }>(
+        'SELECT order_id, message, sent_at FROM mail_outbox ORDER BY id',
+      );
+      expect(
+        outbox.map((row) => [row.order_id, row.message === '' ? 'removed' : JSON.parse(row.message).subject, row.sent_at === null ? 'unsent' : 'sent']),
+      ).toEqual([
         ['old-a', 'removed', 'sent'],
         ['recent-mail', 'Order recent-mail from Ana Buyer', 'sent'],
         ['unsent', 'Order unsent from Ana Buyer', 'unsent'],
@@ -134,18 +188,31 @@ describe('retention in the running API', () => {
     const api = await startTestApi({ dataRoot: fixture, env: { MAINTENANCE_INTERVAL_SECONDS: '1', ORDER_RETENTION_DAYS: '365', MAIL_RETENTION_DAYS: '7' } });
     try {
       const placed = await api.post('/v1/create-order', {
-        first_name: 'Nia', last_name: 'Recent', email: 'nia@dealer.example', companyName: BYPASS_TENANT, bypassPaypal: true, code: BYPASS_CODE,
+        first_name: 'Nia',
+        last_name: 'Recent',
+        email: 'nia@dealer.example',
+        companyName: BYPASS_TENANT,
+        bypassPaypal: true,
+        code: BYPASS_CODE,
         cart: [{ quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', embroidery: 'Shield' }],
       });
       expect(placed.status).toBe(200);
       const old = { ...order('three-years-old', 'old@dealer.example', Date.now() - 3 * 365 * DAY), tenantId: 'bypass-motors', companyName: BYPASS_TENANT };
       await api.api.database.insertOrder(old);
-      const emlFile = await until(() => existsSync(api.mailDir) ? readdirSync(api.mailDir).find((name) => name.endsWith('.eml')) : undefined);
+      const emlFile = await until(() => (existsSync(api.mailDir) ? readdirSync(api.mailDir).find((name) => name.endsWith('.eml')) : undefined));
       utimesSync(path.join(api.mailDir, emlFile), new Date(Date.now() - 8 * DAY), new Date(Date.now() - 8 * DAY));
 
       await until(() => !existsSync(path.join(api.mailDir, emlFile)) || undefined);
-      const listed = (await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await api.signIn(BYPASS_TENANT, ADMIN_PASSWORD))).body.orders as Record<string, unknown>[];
-      expect(listed.find((o) => o.order_id === 'three-years-old')).toMatchObject({ email: '', first_name: '', last_name: '', customer_po: 'PO-77', total: 123.45, personal_data_removed: true });
+      const listed = (await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, await api.signIn(BYPASS_TENANT, ADMIN_PASSWORD))).body
+        .orders as Record<string, unknown>[];
+      expect(listed.find((o) => o.order_id === 'three-years-old')).toMatchObject({
+        email: '',
+        first_name: '',
+        last_name: '',
+        customer_po: 'PO-77',
+        total: 123.45,
+        personal_data_removed: true,
+      });
       expect(listed.find((o) => o.order_id === placed.body.order_id)).toMatchObject({ email: 'nia@dealer.example', first_name: 'Nia' });
       expect(api.logs.some((l) => l.msg === 'personal data past its retention removed')).toBe(true);
     } finally {

@@ -22,9 +22,27 @@ it('npm run start:api serves the sample data: a bypass order is listed and e-mai
   try {
     expect(api.logs.some((l) => l.level === 'warn' && /PayPal checkout is off/.test(String(l.msg)))).toBe(true);
     const created = await postJson(api.url, '/v1/create-order', {
-      first_name: 'Dana', last_name: 'Reyes', email: 'dana@guardian.example', store: 'Guardian Ford', customer_po: 'PO-77',
-      companyName: 'Guardian Automotive Group', bypassPaypal: true, code: guardian?.bypassCodes[0],
-      cart: [{ type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' }],
+      first_name: 'Dana',
+      last_name: 'Reyes',
+      email: 'dana@guardian.example',
+      store: 'Guardian Ford',
+      customer_po: 'PO-77',
+      companyName: 'Guardian Automotive Group',
+      bypassPaypal: true,
+      code: guardian?.bypassCodes[0],
+      cart: [
+        {
+          type: 'mens',
+          name: 'Sport Polo',
+          price: 38.77,
+          quantity: 12,
+          size: 'Medium',
+          color: 'Navy',
+          code: 'K500',
+          placement: 'Left Chest',
+          embroidery: 'Guardian Shield',
+        },
+      ],
     });
     expect(created.status).toBe(200);
     const orderId = created.body.order_id as string;
@@ -33,14 +51,23 @@ it('npm run start:api serves the sample data: a bypass order is listed and e-mai
     const anonymous = await postJson(api.url, '/v1/retrieve-orders', { companyName: 'Guardian Automotive Group' });
     expect(anonymous.body).toEqual({ message: 'Sign in with the Guardian Automotive Group password to see its orders' });
     expect(anonymous.status).toBe(401);
-    const listed = await postJson(api.url, '/v1/retrieve-orders', { companyName: 'Guardian Automotive Group' }, await signIn(api.url, 'Guardian Automotive Group', guardian?.password ?? ''));
+    const listed = await postJson(
+      api.url,
+      '/v1/retrieve-orders',
+      { companyName: 'Guardian Automotive Group' },
+      await signIn(api.url, 'Guardian Automotive Group', guardian?.password ?? ''),
+    );
     expect(listed.body.orders).toMatchObject([{ order_id: orderId, paid: 2, first_name: 'Dana', order: [{ code: 'K500', quantity: 12, price: 38.77 }] }]);
 
     const deadline = Date.now() + 10_000;
     let files: string[] = [];
     // The staff's order e-mail and the buyer's confirmation.
     while (files.length < 2 && Date.now() < deadline) {
-      files = !existsSync(mailDir) ? [] : readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')).map((f) => f.name);
+      files = !existsSync(mailDir)
+        ? []
+        : readdirSync(mailDir, { withFileTypes: true })
+            .filter((f) => f.name.endsWith('.eml'))
+            .map((f) => f.name);
       if (files.length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(files).toHaveLength(2);

@@ -27,7 +27,10 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     const fixture = writeOrderFixture();
     const url = await newDatabase();
     const scratch = mkdtempSync(path.join(tmpdir(), 'tenant-keys-'));
-    cleanups.push(() => rmSync(fixture, { recursive: true, force: true }), () => rmSync(scratch, { recursive: true, force: true }));
+    cleanups.push(
+      () => rmSync(fixture, { recursive: true, force: true }),
+      () => rmSync(scratch, { recursive: true, force: true }),
+    );
     const env: Record<string, string> = url ? { DATABASE_URL: url } : { SQLITE_PATH: path.join(scratch, 'orders.sqlite') };
     const start = async () => {
       const api = await startTestApi({ dataRoot: fixture, env });
@@ -44,9 +47,29 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     return { fixture, env, start, reattach, tenantFile };
   };
 
-  const polo = { type: 'mens', name: 'K500', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+  const polo = {
+    type: 'mens',
+    name: 'K500',
+    price: 38.77,
+    quantity: 12,
+    size: 'Medium',
+    color: 'Navy',
+    code: 'K500',
+    placement: 'Left Chest',
+    embroidery: 'Shield',
+  };
   const place = async (api: TestApi, companyName: string, code: string, cart: unknown[], email = `${randomUUID()}@dealer.example`) => {
-    const answer = await api.post('/v1/create-order', { first_name: 'Ann', last_name: 'Lee', email, store: '', customer_po: '', companyName, cart, bypassPaypal: true, code });
+    const answer = await api.post('/v1/create-order', {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email,
+      store: '',
+      customer_po: '',
+      companyName,
+      cart,
+      bypassPaypal: true,
+      code,
+    });
     expect(answer.status).toBe(200);
     return { email, orderId: answer.body.order_id as string };
   };
@@ -59,14 +82,17 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
   const edit = (api: TestApi, order: Record<string, any>, po: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     api.post('/v1/update-historical-order', { email: order.email, created_at: order.created_at, cart: withPo(order, po), ...extra }, headers);
 
-  it('keeps a tenant\'s history through a company_name change: listed for its session, editable by its admin', async () => {
+  it("keeps a tenant's history through a company_name change: listed for its session, editable by its admin", async () => {
     const { start, tenantFile } = await setUp();
     const before = await start();
     const first = await place(before, BYPASS_TENANT, BYPASS_CODE, [polo]);
     await before.close();
 
     const renamed = 'Bypass Motors Holdings';
-    writeFileSync(tenantFile('bypass-motors'), readFileSync(tenantFile('bypass-motors'), 'utf8').replace(`company_name: ${BYPASS_TENANT}\n`, `company_name: ${renamed}\n`));
+    writeFileSync(
+      tenantFile('bypass-motors'),
+      readFileSync(tenantFile('bypass-motors'), 'utf8').replace(`company_name: ${BYPASS_TENANT}\n`, `company_name: ${renamed}\n`),
+    );
     const api = await start();
     // The rebuilt storefront sends the new name; the old one names no tenant any more.
     expect((await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT })).status).toBe(400);
@@ -108,7 +134,10 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     const bypassAdmin = await api.signIn(BYPASS_TENANT, ADMIN_PASSWORDS[BYPASS_TENANT]!);
     await refused({}, bypassAdmin);
     await refused({ companyName: BYPASS_TENANT }, bypassAdmin);
-    for (const [companyName, password] of [[BYPASS_TENANT, STAFF_PASSWORD], [OTHER_TENANT, ADMIN_PASSWORDS[OTHER_TENANT]!]] as const) {
+    for (const [companyName, password] of [
+      [BYPASS_TENANT, STAFF_PASSWORD],
+      [OTHER_TENANT, ADMIN_PASSWORDS[OTHER_TENANT]!],
+    ] as const) {
       expect((await ordersOf(api, companyName, password)).filter((o) => o.email === placed.email)).toEqual([]);
     }
     await api.close();
@@ -124,29 +153,56 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     expect(listing.code).toBe(0);
     expect(listing.output).toMatch(/"paypal-motors" {2}1 order {2}NO TENANT.*\(placed as "PayPal Motors"\)/);
     const unknown = await reattach('--from', 'paypal-motors', '--to', 'no-such-group');
-    expect(unknown).toMatchObject({ code: 1, output: expect.stringMatching(/--to no-such-group: there is no tenants\/no-such-group\.yaml; the tenants are bypass-motors, other-group, paypal-group/) });
+    expect(unknown).toMatchObject({
+      code: 1,
+      output: expect.stringMatching(/--to no-such-group: there is no tenants\/no-such-group\.yaml; the tenants are bypass-motors, other-group, paypal-group/),
+    });
     const live = await reattach('--from', 'bypass-motors', '--to', 'paypal-group');
-    expect(live).toMatchObject({ code: 1, output: expect.stringMatching(/--from bypass-motors: tenants\/bypass-motors\.yaml exists, so its orders are not orphaned/) });
+    expect(live).toMatchObject({
+      code: 1,
+      output: expect.stringMatching(/--from bypass-motors: tenants\/bypass-motors\.yaml exists, so its orders are not orphaned/),
+    });
     expect((await ordersOf(restored, PAYPAL_TENANT, paypalAdmin)).filter((o) => o.email === placed.email)).toEqual([]);
     const moved = await reattach('--from', 'paypal-motors', '--to', 'paypal-group');
     expect(moved.code).toBe(0);
-    expect(moved.output).toContain(`moved order ${placed.orderId} (${placed.email}, ${order!.created_at}, placed as "PayPal Motors") from "paypal-motors" to "paypal-group"`);
+    expect(moved.output).toContain(
+      `moved order ${placed.orderId} (${placed.email}, ${order!.created_at}, placed as "PayPal Motors") from "paypal-motors" to "paypal-group"`,
+    );
     expect(moved.output).toContain('1 order reattached to paypal-group (PayPal Motors).');
 
     expect((await ordersOf(restored, PAYPAL_TENANT, paypalAdmin)).filter((o) => o.email === placed.email)).toHaveLength(1);
     expect((await edit(restored, order!, 'PO-BACK', { admin_password: paypalAdmin })).status).toBe(200);
     // Another tenant's admin still cannot.
-    expect((await edit(restored, order!, 'PO-STOLEN', { companyName: BYPASS_TENANT }, await restored.signIn(BYPASS_TENANT, ADMIN_PASSWORDS[BYPASS_TENANT]!))).status).toBe(404);
+    expect(
+      (await edit(restored, order!, 'PO-STOLEN', { companyName: BYPASS_TENANT }, await restored.signIn(BYPASS_TENANT, ADMIN_PASSWORDS[BYPASS_TENANT]!))).status,
+    ).toBe(404);
   });
 
   it('migrates a database of the previous schema with each order under the tenant it belongs to', async () => {
     const { env, start, reattach } = await setUp();
-    const old = openOrderDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL, maxConnections: 2 } : { kind: 'sqlite', file: env.SQLITE_PATH! });
+    const old = openOrderDatabase(
+      env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL, maxConnections: 2 } : { kind: 'sqlite', file: env.SQLITE_PATH! },
+    );
     await migrate(old, { tenants: [], upTo: 3 });
-    const lines = JSON.stringify([{
-      code: 'K500', name: 'K500 name', type: 'mens', size: 'Medium', color: 'Navy', quantity: 12, unitPrice: 387_700, lineTotal: 4_652_400,
-      placement: 'Left Chest', embroidery: 'Shield', secondEmbroidery: '', secondPlacement: '', customerPo: '', po: '', estShipDate: '',
-    }]);
+    const lines = JSON.stringify([
+      {
+        code: 'K500',
+        name: 'K500 name',
+        type: 'mens',
+        size: 'Medium',
+        color: 'Navy',
+        quantity: 12,
+        unitPrice: 387_700,
+        lineTotal: 4_652_400,
+        placement: 'Left Chest',
+        embroidery: 'Shield',
+        secondEmbroidery: '',
+        secondPlacement: '',
+        customerPo: '',
+        po: '',
+        estShipDate: '',
+      },
+    ]);
     const insert = (orderId: string, tenantId: string, companyName: string, email = `${orderId}@dealer.example`) =>
       old.run(
         `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
@@ -170,19 +226,29 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     expect(await idsOf(BYPASS_TENANT)).toEqual(['as-placed', 'file-renamed', 'same-instant-bypass']);
     expect(await idsOf(PAYPAL_TENANT)).toEqual(['company-renamed']);
     expect(await idsOf(OTHER_TENANT)).toEqual(['no-tenant-id', 'same-instant-other']);
-    expect(api.logs.find((l) => l.msg?.toString().startsWith('orders belong to no tenant'))).toMatchObject({ tenantIds: ['?other-group', 'gone-group'], orders: 2 });
+    expect(api.logs.find((l) => l.msg?.toString().startsWith('orders belong to no tenant'))).toMatchObject({
+      tenantIds: ['?other-group', 'gone-group'],
+      orders: 2,
+    });
 
     // Each tenant edits its own of the two orders at one instant.
     const sameInstant = (await ordersOf(api, OTHER_TENANT, ADMIN_PASSWORDS[OTHER_TENANT]!)).find((o) => o.order_id === 'same-instant-other')!;
     expect((await edit(api, sameInstant, 'PO-OTHER', { companyName: OTHER_TENANT, admin_password: ADMIN_PASSWORDS[OTHER_TENANT] })).status).toBe(200);
     const poOf = async (companyName: string, orderId: string) =>
-      (await ordersOf(api, companyName, ADMIN_PASSWORDS[companyName]!)).find((o) => o.order_id === orderId)!.order.map((line: Record<string, unknown>) => line.po);
+      (await ordersOf(api, companyName, ADMIN_PASSWORDS[companyName]!))
+        .find((o) => o.order_id === orderId)!
+        .order.map((line: Record<string, unknown>) => line.po);
     expect(await poOf(OTHER_TENANT, 'same-instant-other')).toEqual(['PO-OTHER']);
     expect(await poOf(BYPASS_TENANT, 'same-instant-bypass')).toEqual(['']);
 
     // The order the migration could not attribute goes where the operator says.
     const moved = await reattach('--order', 'two-tenants', '--to', 'paypal-motors');
-    expect(moved).toMatchObject({ code: 0, output: expect.stringContaining('moved order two-tenants (two-tenants@dealer.example, 2025-01-05T10:00:00.000Z, placed as "PayPal Motors") from "?other-group" to "paypal-motors"') });
+    expect(moved).toMatchObject({
+      code: 0,
+      output: expect.stringContaining(
+        'moved order two-tenants (two-tenants@dealer.example, 2025-01-05T10:00:00.000Z, placed as "PayPal Motors") from "?other-group" to "paypal-motors"',
+      ),
+    });
     expect(await idsOf(PAYPAL_TENANT)).toEqual(['company-renamed', 'two-tenants']);
   });
 }

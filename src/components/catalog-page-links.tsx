@@ -3,7 +3,17 @@
  * number (the current one marked for screen readers with aria-current), next. Plain links, so
  * they work without JavaScript and a crawler of the built site finds every page.
  */
-export function CatalogPageLinks({ label, pageNumber, pageCount, hrefOf }: { label: string; pageNumber: number; pageCount: number; hrefOf: (pageNumber: number) => string }) {
+export function CatalogPageLinks({
+  label,
+  pageNumber,
+  pageCount,
+  hrefOf,
+}: {
+  label: string;
+  pageNumber: number;
+  pageCount: number;
+  hrefOf: (pageNumber: number) => string;
+}) {
   if (pageCount < 2) return null;
   const numbers = Array.from({ length: pageCount }, (_, index) => index + 1);
   return (

@@ -45,7 +45,16 @@ export function LogoPreviewMockups({ product, picture, area, placement, logos, n
                   {logo.sources.map((source) => (
                     <source key={source.type} type={source.type} srcSet={source.srcset} sizes="3rem" />
                   ))}
-                  <img src={logo.fallback.src} srcSet={logo.fallback.srcset} sizes="3rem" width={logo.width} height={logo.height} alt="" loading="lazy" decoding="async" />
+                  <img
+                    src={logo.fallback.src}
+                    srcSet={logo.fallback.srcset}
+                    sizes="3rem"
+                    width={logo.width}
+                    height={logo.height}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </picture>
               )}
             </span>

@@ -41,11 +41,27 @@ export function PageShell({ model, children }: PageShellProps) {
             )}
           </a>
           {/* A GET form: without JavaScript it opens the search page, which lists the categories. */}
-          <form className="site-search" role="search" action={href(config.base, { page: 'search' })} method="get" data-search-form="" data-search-pointer={`${config.base}${SEARCH_POINTER_FILE}`}>
+          <form
+            className="site-search"
+            role="search"
+            action={href(config.base, { page: 'search' })}
+            method="get"
+            data-search-form=""
+            data-search-pointer={`${config.base}${SEARCH_POINTER_FILE}`}
+          >
             <label htmlFor="site-search" className="visually-hidden">
               Search products
             </label>
-            <input id="site-search" className="site-search__input" type="search" name="q" placeholder="Search products" autoComplete="off" enterKeyHint="search" aria-controls="site-search-panel" />
+            <input
+              id="site-search"
+              className="site-search__input"
+              type="search"
+              name="q"
+              placeholder="Search products"
+              autoComplete="off"
+              enterKeyHint="search"
+              aria-controls="site-search-panel"
+            />
             <button type="submit" className="button button--secondary">
               Search
             </button>

@@ -12,7 +12,9 @@ export function ProductCard({ model, product, storeCode, loading }: { model: Pag
   return (
     <li className="card">
       <a className="card__link" href={itemHref(model.config.base, product.code, storeCode)}>
-        {image && <ResponsivePicture image={image} alt="" sizes="(min-width: 60em) 18rem, (min-width: 36em) 45vw, 90vw" className="card__image" loading={loading} />}
+        {image && (
+          <ResponsivePicture image={image} alt="" sizes="(min-width: 60em) 18rem, (min-width: 36em) 45vw, 90vw" className="card__image" loading={loading} />
+        )}
         <span className="card__name">{product.name}</span>
       </a>
     </li>

@@ -68,9 +68,20 @@ interface Operation {
 const RESPONSE_HEADERS = {
   'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 1 } },
   'WWW-Authenticate': { description: '`Bearer`, or `Bearer error="invalid_token"` for a token that is not (or no longer) valid.', schema: { type: 'string' } },
-  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key and body.', schema: { type: 'string', enum: ['true'] } },
-  'Device-Proof': { description: 'After a right secret: a signed proof that this browser signed in to the tenant; send it back as the `Device-Proof` request header so other clients\' wrong guesses do not brake this one (docs/security.md, Guessing).', schema: { type: 'string', minLength: 1 } },
-  'X-Request-Id': { description: 'What the order API logged this request under; quote it when reporting a failure.', required: true, schema: { type: 'string', minLength: 1 } },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key and body.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  'Device-Proof': {
+    description:
+      "After a right secret: a signed proof that this browser signed in to the tenant; send it back as the `Device-Proof` request header so other clients' wrong guesses do not brake this one (docs/security.md, Guessing).",
+    schema: { type: 'string', minLength: 1 },
+  },
+  'X-Request-Id': {
+    description: 'What the order API logged this request under; quote it when reporting a failure.',
+    required: true,
+    schema: { type: 'string', minLength: 1 },
+  },
 } as const;
 
 const error = (description: string, headers: HeaderName[] = []): Answer => ({ description, body: 'Error', headers });
@@ -92,7 +103,9 @@ const NOT_AN_ADMIN = error("A staff session, another tenant's session, or an ori
  * A call that checks a secret counts each wrong one against the guess limits first; when that
  * count cannot be written, it checks nothing rather than let guesses go uncounted (fails closed).
  */
-const GUESS_NOT_RECORDED = error('The attempt could not be recorded (the database takes no writes), so the secret was not checked; try again later.', ['Retry-After']);
+const GUESS_NOT_RECORDED = error('The attempt could not be recorded (the database takes no writes), so the secret was not checked; try again later.', [
+  'Retry-After',
+]);
 
 /** The answers of a call: those every call may give, with this call's own in their place. */
 function withEveryCall(own: Record<number, Answer>): Record<number, Answer> {
@@ -110,13 +123,19 @@ const OPERATIONS: Record<string, Operation> = {
     idempotencyKey: true,
     answers: withEveryCall({
       200: { description: "The order's id and the server's total.", body: 'CreateOrderAnswer', headers: ['Idempotent-Replayed', 'Device-Proof'] },
-      400: error('A bad body or Idempotency-Key; an unknown tenant or store; a cart line the catalog or the order rules refuse (`problems` lists each); a total over the tenant\'s limit; PayPal not offered to this tenant, or a $0.00 PayPal order.'),
+      400: error(
+        "A bad body or Idempotency-Key; an unknown tenant or store; a cart line the catalog or the order rules refuse (`problems` lists each); a total over the tenant's limit; PayPal not offered to this tenant, or a $0.00 PayPal order.",
+      ),
       403: error("A missing or wrong bypass code; a password store's customs line without that store's token; an origin not in CORS_ORIGINS."),
       409: error('A request with this Idempotency-Key is still being processed; try again in a moment.'),
       422: error('This Idempotency-Key was already used with another body.'),
-      429: error('Too many wrong codes from this client or for this tenant, too many unpaid PayPal orders from this client, or too many requests.', ['Retry-After']),
+      429: error('Too many wrong codes from this client or for this tenant, too many unpaid PayPal orders from this client, or too many requests.', [
+        'Retry-After',
+      ]),
       502: error('PayPal could not start the payment; nothing was charged.'),
-      503: error('PayPal checkout asked for, but this order API has no PayPal credentials; or the bypass code could not be checked because the attempt could not be recorded (the database takes no writes; `Retry-After` then says when to try again).'),
+      503: error(
+        'PayPal checkout asked for, but this order API has no PayPal credentials; or the bypass code could not be checked because the attempt could not be recorded (the database takes no writes; `Retry-After` then says when to try again).',
+      ),
     }),
   },
   '/v1/capture-order': {
@@ -128,10 +147,15 @@ const OPERATIONS: Record<string, Operation> = {
     body: 'capture-order',
     answers: withEveryCall({
       200: { description: 'Captured and verified: the order is paid and e-mailed.', body: 'CaptureCompletedAnswer' },
-      202: { description: 'PENDING: PayPal has not confirmed the capture yet; PROCESSING: another request holds it. Call again; do not pay again.', body: 'CaptureWaitingAnswer' },
+      202: {
+        description: 'PENDING: PayPal has not confirmed the capture yet; PROCESSING: another request holds it. Call again; do not pay again.',
+        body: 'CaptureWaitingAnswer',
+      },
       404: error('No such order for this tenant, or PayPal does not know it.'),
       409: error('The order was placed with a bypass code; there is nothing to capture.'),
-      422: error('`issue` INSTRUMENT_DECLINED: choose another funding source (the order stays capturable); CAPTURE_DECLINED: PayPal declined it, pay with a new order; PAYMENT_MISMATCH: the capture does not match the order.'),
+      422: error(
+        '`issue` INSTRUMENT_DECLINED: choose another funding source (the order stays capturable); CAPTURE_DECLINED: PayPal declined it, pay with a new order; PAYMENT_MISMATCH: the capture does not match the order.',
+      ),
       502: error('PayPal failed or could not be asked; nothing was charged.'),
       503: error('This order API has no PayPal credentials.'),
     }),
@@ -163,7 +187,9 @@ const OPERATIONS: Record<string, Operation> = {
       400: error('A bad body or tenant; another field of a line changed, the number of lines differs, or a new est_ship_date is not a day.'),
       401: error('No session and no admin password, or a session that is not (or no longer) valid.', ['WWW-Authenticate']),
       403: NOT_AN_ADMIN,
-      404: error("No order with that e-mail and created_at that this session or admin password may edit: none, another tenant's, or a wrong admin password (one answer; each lookup counts as a guess)."),
+      404: error(
+        "No order with that e-mail and created_at that this session or admin password may edit: none, another tenant's, or a wrong admin password (one answer; each lookup counts as a guess).",
+      ),
       409: error('Two tenants have an order with that e-mail and created_at; send companyName too.'),
       429: error('Too many wrong admin passwords or lookups from this client or for this tenant, or too many requests.', ['Retry-After']),
       503: GUESS_NOT_RECORDED,
@@ -195,7 +221,9 @@ const OPERATIONS: Record<string, Operation> = {
     body: 'session',
     answers: withEveryCall({
       200: { description: 'The session token and what it grants.', body: 'SessionAnswer', headers: ['Device-Proof'] },
-      400: error('A bad body: neither or both of password and code, code or store without companyName, an unknown tenant or store, or a store without a password.'),
+      400: error(
+        'A bad body: neither or both of password and code, code or store without companyName, an unknown tenant or store, or a store without a password.',
+      ),
       401: error('Wrong password.'),
       403: error('That bypass code is not valid, or an origin not in CORS_ORIGINS.'),
       429: error('Too many wrong passwords or codes from this client or for this tenant, or too many requests.', ['Retry-After']),
@@ -269,7 +297,8 @@ function operationOf(path: string, operation: Operation) {
                     name: 'Idempotency-Key',
                     in: 'header',
                     required: false,
-                    description: 'Recommended on every checkout attempt: the same key with the same body answers the first answer again and creates nothing; with another body, 422. Kept a day.',
+                    description:
+                      'Recommended on every checkout attempt: the same key with the same body answers the first answer again and creates nothing; with another body, 422. Kept a day.',
                     schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
                   },
                 ]
@@ -278,7 +307,8 @@ function operationOf(path: string, operation: Operation) {
               name: 'Device-Proof',
               in: 'header',
               required: false,
-              description: 'The `Device-Proof` answers this browser was given after right secrets, comma separated (the first 8 are read): a valid one for the tenant keeps other clients\' wrong guesses from braking this one.',
+              description:
+                "The `Device-Proof` answers this browser was given after right secrets, comma separated (the first 8 are read): a valid one for the tenant keeps other clients' wrong guesses from braking this one.",
               schema: { type: 'string' },
             },
           ],

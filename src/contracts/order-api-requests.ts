@@ -67,7 +67,8 @@ export const CreateOrderBodySchema = Type.Object(
     store_tokens: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), {
         maxItems: 20,
-        description: 'Ours: store session tokens (POST /v1/session with store and password), one per password-protected store whose customs products are in the cart.',
+        description:
+          'Ours: store session tokens (POST /v1/session with store and password), one per password-protected store whose customs products are in the cart.',
       }),
     ),
   },
@@ -108,9 +109,15 @@ export const SetOrderStatusBodySchema = Type.Object(
     companyName: companyName(),
     order_id: Type.String({ minLength: 1, maxLength: 100, description: "The order's order_id, as retrieve-orders gave it." }),
     status: Type.Unsafe<SettableStatus>({ type: 'string', enum: [...SETTABLE_STATUSES], description: 'The new status.' }),
-    carrier: Type.Optional(Type.Unsafe<Carrier>({ type: 'string', enum: [...CARRIERS], description: "Required for shipped: the carrier; 'other' gives no tracking link." })),
+    carrier: Type.Optional(
+      Type.Unsafe<Carrier>({ type: 'string', enum: [...CARRIERS], description: "Required for shipped: the carrier; 'other' gives no tracking link." }),
+    ),
     tracking_number: Type.Optional(
-      Type.String({ pattern: TRACKING_NUMBER_PATTERN, 'x-error': 'must be 4 to 40 letters, digits, spaces or dashes', description: 'Required for shipped: the tracking number.' }),
+      Type.String({
+        pattern: TRACKING_NUMBER_PATTERN,
+        'x-error': 'must be 4 to 40 letters, digits, spaces or dashes',
+        description: 'Required for shipped: the tracking number.',
+      }),
     ),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Required for cancelled: why, shown to staff.' })),
   },
@@ -125,7 +132,9 @@ export const SessionBodySchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 200, description: "The tenant's password (staff) or admin_password (admin); with store, that store's password." }),
     ),
     code: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A bypass code of the tenant (compared in upper case): a bypass session.' })),
-    store: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'A store code of the tenant: with password, a store session that opens its customs catalog.' })),
+    store: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, description: 'A store code of the tenant: with password, a store session that opens its customs catalog.' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -20,7 +20,9 @@ export const ErrorAnswerSchema = Type.Object(
   {
     message: Type.String({ minLength: 1, description: 'What went wrong, written for the person at the storefront (it shows this text).' }),
     problems: Type.Optional(
-      Type.Array(Type.String(), { description: 'Every problem found, each as `field: what is wrong` or `cart[2] (K500, Medium, Navy): …`; `message` names the first few.' }),
+      Type.Array(Type.String(), {
+        description: 'Every problem found, each as `field: what is wrong` or `cart[2] (K500, Medium, Navy): …`; `message` names the first few.',
+      }),
     ),
     issue: Type.Optional(nullable(Type.String({ description: "PayPal's issue code (INSTRUMENT_DECLINED) or ours (CAPTURE_DECLINED, PAYMENT_MISMATCH)." }))),
     debug_id: Type.Optional(nullable(Type.String({ description: "PayPal's debug id of a refused capture." }))),
@@ -30,7 +32,11 @@ export const ErrorAnswerSchema = Type.Object(
 export type ErrorAnswer = Static<typeof ErrorAnswerSchema>;
 
 /** Set when a confirmation e-mail to the buyer was queued with the order (the tenant sends them). */
-const CONFIRMATION_SENT_TO = Type.String({ minLength: 3, description: "The address the buyer's confirmation e-mail goes to: the one typed at checkout. Absent when none is sent (the tenant turned them off, or the hourly cap was reached)." });
+const CONFIRMATION_SENT_TO = Type.String({
+  minLength: 3,
+  description:
+    "The address the buyer's confirmation e-mail goes to: the one typed at checkout. Absent when none is sent (the tenant turned them off, or the hourly cap was reached).",
+});
 
 export const CreateOrderAnswerSchema = Type.Object(
   {
@@ -91,7 +97,7 @@ export const StatusChangeSchema = Type.Object(
     tracking_url: Type.Optional(Type.String({ description: "Shipped: the carrier's tracking page; absent for carrier 'other'." })),
     reason: Type.Optional(Type.String({ description: 'Cancelled: why.' })),
   },
-  { additionalProperties: false, description: 'Ours: one change of an order\'s status.' },
+  { additionalProperties: false, description: "Ours: one change of an order's status." },
 );
 export type StatusChange = Static<typeof StatusChangeSchema>;
 
@@ -103,14 +109,18 @@ export const PlacedOrderSchema = Type.Object(
     last_name: Type.String(),
     company_name: Type.String(),
     store: Type.String({ description: "The store's name, or empty for None." }),
-    paid: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], { description: '2 placed with a bypass code, 1 paid with PayPal, 0 not paid (never listed).' }),
+    paid: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
+      description: '2 placed with a bypass code, 1 paid with PayPal, 0 not paid (never listed).',
+    }),
     order: Type.Array(OrderLineSchema),
     order_id: Type.String({ description: 'Ours.' }),
     customer_po: Type.String({ description: 'Ours.' }),
     total: dollars('Ours: the order total.'),
     placed_with: Type.Optional(Type.String({ description: "Admin sessions only: how the order was placed ('bypass code 1 of 2', 'PayPal order …')." })),
     client_ip: Type.Optional(Type.String({ description: 'Admin sessions only: the address the order was placed from.' })),
-    personal_data_removed: Type.Optional(Type.Literal(true, { description: "Ours: the order is past ORDER_RETENTION_DAYS; its names, e-mail and client address are ''." })),
+    personal_data_removed: Type.Optional(
+      Type.Literal(true, { description: "Ours: the order is past ORDER_RETENTION_DAYS; its names, e-mail and client address are ''." }),
+    ),
     status: Type.Unsafe<'placed' | 'paid' | (typeof SETTABLE_STATUSES)[number]>({
       type: 'string',
       enum: ['placed', 'paid', ...SETTABLE_STATUSES],
@@ -131,15 +141,21 @@ export const RetrieveOrdersAnswerSchema = Type.Object(
 );
 export type RetrieveOrdersAnswer = Static<typeof RetrieveOrdersAnswerSchema>;
 
-export const UpdateHistoricalOrderAnswerSchema = Type.Object({ order: PlacedOrderSchema }, { additionalProperties: false, description: 'The order as it now is.' });
+export const UpdateHistoricalOrderAnswerSchema = Type.Object(
+  { order: PlacedOrderSchema },
+  { additionalProperties: false, description: 'The order as it now is.' },
+);
 export type UpdateHistoricalOrderAnswer = Static<typeof UpdateHistoricalOrderAnswerSchema>;
 
-export const SetOrderStatusAnswerSchema = Type.Object({ order: PlacedOrderSchema }, { additionalProperties: false, description: 'The order with its new status.' });
+export const SetOrderStatusAnswerSchema = Type.Object(
+  { order: PlacedOrderSchema },
+  { additionalProperties: false, description: 'The order with its new status.' },
+);
 export type SetOrderStatusAnswer = Static<typeof SetOrderStatusAnswerSchema>;
 
 export const SessionAnswerSchema = Type.Object(
   {
-    token: Type.String({ minLength: 1, description: 'Send as `Authorization: Bearer <token>` (staff, admin), or in create-order\'s `store_tokens` (store).' }),
+    token: Type.String({ minLength: 1, description: "Send as `Authorization: Bearer <token>` (staff, admin), or in create-order's `store_tokens` (store)." }),
     role: Type.Union([Type.Literal('staff'), Type.Literal('admin'), Type.Literal('bypass'), Type.Literal('store')]),
     store: Type.Optional(Type.String({ description: 'A store session: the store code it opens.' })),
     expires_at: Type.String({ description: 'ISO time the token stops being accepted.' }),
@@ -161,10 +177,7 @@ export const HealthAnswerSchema = Type.Object(
 );
 export type HealthAnswer = Static<typeof HealthAnswerSchema>;
 
-export const ReadyAnswerSchema = Type.Object(
-  { status: Type.Literal('ready') },
-  { additionalProperties: true, description: 'This instance can take traffic.' },
-);
+export const ReadyAnswerSchema = Type.Object({ status: Type.Literal('ready') }, { additionalProperties: true, description: 'This instance can take traffic.' });
 
 export const NotReadyAnswerSchema = Type.Object(
   { status: Type.Literal('not ready'), message: Type.String({ minLength: 1, description: 'Why not.' }) },

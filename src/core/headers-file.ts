@@ -33,7 +33,12 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<string, string> {
   const headers = new Map<string, string>();
   for (const rule of rules) {
-    const pattern = new RegExp(`^${rule.pattern.split(/(\*|:[A-Za-z]\w*)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+    const pattern = new RegExp(
+      `^${rule.pattern
+        .split(/(\*|:[A-Za-z]\w*)/)
+        .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('')}$`,
+    );
     if (!pattern.test(pathname)) continue;
     for (const [name, value] of rule.headers) {
       const key = name.toLowerCase();

@@ -3,8 +3,15 @@ import { cartKey, cartLinesOf, mergeCartLines, recordedPlacements, type CartLine
 import { recordsPlacement } from './logo-rules.ts';
 
 const polo: CartLine = {
-  type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 2, size: 'Medium', color: 'Navy', code: 'K500',
-  placement: 'Left Chest', embroidery: 'Guardian Shield',
+  type: 'mens',
+  name: 'Sport Polo',
+  price: 38.77,
+  quantity: 2,
+  size: 'Medium',
+  color: 'Navy',
+  code: 'K500',
+  placement: 'Left Chest',
+  embroidery: 'Guardian Shield',
 };
 
 describe('cartKey', () => {
@@ -43,7 +50,10 @@ describe('mergeCartLines', () => {
   it('adds quantities of lines with the same key, keeping first-seen order', () => {
     const black = { ...polo, color: 'Black', quantity: 1 };
     const merged = mergeCartLines([polo, black, { ...polo, quantity: 3 }]);
-    expect(merged.map((l) => [l.color, l.quantity])).toEqual([['Navy', 5], ['Black', 1]]);
+    expect(merged.map((l) => [l.color, l.quantity])).toEqual([
+      ['Navy', 5],
+      ['Black', 1],
+    ]);
   });
 
   it('does not change the lines it was given', () => {
@@ -78,6 +88,9 @@ describe('recordedPlacements', () => {
   });
 
   it('gives an empty placement when a logo is sent without one', () => {
-    expect(recordedPlacements('tshirts', { embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: null })).toEqual({ placement: '', secondPlacement: '' });
+    expect(recordedPlacements('tshirts', { embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: null })).toEqual({
+      placement: '',
+      secondPlacement: '',
+    });
   });
 });

@@ -1,18 +1,5 @@
 /** Product categories: each is a product `type` and a catalog page `catalog/<category>`. */
-export const CATEGORIES = [
-  'mens',
-  'womens',
-  'tshirts',
-  'hat',
-  'accessory',
-  'customs',
-  'office',
-  'service',
-  'sales',
-  'detail',
-  'bodyshop',
-  'parts',
-] as const;
+export const CATEGORIES = ['mens', 'womens', 'tshirts', 'hat', 'accessory', 'customs', 'office', 'service', 'sales', 'detail', 'bodyshop', 'parts'] as const;
 
 export type Category = (typeof CATEGORIES)[number];
 

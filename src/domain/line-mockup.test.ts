@@ -18,9 +18,19 @@ describe('lineMockup', () => {
   });
 
   it('draws the second logo beside the first only when it is on the same side', () => {
-    const both = lineMockup({ color: 'Black', embroidery: 'Shield', placement: 'Left Chest', secondEmbroidery: 'Script', secondPlacement: 'Right Sleeve' }, polo, pictureOf, logos);
+    const both = lineMockup(
+      { color: 'Black', embroidery: 'Shield', placement: 'Left Chest', secondEmbroidery: 'Script', secondPlacement: 'Right Sleeve' },
+      polo,
+      pictureOf,
+      logos,
+    );
     expect(both?.logos.map((logo) => logo.placement)).toEqual(['Left Chest', 'Right Sleeve']);
-    const back = lineMockup({ color: 'Navy', embroidery: 'Shield', placement: 'Left Chest', secondEmbroidery: 'Script', secondPlacement: 'Full Back' }, polo, pictureOf, logos);
+    const back = lineMockup(
+      { color: 'Navy', embroidery: 'Shield', placement: 'Left Chest', secondEmbroidery: 'Script', secondPlacement: 'Full Back' },
+      polo,
+      pictureOf,
+      logos,
+    );
     expect(back?.logos.map((logo) => logo.placement)).toEqual(['Left Chest']);
     expect(back?.picture).toBe('polo-front.jpg');
   });
@@ -41,14 +51,24 @@ describe('lineMockup', () => {
 
   it('takes a product’s own area over its type’s', () => {
     const own = { x: 0.1, y: 0.1, width: 0.2, height: 0.2, side: 'front' as const };
-    const mockup = lineMockup({ color: 'Black', embroidery: 'Shield', placement: 'Left Chest' }, { ...polo, placementAreas: { 'Left Chest': own } }, pictureOf, logos);
+    const mockup = lineMockup(
+      { color: 'Black', embroidery: 'Shield', placement: 'Left Chest' },
+      { ...polo, placementAreas: { 'Left Chest': own } },
+      pictureOf,
+      logos,
+    );
     expect(mockup?.logos[0]?.area).toEqual({ x: 0.1, y: 0.1, width: 0.2, height: 0.2 });
   });
 });
 
 describe('mockupDescription', () => {
   it('names the product, each logo and its placement', () => {
-    const mockup = lineMockup({ color: 'Black', embroidery: 'Shield', placement: 'Left Chest', secondEmbroidery: 'Script', secondPlacement: 'Right Sleeve' }, polo, pictureOf, logos)!;
+    const mockup = lineMockup(
+      { color: 'Black', embroidery: 'Shield', placement: 'Left Chest', secondEmbroidery: 'Script', secondPlacement: 'Right Sleeve' },
+      polo,
+      pictureOf,
+      logos,
+    )!;
     expect(mockupDescription('Sport Polo', mockup)).toBe('Sport Polo with Shield at Left Chest and Script at Right Sleeve');
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesWithLogos, logoOfferFor, logoProblem, MUST_SELECT_AN_EMBROIDERY, offersSecondLogo, requiresEmbroidery, secondPlacementDefault, type LogoLists } from './logo-rules.ts';
+import {
+  categoriesWithLogos,
+  logoOfferFor,
+  logoProblem,
+  MUST_SELECT_AN_EMBROIDERY,
+  offersSecondLogo,
+  requiresEmbroidery,
+  secondPlacementDefault,
+  type LogoLists,
+} from './logo-rules.ts';
 
 const guardian: LogoLists = {
   embroideries: { mens: ['Guardian Shield', 'Guardian Script'], hat: ['Guardian Shield'], customs: ['Guardian Shield'] },
@@ -9,7 +18,7 @@ const mens = logoOfferFor(guardian, 'mens');
 const hat = logoOfferFor(guardian, 'hat');
 
 describe('logoOfferFor', () => {
-  it('offers the tenant\'s logos and placements of the type, and no logo on customs whatever the file says', () => {
+  it("offers the tenant's logos and placements of the type, and no logo on customs whatever the file says", () => {
     expect(mens).toEqual({ embroideries: ['Guardian Shield', 'Guardian Script'], placements: ['Left Chest', 'Yoke'] });
     expect(logoOfferFor(guardian, 'customs').embroideries).toEqual([]);
     expect(logoOfferFor(guardian, 'womens')).toEqual({ embroideries: [], placements: [] });
@@ -18,7 +27,9 @@ describe('logoOfferFor', () => {
 
 describe('logoProblem', () => {
   it('accepts the offered logos at the offered placements, a second logo included', () => {
-    expect(logoProblem('mens', mens, { embroidery: 'Guardian Shield', placement: 'Left Chest', secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' })).toBeUndefined();
+    expect(
+      logoProblem('mens', mens, { embroidery: 'Guardian Shield', placement: 'Left Chest', secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' }),
+    ).toBeUndefined();
     expect(logoProblem('hat', hat, { embroidery: '' })).toBeUndefined();
     expect(logoProblem('womens', logoOfferFor(guardian, 'womens'), { embroidery: null, placement: null })).toBeUndefined();
   });
@@ -31,13 +42,21 @@ describe('logoProblem', () => {
   });
 
   it('names a logo or placement the tenant does not offer for the type', () => {
-    expect(logoProblem('mens', mens, { embroidery: 'Hennessy Crest' })).toBe('logo "Hennessy Crest" is not one of this store\'s mens logos (Guardian Shield, Guardian Script)');
-    expect(logoProblem('mens', mens, { embroidery: 'Guardian Shield', secondEmbroidery: 'Other' })).toBe('logo "Other" is not one of this store\'s mens logos (Guardian Shield, Guardian Script)');
-    expect(logoProblem('customs', logoOfferFor(guardian, 'customs'), { embroidery: 'Guardian Shield' })).toBe('customs products take no logo here, got "Guardian Shield"');
-    expect(logoProblem('mens', mens, { embroidery: 'Guardian Shield', placement: 'Full Back' })).toBe('placement "Full Back" is not one of this store\'s mens placements (Left Chest, Yoke)');
-    expect(logoProblem('mens', mens, { embroidery: 'Guardian Shield', placement: 'Left Chest', secondEmbroidery: 'Guardian Script', secondPlacement: 'Full Back' })).toBe(
+    expect(logoProblem('mens', mens, { embroidery: 'Hennessy Crest' })).toBe(
+      'logo "Hennessy Crest" is not one of this store\'s mens logos (Guardian Shield, Guardian Script)',
+    );
+    expect(logoProblem('mens', mens, { embroidery: 'Guardian Shield', secondEmbroidery: 'Other' })).toBe(
+      'logo "Other" is not one of this store\'s mens logos (Guardian Shield, Guardian Script)',
+    );
+    expect(logoProblem('customs', logoOfferFor(guardian, 'customs'), { embroidery: 'Guardian Shield' })).toBe(
+      'customs products take no logo here, got "Guardian Shield"',
+    );
+    expect(logoProblem('mens', mens, { embroidery: 'Guardian Shield', placement: 'Full Back' })).toBe(
       'placement "Full Back" is not one of this store\'s mens placements (Left Chest, Yoke)',
     );
+    expect(
+      logoProblem('mens', mens, { embroidery: 'Guardian Shield', placement: 'Left Chest', secondEmbroidery: 'Guardian Script', secondPlacement: 'Full Back' }),
+    ).toBe('placement "Full Back" is not one of this store\'s mens placements (Left Chest, Yoke)');
   });
 
   it('refuses two logos at one placement, where placement is recorded', () => {

@@ -19,7 +19,7 @@ describe('money', () => {
     expect(() => moneyFromDollars(1.00001)).toThrow(/at most 4 decimals/);
   });
 
-  it('shows two decimals, or all of a sub-cent price\'s decimals', () => {
+  it("shows two decimals, or all of a sub-cent price's decimals", () => {
     expect(formatMoney(moneyFromDollars(38.77))).toBe('$38.77');
     expect(formatMoney(moneyFromDollars(73.5))).toBe('$73.50');
     expect(formatMoney(moneyFromDollars(0.0279))).toBe('$0.0279');

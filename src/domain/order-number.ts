@@ -11,6 +11,9 @@
  * through this one function, so the three always agree.
  */
 export function orderNumber(orderId: string): string {
-  const characters = orderId.replace(/[^0-9A-Za-z]/g, '').toUpperCase().slice(0, 8);
+  const characters = orderId
+    .replace(/[^0-9A-Za-z]/g, '')
+    .toUpperCase()
+    .slice(0, 8);
   return characters.length > 4 ? `${characters.slice(0, 4)}-${characters.slice(4)}` : characters;
 }

@@ -9,8 +9,17 @@ import { sizeFamily } from './size-labels.ts';
 
 function product(code: string, type: Product['type'], sizes: Record<string, number>, extra: Partial<Product> = {}): Product {
   return {
-    code, name: code, fullname: code, description: '', type, colors: ['Navy', 'Black'], halfColors: ['Black Red'],
-    defaultColor: 'Navy', restricted: false, supportedStores: [], discounts: [],
+    code,
+    name: code,
+    fullname: code,
+    description: '',
+    type,
+    colors: ['Navy', 'Black'],
+    halfColors: ['Black Red'],
+    defaultColor: 'Navy',
+    restricted: false,
+    supportedStores: [],
+    discounts: [],
     sizes: Object.entries(sizes).map(([label, price]) => ({ label, family: sizeFamily(label) ?? 'unit', price: moneyFromDollars(price) })),
     ...extra,
   };
@@ -33,7 +42,7 @@ describe('entryProblem', () => {
     expect(entryProblem(tumbler, 'OSFA', 12)).toBeUndefined();
   });
 
-  it('enforces a product\'s min_quantity with the same message', () => {
+  it("enforces a product's min_quantity with the same message", () => {
     expect(entryProblem(fob, '# each', 249)).toBe('Must order at least 250 units');
     expect(entryProblem(fob, '# each', 250)).toBeUndefined();
   });
@@ -81,16 +90,19 @@ describe('cartProblems', () => {
   });
 
   it('names each bad line by its index, with what is wrong', () => {
-    const problems = cartProblems([
-      line('K500', 'Small', 2),
-      line('NOPE', 'Small', 1),
-      line('K500', 'XXL', 1),
-      line('K500', 'Small', 1, 'Pink'),
-      line('K500', 'Small', 0),
-      line('K500', 'Small', 1.5),
-      line('TUM20', 'OSFA', 3),
-      line('K500', 'Small', 2_000_000),
-    ], rules);
+    const problems = cartProblems(
+      [
+        line('K500', 'Small', 2),
+        line('NOPE', 'Small', 1),
+        line('K500', 'XXL', 1),
+        line('K500', 'Small', 1, 'Pink'),
+        line('K500', 'Small', 0),
+        line('K500', 'Small', 1.5),
+        line('TUM20', 'OSFA', 3),
+        line('K500', 'Small', 2_000_000),
+      ],
+      rules,
+    );
     expect(problems).toEqual([
       { index: 1, message: 'product "NOPE" is not in this catalog' },
       { index: 2, message: 'size "XXL" is not a size of K500 (Small, Medium)' },
@@ -111,7 +123,9 @@ describe('cartProblems', () => {
   it('holds every line to the logos the tenant offers for its type', () => {
     const lists = { embroideries: { mens: ['Shield'] }, logoPlacements: { mens: ['Left Chest'] } };
     const shield = { ...rules, logoOffer: (type: Category) => logoOfferFor(lists, type) };
-    expect(cartProblems([{ ...line('K500', 'Small', 2), embroidery: 'Shield', placement: 'Left Chest' }, line('PLT-AL', '500', 500, 'Black Red')], shield)).toEqual([]);
+    expect(
+      cartProblems([{ ...line('K500', 'Small', 2), embroidery: 'Shield', placement: 'Left Chest' }, line('PLT-AL', '500', 500, 'Black Red')], shield),
+    ).toEqual([]);
     expect(cartProblems([line('K500', 'Small', 2), { ...line('PLT-AL', '500', 500, 'Black Red'), embroidery: 'Shield' }], shield)).toEqual([
       { index: 0, message: 'Must select an embroidery' },
       { index: 1, message: 'customs products take no logo here, got "Shield"' },

@@ -48,10 +48,14 @@ describe('logoBoxInArea', () => {
 });
 
 describe('placementAreasFor', () => {
-  it('lists the type defaults under the product\'s own areas, under the colour\'s', () => {
+  it("lists the type defaults under the product's own areas, under the colour's", () => {
     const own = { x: 0.5, y: 0.2, width: 0.1, height: 0.1, side: 'front' as const };
     const navy = { ...own, x: 0.6 };
-    const product = { ...polo, placementAreas: { 'Left Chest': own, 'Full Back': { ...own, side: 'back' as const } }, colorPlacementAreas: { Navy: { 'Left Chest': navy } } };
+    const product = {
+      ...polo,
+      placementAreas: { 'Left Chest': own, 'Full Back': { ...own, side: 'back' as const } },
+      colorPlacementAreas: { Navy: { 'Left Chest': navy } },
+    };
     const areas = placementAreasFor(product, 'Navy');
     expect(areas['Left Chest']).toBe(navy);
     expect(areas['Full Back']?.side).toBe('back');

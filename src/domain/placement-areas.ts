@@ -45,7 +45,7 @@ const SHIRT_AREAS: PlacementAreas = {
   'Left Sleeve': front(0.69, 0.25, 0.065, 0.08),
   'Right Sleeve': front(0.245, 0.25, 0.065, 0.08),
   'Full Front': front(0.37, 0.33, 0.26, 0.26),
-  'Yoke': back(0.4, 0.2, 0.2, 0.06),
+  Yoke: back(0.4, 0.2, 0.2, 0.06),
   'Full Back': back(0.35, 0.3, 0.3, 0.32),
 };
 
@@ -71,9 +71,7 @@ export const DEFAULT_PLACEMENT_AREAS: Readonly<Partial<Record<Category, Placemen
 /** The area of `placement` on `product` in `color`: colour's own, then product's, then the type's default. */
 export function placementAreaFor(product: ProductPlacementAreas, color: string, placement: string): PlacementArea | undefined {
   return (
-    product.colorPlacementAreas?.[color]?.[placement] ??
-    product.placementAreas?.[placement] ??
-    DEFAULT_PLACEMENT_AREAS[product.type as Category]?.[placement]
+    product.colorPlacementAreas?.[color]?.[placement] ?? product.placementAreas?.[placement] ?? DEFAULT_PLACEMENT_AREAS[product.type as Category]?.[placement]
   );
 }
 

@@ -49,7 +49,8 @@ export function priceBreaks(product: Pick<Product, 'sizes' | 'discounts'>): Pric
 export function breakCounting(product: Pick<Product, 'sizes' | 'discounts'>): string | undefined {
   const tiered = product.sizes.some((size) => isTierLabel(size.label) && size.price > 0);
   const volume = product.discounts.length > 0;
-  if (tiered && volume) return 'Print-run prices count each colour on its own; the volume prices count every run and colour of this item in your cart together.';
+  if (tiered && volume)
+    return 'Print-run prices count each colour on its own; the volume prices count every run and colour of this item in your cart together.';
   if (tiered) return 'Print-run prices count each colour on its own: runs of one colour add up, other colours do not.';
   if (volume) return 'Volume prices count every size and colour of this item in your cart together.';
   return undefined;

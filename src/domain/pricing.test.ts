@@ -6,8 +6,17 @@ import { sizeFamily } from './size-labels.ts';
 
 function product(code: string, sizes: Record<string, number>, extra: Partial<Product> = {}): Product {
   return {
-    code, name: code, fullname: code, description: '', type: 'mens', colors: ['Navy', 'Black', 'White'], halfColors: ['Black Red'],
-    defaultColor: 'Navy', restricted: false, supportedStores: [], discounts: [],
+    code,
+    name: code,
+    fullname: code,
+    description: '',
+    type: 'mens',
+    colors: ['Navy', 'Black', 'White'],
+    halfColors: ['Black Red'],
+    defaultColor: 'Navy',
+    restricted: false,
+    supportedStores: [],
+    discounts: [],
     sizes: Object.entries(sizes).map(([label, price]) => ({ label, family: sizeFamily(label) ?? 'unit', price: moneyFromDollars(price) })),
     ...extra,
   };
@@ -16,12 +25,23 @@ function product(code: string, sizes: Record<string, number>, extra: Partial<Pro
 const polo = product('K500', { Small: 38.77, Medium: 38.77, '2XL': 40.77, '4XL': 43.32 });
 const plate = product('PLT-AL', { '500': 1.29, '1000': 0.99, '1500': 0.89, '2500': 0.79 }, { type: 'customs' });
 const mats = product('FM-100', { '# boxes': 76.44 }, { type: 'service', discounts: [{ quantity: 500, price: moneyFromDollars(71.5) }] });
-const pens = product('PEN-CS', { '100': 0.79, '500': 0.59, '1000': 0.49 }, {
-  type: 'accessory',
-  discounts: [{ quantity: 1500, price: moneyFromDollars(0.43) }, { quantity: 1000, price: moneyFromDollars(0.47) }],
-});
+const pens = product(
+  'PEN-CS',
+  { '100': 0.79, '500': 0.59, '1000': 0.49 },
+  {
+    type: 'accessory',
+    discounts: [
+      { quantity: 1500, price: moneyFromDollars(0.43) },
+      { quantity: 1000, price: moneyFromDollars(0.47) },
+    ],
+  },
+);
 const frame = product('MF-STR', { '500': 0.0279, '1000': 0.0259 }, { type: 'customs' });
-const tee = product('PC54', { Small: 9.99, Medium: 9.99, '2XL': 11.99, '3XL': 12.99 }, { type: 'tshirts', discounts: [{ quantity: 500, price: moneyFromDollars(8.49) }] });
+const tee = product(
+  'PC54',
+  { Small: 9.99, Medium: 9.99, '2XL': 11.99, '3XL': 12.99 },
+  { type: 'tshirts', discounts: [{ quantity: 500, price: moneyFromDollars(8.49) }] },
+);
 // Listed out of price order, with a size whose price is not set (0).
 const cap = product('6277', { L_XL: 26.99, S_M: 24.99, M_L: 0 }, { type: 'hat', discounts: [{ quantity: 100, price: moneyFromDollars(22.5) }] });
 const catalog = new Map([polo, plate, mats, pens, frame, tee, cap].map((p) => [p.code, p]));
@@ -126,7 +146,10 @@ describe('priceCart', () => {
 
   it('prices a size priced 0 on request: nothing in the total, counted apart, the other lines charged as before', () => {
     const cart = priceCart([line('6277', 'M_L', 12), line('K500', 'Small', 2, 'Navy')], find);
-    expect(cart.lines.map((l) => [l.onRequest, dollars(l.unitPrice), dollars(l.lineTotal)])).toEqual([[true, '$0.00', '$0.00'], [false, '$38.77', '$77.54']]);
+    expect(cart.lines.map((l) => [l.onRequest, dollars(l.unitPrice), dollars(l.lineTotal)])).toEqual([
+      [true, '$0.00', '$0.00'],
+      [false, '$38.77', '$77.54'],
+    ]);
     expect(cart.onRequestLines).toBe(1);
     expect(dollars(cart.total)).toBe('$77.54');
     expect(cart.itemCount).toBe(14);

@@ -3,11 +3,20 @@ import { countedUnit, isTierLabel, sizeFamily } from './size-labels.ts';
 
 describe('size labels', () => {
   it.each([
-    ['XSmall', 'apparel'], ['10XL', 'apparel'], ['6XLarge', 'apparel'],
-    ['LT', 'tall'], ['4XLT', 'tall'],
-    ['OSFA', 'one-size'], ['L_XL', 'one-size'],
-    ['500', 'tier'], ['10000', 'tier'],
-    ['# boxes', 'unit'], ['1 box', 'unit'], ['5 boxes', 'unit'], ['10 boxes', 'unit'], ['# rolls', 'unit'],
+    ['XSmall', 'apparel'],
+    ['10XL', 'apparel'],
+    ['6XLarge', 'apparel'],
+    ['LT', 'tall'],
+    ['4XLT', 'tall'],
+    ['OSFA', 'one-size'],
+    ['L_XL', 'one-size'],
+    ['500', 'tier'],
+    ['10000', 'tier'],
+    ['# boxes', 'unit'],
+    ['1 box', 'unit'],
+    ['5 boxes', 'unit'],
+    ['10 boxes', 'unit'],
+    ['# rolls', 'unit'],
   ])('%s is %s', (label, family) => {
     expect(sizeFamily(label)).toBe(family);
   });

@@ -6,9 +6,25 @@
 export type SizeFamily = 'apparel' | 'tall' | 'one-size' | 'tier' | 'unit';
 
 const APPAREL = [
-  'XSmall', 'Small', 'Medium', 'Large', 'XLarge',
-  '2XL', '3XL', '4XL', '5XL', '6XL', '7XL', '8XL', '9XL', '10XL',
-  '2XLarge', '3XLarge', '4XLarge', '5XLarge', '6XLarge',
+  'XSmall',
+  'Small',
+  'Medium',
+  'Large',
+  'XLarge',
+  '2XL',
+  '3XL',
+  '4XL',
+  '5XL',
+  '6XL',
+  '7XL',
+  '8XL',
+  '9XL',
+  '10XL',
+  '2XLarge',
+  '3XLarge',
+  '4XLarge',
+  '5XLarge',
+  '6XLarge',
 ];
 const TALL = ['LT', 'XLT', '2XLT', '3XLT', '4XLT'];
 const ONE_SIZE = ['OSFA', 'S_M', 'M_L', 'L_XL'];
@@ -26,8 +42,20 @@ export const KNOWN_SIZE_LABELS: readonly string[] = [
   ...TALL,
   ...ONE_SIZE,
   ...UNIT_PLURALS.map((u) => `# ${u}`),
-  '1 box', '5 boxes', '10 boxes', '1 pack', '1 roll', '1 case',
-  '100', '250', '500', '1000', '1500', '2500', '5000', '10000',
+  '1 box',
+  '5 boxes',
+  '10 boxes',
+  '1 pack',
+  '1 roll',
+  '1 case',
+  '100',
+  '250',
+  '500',
+  '1000',
+  '1500',
+  '2500',
+  '5000',
+  '10000',
 ];
 
 export function sizeFamily(label: string): SizeFamily | undefined {

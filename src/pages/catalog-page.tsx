@@ -46,7 +46,8 @@ export function catalogProducts(model: PageModel, category: Category, storeCode?
   const leaveOutStoreBound = category === 'customs' && storeCode === undefined && picksCustomsByStore(model);
   return model.products.filter(
     (product) =>
-      product.type === category && (storeCode === undefined ? !(leaveOutStoreBound && model.storeBound.has(product.code)) : product.supportedStores.includes(storeCode)),
+      product.type === category &&
+      (storeCode === undefined ? !(leaveOutStoreBound && model.storeBound.has(product.code)) : product.supportedStores.includes(storeCode)),
   );
 }
 
@@ -83,7 +84,13 @@ export function CatalogPage({ model, category, store, pageNumber = 1 }: CatalogP
           <ul className="card-grid">
             {group.products.map((product, index) => (
               // The first card's picture is a phone's largest paint: a lazy one would wait for layout before loading.
-              <ProductCard key={product.code} model={model} product={product} storeCode={store?.code} loading={groupIndex === 0 && index === 0 ? 'eager' : undefined} />
+              <ProductCard
+                key={product.code}
+                model={model}
+                product={product}
+                storeCode={store?.code}
+                loading={groupIndex === 0 && index === 0 ? 'eager' : undefined}
+              />
             ))}
           </ul>
         </section>
@@ -92,7 +99,12 @@ export function CatalogPage({ model, category, store, pageNumber = 1 }: CatalogP
         label={title}
         pageNumber={pageNumber}
         pageCount={pageCount}
-        hrefOf={(number) => href(model.config.base, store ? { page: 'store-catalog', storeCode: store.code, pageNumber: number } : { page: 'catalog', category, pageNumber: number })}
+        hrefOf={(number) =>
+          href(
+            model.config.base,
+            store ? { page: 'store-catalog', storeCode: store.code, pageNumber: number } : { page: 'catalog', category, pageNumber: number },
+          )
+        }
       />
       {logos.length > 0 && (
         <section className="available-logos" aria-labelledby="available-logos">
@@ -108,7 +120,12 @@ export function CatalogPage({ model, category, store, pageNumber = 1 }: CatalogP
 /** The stores page's dialog and data, so a direct link to a password store's catalog asks for its password (src/runtime/client/stores.ts). */
 function StorePasswordGate({ model, store }: { model: PageModel; store: { name: string; code: string } }) {
   const { config } = model;
-  const data: StoresPageData = { tenantId: config.tenantId, companyName: config.companyName, apiBase: config.apiBase, gate: { code: store.code, name: store.name } };
+  const data: StoresPageData = {
+    tenantId: config.tenantId,
+    companyName: config.companyName,
+    apiBase: config.apiBase,
+    gate: { code: store.code, name: store.name },
+  };
   return (
     <>
       <PasswordDialog id="store-password-dialog" submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />

@@ -20,11 +20,12 @@ export function EntryPage({ model }: { model: EntryModel }) {
   return (
     <>
       <div className="entry-banner" role="region" aria-label="Contact">
-        <span>{model.banner}</span>{' '}
-        <a href={`tel:${model.mainPhone}`}>{model.mainPhone}</a> · <a href={`mailto:${model.supportEmail}`}>{model.supportEmail}</a>
+        <span>{model.banner}</span> <a href={`tel:${model.mainPhone}`}>{model.mainPhone}</a> · <a href={`mailto:${model.supportEmail}`}>{model.supportEmail}</a>
       </div>
       <header className="entry-header">
-        {model.headerImage && <ResponsivePicture image={model.headerImage} alt={model.supplierName} sizes="100vw" loading="eager" className="entry-header__image" />}
+        {model.headerImage && (
+          <ResponsivePicture image={model.headerImage} alt={model.supplierName} sizes="100vw" loading="eager" className="entry-header__image" />
+        )}
       </header>
       <main id="main" className="entry-main">
         <h1 className="page-title">{model.supplierName}</h1>

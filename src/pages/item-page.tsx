@@ -45,7 +45,8 @@ export function ItemPage({ model, product, showPrices }: { model: PageModel; pro
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <a href={model.config.base}>Home</a> › <a href={href(model.config.base, { page: 'catalog', category: product.type })}>{CATEGORY_LABELS[product.type]}</a>
+        <a href={model.config.base}>Home</a> ›{' '}
+        <a href={href(model.config.base, { page: 'catalog', category: product.type })}>{CATEGORY_LABELS[product.type]}</a>
       </nav>
       {island('item', props)}
       <noscript>

@@ -44,7 +44,15 @@ export function LandingPage({ model }: { model: PageModel }) {
               <li key={category} className="tile">
                 <a className="tile__link" href={href(config.base, tileRoute(category))}>
                   {/* A phone's first row (two tiles) loads at once: its largest paint is there, and a lazy image waits for layout. */}
-                  {image && <ResponsivePicture image={image} alt="" sizes="(min-width: 60em) 14rem, 45vw" className="tile__image" loading={index < 2 ? 'eager' : undefined} />}
+                  {image && (
+                    <ResponsivePicture
+                      image={image}
+                      alt=""
+                      sizes="(min-width: 60em) 14rem, 45vw"
+                      className="tile__image"
+                      loading={index < 2 ? 'eager' : undefined}
+                    />
+                  )}
                   <span className="tile__label">{CATEGORY_LABELS[category]}</span>
                 </a>
               </li>
@@ -72,7 +80,17 @@ function LogoPreview({ model, allLogos }: { model: PageModel; allLogos: string[]
   const preview = logoPreviewProduct(model.products, config, (product) => model.productImage(product.code, product.defaultColor) !== undefined);
   const picture = preview && model.productImage(preview.product.code, preview.product.defaultColor);
   if (!preview || !picture) return <LogoStrip names={allLogos} logos={config.logos} label="Your logos" />;
-  return <LogoPreviewMockups product={preview.product} picture={picture} area={preview.area} placement={PREVIEW_PLACEMENT} logos={config.logos} names={allLogos} onProduct={preview.logos} />;
+  return (
+    <LogoPreviewMockups
+      product={preview.product}
+      picture={picture}
+      area={preview.area}
+      placement={PREVIEW_PLACEMENT}
+      logos={config.logos}
+      names={allLogos}
+      onProduct={preview.logos}
+    />
+  );
 }
 
 /** 'Men's Apparel, T-Shirts and Hats' */

@@ -28,7 +28,13 @@ export function StoresPage({ model, storesWithProducts }: { model: PageModel; st
           return (
             <li key={store.code} className="store">
               {storesWithProducts.has(store.code) ? (
-                <a className="store__link" href={href(config.base, { page: 'store-catalog', storeCode: store.code })} data-store-code={store.code} data-store-name={store.name} data-password={store.hasPassword ? '' : undefined}>
+                <a
+                  className="store__link"
+                  href={href(config.base, { page: 'store-catalog', storeCode: store.code })}
+                  data-store-code={store.code}
+                  data-store-name={store.name}
+                  data-password={store.hasPassword ? '' : undefined}
+                >
                   {content}
                   {store.hasPassword && <span className="store__lock">Password required</span>}
                 </a>
@@ -43,7 +49,13 @@ export function StoresPage({ model, storesWithProducts }: { model: PageModel; st
         })}
       </ul>
       <PasswordDialog id="store-password-dialog" submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
-      <script type="application/json" id="stores-page" dangerouslySetInnerHTML={{ __html: jsonForScript({ tenantId: config.tenantId, companyName: config.companyName, apiBase: config.apiBase } satisfies StoresPageData) }} />
+      <script
+        type="application/json"
+        id="stores-page"
+        dangerouslySetInnerHTML={{
+          __html: jsonForScript({ tenantId: config.tenantId, companyName: config.companyName, apiBase: config.apiBase } satisfies StoresPageData),
+        }}
+      />
     </>
   );
 }

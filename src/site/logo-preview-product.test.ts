@@ -17,7 +17,10 @@ const product = (code: string, type: Product['type'], extra: Partial<Product> = 
   discounts: [],
   ...extra,
 });
-const tenant = { embroideries: { mens: ['Shield', 'Script'], hat: ['Cap Logo'] }, logoPlacements: { mens: ['Left Chest' as const], hat: ['Front Center' as const] } };
+const tenant = {
+  embroideries: { mens: ['Shield', 'Script'], hat: ['Cap Logo'] },
+  logoPlacements: { mens: ['Left Chest' as const], hat: ['Front Center' as const] },
+};
 const anyPicture = () => true;
 
 describe('logoPreviewProduct', () => {

@@ -38,7 +38,8 @@ describe('the measuring scripts', () => {
     expect(result.stdout).toMatch(/^ {2}first query "K500": \d+\.\d KB fetched \(body and headers\) in [3-9] files; results \d+\.\d ms after the last key/m);
     expect(result.stdout).toMatch(/\/search-[0-9a-f]{12}\.json$/m);
     // The typo and the colour find the polo too.
-    for (const query of ['K500', 'spart', 'navy']) expect(result.stdout).toMatch(new RegExp(`^ {4}"${query}" +median \\d+\\.\\d ms, slowest \\d+\\.\\d ms +\\([1-9]\\d* products? match`, 'm'));
+    for (const query of ['K500', 'spart', 'navy'])
+      expect(result.stdout).toMatch(new RegExp(`^ {4}"${query}" +median \\d+\\.\\d ms, slowest \\d+\\.\\d ms +\\([1-9]\\d* products? match`, 'm'));
   }, 600_000);
 
   it('npm run bench builds a grown copy of the data cold, warm, after a one-product edit and after a catalog-wide price change, and prints every figure', () => {
@@ -46,14 +47,21 @@ describe('the measuring scripts', () => {
     // The same steps as the full benchmark, on the small fixture grown from 3 to 8 products (the run's one sample build is the global setup's).
     const result = runScript('bench', ['--data', fixtureProject(), '--products', '8', '--results', results, '--price-runs', '1'], 600_000);
     expect(result.status, result.stderr).toBe(0);
-    for (const build of ['cold', 'warm', 'one-product edit', 'catalog-wide 3 % price change \\(median of 1\\)']) expect(result.stdout).toMatch(new RegExp(`^\\| ${build} \\| \\d+\\.\\d+ s \\|`, 'm'));
+    for (const build of ['cold', 'warm', 'one-product edit', 'catalog-wide 3 % price change \\(median of 1\\)'])
+      expect(result.stdout).toMatch(new RegExp(`^\\| ${build} \\| \\d+\\.\\d+ s \\|`, 'm'));
     // The cold rows: wall, phases, pages a second, user and system CPU, peak memory; and their ratio.
     for (const build of ['every page rendered', 'every page rendered with an empty compression cache']) {
-      expect(result.stdout).toMatch(new RegExp(`^\\| ${build} \\| \\d+\\.\\d+ s \\|(?: \\d+\\.\\d+ s \\|){6} [1-9]\\d* \\| \\d+ \\| \\d+\\.\\d+ s \\| \\d+\\.\\d+ s \\| [1-9]\\d* MB \\| 0 \\|$`, 'm'));
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `^\\| ${build} \\| \\d+\\.\\d+ s \\|(?: \\d+\\.\\d+ s \\|){6} [1-9]\\d* \\| \\d+ \\| \\d+\\.\\d+ s \\| \\d+\\.\\d+ s \\| [1-9]\\d* MB \\| 0 \\|$`,
+          'm',
+        ),
+      );
     }
     expect(result.stdout).toMatch(/^Empty compression cache \/ no precompression, every page rendered: \d+\.\d\d wall, \d+\.\d\d CPU$/m);
     expect(result.stdout).toMatch(/^File-system floor: cp -al of dist\/ \([\d,]+ files\) in \d+\.\d+ s; warm build \/ floor = \d+\.\d$/m);
-    for (const type of ['landing', 'catalog', 'item', 'checkout', 'success', 'orders']) expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| [1-9]\\d* \\|`, 'm'));
+    for (const type of ['landing', 'catalog', 'item', 'checkout', 'success', 'orders'])
+      expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| [1-9]\\d* \\|`, 'm'));
     const written = JSON.parse(readFileSync(results, 'utf8'));
     expect(written.data.tenants).toBe(2);
     expect(written.data.productsPerCatalog).toEqual([8]);
@@ -64,7 +72,8 @@ describe('the measuring scripts', () => {
     expect(written.priceChange.prices).toBeGreaterThan(8);
     expect(written.priceChange.changedPages).toBeGreaterThanOrEqual(2 * 8);
     // What a buyer downloads, per page type and for every page's HTML, as published and at brotli 11.
-    for (const type of ['landing', 'catalog', 'item', 'checkout']) expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| \\S+ \\| \\d+\\.\\d KB \\| \\d+\\.\\d KB \\| -?\\d+\\.\\d % \\|$`, 'm'));
+    for (const type of ['landing', 'catalog', 'item', 'checkout'])
+      expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| \\S+ \\| \\d+\\.\\d KB \\| \\d+\\.\\d KB \\| -?\\d+\\.\\d % \\|$`, 'm'));
     expect(result.stdout).toMatch(/^\| every page, HTML alone \| \d+ pages \| \d+\.\d KB \| \d+\.\d KB \| -?\d+\.\d % \|$/m);
   }, 600_000);
 
@@ -75,7 +84,9 @@ describe('the measuring scripts', () => {
     const result = runScript('lighthouse', ['--out-dir', outDir, '--page', 'item', '--runs', '3', '--results', results], 540_000);
     expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
     // tenant | page | URL | performance (range of the 3 runs, when they differ) | accessibility | best practices | SEO | LCP | TBT | CLS | total bytes
-    expect(result.stdout).toMatch(/^\| first \| item \(\S+\) \| http:\/\/first\.localhost:\d+\/item\/\S+\/ \| \d+(?: \(\d+–\d+\))? \| \d+ \| \d+ \| \d+ \| \d+\.\d s \| \d+ ms \| \d\.\d{3} \| [1-9][\d.]* KB \|$/m);
+    expect(result.stdout).toMatch(
+      /^\| first \| item \(\S+\) \| http:\/\/first\.localhost:\d+\/item\/\S+\/ \| \d+(?: \(\d+–\d+\))? \| \d+ \| \d+ \| \d+ \| \d+\.\d s \| \d+ ms \| \d\.\d{3} \| [1-9][\d.]* KB \|$/m,
+    );
     const written = JSON.parse(readFileSync(results, 'utf8'));
     expect(written.pages).toHaveLength(1);
     const [page] = written.pages;

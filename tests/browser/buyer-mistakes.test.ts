@@ -147,7 +147,10 @@ describe("a password store's pages ask for its password where they are opened", 
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await dialog.waitFor();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await page.locator('.snackbar--error').filter({ hasText: `${DECATUR.name}'s custom products need its store password` }).waitFor();
+      await page
+        .locator('.snackbar--error')
+        .filter({ hasText: `${DECATUR.name}'s custom products need its store password` })
+        .waitFor();
       expect(await storedCart(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -32,7 +32,17 @@
       log('click');
       if (options.onClick) {
         let allowed = true;
-        await options.onClick({ fundingSource: 'paypal' }, { resolve: async () => { allowed = true; }, reject: async () => { allowed = false; } });
+        await options.onClick(
+          { fundingSource: 'paypal' },
+          {
+            resolve: async () => {
+              allowed = true;
+            },
+            reject: async () => {
+              allowed = false;
+            },
+          },
+        );
         if (!allowed) return log('click-rejected');
       }
       let orderID = restartedOrder;
@@ -65,7 +75,13 @@
       try {
         await options.onApprove(
           { orderID, payerID: 'FAKEPAYER', facilitatorAccessToken: 'fake' },
-          { restart: () => { restarted = true; }, redirect() {}, order: { capture: () => Promise.reject(new Error('capture on the server')) } },
+          {
+            restart: () => {
+              restarted = true;
+            },
+            redirect() {},
+            order: { capture: () => Promise.reject(new Error('capture on the server')) },
+          },
         );
       } catch (error) {
         log(`approve-failed:${orderID}`);
@@ -93,10 +109,17 @@
         container.appendChild(button);
         log('render');
         if (options.onInit) {
-          options.onInit({}, {
-            enable: async () => { button.disabled = false; },
-            disable: async () => { button.disabled = true; },
-          });
+          options.onInit(
+            {},
+            {
+              enable: async () => {
+                button.disabled = false;
+              },
+              disable: async () => {
+                button.disabled = true;
+              },
+            },
+          );
         }
         return Promise.resolve();
       },

@@ -54,7 +54,12 @@ async function shownLines(page: Page): Promise<{ name: string; facts: Record<str
   return page.locator('.cart-line').evaluateAll((items) =>
     items.map((item) => ({
       name: item.querySelector('.cart-line__name')?.textContent ?? '',
-      facts: Object.fromEntries([...item.querySelectorAll('.cart-line__fact')].map((fact) => [fact.querySelector('dt')?.textContent ?? '', fact.querySelector('dd')?.textContent ?? ''])),
+      facts: Object.fromEntries(
+        [...item.querySelectorAll('.cart-line__fact')].map((fact) => [
+          fact.querySelector('dt')?.textContent ?? '',
+          fact.querySelector('dd')?.textContent ?? '',
+        ]),
+      ),
     })),
   );
 }
@@ -81,16 +86,33 @@ describe('checkout with a bypass code', () => {
     const { context, page, sdkRequests, pageErrors, consoleErrors } = await openCheckout(world, 'guardian', [polo, mats]);
     try {
       expect(await shownLines(page)).toEqual([
-        { name: 'Sport Polo', facts: { 'Price each': '$38.77', Color: 'Navy', Embroidery: 'Guardian Shield', Placement: 'Left Chest', Size: 'Medium', Quantity: '12', 'Line total': '$465.24' } },
+        {
+          name: 'Sport Polo',
+          facts: {
+            'Price each': '$38.77',
+            Color: 'Navy',
+            Embroidery: 'Guardian Shield',
+            Placement: 'Left Chest',
+            Size: 'Medium',
+            Quantity: '12',
+            'Line total': '$465.24',
+          },
+        },
         { name: 'Floor Mats', facts: { 'Price each': '$76.44', Color: 'White', Size: '# boxes', Quantity: '2', 'Line total': '$152.88' } },
       ]);
       expect(await subtotal(page)).toBe('Subtotal (14 items): $618.12');
       // Priced from the tenant's catalog price file, not from the page: the page's HTML names neither product.
       const html = await (await page.request.get(`${world.baseUrl('guardian')}checkout/`)).text();
       expect(html).toContain('data-island="checkout"');
-      for (const named of ['K500', 'FM-100', catalogProduct(guardian, 'K500').fullname, catalogProduct(guardian, 'FM-100').fullname]) expect(html).not.toContain(named);
+      for (const named of ['K500', 'FM-100', catalogProduct(guardian, 'K500').fullname, catalogProduct(guardian, 'FM-100').fullname])
+        expect(html).not.toContain(named);
       // Every line shows its product image, and it loads.
-      await expect.poll(() => page.locator('.cart-line__image').evaluateAll((imgs) => imgs.length === 2 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)), { timeout: 5_000, message: 'the cart images load' }).toBe(true);
+      await expect
+        .poll(
+          () => page.locator('.cart-line__image').evaluateAll((imgs) => imgs.length === 2 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+          { timeout: 5_000, message: 'the cart images load' },
+        )
+        .toBe(true);
       // Guardian does not take PayPal: no payment area, no PayPal script.
       expect(await page.getByRole('heading', { name: 'Payment' }).count()).toBe(0);
       expect(await checkoutButton(page).isDisabled()).toBe(true);
@@ -157,8 +179,13 @@ describe('checkout with a bypass code', () => {
       expect(await checkoutButton(page).isDisabled()).toBe(true);
 
       // The form's fields, labelled as the spec names them, and the stores as name — address.
-      for (const label of ['First Name', 'Last Name', 'Email', 'Customer PO', 'Store', 'Code']) expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
-      expect(await page.getByLabel('Store', { exact: true }).locator('option').allInnerTexts()).toEqual(['None', 'Guardian Chevrolet — 100 Main St, Springfield', 'Guardian Ford']);
+      for (const label of ['First Name', 'Last Name', 'Email', 'Customer PO', 'Store', 'Code'])
+        expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
+      expect(await page.getByLabel('Store', { exact: true }).locator('option').allInnerTexts()).toEqual([
+        'None',
+        'Guardian Chevrolet — 100 Main St, Springfield',
+        'Guardian Ford',
+      ]);
 
       // Six polos: the apparel minimum blocks Checkout and says why.
       await reseed(page, [cartLine(guardian, 'K500', 'Medium', 6, 'Navy', { embroidery: 'Guardian Shield' }), cartLine(guardian, 'FM-100', '# boxes', 1)]);
@@ -446,12 +473,17 @@ describe('customs plates ordered from a store catalog', () => {
 
 describe('price breaks before checkout', () => {
   /** A table's rows as shown, its header row first. */
-  const tableRows = (table: Locator) => table.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())));
+  const tableRows = (table: Locator) =>
+    table.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())));
 
   it("shows a tee's price breaks, and its grid, the checkout and the order API all charge 2XL its upcharge over the 500+ price", async () => {
     // The sample tee: Small $9.99, 2XL $11.99 ($2.00 upcharge), $8.49 from 500 pieces.
     const tee = catalogProduct(stivers, 'PC54');
-    expect([tee.sizes.find((s) => s.label === 'Small')?.price, tee.sizes.find((s) => s.label === '2XL')?.price, tee.discounts]).toEqual([99_900, 119_900, [{ quantity: 500, price: 84_900 }]]);
+    expect([tee.sizes.find((s) => s.label === 'Small')?.price, tee.sizes.find((s) => s.label === '2XL')?.price, tee.discounts]).toEqual([
+      99_900,
+      119_900,
+      [{ quantity: 500, price: 84_900 }],
+    ]);
     const base = world.baseUrl('stivers');
     const { context, page, pageErrors } = await openCheckout(world, 'stivers', []);
     try {
@@ -459,7 +491,11 @@ describe('price breaks before checkout', () => {
       await page.locator('[data-island="item"][data-hydrated]').waitFor({ state: 'attached' });
       expect(await page.getByText('Starts at $8.49 each for 500 or more', { exact: true }).isVisible()).toBe(true);
       const breaks = page.getByRole('table', { name: 'Price breaks' });
-      expect(await tableRows(breaks)).toEqual([['Quantity', 'Price each'], ['Under 500', '$9.99'], ['500+', '$8.49']]);
+      expect(await tableRows(breaks)).toEqual([
+        ['Quantity', 'Price each'],
+        ['Under 500', '$9.99'],
+        ['500+', '$8.49'],
+      ]);
       expect(await page.getByText('Larger sizes keep their upcharge: 2XL +$2.00, 3XL +$3.00').isVisible()).toBe(true);
 
       // Below the break every size costs its own price; the 500th tee prices them all at the break, 2XL with its upcharge.
@@ -467,9 +503,21 @@ describe('price breaks before checkout', () => {
       await page.getByLabel('Quantity Small', { exact: true }).fill('300');
       await page.getByLabel('Quantity 2XL', { exact: true }).fill('199');
       const selection = page.getByRole('table', { name: 'Your selection' });
-      await expect.poll(() => tableRows(selection)).toEqual([['Size', 'Quantity', 'Price each', 'Line total'], ['Small', '300', '$9.99', '$2,997.00'], ['2XL', '199', '$11.99', '$2,386.01']]);
+      await expect
+        .poll(() => tableRows(selection))
+        .toEqual([
+          ['Size', 'Quantity', 'Price each', 'Line total'],
+          ['Small', '300', '$9.99', '$2,997.00'],
+          ['2XL', '199', '$11.99', '$2,386.01'],
+        ]);
       await page.getByLabel('Quantity 2XL', { exact: true }).fill('200');
-      await expect.poll(() => tableRows(selection)).toEqual([['Size', 'Quantity', 'Price each', 'Line total'], ['Small', '300', '$8.49', '$2,547.00'], ['2XL', '200', '$10.49', '$2,098.00']]);
+      await expect
+        .poll(() => tableRows(selection))
+        .toEqual([
+          ['Size', 'Quantity', 'Price each', 'Line total'],
+          ['Small', '300', '$8.49', '$2,547.00'],
+          ['2XL', '200', '$10.49', '$2,098.00'],
+        ]);
       expect(await page.getByText('Total for 500 pieces: $4,645.00', { exact: true }).isVisible()).toBe(true);
       await saveScreenshot(page, 'item-price-breaks');
       await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -538,7 +586,9 @@ describe('checkout with PayPal', () => {
       await empty.context.close();
     }
 
-    const { context, page, sdkRequests } = await openCheckout(world, 'stivers', [cartLine(stivers, 'K500', 'Large', 2, 'Navy', { embroidery: 'Stivers Script' })]);
+    const { context, page, sdkRequests } = await openCheckout(world, 'stivers', [
+      cartLine(stivers, 'K500', 'Large', 2, 'Navy', { embroidery: 'Stivers Script' }),
+    ]);
     try {
       await page.locator('.fake-paypal-button').waitFor();
       expect(await checkoutButton(page).count()).toBe(0);
@@ -793,10 +843,18 @@ describe('the checkout on a phone and a desktop', () => {
         const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Checkout')!;
         const b = box(button);
         const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
-        return { message: box(document.querySelector('.snackbar--error')!), button: b, onTop: hit !== null && button.contains(hit), height: window.innerHeight };
+        return {
+          message: box(document.querySelector('.snackbar--error')!),
+          button: b,
+          onTop: hit !== null && button.contains(hit),
+          height: window.innerHeight,
+        };
       });
       const { message, button } = boxes;
-      expect(message.left < button.right && button.left < message.right && message.top < button.bottom && button.top < message.bottom, JSON.stringify(boxes)).toBe(false);
+      expect(
+        message.left < button.right && button.left < message.right && message.top < button.bottom && button.top < message.bottom,
+        JSON.stringify(boxes),
+      ).toBe(false);
       expect(boxes.onTop).toBe(true);
       expect(message.bottom).toBeLessThanOrEqual(boxes.height);
     } finally {

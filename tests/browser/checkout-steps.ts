@@ -24,7 +24,14 @@ export async function openCheckoutWorld(): Promise<CheckoutWorld> {
  * the page showed it, the logo placement recorded only where the domain records it (a type
  * that records placement, beside a logo; 'Left Chest' is the form's default).
  */
-export function cartLine(t: Tenant, code: string, size: string, quantity: number, color?: string, logo: { embroidery?: string; placement?: string } = {}): CartLine {
+export function cartLine(
+  t: Tenant,
+  code: string,
+  size: string,
+  quantity: number,
+  color?: string,
+  logo: { embroidery?: string; placement?: string } = {},
+): CartLine {
   const p = catalogProduct(t, code);
   const price = p.sizes.find((s) => s.label === size)?.price;
   if (price === undefined) throw new Error(`${code} has no size ${size}`);

@@ -27,7 +27,8 @@ let page: Page;
 
 /** The overlay's text as a person sees it ('' while there is none). */
 const overlayText = () => page.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.textContent ?? '', DATA_ERRORS_TAG);
-const problemLines = () => page.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('pre')?.textContent?.split('\n') ?? [], DATA_ERRORS_TAG);
+const problemLines = () =>
+  page.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('pre')?.textContent?.split('\n') ?? [], DATA_ERRORS_TAG);
 
 function save(from: string, to: string): void {
   const file = path.join(root, CATALOG);
@@ -85,7 +86,7 @@ afterAll(async () => {
 });
 
 describe('npm run dev, for a merchandiser', () => {
-  it('shows a broken save over the page as the validator\'s lines, with what to do and no developer advice; the fix clears it', async () => {
+  it("shows a broken save over the page as the validator's lines, with what to do and no developer advice; the fix clears it", async () => {
     save(GOOD, 'fullname: [Silk, Touch]\n');
     const expected = await validatorErrors();
     expect(expected.length).toBeGreaterThan(0);

@@ -25,7 +25,6 @@ let browser: Browser;
 let page: Page;
 const errors: string[] = [];
 
-
 /** Rewrites a file of the copied data or source, replacing `from` (which must be there) with `to`. */
 function edit(root: string, file: string, from: string, to: string): void {
   const full = path.join(root, file);
@@ -79,7 +78,11 @@ describe('npm run dev', () => {
     expect(await heading()).toBe('Silk Touch Sport Polo');
     expect(await page.locator('script[src="/src/runtime/client/item.tsx"]').count()).toBe(1);
     // The product photo is encoded on request.
-    await page.waitForFunction(() => [...document.images].some((image) => image.src.includes('/@dealer-img/product/') && image.complete && image.naturalWidth > 0), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => [...document.images].some((image) => image.src.includes('/@dealer-img/product/') && image.complete && image.naturalWidth > 0),
+      undefined,
+      { timeout: 30_000 },
+    );
     expect(errors).toEqual([]);
   });
 
@@ -101,7 +104,9 @@ describe('npm run dev', () => {
     expect(await heading()).toBe('Silk Touch Sport Polo Deluxe');
     const second = await page.context().newPage();
     await second.goto(`${dev.baseUrl('guardian')}item/K500/`, { waitUntil: 'load' });
-    await expect.poll(() => second.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.textContent ?? '', DATA_ERRORS_TAG), { timeout: 5_000 }).toContain(`${CATALOG}:${line}:`);
+    await expect
+      .poll(() => second.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.textContent ?? '', DATA_ERRORS_TAG), { timeout: 5_000 })
+      .toContain(`${CATALOG}:${line}:`);
     await second.close();
 
     edit(dataRoot, CATALOG, 'fullname: [Silk, Touch]\n', 'fullname: Silk Touch Sport Polo Fixed\n');
@@ -123,7 +128,9 @@ describe('npm run dev', () => {
     await tuning.locator('[data-island="item"][data-hydrated]').waitFor({ timeout: 30_000 });
     const outline = tuning.locator('[data-outline="Left Chest"]');
     await outline.waitFor();
-    const frontAreas = Object.entries(DEFAULT_PLACEMENT_AREAS.mens!).filter(([, area]) => area.side === 'front').map(([name]) => name);
+    const frontAreas = Object.entries(DEFAULT_PLACEMENT_AREAS.mens!)
+      .filter(([, area]) => area.side === 'front')
+      .map(([name]) => name);
     expect((await tuning.locator('[data-outline]').allInnerTexts()).sort()).toEqual(frontAreas.sort());
     const leftOf = async () => {
       const picture = (await tuning.locator('.item__image').boundingBox())!;
@@ -131,7 +138,12 @@ describe('npm run dev', () => {
       return Number(((box.x - picture.x) / picture.width).toFixed(2));
     };
     expect(await leftOf()).toBe(DEFAULT_PLACEMENT_AREAS.mens!['Left Chest']!.x);
-    edit(dataRoot, CATALOG, '    sizes: { Small: 38.77, Medium: 38.77, Large: 38.77, XLarge: 38.77, 2XL: 40.77, 3XL: 41.77, 4XL: 43.32 }\n', '    sizes: { Small: 38.77, Medium: 38.77, Large: 38.77, XLarge: 38.77, 2XL: 40.77, 3XL: 41.77, 4XL: 43.32 }\n    placement_areas:\n      Left Chest: { x: 0.2, y: 0.5, width: 0.1, height: 0.1 }\n');
+    edit(
+      dataRoot,
+      CATALOG,
+      '    sizes: { Small: 38.77, Medium: 38.77, Large: 38.77, XLarge: 38.77, 2XL: 40.77, 3XL: 41.77, 4XL: 43.32 }\n',
+      '    sizes: { Small: 38.77, Medium: 38.77, Large: 38.77, XLarge: 38.77, 2XL: 40.77, 3XL: 41.77, 4XL: 43.32 }\n    placement_areas:\n      Left Chest: { x: 0.2, y: 0.5, width: 0.1, height: 0.1 }\n',
+    );
     await expect.poll(() => leftOf().catch(() => undefined), { timeout: 10_000 }).toBe(0.2);
     // Without ?areas, no outline.
     await page.reload({ waitUntil: 'load' });
@@ -160,7 +172,7 @@ describe('npm run dev', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows a page that fails to render in Vite\'s error overlay, with the error, and the page again once the code is fixed', async () => {
+  it("shows a page that fails to render in Vite's error overlay, with the error, and the page again once the code is fixed", async () => {
     const file = 'src/components/page-shell.tsx';
     const broken = "  const { config } = model;\n  if (config) throw new Error('the page shell is broken for this test');\n";
     edit(srcRoot, file, '  const { config } = model;\n', broken);

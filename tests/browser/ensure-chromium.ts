@@ -14,20 +14,33 @@ const INSTALL = 'apt-get update && apt-get install -y chromium';
 export function ensureChromium(): { ok: true } | { ok: false; message: string } {
   if (chromiumStarts()) return { ok: true };
   if (process.env.CHROMIUM_PATH) {
-    return { ok: false, message: `CHROMIUM_PATH=${CHROMIUM_PATH} does not start (\`${CHROMIUM_PATH} --version\` failed): point it at a Chromium binary, or unset it to use Debian's` };
+    return {
+      ok: false,
+      message: `CHROMIUM_PATH=${CHROMIUM_PATH} does not start (\`${CHROMIUM_PATH} --version\` failed): point it at a Chromium binary, or unset it to use Debian's`,
+    };
   }
   if (debianPackageInstalled('chromium')) {
-    return { ok: false, message: `Debian's chromium package is installed but ${CHROMIUM_PATH} does not start: run \`apt-get install --reinstall -y chromium chromium-common\`` };
+    return {
+      ok: false,
+      message: `Debian's chromium package is installed but ${CHROMIUM_PATH} does not start: run \`apt-get install --reinstall -y chromium chromium-common\``,
+    };
   }
   const root = process.getuid?.() === 0;
   if (!root || !commandExists('apt-get')) {
-    return { ok: false, message: `The browser tests need Chromium: run \`sudo sh -c '${INSTALL}'\` (Debian or Ubuntu), or set CHROMIUM_PATH to a Chromium binary` };
+    return {
+      ok: false,
+      message: `The browser tests need Chromium: run \`sudo sh -c '${INSTALL}'\` (Debian or Ubuntu), or set CHROMIUM_PATH to a Chromium binary`,
+    };
   }
   console.log(`pretest: no Chromium at ${CHROMIUM_PATH}; installing Debian's chromium package for the browser tests (${INSTALL})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
-    if (result.status !== 0) return { ok: false, message: `\`apt-get ${args.join(' ')}\` failed (exit ${result.status}): run \`${INSTALL}\` by hand and read its output` };
+    if (result.status !== 0)
+      return { ok: false, message: `\`apt-get ${args.join(' ')}\` failed (exit ${result.status}): run \`${INSTALL}\` by hand and read its output` };
   }
   return chromiumStarts() ? { ok: true } : { ok: false, message: `installed Debian's chromium, but ${CHROMIUM_PATH} still does not start` };
 }

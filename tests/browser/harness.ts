@@ -102,7 +102,12 @@ function closeServer(server: Server): Promise<void> {
 export async function openWorld(options: WorldOptions = {}): Promise<SiteWorld> {
   const closers: (() => Promise<unknown>)[] = [];
   const closeAll = async () => {
-    const results = await Promise.allSettled(closers.splice(0).reverse().map((close) => close()));
+    const results = await Promise.allSettled(
+      closers
+        .splice(0)
+        .reverse()
+        .map((close) => close()),
+    );
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
   };

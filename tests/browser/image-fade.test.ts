@@ -30,7 +30,9 @@ const picture = (name: string): PictureData => ({
 
 /** A picture as pages render them: lazy, except those named 'eager-…' (a page's first and largest paint). */
 const markup = (name: string) =>
-  renderToStaticMarkup(createElement(ResponsivePicture, { image: picture(name), alt: `${name} image`, sizes: '300px', loading: name.startsWith('eager-') ? 'eager' : 'lazy' }));
+  renderToStaticMarkup(
+    createElement(ResponsivePicture, { image: picture(name), alt: `${name} image`, sizes: '300px', loading: name.startsWith('eager-') ? 'eager' : 'lazy' }),
+  );
 
 let browser: Browser;
 let script: string;
@@ -39,7 +41,9 @@ let png: Buffer;
 beforeAll(async () => {
   browser = await launchChromium();
   script = (await transformWithOxc(SCRIPT_SOURCE, 'image-fade.ts', { lang: 'ts' })).code;
-  png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#cc3300' } }).png().toBuffer();
+  png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#cc3300' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await browser?.close();
@@ -118,7 +122,12 @@ describe('image fade-in in Chromium', () => {
     const { page, release } = await open(['slow', 'below']);
     await page.waitForFunction(() => document.documentElement.classList.contains('js-image-fade'));
     const loading = await look(page, 'slow');
-    expect(loading).toMatchObject({ loaded: false, imageOpacity: '0', placeholderColor: 'rgb(51, 102, 153)', placeholderAnimation: 'responsive-picture-pulse' });
+    expect(loading).toMatchObject({
+      loaded: false,
+      imageOpacity: '0',
+      placeholderColor: 'rgb(51, 102, 153)',
+      placeholderAnimation: 'responsive-picture-pulse',
+    });
     expect(loading.box).toEqual({ width: 300, height: 150 });
     const belowBefore = await page.locator('img[alt="below image"]').boundingBox();
 
@@ -133,7 +142,7 @@ describe('image fade-in in Chromium', () => {
     await page.context().close();
   });
 
-  it('never hides an eager picture (a page\'s largest paint): it shows over its placeholder when it arrives, not when the script sees it', async () => {
+  it("never hides an eager picture (a page's largest paint): it shows over its placeholder when it arrives, not when the script sees it", async () => {
     const { page, release } = await open(['eager-slow', 'slow']);
     await page.waitForFunction(() => document.documentElement.classList.contains('js-image-fade'));
     // Both still loading, both pulsing; only the lazy one is hidden until the script marks it loaded.

@@ -40,7 +40,12 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 /** Where `area` lies on the page, from the rendered picture's box. */
 function areaOnPage(picture: Box, area: PlacementArea): Box {
-  return { x: picture.x + area.x * picture.width, y: picture.y + area.y * picture.height, width: area.width * picture.width, height: area.height * picture.height };
+  return {
+    x: picture.x + area.x * picture.width,
+    y: picture.y + area.y * picture.height,
+    width: area.width * picture.width,
+    height: area.height * picture.height,
+  };
 }
 
 /** The drawn logo lies inside the area (half a pixel of rounding allowed) and touches two of its sides (as large as fits). */
@@ -67,7 +72,8 @@ async function openItem(page: Page, code: string, query = ''): Promise<void> {
     const w = window as unknown as { shifts: number };
     w.shifts = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.shifts += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
@@ -87,14 +93,18 @@ describe('the logo mock-up on the item page', () => {
       const logo = drawnLogo(page, 'Left Chest');
       await logo.waitFor();
       await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await logo.elementHandle());
-      expect(await logo.getAttribute('src'), 'the logo strips\' own file').toMatch(/\/assets\/img\/Guardian-Shield-[0-9a-f]+-\d+\.png$/);
+      expect(await logo.getAttribute('src'), "the logo strips' own file").toMatch(/\/assets\/img\/Guardian-Shield-[0-9a-f]+-\d+\.png$/);
       const picture = await boxOf(frontPicture(page));
       expectInside(await boxOf(logo), areaOnPage(picture, placementAreaFor(polo, polo.defaultColor, 'Left Chest')!), 'Left Chest');
       await saveScreenshot(page, 'item-mockup-left-chest');
 
       await page.getByRole('radio', { name: 'Black' }).check({ force: true });
       await mockup(page).and(page.locator('[data-color="Black"]')).waitFor();
-      expectInside(await boxOf(drawnLogo(page, 'Left Chest')), areaOnPage(await boxOf(frontPicture(page)), placementAreaFor(polo, 'Black', 'Left Chest')!), 'Left Chest in Black');
+      expectInside(
+        await boxOf(drawnLogo(page, 'Left Chest')),
+        areaOnPage(await boxOf(frontPicture(page)), placementAreaFor(polo, 'Black', 'Left Chest')!),
+        'Left Chest in Black',
+      );
       expect(await layoutShift(page), 'CLS while choosing').toBe(0);
     });
   });
@@ -135,7 +145,11 @@ describe('the logo mock-up on the item page', () => {
       await drawnLogo(page, 'Right Sleeve').waitFor();
       const picture = await boxOf(frontPicture(page));
       expectInside(await boxOf(drawnLogo(page, 'Left Chest')), areaOnPage(picture, placementAreaFor(polo, 'Navy', 'Left Chest')!), 'first logo at Left Chest');
-      expectInside(await boxOf(drawnLogo(page, 'Right Sleeve')), areaOnPage(picture, placementAreaFor(polo, 'Navy', 'Right Sleeve')!), 'second logo at Right Sleeve');
+      expectInside(
+        await boxOf(drawnLogo(page, 'Right Sleeve')),
+        areaOnPage(picture, placementAreaFor(polo, 'Navy', 'Right Sleeve')!),
+        'second logo at Right Sleeve',
+      );
       expect(await drawnLogo(page, 'Right Sleeve').evaluate((img: HTMLImageElement) => img.closest('picture')?.dataset.logo)).toBe('Guardian Script');
 
       // The second logo on the back shows the back with it; the first, on the front, waits there.
@@ -147,7 +161,7 @@ describe('the logo mock-up on the item page', () => {
     });
   });
 
-  it('draws no area outlines on a built page, even when asked with ?areas (they are npm run dev\'s)', async () => {
+  it("draws no area outlines on a built page, even when asked with ?areas (they are npm run dev's)", async () => {
     await withVisit(`${storefront.baseUrl(guardian.id)}item/K500/?areas`, async ({ page }) => {
       await openItem(page, 'K500', '?areas');
       expect(await page.locator('[data-outline]').count()).toBe(0);

@@ -38,9 +38,19 @@ interface Box {
 }
 
 /** Where each logo of `mockup` is drawn and where its area is on the rendered picture, once every image has loaded. */
-async function logoBoxes(mockup: Locator, product = catalogProduct(stivers, 'K500'), color = 'Navy'): Promise<{ placement: string; logo: Box; area: Box; fit: string }[]> {
+async function logoBoxes(
+  mockup: Locator,
+  product = catalogProduct(stivers, 'K500'),
+  color = 'Navy',
+): Promise<{ placement: string; logo: Box; area: Box; fit: string }[]> {
   await expect
-    .poll(() => mockup.locator('img').evaluateAll((imgs) => imgs.length > 1 && imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)), { timeout: 8_000, message: 'the picture and logos load' })
+    .poll(
+      () =>
+        mockup
+          .locator('img')
+          .evaluateAll((imgs) => imgs.length > 1 && imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+      { timeout: 8_000, message: 'the picture and logos load' },
+    )
     .toBe(true);
   const picture = (await mockup.locator('.mockup-thumbnail__picture, .logo-mockups__picture img').first().boundingBox())!;
   const logos = mockup.locator('[data-placement]');
@@ -52,7 +62,12 @@ async function logoBoxes(mockup: Locator, product = catalogProduct(stivers, 'K50
     out.push({
       placement,
       logo: (await logo.boundingBox())!,
-      area: { x: picture.x + area.x * picture.width, y: picture.y + area.y * picture.height, width: area.width * picture.width, height: area.height * picture.height },
+      area: {
+        x: picture.x + area.x * picture.width,
+        y: picture.y + area.y * picture.height,
+        width: area.width * picture.width,
+        height: area.height * picture.height,
+      },
       fit: await logo.evaluate((element) => getComputedStyle(element.tagName === 'IMG' ? element : element.querySelector('img')!).objectFit),
     });
   }
@@ -83,7 +98,12 @@ const lastOrder = (lines: CartLine[]): LastOrder => ({
 
 describe('mock-up thumbnails in the cart and on the success page', () => {
   it("draws a Stivers polo line's two logos inside their areas on the cart line, and leaves a line without a logo as it was", async () => {
-    const mats = cartLine(stivers, visibleProducts(stivers).find((p) => p.type === 'service')!.code, visibleProducts(stivers).find((p) => p.type === 'service')!.sizes[0]!.label, 2);
+    const mats = cartLine(
+      stivers,
+      visibleProducts(stivers).find((p) => p.type === 'service')!.code,
+      visibleProducts(stivers).find((p) => p.type === 'service')!.sizes[0]!.label,
+      2,
+    );
     const { context, page, pageErrors } = await openCheckout(world, 'stivers', [poloWithTwoLogos(), mats]);
     try {
       const lines = page.locator('.cart-line');
@@ -137,7 +157,14 @@ describe('mock-up thumbnails in the cart and on the success page', () => {
 describe('mock-up thumbnails on the orders screen', () => {
   it("shows an opened Stivers order's line with its logos inside their areas", async () => {
     const placed = await world.api.post('/v1/create-order', {
-      first_name: 'Lee', last_name: 'Moss', email: 'lee@stivers.example', store: '', companyName: stivers.companyName, bypassPaypal: true, code: stivers.bypassCodes[0], cart: [poloWithTwoLogos()],
+      first_name: 'Lee',
+      last_name: 'Moss',
+      email: 'lee@stivers.example',
+      store: '',
+      companyName: stivers.companyName,
+      bypassPaypal: true,
+      code: stivers.bypassCodes[0],
+      cart: [poloWithTwoLogos()],
     });
     expect(placed.status).toBe(200);
     const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -26,14 +26,49 @@ beforeAll(async () => {
   site = await openWorld();
   ordersUrl = `${site.baseUrl('guardian')}orders/`;
   const placed = await placeBypassOrder(site.api, { first_name: 'Riley', last_name: 'Chen', email: 'riley@guardian.example', store: 'Guardian Ford' }, [
-    { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' },
-    { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Large', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
-    { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 1000, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '', store: 'GFORD1' },
+    {
+      type: 'mens',
+      name: 'Sport Polo',
+      price: 38.77,
+      quantity: 12,
+      size: 'Medium',
+      color: 'Navy',
+      code: 'K500',
+      placement: 'Left Chest',
+      embroidery: 'Guardian Shield',
+      secondEmbroidery: 'Guardian Script',
+      secondPlacement: 'Right Sleeve',
+    },
+    {
+      type: 'mens',
+      name: 'Sport Polo',
+      price: 38.77,
+      quantity: 12,
+      size: 'Large',
+      color: 'Navy',
+      code: 'K500',
+      placement: 'Left Chest',
+      embroidery: 'Guardian Shield',
+    },
+    {
+      type: 'customs',
+      name: 'Metal Frame',
+      price: 0.0279,
+      quantity: 1000,
+      size: '500',
+      color: 'Chrome',
+      code: 'MF-STR',
+      placement: '',
+      embroidery: '',
+      store: 'GFORD1',
+    },
   ]);
   // Since then: the first line was bought at an older price, and the Large polo's product (as the
   // order recorded it) has left the catalog.
   await site.api.api.database.updateOrderLines(placed.order_id, (lines) =>
-    lines.map((line, index) => (index === 0 ? { ...line, unitPrice: moneyFromDollars(30) } : index === 1 ? { ...line, code: RETIRED, name: 'Retired Jacket' } : line)),
+    lines.map((line, index) =>
+      index === 0 ? { ...line, unitPrice: moneyFromDollars(30) } : index === 1 ? { ...line, code: RETIRED, name: 'Retired Jacket' } : line,
+    ),
   );
 }, 120_000);
 
@@ -68,7 +103,9 @@ describe('order again', () => {
         'Sport Polo (K500), Medium, Navy: 12',
         'Metal Frame (MF-STR), 500, Chrome: 2 runs of 500 (1,000 pieces)',
       ]);
-      expect(await summary.locator('.order-again__refused li').allTextContents()).toEqual(['Retired Jacket (RETIRED-9, Large, Navy): it is no longer in the catalog']);
+      expect(await summary.locator('.order-again__refused li').allTextContents()).toEqual([
+        'Retired Jacket (RETIRED-9, Large, Navy): it is no longer in the catalog',
+      ]);
       expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
       await saveScreenshot(page, 'orders-order-again');
 
@@ -76,8 +113,31 @@ describe('order again', () => {
       const poloPrice = todaysPrice('K500', 'Medium');
       expect(poloPrice).not.toBe(30);
       expect(await storedCart(page)).toEqual([
-        { type: 'mens', name: 'Sport Polo', price: poloPrice, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' },
-        { type: 'customs', name: 'Metal Frame', price: todaysPrice('MF-STR', '500'), quantity: 1000, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '', store: 'GFORD1' },
+        {
+          type: 'mens',
+          name: 'Sport Polo',
+          price: poloPrice,
+          quantity: 12,
+          size: 'Medium',
+          color: 'Navy',
+          code: 'K500',
+          placement: 'Left Chest',
+          embroidery: 'Guardian Shield',
+          secondEmbroidery: 'Guardian Script',
+          secondPlacement: 'Right Sleeve',
+        },
+        {
+          type: 'customs',
+          name: 'Metal Frame',
+          price: todaysPrice('MF-STR', '500'),
+          quantity: 1000,
+          size: '500',
+          color: 'Chrome',
+          code: 'MF-STR',
+          placement: '',
+          embroidery: '',
+          store: 'GFORD1',
+        },
       ]);
       // The header's cart count follows.
       await expect.poll(() => page.locator('[data-cart-badge]').first().textContent()).toBe('Cart (2)');

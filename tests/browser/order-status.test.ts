@@ -14,7 +14,17 @@ beforeAll(async () => {
   site = await openWorld();
   ordersUrl = `${site.baseUrl('guardian')}orders/`;
   order = await placeBypassOrder(site.api, { first_name: 'Robin', last_name: 'Status', email: 'robin@guardian.example', store: 'Guardian Ford' }, [
-    { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
+    {
+      type: 'mens',
+      name: 'Sport Polo',
+      price: 38.77,
+      quantity: 12,
+      size: 'Medium',
+      color: 'Navy',
+      code: 'K500',
+      placement: 'Left Chest',
+      embroidery: 'Guardian Shield',
+    },
   ]);
 }, 120_000);
 

@@ -23,14 +23,18 @@ async function addToCart(page: Page) {
 async function orderFacts(page: Page): Promise<Record<string, string>> {
   const facts = page.getByRole('main').locator('dl[aria-label="Order"]');
   await facts.waitFor();
-  return Object.fromEntries(await facts.evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? ''])));
+  return Object.fromEntries(
+    await facts.evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? ''])),
+  );
 }
 
 /** The Quantity each line of the page shows (checkout's cart or success), in order. */
 async function quantities(page: Page, line: string): Promise<string[]> {
-  return page.locator(line).evaluateAll((items) =>
-    items.map((item) => [...item.querySelectorAll('dt')].find((dt) => dt.textContent === 'Quantity')?.nextElementSibling?.textContent ?? ''),
-  );
+  return page
+    .locator(line)
+    .evaluateAll((items) =>
+      items.map((item) => [...item.querySelectorAll('dt')].find((dt) => dt.textContent === 'Quantity')?.nextElementSibling?.textContent ?? ''),
+    );
 }
 
 async function signInToOrders(page: Page): Promise<void> {
@@ -78,7 +82,7 @@ describe('ordering, from the item page to the orders table', () => {
     await page.close();
   });
 
-  it('shows \'Unexpected Application Error!\' in place of an island that fails in the browser', async () => {
+  it("shows 'Unexpected Application Error!' in place of an island that fails in the browser", async () => {
     const page = await site.browser.newPage();
     const guardian = site.baseUrl('guardian');
     // Props that no longer describe a product, as a broken deploy or a bad cache could serve.
@@ -131,7 +135,10 @@ describe('ordering, from the item page to the orders table', () => {
     await page.goto(`${guardian}orders/`);
     await signInToOrders(page);
     await page.getByRole('button', { name: /^Lines of the order of Pat Runs, / }).click();
-    const line = page.getByRole('region', { name: /^Lines of the order of Pat Runs, / }).getByRole('row').filter({ hasText: 'MF-STR' });
+    const line = page
+      .getByRole('region', { name: /^Lines of the order of Pat Runs, / })
+      .getByRole('row')
+      .filter({ hasText: 'MF-STR' });
     await line.getByRole('cell', { name: '2 runs of 500 (1,000 pieces)', exact: true }).waitFor();
     expect(seen.errors).toEqual([]);
     await page.close();

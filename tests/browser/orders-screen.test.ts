@@ -4,7 +4,15 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKED_MESSAGE } from '../../src/islands/orders/orders-sign-in.tsx';
 import { seriousAxeViolations } from './axe.ts';
-import { expectedOrderDate, GUARDIAN_ADMIN_PASSWORD, GUARDIAN_COMPANY, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, watchConsole } from './orders-steps.ts';
+import {
+  expectedOrderDate,
+  GUARDIAN_ADMIN_PASSWORD,
+  GUARDIAN_COMPANY,
+  GUARDIAN_STAFF_PASSWORD,
+  placeBypassOrder,
+  retrieveOrders,
+  watchConsole,
+} from './orders-steps.ts';
 import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';
 
 const TIME_ZONE = 'America/Chicago';
@@ -22,11 +30,36 @@ beforeAll(async () => {
   dana = await placeBypassOrder(
     site.api,
     { first_name: 'Dana', last_name: 'Reyes', email: 'dana@guardian.example', store: 'Guardian Ford', customer_po: 'CPO-A' },
-    [{ type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' }],
+    [
+      {
+        type: 'mens',
+        name: 'Sport Polo',
+        price: 38.77,
+        quantity: 12,
+        size: 'Medium',
+        color: 'Navy',
+        code: 'K500',
+        placement: 'Left Chest',
+        embroidery: 'Guardian Shield',
+        secondEmbroidery: 'Guardian Script',
+        secondPlacement: 'Right Sleeve',
+      },
+    ],
   );
   // Sam's order names no store; its frames, made per store, were added from Guardian Ford's catalog.
   sam = await placeBypassOrder(site.api, { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example' }, [
-    { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '', store: 'GFORD1' },
+    {
+      type: 'customs',
+      name: 'Metal Frame',
+      price: 0.0279,
+      quantity: 500,
+      size: '500',
+      color: 'Chrome',
+      code: 'MF-STR',
+      placement: '',
+      embroidery: '',
+      store: 'GFORD1',
+    },
     { type: 'office', name: 'Note Pads', price: 0, quantity: 5, size: '# pads', color: 'White', code: 'NP-50', placement: '', embroidery: '' },
   ]);
 }, 120_000);
@@ -66,9 +99,9 @@ async function signInWithDialog(page: Page, password: string): Promise<void> {
 /** The text of each cell of the order rows (not the expanded line rows): date, number, name, store. */
 async function orderRows(page: Page): Promise<string[][]> {
   await page.locator('.orders-table').waitFor();
-  return page.locator('.orders-table > tbody > tr:first-child').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => (cell.textContent ?? '').trim())),
-  );
+  return page
+    .locator('.orders-table > tbody > tr:first-child')
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => (cell.textContent ?? '').trim())));
 }
 
 /** The cells of the visible lines table of an expanded order. */
@@ -104,7 +137,12 @@ describe('the orders screen', () => {
       const rows = await orderRows(page);
       expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Lines', 'Order Date', 'Order No.', 'Order Name', 'Store', 'Status']);
       // The order number is the start of the order API's id, as the success page and the e-mail show it.
-      const numberOf = (order: Record<string, any>) => String(order.order_id).replace(/-/g, '').slice(0, 8).toUpperCase().replace(/^(.{4})/, '$1-');
+      const numberOf = (order: Record<string, any>) =>
+        String(order.order_id)
+          .replace(/-/g, '')
+          .slice(0, 8)
+          .toUpperCase()
+          .replace(/^(.{4})/, '$1-');
       expect(rows).toEqual([
         [expectedOrderDate(sam.created_at, TIME_ZONE), numberOf(sam), 'Sam Ortiz', 'N/A', 'Placed'],
         [expectedOrderDate(dana.created_at, TIME_ZONE), numberOf(dana), 'Dana Reyes', 'Guardian Ford', 'Placed'],
@@ -113,7 +151,10 @@ describe('the orders screen', () => {
       for (const [date] of rows) expect(date).toMatch(MONTH_DAY_YEAR);
       // The same orders, in the same order, as the API lists them.
       expect((await retrieveOrders(site.api)).map((o) => o.email)).toEqual(['sam@guardian.example', 'dana@guardian.example']);
-      expect(await page.locator('.orders-table time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual([sam.created_at, dana.created_at]);
+      expect(await page.locator('.orders-table time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual([
+        sam.created_at,
+        dana.created_at,
+      ]);
       expect(seen.errors).toEqual([]);
     } finally {
       await context.close();
@@ -161,7 +202,22 @@ describe('the orders screen', () => {
       await page.keyboard.press('Enter');
       expect(await danaToggle.getAttribute('aria-expanded')).toBe('true');
       expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', 'CPO-A', 'N/A', 'N/A', 'Order again'],
+        [
+          'K500',
+          '12',
+          '$38.77',
+          'Sport Polo',
+          'Medium',
+          'Navy',
+          'Guardian Shield',
+          'Left Chest',
+          'Guardian Script',
+          'Right Sleeve',
+          'CPO-A',
+          'N/A',
+          'N/A',
+          'Order again',
+        ],
       ]);
       await saveScreenshot(page, 'orders-expanded');
       await page.keyboard.press('Space');
@@ -189,13 +245,50 @@ describe('the orders screen', () => {
           [...row.querySelectorAll('td')].map((cell) => {
             const box = cell.getBoundingClientRect();
             const label = /^"([^"]*)"/.exec(getComputedStyle(cell, '::before').content)?.[1] ?? '';
-            return { field: `${label} ${(cell.textContent ?? '').trim()}`, left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width };
+            return {
+              field: `${label} ${(cell.textContent ?? '').trim()}`,
+              left: box.left,
+              right: box.right,
+              top: box.top,
+              bottom: box.bottom,
+              width: box.width,
+            };
           }),
         ),
       );
       expect(cards.map((cells) => cells.map((cell) => cell.field))).toEqual([
-        ['Item Code: MF-STR', 'Quantity: 1 run of 500 (500 pieces)', 'Price: $0.0279', 'Description: Metal Frame', 'Size: 500', 'Color: Chrome', 'Embroidery: N/A', 'Placement: N/A', 'Second Logo: N/A', 'Second Placement: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A', 'Order Again: Order again'],
-        ['Item Code: NP-50', 'Quantity: 5', 'Price: Price on request', 'Description: Note Pads', 'Size: # pads', 'Color: White', 'Embroidery: N/A', 'Placement: N/A', 'Second Logo: N/A', 'Second Placement: N/A', 'Customer PO: N/A', 'PO: N/A', 'Est. Ship Date: N/A', 'Order Again: Order again'],
+        [
+          'Item Code: MF-STR',
+          'Quantity: 1 run of 500 (500 pieces)',
+          'Price: $0.0279',
+          'Description: Metal Frame',
+          'Size: 500',
+          'Color: Chrome',
+          'Embroidery: N/A',
+          'Placement: N/A',
+          'Second Logo: N/A',
+          'Second Placement: N/A',
+          'Customer PO: N/A',
+          'PO: N/A',
+          'Est. Ship Date: N/A',
+          'Order Again: Order again',
+        ],
+        [
+          'Item Code: NP-50',
+          'Quantity: 5',
+          'Price: Price on request',
+          'Description: Note Pads',
+          'Size: # pads',
+          'Color: White',
+          'Embroidery: N/A',
+          'Placement: N/A',
+          'Second Logo: N/A',
+          'Second Placement: N/A',
+          'Customer PO: N/A',
+          'PO: N/A',
+          'Est. Ship Date: N/A',
+          'Order Again: Order again',
+        ],
       ]);
       for (const cell of cards.flat()) {
         expect(cell.left, cell.field).toBeGreaterThanOrEqual(0);
@@ -278,7 +371,23 @@ describe('the orders screen', () => {
       expect(await edit.getAttribute('aria-pressed')).toBe('false');
       expect(await lineCells(lines)).toEqual([
         ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'Order again', ''],
-        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', 'Order again', ''],
+        [
+          'NP-50',
+          '5',
+          'Price on request',
+          'Note Pads',
+          '# pads',
+          'White',
+          'N/A',
+          'N/A',
+          'N/A',
+          'N/A',
+          'CPO-SAM',
+          'SO-1001',
+          'February 15, 2024',
+          'Order again',
+          '',
+        ],
       ]);
 
       // Leaving edit mode with the toggle saves too.
@@ -286,10 +395,44 @@ describe('the orders screen', () => {
       await editFrame.click();
       await page.getByLabel('PO of line MF-STR, 500, Chrome', { exact: true }).fill('SO-2002');
       await editFrame.click();
-      await expect.poll(() => lineCells(lines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A', 'Order again', ''],
-        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', 'Order again', ''],
-      ]);
+      await expect
+        .poll(() => lineCells(lines))
+        .toEqual([
+          [
+            'MF-STR',
+            '1 run of 500 (500 pieces)',
+            '$0.0279',
+            'Metal Frame',
+            '500',
+            'Chrome',
+            'N/A',
+            'N/A',
+            'N/A',
+            'N/A',
+            'N/A',
+            'SO-2002',
+            'N/A',
+            'Order again',
+            '',
+          ],
+          [
+            'NP-50',
+            '5',
+            'Price on request',
+            'Note Pads',
+            '# pads',
+            'White',
+            'N/A',
+            'N/A',
+            'N/A',
+            'N/A',
+            'CPO-SAM',
+            'SO-1001',
+            'February 15, 2024',
+            'Order again',
+            '',
+          ],
+        ]);
 
       // Stored: the API lists the new values, and only on that order's lines.
       const stored = await retrieveOrders(site.api);
@@ -311,7 +454,22 @@ describe('the orders screen', () => {
       await toggleOf(page, 'Sam Ortiz').click();
       expect(await lineCells(linesOf(page, 'Sam Ortiz'))).toEqual([
         ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A', 'Order again'],
-        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'CPO-SAM', 'SO-1001', 'February 15, 2024', 'Order again'],
+        [
+          'NP-50',
+          '5',
+          'Price on request',
+          'Note Pads',
+          '# pads',
+          'White',
+          'N/A',
+          'N/A',
+          'N/A',
+          'N/A',
+          'CPO-SAM',
+          'SO-1001',
+          'February 15, 2024',
+          'Order again',
+        ],
       ]);
       expect(await page.getByRole('button', { name: /^Edit line/ }).count()).toBe(0);
       expect(seen.errors).toEqual([]);
@@ -334,17 +492,37 @@ describe('the orders screen', () => {
 
       // What the API itself answers to the same change.
       const danaNow = (await retrieveOrders(site.api)).find((o) => o.email === 'dana@guardian.example')!;
-      const direct = await site.api.post('/v1/update-historical-order', {
-        email: danaNow.email,
-        created_at: danaNow.created_at,
-        cart: danaNow.order.map((l: any) => ({ ...l, po: tooLong, est_ship_date: '2024-03-08' })),
-        companyName: GUARDIAN_COMPANY,
-      }, await site.api.signIn(GUARDIAN_COMPANY, GUARDIAN_ADMIN_PASSWORD));
+      const direct = await site.api.post(
+        '/v1/update-historical-order',
+        {
+          email: danaNow.email,
+          created_at: danaNow.created_at,
+          cart: danaNow.order.map((l: any) => ({ ...l, po: tooLong, est_ship_date: '2024-03-08' })),
+          companyName: GUARDIAN_COMPANY,
+        },
+        await site.api.signIn(GUARDIAN_COMPANY, GUARDIAN_ADMIN_PASSWORD),
+      );
       expect(direct.status).toBe(400);
       await expect.poll(() => page.locator('.snackbar').textContent()).toBe(direct.body.message);
       expect(await page.locator('.snackbar').getAttribute('role')).toBe('alert');
       expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', '[CPO-A]', `[${tooLong}]`, '[2024-03-08]', 'Order again', 'SaveCancel'],
+        [
+          'K500',
+          '12',
+          '$38.77',
+          'Sport Polo',
+          'Medium',
+          'Navy',
+          'Guardian Shield',
+          'Left Chest',
+          'Guardian Script',
+          'Right Sleeve',
+          '[CPO-A]',
+          `[${tooLong}]`,
+          '[2024-03-08]',
+          'Order again',
+          'SaveCancel',
+        ],
       ]);
 
       // Cancel drops the edit; nothing was stored.
@@ -409,10 +587,12 @@ describe('the orders screen', () => {
       await form.getByRole('button', { name: 'Save for all 2 lines' }).click();
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
       expect(updates).toHaveLength(1);
-      await expect.poll(async () => (await lineCells(lines)).map((cells) => cells.slice(10, 13))).toEqual([
-        ['N/A', 'PO-ALL-7', 'April 02, 2024'],
-        ['CPO-SAM', 'PO-ALL-7', 'April 02, 2024'],
-      ]);
+      await expect
+        .poll(async () => (await lineCells(lines)).map((cells) => cells.slice(10, 13)))
+        .toEqual([
+          ['N/A', 'PO-ALL-7', 'April 02, 2024'],
+          ['CPO-SAM', 'PO-ALL-7', 'April 02, 2024'],
+        ]);
       const samNow = (await retrieveOrders(site.api)).find((o) => o.email === 'sam@guardian.example')!;
       expect(samNow.order.map((l: any) => [l.customer_po, l.po, l.est_ship_date])).toEqual([
         ['', 'PO-ALL-7', '2024-04-02'],
@@ -438,7 +618,10 @@ describe('the orders screen', () => {
         expect(box.x, name).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, name).toBeLessThanOrEqual(1280);
         // Not under another cell: the button itself is what a click there reaches.
-        const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'), [box.x + box.width / 2, box.y + box.height / 2]);
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'),
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
         expect(hit, name).toBe(name);
       }
       await saveScreenshot(page, 'orders-edit-1280');
@@ -545,7 +728,10 @@ describe('the orders screen', () => {
       // Each order once, newest first, as the API lists them.
       const firstPage = (await retrieveOrders(site.api)).map((o) => o.created_at);
       expect(firstPage).toHaveLength(100);
-      expect(await page.locator('.orders-table time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual([...firstPage, dana.created_at]);
+      expect(await page.locator('.orders-table time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual([
+        ...firstPage,
+        dana.created_at,
+      ]);
       expect(seen.errors).toEqual([]);
     } finally {
       await context.close();

@@ -64,7 +64,10 @@ export async function waitForOrderMail(api: TestApi, orderId: string, timeoutMs 
       const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
       const headers = head.replace(/\r?\n[ \t]+/g, ' ');
       const text = Buffer.from(
-        body.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        body
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
         'latin1',
       ).toString('utf8');
       if (!text.includes(orderId)) continue;

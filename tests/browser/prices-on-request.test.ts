@@ -79,10 +79,14 @@ describe('prices on request', () => {
       const summary = page.locator('.order-summary');
       await page.getByRole('heading', { name: 'Order Placed Successfully' }).waitFor();
       const padsOrdered = summary.locator('.order-summary__line').filter({ hasText: 'Note Pads' });
-      expect(await padsOrdered.locator('.order-summary__fact').evaluateAll((facts) => facts.map((fact) => `${fact.querySelector('dt')?.textContent}: ${fact.querySelector('dd')?.textContent}`))).toEqual(
-        expect.arrayContaining(['Price each: Price on request', 'Line total: Price on request']),
-      );
-      const facts = await summary.locator('.order-summary__order .order-summary__fact').evaluateAll((all) => Object.fromEntries(all.map((fact) => [fact.querySelector('dt')?.textContent, fact.querySelector('dd')?.textContent])));
+      expect(
+        await padsOrdered
+          .locator('.order-summary__fact')
+          .evaluateAll((facts) => facts.map((fact) => `${fact.querySelector('dt')?.textContent}: ${fact.querySelector('dd')?.textContent}`)),
+      ).toEqual(expect.arrayContaining(['Price each: Price on request', 'Line total: Price on request']));
+      const facts = await summary
+        .locator('.order-summary__order .order-summary__fact')
+        .evaluateAll((all) => Object.fromEntries(all.map((fact) => [fact.querySelector('dt')?.textContent, fact.querySelector('dd')?.textContent])));
       expect(facts).toMatchObject({ 'Order total': expectedTotal, Dealership: guardian.companyName, 'Ordered by': `Quinn Request, ${email}` });
       expect(facts.Supplier).toBeTruthy();
       expect(await summary.innerText()).not.toContain('$0.00');

@@ -62,8 +62,25 @@ export interface TenantCase {
 }
 
 export const CASES: TenantCase[] = [
-  { id: 'stivers', kind: 'prefixed, PayPal', apparel: 'K500', customs: 'PLT-ST', openStore: 'SFRDMG', lockedStore: lockedStore('stivers', 'SFRDDC'), longDescription: 'J754' },
-  { id: 'guardian', kind: 'prefixed, bypass only, store picker', apparel: 'K500', customs: 'PLT-AL', openStore: 'GFORD1', lockedStore: lockedStore('guardian', 'GCHEV1'), longDescription: 'K540', shortDescription: 'K500' },
+  {
+    id: 'stivers',
+    kind: 'prefixed, PayPal',
+    apparel: 'K500',
+    customs: 'PLT-ST',
+    openStore: 'SFRDMG',
+    lockedStore: lockedStore('stivers', 'SFRDDC'),
+    longDescription: 'J754',
+  },
+  {
+    id: 'guardian',
+    kind: 'prefixed, bypass only, store picker',
+    apparel: 'K500',
+    customs: 'PLT-AL',
+    openStore: 'GFORD1',
+    lockedStore: lockedStore('guardian', 'GCHEV1'),
+    longDescription: 'K540',
+    shortDescription: 'K500',
+  },
   { id: 'first', kind: 'no prefix', apparel: 'K500', customs: 'PLT-FA', openStore: 'FTOYHB', longDescription: 'J754' },
 ];
 
@@ -232,7 +249,10 @@ export async function expectLinksResolve(page: Page, baseUrl: string): Promise<v
   const here = page.url().split('#')[0];
   const links = (await siteLinks(page)).filter((href) => href !== here);
   expect(links.length).toBeGreaterThan(0);
-  expect(links.filter((href) => !href.startsWith(baseUrl)), `links leaving ${baseUrl}`).toEqual([]);
+  expect(
+    links.filter((href) => !href.startsWith(baseUrl)),
+    `links leaving ${baseUrl}`,
+  ).toEqual([]);
   const broken = await page.evaluate(async (urls) => {
     const statuses = await Promise.all(urls.map(async (url) => ({ url, status: (await fetch(url, { redirect: 'manual' })).status })));
     return statuses.filter(({ status }) => status !== 200).map(({ url, status }) => `${status} ${url}`);

@@ -32,7 +32,8 @@ afterAll(async () => {
   await storefront?.close();
 });
 
-const withVisit = (url: string, run: (visit: Visit) => Promise<void>, options: Parameters<typeof visit>[2] = {}) => visitChecked(storefront.browser, url, run, options);
+const withVisit = (url: string, run: (visit: Visit) => Promise<void>, options: Parameters<typeof visit>[2] = {}) =>
+  visitChecked(storefront.browser, url, run, options);
 
 /** Clicks a link and waits for the page it leads to; fails on the 404 page. */
 async function follow(page: Page, link: Locator, base: string): Promise<string> {
@@ -63,20 +64,26 @@ for (const testCase of CASES) {
     });
 
     it('links lead from the landing page to a catalog, an item and back, all under the base path', async () => {
-      await withVisit(base, async ({ page }) => {
-        const tiles = page.getByRole('region', { name: 'Shop by category' });
-        expect(await follow(page, tiles.getByRole('link', { name: CATEGORY_LABELS.mens, exact: true }), base)).toBe(CATEGORY_LABELS.mens);
-        const apparel = productOf(t, testCase.apparel);
-        expect(await follow(page, page.getByRole('main').getByRole('link', { name: apparel.name, exact: true }), base)).toBe(apparel.fullname);
-        const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-        expect(await follow(page, breadcrumb.getByRole('link', { name: CATEGORY_LABELS.mens, exact: true }), base)).toBe(CATEGORY_LABELS.mens);
-        expect(await follow(page, page.getByRole('banner').getByRole('link', { name: `${t.title} home` }), base)).toBe(t.title);
-        // The customs tile opens the store picker.
-        expect(await follow(page, tiles.getByRole('link', { name: CATEGORY_LABELS.customs, exact: true }), base)).toBe('Choose your store');
-        expect(await follow(page, page.getByRole('link', { name: 'Back to home' }), base)).toBe(t.title);
-        expect(await follow(page, page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Printed catalogs' }), base)).toBe('Catalogs');
-        expect(await follow(page, page.getByRole('banner').getByRole('link', { name: 'Cart (0)' }), base)).toBe('Checkout');
-      }, { foreign: true });
+      await withVisit(
+        base,
+        async ({ page }) => {
+          const tiles = page.getByRole('region', { name: 'Shop by category' });
+          expect(await follow(page, tiles.getByRole('link', { name: CATEGORY_LABELS.mens, exact: true }), base)).toBe(CATEGORY_LABELS.mens);
+          const apparel = productOf(t, testCase.apparel);
+          expect(await follow(page, page.getByRole('main').getByRole('link', { name: apparel.name, exact: true }), base)).toBe(apparel.fullname);
+          const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+          expect(await follow(page, breadcrumb.getByRole('link', { name: CATEGORY_LABELS.mens, exact: true }), base)).toBe(CATEGORY_LABELS.mens);
+          expect(await follow(page, page.getByRole('banner').getByRole('link', { name: `${t.title} home` }), base)).toBe(t.title);
+          // The customs tile opens the store picker.
+          expect(await follow(page, tiles.getByRole('link', { name: CATEGORY_LABELS.customs, exact: true }), base)).toBe('Choose your store');
+          expect(await follow(page, page.getByRole('link', { name: 'Back to home' }), base)).toBe(t.title);
+          expect(await follow(page, page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Printed catalogs' }), base)).toBe(
+            'Catalogs',
+          );
+          expect(await follow(page, page.getByRole('banner').getByRole('link', { name: 'Cart (0)' }), base)).toBe('Checkout');
+        },
+        { foreign: true },
+      );
     });
 
     it('item page: a swatch changes the picture, Read more / Show less, the second logo', async () => {
@@ -126,46 +133,57 @@ for (const testCase of CASES) {
       const locked = testCase.lockedStore;
       it('stores: a store with a password asks for it, refuses a wrong one and opens with the right one', async () => {
         const store = storeOf(t, locked.code);
-        await withVisit(`${base}stores/`, async ({ page }) => {
-          await page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click();
-          const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));
-          await expectNoSeriousAxeViolations(page);
-          // Cancel closes it and stays.
-          await dialog.getByRole('button', { name: 'Cancel' }).click();
-          await dialog.waitFor({ state: 'hidden' });
-          expect(page.url()).toBe(`${base}stores/`);
+        await withVisit(
+          `${base}stores/`,
+          async ({ page }) => {
+            await page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click();
+            const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));
+            await expectNoSeriousAxeViolations(page);
+            // Cancel closes it and stays.
+            await dialog.getByRole('button', { name: 'Cancel' }).click();
+            await dialog.waitFor({ state: 'hidden' });
+            expect(page.url()).toBe(`${base}stores/`);
 
-          await page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click();
-          await visible(dialog);
-          await dialog.getByLabel('Password', { exact: true }).fill(`${locked.password}-wrong`);
-          await dialog.getByRole('button', { name: 'Open' }).click();
-          await visible(dialog.getByText('Wrong password'));
-          expect(await dialog.isVisible()).toBe(true);
-          expect(page.url()).toBe(`${base}stores/`);
+            await page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click();
+            await visible(dialog);
+            await dialog.getByLabel('Password', { exact: true }).fill(`${locked.password}-wrong`);
+            await dialog.getByRole('button', { name: 'Open' }).click();
+            await visible(dialog.getByText('Wrong password'));
+            expect(await dialog.isVisible()).toBe(true);
+            expect(page.url()).toBe(`${base}stores/`);
 
-          await dialog.getByLabel('Password', { exact: true }).fill(locked.password);
-          await Promise.all([page.waitForURL(`${base}catalog/${store.code}/customs/`), dialog.getByRole('button', { name: 'Open' }).click()]);
-          expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
-          // The order API checked the password; the store session it answered is where the
-          // checkout finds it, so an order of this store's products is accepted.
-          const kept = JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), `store-session:${t.id}:${store.code}`)) ?? 'null') as { token?: unknown; expiresAt?: unknown } | null;
-          expect(typeof kept?.token).toBe('string');
-          expect(Date.parse(String(kept?.expiresAt))).toBeGreaterThan(Date.now());
-          // The stores page calls the order API (another origin).
-        }, { foreign: true });
+            await dialog.getByLabel('Password', { exact: true }).fill(locked.password);
+            await Promise.all([page.waitForURL(`${base}catalog/${store.code}/customs/`), dialog.getByRole('button', { name: 'Open' }).click()]);
+            expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
+            // The order API checked the password; the store session it answered is where the
+            // checkout finds it, so an order of this store's products is accepted.
+            const kept = JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), `store-session:${t.id}:${store.code}`)) ?? 'null') as {
+              token?: unknown;
+              expiresAt?: unknown;
+            } | null;
+            expect(typeof kept?.token).toBe('string');
+            expect(Date.parse(String(kept?.expiresAt))).toBeGreaterThan(Date.now());
+            // The stores page calls the order API (another origin).
+          },
+          { foreign: true },
+        );
       });
 
-      it("stores: says so when the order service cannot be reached, and opens nothing", async () => {
+      it('stores: says so when the order service cannot be reached, and opens nothing', async () => {
         const store = storeOf(t, locked.code);
-        await withVisit(`${base}stores/`, async ({ page }) => {
-          await page.route(`${storefront.apiUrl}/**`, (route) => route.abort('connectionrefused'));
-          await page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click();
-          const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));
-          await dialog.getByLabel('Password', { exact: true }).fill(locked.password);
-          await dialog.getByRole('button', { name: 'Open' }).click();
-          await visible(dialog.getByText('The order service cannot be reached; try again'));
-          expect(page.url()).toBe(`${base}stores/`);
-        }, { foreign: true });
+        await withVisit(
+          `${base}stores/`,
+          async ({ page }) => {
+            await page.route(`${storefront.apiUrl}/**`, (route) => route.abort('connectionrefused'));
+            await page.getByRole('link', { name: new RegExp(`^${store.name}`) }).click();
+            const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));
+            await dialog.getByLabel('Password', { exact: true }).fill(locked.password);
+            await dialog.getByRole('button', { name: 'Open' }).click();
+            await visible(dialog.getByText('The order service cannot be reached; try again'));
+            expect(page.url()).toBe(`${base}stores/`);
+          },
+          { foreign: true },
+        );
       });
     }
 
@@ -203,46 +221,53 @@ describe('a description that fits in one line', () => {
 describe('the entry screen', () => {
   const guardian = tenant('guardian');
 
-  it('shows the contacts, and LOGIN asks for a password: a wrong one is refused, a tenant\'s leads to it', async () => {
-    await withVisit(storefront.entryUrl, async ({ page, status }) => {
-      expect(status).toBe(200);
-      expect(await page.title()).toBe(supplier.supplierName);
-      const contact = page.getByRole('region', { name: 'Contact' });
-      expect(await contact.getByRole('link', { name: supplier.mainPhone }).getAttribute('href')).toBe(`tel:${supplier.mainPhone}`);
-      expect(await contact.getByRole('link', { name: supplier.supportEmail }).getAttribute('href')).toBe(`mailto:${supplier.supportEmail}`);
-      expect(await page.getByRole('banner').locator('img').count()).toBe(supplier.entryHeaderImage ? 1 : 0);
-      expect(await page.getByRole('contentinfo').innerText()).toContain(supplier.postalAddress);
+  it("shows the contacts, and LOGIN asks for a password: a wrong one is refused, a tenant's leads to it", async () => {
+    await withVisit(
+      storefront.entryUrl,
+      async ({ page, status }) => {
+        expect(status).toBe(200);
+        expect(await page.title()).toBe(supplier.supplierName);
+        const contact = page.getByRole('region', { name: 'Contact' });
+        expect(await contact.getByRole('link', { name: supplier.mainPhone }).getAttribute('href')).toBe(`tel:${supplier.mainPhone}`);
+        expect(await contact.getByRole('link', { name: supplier.supportEmail }).getAttribute('href')).toBe(`mailto:${supplier.supportEmail}`);
+        expect(await page.getByRole('banner').locator('img').count()).toBe(supplier.entryHeaderImage ? 1 : 0);
+        expect(await page.getByRole('contentinfo').innerText()).toContain(supplier.postalAddress);
 
-      await page.getByRole('button', { name: 'LOGIN' }).click();
-      const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));
-      await expectNoSeriousAxeViolations(page);
-      await dialog.getByLabel('Password', { exact: true }).fill('not-a-password');
-      await dialog.getByLabel('Password', { exact: true }).press('Enter');
-      await visible(dialog.getByText('Wrong password'));
-      expect(page.url()).toBe(storefront.entryUrl);
+        await page.getByRole('button', { name: 'LOGIN' }).click();
+        const dialog = await visible(page.getByRole('dialog', { name: 'Enter password' }));
+        await expectNoSeriousAxeViolations(page);
+        await dialog.getByLabel('Password', { exact: true }).fill('not-a-password');
+        await dialog.getByLabel('Password', { exact: true }).press('Enter');
+        await visible(dialog.getByText('Wrong password'));
+        expect(page.url()).toBe(storefront.entryUrl);
 
-      if (!guardian.password) throw new Error('guardian needs an entry password');
-      // Only the order API knows the passwords: without it, nobody gets in, and the dialog says why.
-      await page.route(`${storefront.apiUrl}/**`, (route) => route.abort('connectionrefused'));
-      await dialog.getByLabel('Password', { exact: true }).fill(guardian.password);
-      await dialog.getByLabel('Password', { exact: true }).press('Enter');
-      await visible(dialog.getByText('The order service cannot be reached; try again'));
-      expect(page.url()).toBe(storefront.entryUrl);
-      await page.unroute(`${storefront.apiUrl}/**`);
+        if (!guardian.password) throw new Error('guardian needs an entry password');
+        // Only the order API knows the passwords: without it, nobody gets in, and the dialog says why.
+        await page.route(`${storefront.apiUrl}/**`, (route) => route.abort('connectionrefused'));
+        await dialog.getByLabel('Password', { exact: true }).fill(guardian.password);
+        await dialog.getByLabel('Password', { exact: true }).press('Enter');
+        await visible(dialog.getByText('The order service cannot be reached; try again'));
+        expect(page.url()).toBe(storefront.entryUrl);
+        await page.unroute(`${storefront.apiUrl}/**`);
 
-      // The order API says whose password it is; the session it answers with opens the
-      // group's order history too, so its orders page does not ask again.
-      await dialog.getByLabel('Password', { exact: true }).fill(guardian.password);
-      await Promise.all([page.waitForURL(storefront.baseUrl('guardian')), dialog.getByLabel('Password', { exact: true }).press('Enter')]);
-      expect(await page.evaluate(() => sessionStorage.getItem('logged-in'))).toBe('true');
-      const kept = JSON.parse((await page.evaluate(() => sessionStorage.getItem('order-session:guardian'))) ?? 'null') as { token: string; role: string } | null;
-      expect(kept?.role).toBe('staff');
-      const orders = await storefront.api.post('/v1/retrieve-orders', { companyName: guardian.companyName }, { authorization: `Bearer ${kept?.token}` });
-      expect(orders.status).toBe(200);
-      expect(await mainHeading(page)).toBe(guardian.title);
-      await expectFrame(page, guardian, storefront.baseUrl('guardian'));
-      // The entry screen calls the order API (another origin) to start the session.
-    }, { foreign: true });
+        // The order API says whose password it is; the session it answers with opens the
+        // group's order history too, so its orders page does not ask again.
+        await dialog.getByLabel('Password', { exact: true }).fill(guardian.password);
+        await Promise.all([page.waitForURL(storefront.baseUrl('guardian')), dialog.getByLabel('Password', { exact: true }).press('Enter')]);
+        expect(await page.evaluate(() => sessionStorage.getItem('logged-in'))).toBe('true');
+        const kept = JSON.parse((await page.evaluate(() => sessionStorage.getItem('order-session:guardian'))) ?? 'null') as {
+          token: string;
+          role: string;
+        } | null;
+        expect(kept?.role).toBe('staff');
+        const orders = await storefront.api.post('/v1/retrieve-orders', { companyName: guardian.companyName }, { authorization: `Bearer ${kept?.token}` });
+        expect(orders.status).toBe(200);
+        expect(await mainHeading(page)).toBe(guardian.title);
+        await expectFrame(page, guardian, storefront.baseUrl('guardian'));
+        // The entry screen calls the order API (another origin) to start the session.
+      },
+      { foreign: true },
+    );
   });
 });
 
@@ -298,12 +323,16 @@ describe('with the keyboard alone', () => {
 
   it("tabs from the top to 'View Orders', which Enter follows", async () => {
     const base = storefront.baseUrl(t.id);
-    await withVisit(base, async ({ page }) => {
-      const stops = await tabTo(page, 'View Orders');
-      expect(stops[0]).toBe('Skip to content');
-      await Promise.all([page.waitForURL((url) => url.pathname.endsWith('/orders/')), page.keyboard.press('Enter')]);
-      expect(await mainHeading(page)).toMatch(/Orders$/);
-    }, { foreign: true });
+    await withVisit(
+      base,
+      async ({ page }) => {
+        const stops = await tabTo(page, 'View Orders');
+        expect(stops[0]).toBe('Skip to content');
+        await Promise.all([page.waitForURL((url) => url.pathname.endsWith('/orders/')), page.keyboard.press('Enter')]);
+        expect(await mainHeading(page)).toMatch(/Orders$/);
+      },
+      { foreign: true },
+    );
   });
 
   it("tabs from the top of an item page through its choices to 'Add to Cart'", async () => {
@@ -311,7 +340,17 @@ describe('with the keyboard alone', () => {
     await withVisit(`${storefront.baseUrl(t.id)}item/${product.code}/`, async ({ page }) => {
       const stops = await tabTo(page, 'Add to Cart');
       // One stop for the whole colour group, then the pickers and every quantity.
-      expect(stops).toEqual(expect.arrayContaining(['Skip to content', 'View Orders', 'Cart (0)', product.defaultColor, 'Logo', 'Placement', ...product.sizes.map((s) => `Quantity ${s.label}`)]));
+      expect(stops).toEqual(
+        expect.arrayContaining([
+          'Skip to content',
+          'View Orders',
+          'Cart (0)',
+          product.defaultColor,
+          'Logo',
+          'Placement',
+          ...product.sizes.map((s) => `Quantity ${s.label}`),
+        ]),
+      );
       expect(stops.filter((stop) => [...product.colors, ...product.halfColors].includes(stop))).toHaveLength(1);
       // Arrow keys move through the colours.
       await page.getByRole('radio', { name: product.defaultColor, exact: true }).focus();
@@ -327,16 +366,20 @@ describe('with the keyboard alone', () => {
     if (!locked) throw new Error(`${t.id} needs a store with a password`);
     const store = storeOf(t, locked.code);
     const base = storefront.baseUrl(t.id);
-    await withVisit(`${base}stores/`, async ({ page }) => {
-      await tabTo(page, new RegExp(`^${store.name}`));
-      await page.keyboard.press('Enter');
-      await visible(page.getByRole('dialog', { name: 'Enter password' }));
-      expect(await page.getByLabel('Password', { exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
-      await page.keyboard.type(locked.password);
-      await Promise.all([page.waitForURL(`${base}catalog/${store.code}/customs/`), page.keyboard.press('Enter')]);
-      expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
-      // The order API checks the password (another origin).
-    }, { foreign: true });
+    await withVisit(
+      `${base}stores/`,
+      async ({ page }) => {
+        await tabTo(page, new RegExp(`^${store.name}`));
+        await page.keyboard.press('Enter');
+        await visible(page.getByRole('dialog', { name: 'Enter password' }));
+        expect(await page.getByLabel('Password', { exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
+        await page.keyboard.type(locked.password);
+        await Promise.all([page.waitForURL(`${base}catalog/${store.code}/customs/`), page.keyboard.press('Enter')]);
+        expect(await mainHeading(page)).toBe(`${CATEGORY_LABELS.customs} for ${store.name}`);
+        // The order API checks the password (another origin).
+      },
+      { foreign: true },
+    );
   });
 });
 
@@ -371,32 +414,39 @@ describe('messages on the item page', () => {
     }, `.snackbar-region [role=${role}]`);
   }
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     it(`never cover 'Add to Cart' at ${viewport.width}×${viewport.height}: after an error and after an add, it can be pressed again at once`, async () => {
-      await withVisit(`${storefront.baseUrl(t.id)}item/${product.code}/`, async ({ page }) => {
-        const addToCart = page.getByRole('button', { name: 'Add to Cart' });
-        await page.getByLabel('Quantity Small').fill('2');
-        // Where a floating message would sit: the button at the bottom of the window.
-        await addToCart.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 8));
-        await addToCart.click();
-        const afterError = await layout(page, 'alert', 'Must select an embroidery');
-        expect(overlap(afterError.message, afterError.button), JSON.stringify(afterError)).toBe(false);
-        expect(afterError.buttonOnTop).toBe(true);
-        // Both on screen: the message is read where the buyer looks, the button is still there to press.
-        expect(afterError.message.top).toBeGreaterThanOrEqual(0);
-        expect(afterError.message.bottom).toBeLessThanOrEqual(afterError.height);
-        expect(afterError.button.top).toBeGreaterThanOrEqual(0);
+      await withVisit(
+        `${storefront.baseUrl(t.id)}item/${product.code}/`,
+        async ({ page }) => {
+          const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+          await page.getByLabel('Quantity Small').fill('2');
+          // Where a floating message would sit: the button at the bottom of the window.
+          await addToCart.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 8));
+          await addToCart.click();
+          const afterError = await layout(page, 'alert', 'Must select an embroidery');
+          expect(overlap(afterError.message, afterError.button), JSON.stringify(afterError)).toBe(false);
+          expect(afterError.buttonOnTop).toBe(true);
+          // Both on screen: the message is read where the buyer looks, the button is still there to press.
+          expect(afterError.message.top).toBeGreaterThanOrEqual(0);
+          expect(afterError.message.bottom).toBeLessThanOrEqual(afterError.height);
+          expect(afterError.button.top).toBeGreaterThanOrEqual(0);
 
-        // Fixing the error and pressing again right away (no force: Playwright checks nothing covers it).
-        await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
-        await addToCart.click({ timeout: 1_000 });
-        const afterAdd = await layout(page, 'status', 'Item added to cart');
-        expect(overlap(afterAdd.message, afterAdd.button), JSON.stringify(afterAdd)).toBe(false);
-        expect(afterAdd.buttonOnTop).toBe(true);
-        expect(afterAdd.message.bottom).toBeLessThanOrEqual(afterAdd.height);
-        await page.getByRole('link', { name: 'Cart (1)' }).waitFor();
-        await addToCart.click({ trial: true, timeout: 1_000 });
-      }, { viewport });
+          // Fixing the error and pressing again right away (no force: Playwright checks nothing covers it).
+          await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
+          await addToCart.click({ timeout: 1_000 });
+          const afterAdd = await layout(page, 'status', 'Item added to cart');
+          expect(overlap(afterAdd.message, afterAdd.button), JSON.stringify(afterAdd)).toBe(false);
+          expect(afterAdd.buttonOnTop).toBe(true);
+          expect(afterAdd.message.bottom).toBeLessThanOrEqual(afterAdd.height);
+          await page.getByRole('link', { name: 'Cart (1)' }).waitFor();
+          await addToCart.click({ trial: true, timeout: 1_000 });
+        },
+        { viewport },
+      );
     });
   }
 
@@ -413,13 +463,18 @@ describe('messages on the item page', () => {
       await secondPlacement.selectOption('Left Chest');
       await page.getByLabel('Quantity Small').fill('12');
       await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await visible(page.locator('.snackbar-region').getByRole('alert').filter({ hasText: 'Both logos are at Left Chest: pick a different placement for the second logo' }));
+      await visible(
+        page.locator('.snackbar-region').getByRole('alert').filter({ hasText: 'Both logos are at Left Chest: pick a different placement for the second logo' }),
+      );
       expect(await page.getByRole('link', { name: 'Cart (0)' }).count()).toBe(1);
 
       await secondPlacement.selectOption('Yoke');
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await visible(page.locator('.snackbar-region').getByRole('status').filter({ hasText: 'Item added to cart' }));
-      const cart = JSON.parse((await page.evaluate(() => sessionStorage.getItem('cart'))) ?? '{}') as Record<string, { placement: string; secondPlacement?: string }>;
+      const cart = JSON.parse((await page.evaluate(() => sessionStorage.getItem('cart'))) ?? '{}') as Record<
+        string,
+        { placement: string; secondPlacement?: string }
+      >;
       expect(Object.values(cart).map((line) => [line.placement, line.secondPlacement])).toEqual([['Left Chest', 'Yoke']]);
     });
   });

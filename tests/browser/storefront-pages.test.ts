@@ -92,7 +92,11 @@ for (const testCase of CASES) {
        * checks are done, that nothing went wrong and (JavaScript on) the links resolve and
        * axe finds nothing serious.
        */
-      async function onPage(path: string, check: (opened: { page: Page; status: number | undefined }) => Promise<void>, { axe = js, expectedMissing = [] as string[], foreign = false } = {}) {
+      async function onPage(
+        path: string,
+        check: (opened: { page: Page; status: number | undefined }) => Promise<void>,
+        { axe = js, expectedMissing = [] as string[], foreign = false } = {},
+      ) {
         const problems = new Problems(page, new URL(base).origin, { expectedMissing, foreign, javaScript: js });
         try {
           const response = await page.goto(base + path, { waitUntil: 'load' });
@@ -136,7 +140,9 @@ for (const testCase of CASES) {
             expect(await page.getByRole('heading', { name: 'Your logos' }).isVisible()).toBe(true);
             expect(await preview.getByRole('listitem').allInnerTexts()).toEqual(logos);
             // What the logos go on, true for this tenant: the categories shown whose products take one.
-            const carriers = CATEGORIES.filter((c) => present.includes(c) && c !== 'customs' && (t.embroideries[c]?.length ?? 0) > 0).map((c) => CATEGORY_LABELS[c]);
+            const carriers = CATEGORIES.filter((c) => present.includes(c) && c !== 'customs' && (t.embroideries[c]?.length ?? 0) > 0).map(
+              (c) => CATEGORY_LABELS[c],
+            );
             const said = `${carriers.length > 1 ? `${carriers.slice(0, -1).join(', ')} and ${carriers.at(-1)}` : carriers[0]} can carry one of these, embroidered or printed.`;
             const previewText = await page.getByRole('region', { name: 'Your logos' }).innerText();
             expect(previewText).toContain(said);
@@ -181,7 +187,11 @@ for (const testCase of CASES) {
             const groups = [...new Set(products.map((p) => p.subCategory))];
             const groupHeadings = await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
             const named = groups.filter((g) => g !== undefined).map((g) => g.toLowerCase());
-            if (groups.length > 1) expect(groupHeadings.map((h) => h.toLowerCase()), where).toEqual(expect.arrayContaining(named));
+            if (groups.length > 1)
+              expect(
+                groupHeadings.map((h) => h.toLowerCase()),
+                where,
+              ).toEqual(expect.arrayContaining(named));
             expect(await isShown(page.getByText('Must order at least 12 units')), where).toBe(category === 'accessory');
             const logos = t.embroideries[category] ?? [];
             expect(await isShown(page.getByRole('heading', { name: 'Available Logos:' })), where).toBe(logos.length > 0);
@@ -226,7 +236,9 @@ for (const testCase of CASES) {
             expect(await page.title()).toBe(`${product.fullname} | ${t.title}`);
             expect(await mainHeading(page)).toBe(product.fullname);
             const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-            expect(await breadcrumb.getByRole('link', { name: CATEGORY_LABELS[product.type] }).evaluate((a: HTMLAnchorElement) => a.href)).toBe(`${base}catalog/${product.type}/`);
+            expect(await breadcrumb.getByRole('link', { name: CATEGORY_LABELS[product.type] }).evaluate((a: HTMLAnchorElement) => a.href)).toBe(
+              `${base}catalog/${product.type}/`,
+            );
 
             const image = page.getByRole('img', { name: `${product.fullname}, ${product.defaultColor}` });
             await visible(image);
@@ -278,7 +290,10 @@ for (const testCase of CASES) {
             expect(await page.getByRole('combobox', { name: 'Second logo' }).count()).toBe(0);
 
             const tiers = product.sizes.filter((size) => isTierLabel(size.label));
-            const names = tiers.length > 0 ? tiers.flatMap((tier) => colors.map((color) => `Quantity ${tier.label} ${color}`)) : product.sizes.map((size) => `Quantity ${size.label}`);
+            const names =
+              tiers.length > 0
+                ? tiers.flatMap((tier) => colors.map((color) => `Quantity ${tier.label} ${color}`))
+                : product.sizes.map((size) => `Quantity ${size.label}`);
             for (const name of names) expect(await page.getByRole('textbox', { name, exact: true }).isVisible(), name).toBe(true);
             expect(await page.getByRole('textbox', { name: /^Quantity / }).count()).toBe(names.length);
 
@@ -358,7 +373,7 @@ for (const testCase of CASES) {
         });
       });
 
-      it('a missing address shows the tenant\'s own 404 page with status 404', async () => {
+      it("a missing address shows the tenant's own 404 page with status 404", async () => {
         const missing = `${base}catalog/no-such-thing/`;
         await onPage(
           'catalog/no-such-thing/',
@@ -376,7 +391,7 @@ for (const testCase of CASES) {
   }
 }
 
-describe("prices that are not shown", () => {
+describe('prices that are not shown', () => {
   /** Opens an item page with JavaScript on; the main content's text once hydrated. */
   async function itemText(tenantId: string, code: string): Promise<string> {
     const { context, page, problems } = await visit(storefront.browser, `${storefront.baseUrl(tenantId)}item/${code}/`);

@@ -76,7 +76,9 @@ describe('storefront search', () => {
 
   it('tolerates a typo in a word', async () => {
     await withVisit(world.baseUrl('guardian'), async ({ page }) => {
-      const beanies = visibleProducts(tenant('guardian')).filter((product) => product.subCategory === 'beanies').map((product) => product.code);
+      const beanies = visibleProducts(tenant('guardian'))
+        .filter((product) => product.subCategory === 'beanies')
+        .map((product) => product.code);
       expect(beanies.length).toBeGreaterThan(0);
       expect(codes(await search(page, 'beenie'))).toEqual(beanies.sort());
     });
@@ -84,7 +86,9 @@ describe('storefront search', () => {
 
   it('finds products by colour, every one of them on the search page', async () => {
     const guardian = tenant('guardian');
-    const graphite = visibleProducts(guardian).filter((product) => productColors(product).includes('Graphite')).map((product) => product.code);
+    const graphite = visibleProducts(guardian)
+      .filter((product) => productColors(product).includes('Graphite'))
+      .map((product) => product.code);
     expect(graphite.length).toBeGreaterThan(1);
     await withVisit(`${world.baseUrl('guardian')}search/?q=graphite`, async ({ page }) => {
       await page.waitForFunction(() => document.querySelector('[data-search-status]')?.textContent?.includes('“graphite”'));
@@ -94,7 +98,7 @@ describe('storefront search', () => {
     });
   });
 
-  it('finds a store\'s plates only on that store\'s pages, linked for that store', async () => {
+  it("finds a store's plates only on that store's pages, linked for that store", async () => {
     const guardian = world.baseUrl('guardian');
     const plate = catalogProduct(tenant('guardian'), 'PLT-AL');
     expect(plate.supportedStores).toEqual(['GCHEV1']);
@@ -104,23 +108,27 @@ describe('storefront search', () => {
     await withVisit(`${guardian}catalog/GFORD1/customs/`, async ({ page }) => {
       expect(codes(await search(page, 'aluminum plate'))).not.toContain('PLT-AL');
     });
-    await withVisit(`${guardian}catalog/GCHEV1/customs/`, async ({ page }) => {
-      // A password store's page asks for its password on arrival (the order API, on another origin,
-      // checks it); the buyer gives it, then searches.
-      const dialog = page.getByRole('dialog', { name: 'Enter password' });
-      await dialog.getByLabel('Password', { exact: true }).fill(tenant('guardian').stores.find((store) => store.code === 'GCHEV1')!.password!);
-      await dialog.getByRole('button', { name: 'Open' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      const found = (await search(page, 'aluminum plate')).find((result) => result.code === 'PLT-AL');
-      expect(found?.href).toBe(`${guardian}item/PLT-AL/?store=GCHEV1`);
-      // Customs are priced by print run: no 'Starts at'.
-      expect(found?.price).toBeNull();
-      // Enter opens the search page for the same store.
-      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.getByRole('searchbox', { name: 'Search products' }).press('Enter')]);
-      expect(new URL(page.url()).searchParams.get('store')).toBe('GCHEV1');
-      await page.waitForFunction(() => document.querySelector('[data-search-results] .search-result') !== null);
-      expect(await page.locator('[data-search-results] .search-result__code').allInnerTexts()).toContain('PLT-AL');
-    }, { foreign: true });
+    await withVisit(
+      `${guardian}catalog/GCHEV1/customs/`,
+      async ({ page }) => {
+        // A password store's page asks for its password on arrival (the order API, on another origin,
+        // checks it); the buyer gives it, then searches.
+        const dialog = page.getByRole('dialog', { name: 'Enter password' });
+        await dialog.getByLabel('Password', { exact: true }).fill(tenant('guardian').stores.find((store) => store.code === 'GCHEV1')!.password!);
+        await dialog.getByRole('button', { name: 'Open' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        const found = (await search(page, 'aluminum plate')).find((result) => result.code === 'PLT-AL');
+        expect(found?.href).toBe(`${guardian}item/PLT-AL/?store=GCHEV1`);
+        // Customs are priced by print run: no 'Starts at'.
+        expect(found?.price).toBeNull();
+        // Enter opens the search page for the same store.
+        await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.getByRole('searchbox', { name: 'Search products' }).press('Enter')]);
+        expect(new URL(page.url()).searchParams.get('store')).toBe('GCHEV1');
+        await page.waitForFunction(() => document.querySelector('[data-search-results] .search-result') !== null);
+        expect(await page.locator('[data-search-results] .search-result__code').allInnerTexts()).toContain('PLT-AL');
+      },
+      { foreign: true },
+    );
   });
 
   it('hides restricted products from tenants that do not show them', async () => {

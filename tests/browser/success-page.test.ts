@@ -30,8 +30,30 @@ const ORDER: LastOrder = {
       secondPlacement: 'Full Back',
       lineTotal: 489.24,
     },
-    { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 1500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '', lineTotal: 41.85 },
-    { type: 'customs', name: 'Aluminum Plate', price: 0.99, quantity: 1000, size: '500', color: 'Black Red', code: 'PLT-AL', placement: '', embroidery: '', lineTotal: 990 },
+    {
+      type: 'customs',
+      name: 'Metal Frame',
+      price: 0.0279,
+      quantity: 1500,
+      size: '500',
+      color: 'Chrome',
+      code: 'MF-STR',
+      placement: '',
+      embroidery: '',
+      lineTotal: 41.85,
+    },
+    {
+      type: 'customs',
+      name: 'Aluminum Plate',
+      price: 0.99,
+      quantity: 1000,
+      size: '500',
+      color: 'Black Red',
+      code: 'PLT-AL',
+      placement: '',
+      embroidery: '',
+      lineTotal: 990,
+    },
   ],
 };
 const TIME_ZONE = 'America/Chicago';
@@ -94,7 +116,9 @@ async function orderFacts(page: Page): Promise<string[]> {
 }
 
 async function imageOf(item: Locator): Promise<{ alt: string | null; loaded: boolean; src: string }> {
-  return item.getByRole('img').evaluate((img: HTMLImageElement) => ({ alt: img.getAttribute('alt'), loaded: img.complete && img.naturalWidth > 0, src: img.currentSrc }));
+  return item
+    .getByRole('img')
+    .evaluate((img: HTMLImageElement) => ({ alt: img.getAttribute('alt'), loaded: img.complete && img.naturalWidth > 0, src: img.currentSrc }));
 }
 
 describe('the success page', () => {
@@ -167,7 +191,14 @@ describe('the success page', () => {
   it('leaves out the store and the customer PO when the order had none', async () => {
     const { context, page } = await openWith(JSON.stringify({ ...ORDER, store: '', customerPo: '' }));
     try {
-      expect(await orderFacts(page)).toEqual(['Order number: 0B0C-6F3E', 'Date: March 04, 2025', 'Order total: $1,521.09', SUPPLIER, DEALERSHIP, 'Ordered by: Dana Reyes, dana@guardian.example']);
+      expect(await orderFacts(page)).toEqual([
+        'Order number: 0B0C-6F3E',
+        'Date: March 04, 2025',
+        'Order total: $1,521.09',
+        SUPPLIER,
+        DEALERSHIP,
+        'Ordered by: Dana Reyes, dana@guardian.example',
+      ]);
     } finally {
       await context.close();
     }
@@ -198,7 +229,15 @@ describe('the success page', () => {
       await page.emulateMedia({ media: 'print' });
       for (const part of chrome) expect(await part.isVisible()).toBe(false);
       // The printed copy names the supplier, the dealership and the buyer.
-      for (const text of ['Order Placed Successfully', '0B0C-6F3E', '$1,521.09', '2 runs of 500 (1,000 pieces)', project.supplier.supplierName, 'Guardian Automotive Group', 'Dana Reyes, dana@guardian.example']) {
+      for (const text of [
+        'Order Placed Successfully',
+        '0B0C-6F3E',
+        '$1,521.09',
+        '2 runs of 500 (1,000 pieces)',
+        project.supplier.supplierName,
+        'Guardian Automotive Group',
+        'Dana Reyes, dana@guardian.example',
+      ]) {
         expect(await page.getByRole('main').getByText(text, { exact: true }).isVisible(), text).toBe(true);
       }
       await saveScreenshot(page, 'success-order-print');

@@ -41,7 +41,12 @@ export interface S3StandIn {
 
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const xml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-const unxml = (text: string) => text.replace(/&(#\d+|lt|gt|amp|quot|apos);/g, (_, entity: string) => (entity.startsWith('#') ? String.fromCharCode(Number(entity.slice(1))) : ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[entity] as string));
+const unxml = (text: string) =>
+  text.replace(/&(#\d+|lt|gt|amp|quot|apos);/g, (_, entity: string) =>
+    entity.startsWith('#')
+      ? String.fromCharCode(Number(entity.slice(1)))
+      : (({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[entity] as string),
+  );
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 export async function startS3StandIn({ pageSize = 1000 }: { pageSize?: number } = {}): Promise<S3StandIn> {
@@ -78,7 +83,8 @@ export async function startS3StandIn({ pageSize = 1000 }: { pageSize?: number } 
       case 'PutObject': {
         const payload = /aws-chunked/.test(String(request.headers['content-encoding'] ?? '')) ? decodeChunked(body) : body;
         const md5 = request.headers['content-md5'];
-        if (md5 && createHash('md5').update(payload).digest('base64') !== md5) return send(response, 400, errorXml('BadDigest', 'The Content-MD5 you specified did not match what we received.'));
+        if (md5 && createHash('md5').update(payload).digest('base64') !== md5)
+          return send(response, 400, errorXml('BadDigest', 'The Content-MD5 you specified did not match what we received.'));
         const stored = corruptions.delete(`${bucketName}/${key}`) ? flipLastByte(payload) : payload;
         const etag = `"${createHash('md5').update(stored).digest('hex')}"`;
         const contentType = String(request.headers['content-type'] ?? 'binary/octet-stream');
@@ -128,7 +134,7 @@ export async function startS3StandIn({ pageSize = 1000 }: { pageSize?: number } 
     const encode = query.get('encoding-type') === 'url';
     const shown = (text: string) => xml(encode ? encodeURIComponent(text).replace(/%2F/g, '/') : text);
     const token = query.get('continuation-token');
-    const after = v2 ? (token ? Buffer.from(token, 'base64url').toString('utf8') : query.get('start-after') ?? '') : query.get('marker') ?? '';
+    const after = v2 ? (token ? Buffer.from(token, 'base64url').toString('utf8') : (query.get('start-after') ?? '')) : (query.get('marker') ?? '');
     const contents: string[] = [];
     const prefixes: string[] = [];
     let last = '';
@@ -149,7 +155,9 @@ export async function startS3StandIn({ pageSize = 1000 }: { pageSize?: number } 
         continue;
       }
       const object = objects.get(key) as StoredObject;
-      contents.push(`<Contents><Key>${shown(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified><ETag>${xml(object.etag)}</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`);
+      contents.push(
+        `<Contents><Key>${shown(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified><ETag>${xml(object.etag)}</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+      );
       last = key;
     }
     const paging = v2

@@ -17,7 +17,10 @@ export function ensureWrangler(): string {
   const bin = path.join(PREFIX, 'node_modules', '.bin', 'wrangler');
   const manifest = path.join(PREFIX, 'node_modules', 'wrangler', 'package.json');
   if (existsSync(bin) && existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === WRANGLER_VERSION) return bin;
-  const npm = spawnSync('npm', ['install', '--prefix', PREFIX, '--no-save', '--no-audit', '--no-fund', `wrangler@${WRANGLER_VERSION}`], { encoding: 'utf8', timeout: 300_000 });
+  const npm = spawnSync('npm', ['install', '--prefix', PREFIX, '--no-save', '--no-audit', '--no-fund', `wrangler@${WRANGLER_VERSION}`], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   if (npm.status !== 0 || !existsSync(bin)) throw new Error(`npm could not install wrangler@${WRANGLER_VERSION} into ${PREFIX}:\n${npm.stderr}`);
   return bin;
 }

@@ -95,7 +95,12 @@ export async function startFakePayPal(): Promise<FakePayPal> {
 
   const newCapture = (order: FakeOrder, status: string): NonNullable<FakeOrder['capture']> => {
     const unit = order.body.purchase_units[0]!;
-    return { id: `CAP-${randomBytes(6).toString('hex').toUpperCase()}`, status, amount: { currency_code: unit.amount.currency_code, value: unit.amount.value }, custom_id: unit.custom_id };
+    return {
+      id: `CAP-${randomBytes(6).toString('hex').toUpperCase()}`,
+      status,
+      amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+      custom_id: unit.custom_id,
+    };
   };
 
   const representation = (order: FakeOrder) => ({
@@ -116,11 +121,15 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
-    const error = (status: number, name: string, issue: string) => ({ status, body: { name, message: `${name}: ${issue}`, debug_id: randomBytes(6).toString('hex'), details: [{ issue, description: `fake ${issue}` }] } });
+    const error = (status: number, name: string, issue: string) => ({
+      status,
+      body: { name, message: `${name}: ${issue}`, debug_id: randomBytes(6).toString('hex'), details: [{ issue, description: `fake ${issue}` }] },
+    });
 
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected || text !== 'grant_type=client_credentials') return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      if (req.headers.authorization !== expected || text !== 'grant_type=client_credentials')
+        return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
       const token = `A21AA${randomBytes(12).toString('hex')}`;
       tokens.add(token);
       return send(200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
@@ -169,10 +178,11 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return fake;
 }
 

@@ -128,12 +128,38 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
  */
 export function storedOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   const line: StoredLine = {
-    code: 'K500', name: 'K500 name', type: 'mens', size: 'Medium', color: 'Navy', quantity: 12, unitPrice: moneyFromDollars(38.77), lineTotal: moneyFromDollars(465.24),
-    placement: 'Left Chest', embroidery: 'Shield', secondEmbroidery: '', secondPlacement: '', customerPo: '', po: '', estShipDate: '',
+    code: 'K500',
+    name: 'K500 name',
+    type: 'mens',
+    size: 'Medium',
+    color: 'Navy',
+    quantity: 12,
+    unitPrice: moneyFromDollars(38.77),
+    lineTotal: moneyFromDollars(465.24),
+    placement: 'Left Chest',
+    embroidery: 'Shield',
+    secondEmbroidery: '',
+    secondPlacement: '',
+    customerPo: '',
+    po: '',
+    estShipDate: '',
   };
   return {
-    orderId: randomUUID(), tenantId: 'bypass-motors', companyName: BYPASS_TENANT, email: 'ann@dealer.example', firstName: 'Ann', lastName: 'Lee', store: '', customerPo: '',
-    paid: 2, total: moneyFromDollars(465.24), lines: [line], createdAt: new Date().toISOString(), placedWith: 'bypass code 1 of 2', clientIp: '203.0.113.5', paymentRef: '',
+    orderId: randomUUID(),
+    tenantId: 'bypass-motors',
+    companyName: BYPASS_TENANT,
+    email: 'ann@dealer.example',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    store: '',
+    customerPo: '',
+    paid: 2,
+    total: moneyFromDollars(465.24),
+    lines: [line],
+    createdAt: new Date().toISOString(),
+    placedWith: 'bypass code 1 of 2',
+    clientIp: '203.0.113.5',
+    paymentRef: '',
     ...overrides,
   };
 }

@@ -12,7 +12,10 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 export const OPENAPI_PATH = '/v1/openapi.json';
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, { $ref: string }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, { $ref: string }> }> }>
+  >;
   components: { headers: Record<string, { required?: boolean; schema?: { type?: string } }> };
 }
 
@@ -30,9 +33,15 @@ class ContractCheck {
   problem(method: string, path: string, status: number, body: unknown, headers: Headers): string | undefined {
     const answered = `${method} ${path} answered ${status} ${JSON.stringify(body)}`;
     const item = this.document.paths[path];
-    if (!item) return status === 404 ? this.bodyProblem(answered, '/components/schemas/Error', body) : `${answered}, but the OpenAPI document has no path ${path} (an unknown path must be 404)`;
+    if (!item)
+      return status === 404
+        ? this.bodyProblem(answered, '/components/schemas/Error', body)
+        : `${answered}, but the OpenAPI document has no path ${path} (an unknown path must be 404)`;
     const operation = item[method.toLowerCase()];
-    if (!operation) return status === 405 ? this.bodyProblem(answered, '/components/schemas/Error', body) : `${answered}, but the OpenAPI document has no ${method} ${path} (another method must be 405)`;
+    if (!operation)
+      return status === 405
+        ? this.bodyProblem(answered, '/components/schemas/Error', body)
+        : `${answered}, but the OpenAPI document has no ${method} ${path} (another method must be 405)`;
     const response = operation.responses[String(status)];
     if (!response) return `${answered}, a status the OpenAPI document does not list for it (it lists ${Object.keys(operation.responses).join(', ')})`;
     const at = `/paths/${pointerSegment(path)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
@@ -63,7 +72,9 @@ class ContractCheck {
       this.validators.set(pointer, validate);
     }
     if (validate(body)) return undefined;
-    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || 'the value'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : ''}`);
+    const errors = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || 'the value'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : ''}`,
+    );
     return `${answered}, which does not match the OpenAPI document's schema at #${pointer}: ${[...new Set(errors)].join('; ')}`;
   }
 }

@@ -105,7 +105,13 @@ const catalogs: Record<string, FixtureProduct[]> = {
     { code: 'PLT', type: 'customs', colors: ['White', 'Black'], halfColors: ['Black Red'], sizes: '{ "500": 1.29, "1000": 0.99, "1500": 0.89, "2500": 0.79 }' },
     { code: 'FM-100', type: 'service', colors: ['White'], sizes: '{ "# boxes": 76.44 }', extra: 'discount: [{ quantity: 500, price: 71.5 }]' },
     // A volume price on a product whose larger sizes cost more: 2XL keeps its $2.00 upcharge at 500+.
-    { code: 'PC54', type: 'tshirts', colors: ['Black', 'White'], sizes: '{ Small: 9.99, Medium: 9.99, 2XL: 11.99 }', extra: 'discount: [{ quantity: 500, price: 8.49 }]' },
+    {
+      code: 'PC54',
+      type: 'tshirts',
+      colors: ['Black', 'White'],
+      sizes: '{ Small: 9.99, Medium: 9.99, 2XL: 11.99 }',
+      extra: 'discount: [{ quantity: 500, price: 8.49 }]',
+    },
     { code: 'KF-FRD', type: 'customs', colors: ['Blue'], sizes: '{ "# each": 3.99 }', extra: 'min_quantity: 250' },
     { code: 'CF-WIN', type: 'sales', colors: ['Red'], sizes: '{ "# each": 8.95 }', extra: 'quantity_step: 3' },
     { code: 'MF-STR', type: 'customs', colors: ['Chrome'], sizes: '{ "500": 0.0279, "1000": 0.0259 }' },
@@ -126,19 +132,22 @@ export function writeOrderFixture(): string {
   for (const [id, text] of Object.entries(tenants)) writeFileSync(path.join(root, `tenants/${id}.yaml`), text);
   for (const logo of ['Shield', 'Script']) writeFileSync(path.join(root, `tenants/logos/${logo}.png`), '');
   for (const [id, products] of Object.entries(catalogs)) {
-    const entries = products.map((p) => [
-      `  - code: ${p.code}`,
-      `    name: ${p.code} name`,
-      `    fullname: ${p.code} full name`,
-      `    type: ${p.type}`,
-      `    colors: [${p.colors.join(', ')}]`,
-      ...(p.halfColors ? [`    halfColors: [${p.halfColors.join(', ')}]`] : []),
-      `    default_color: ${p.colors[0]}`,
-      `    sizes: ${p.sizes}`,
-      ...(p.extra ? [`    ${p.extra}`] : []),
-    ].join('\n'));
+    const entries = products.map((p) =>
+      [
+        `  - code: ${p.code}`,
+        `    name: ${p.code} name`,
+        `    fullname: ${p.code} full name`,
+        `    type: ${p.type}`,
+        `    colors: [${p.colors.join(', ')}]`,
+        ...(p.halfColors ? [`    halfColors: [${p.halfColors.join(', ')}]`] : []),
+        `    default_color: ${p.colors[0]}`,
+        `    sizes: ${p.sizes}`,
+        ...(p.extra ? [`    ${p.extra}`] : []),
+      ].join('\n'),
+    );
     writeFileSync(path.join(root, `catalogs/${id}.yaml`), `# yaml-language-server: $schema=../schemas/catalog.schema.json\nproducts:\n${entries.join('\n')}\n`);
-    for (const p of products) for (const color of [...p.colors, ...(p.halfColors ?? [])]) writeFileSync(path.join(root, 'catalogs/images', productImageFile(p.code, color)), '');
+    for (const p of products)
+      for (const color of [...p.colors, ...(p.halfColors ?? [])]) writeFileSync(path.join(root, 'catalogs/images', productImageFile(p.code, color)), '');
   }
   return root;
 }

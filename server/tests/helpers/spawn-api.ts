@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { REPO_ROOT as REPO } from '../../../src/core/project-root.ts';
 
-
 export interface SpawnedApi {
   url: string;
   child: ChildProcess;
@@ -20,9 +19,7 @@ export interface SpawnedApi {
  * logs that it is listening (PORT=0 lets it pick a free loopback port).
  */
 export async function spawnApi(env: Record<string, string>, command: 'node' | 'npm' = 'node'): Promise<SpawnedApi> {
-  const [program, args] = command === 'node'
-    ? [process.execPath, ['--import', 'tsx', 'server/main.ts']]
-    : ['npm', ['run', '--silent', 'start:api']];
+  const [program, args] = command === 'node' ? [process.execPath, ['--import', 'tsx', 'server/main.ts']] : ['npm', ['run', '--silent', 'start:api']];
   const child = spawn(program, args, {
     cwd: REPO,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },

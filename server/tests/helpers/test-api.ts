@@ -66,7 +66,9 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     PENDING_CAPTURE_POLL_MS: '3600000',
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { SQLITE_PATH: path.join(scratch, 'orders.sqlite') }),
-    ...(options.paypal ? { PAYPAL_CLIENT_ID: options.paypal.clientId, PAYPAL_CLIENT_SECRET: options.paypal.clientSecret, PAYPAL_API_BASE: options.paypal.url } : {}),
+    ...(options.paypal
+      ? { PAYPAL_CLIENT_ID: options.paypal.clientId, PAYPAL_CLIENT_SECRET: options.paypal.clientSecret, PAYPAL_API_BASE: options.paypal.url }
+      : {}),
     ...(options.smtp ? { SMTP_URL: options.smtp.url } : {}),
     ...options.env,
   };

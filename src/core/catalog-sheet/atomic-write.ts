@@ -13,7 +13,8 @@ import { UserError } from '../user-error.ts';
 export function writeFileAtomically(file: string, text: string, expected: string, beforeRename?: () => void): void {
   const prefix = `.${path.basename(file)}.`;
   // Left by a write that was killed before its rename; never the file itself, so safe to drop.
-  for (const name of readdirSync(path.dirname(file)).filter((entry) => entry.startsWith(prefix) && entry.endsWith('.tmp'))) rmSync(path.join(path.dirname(file), name), { force: true });
+  for (const name of readdirSync(path.dirname(file)).filter((entry) => entry.startsWith(prefix) && entry.endsWith('.tmp')))
+    rmSync(path.join(path.dirname(file), name), { force: true });
   const temporary = path.join(path.dirname(file), `${prefix}${process.pid}.tmp`);
   const descriptor = openSync(temporary, 'w');
   try {

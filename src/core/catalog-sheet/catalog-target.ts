@@ -27,7 +27,9 @@ export function readCatalogTarget(root: string, id: string): CatalogTarget {
   const file = path.join(root, relative);
   if (!existsSync(file)) {
     const known = readdirYaml(path.join(root, 'catalogs'));
-    throw new UserError(`no catalog "${id}": ${relative} does not exist (catalogs: ${known.join(', ') || 'none'}); name one with --catalog NAME, or start a new catalog as a file with "products: []" and import into it`);
+    throw new UserError(
+      `no catalog "${id}": ${relative} does not exist (catalogs: ${known.join(', ') || 'none'}); name one with --catalog NAME, or start a new catalog as a file with "products: []" and import into it`,
+    );
   }
   const text = readFileSync(file, 'utf8');
   const cached = cachedProducts(file, text);
@@ -56,5 +58,8 @@ export function readCatalogTarget(root: string, id: string): CatalogTarget {
 
 function readdirYaml(folder: string): string[] {
   if (!existsSync(folder)) return [];
-  return readdirSync(folder).filter((name) => name.endsWith('.yaml')).sort().map((name) => name.slice(0, -'.yaml'.length));
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => name.slice(0, -'.yaml'.length));
 }

@@ -26,7 +26,8 @@ export interface CheckedUpdate {
  */
 export function checkCatalogUpdate(target: CatalogTarget, plans: readonly ProductPlan[]): CheckedUpdate {
   // Every product kept as it is: the text is the file's, without parsing it for an edit.
-  const unchanged = plans.length === target.products.length && plans.every((plan, index) => plan.original === index && isDeepStrictEqual(plan.data, target.products[index]));
+  const unchanged =
+    plans.length === target.products.length && plans.every((plan, index) => plan.original === index && isDeepStrictEqual(plan.data, target.products[index]));
   const text = unchanged ? target.text : editCatalogText(target.text, target.document, plans);
   // Nothing to write: whatever the file's own state, this change adds no problem to it.
   if (text === target.text) return { text, diagnostics: [], errors: 0 };

@@ -60,7 +60,11 @@ function explanations(target: CatalogTarget, labels: string[]): [string, string,
       'One column per size label: the unit price in dollars (at most 4 decimals, a decimal point, an optional $). Empty: the product does not come in that size. 0: a size without a shown price.',
       `labels: apparel (XSmall … 10XL, 2XLarge … 6XLarge), tall (LT … 4XLT), OSFA, S_M, M_L, L_XL, print-run tiers (500), units (# boxes, 1 box, 5 boxes); a new column adds a size`,
     ],
-    ['', `Import with: npm run catalog:import -- <this file> --catalog ${target.id}. Rows are matched by code; a row without a product adds one; a missing row removes one only with --allow-remove.`, ''],
+    [
+      '',
+      `Import with: npm run catalog:import -- <this file> --catalog ${target.id}. Rows are matched by code; a row without a product adds one; a missing row removes one only with --allow-remove.`,
+      '',
+    ],
   ];
 }
 

@@ -63,7 +63,11 @@ export function changePrice(before: Money, rule: PriceRule): bigint {
  * `includeDiscounts`) except those at 0, which mean "no price shown" and stay 0. Returns the plans
  * for every product of the catalog (unselected ones unchanged) and a row per changed price.
  */
-export function planPriceChange(products: readonly Record<string, unknown>[], selection: PriceSelection, rule: PriceRule): { plans: ProductPlan[]; rows: PriceChangeRow[]; selected: number } {
+export function planPriceChange(
+  products: readonly Record<string, unknown>[],
+  selection: PriceSelection,
+  rule: PriceRule,
+): { plans: ProductPlan[]; rows: PriceChangeRow[]; selected: number } {
   const unknown = (selection.codes ?? []).filter((code) => !products.some((product) => product.code === code));
   if (unknown.length > 0) throw new UserError(`--codes: no product ${unknown.map((code) => `"${code}"`).join(', ')} in this catalog`);
   const rows: PriceChangeRow[] = [];
@@ -91,7 +95,10 @@ export function planPriceChange(products: readonly Record<string, unknown>[], se
       data.sizes = Object.fromEntries(Object.entries(product.sizes).map(([label, price]) => [label, reprice(price, `sizes.${label}`)]));
     }
     if (selection.includeDiscounts && Array.isArray(product.discount)) {
-      data.discount = (product.discount as Record<string, unknown>[]).map((tier, tierIndex) => ({ ...tier, price: reprice(tier.price, `discount[${tierIndex}].price`) }));
+      data.discount = (product.discount as Record<string, unknown>[]).map((tier, tierIndex) => ({
+        ...tier,
+        price: reprice(tier.price, `discount[${tierIndex}].price`),
+      }));
     }
     return { data, original: index };
   });

@@ -21,7 +21,10 @@ describe('reading catalog cells', () => {
     expect(readFieldCell(column('colors'), ' Navy,Black , Royal Blue ').value).toEqual(['Navy', 'Black', 'Royal Blue']);
     expect(readFieldCell(column('restricted'), 'TRUE').value).toBe(true);
     expect(readFieldCell(column('restricted'), 'maybe').value).toBe('maybe');
-    expect(readFieldCell(column('discount'), '500: 71.50; 1000: $69').value).toEqual([{ quantity: 500, price: 71.5 }, { quantity: 1000, price: 69 }]);
+    expect(readFieldCell(column('discount'), '500: 71.50; 1000: $69').value).toEqual([
+      { quantity: 500, price: 71.5 },
+      { quantity: 1000, price: 69 },
+    ]);
     expect(readFieldCell(column('discount'), '500 71.50').problems[0]?.message).toContain('must be written quantity: price');
     expect(readFieldCell(column('name'), '   ').value).toBeUndefined();
   });

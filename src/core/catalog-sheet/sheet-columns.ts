@@ -57,7 +57,12 @@ export function fieldCell(kind: FieldKind, value: unknown): CellValue {
       return Array.isArray(value) ? value.map(String).join(', ') : String(value);
     case 'discount':
       return Array.isArray(value)
-        ? value.map((tier: { quantity?: unknown; price?: unknown }) => `${String(tier.quantity)}: ${typeof tier.price === 'number' ? priceText(tier.price) : String(tier.price)}`).join('; ')
+        ? value
+            .map(
+              (tier: { quantity?: unknown; price?: unknown }) =>
+                `${String(tier.quantity)}: ${typeof tier.price === 'number' ? priceText(tier.price) : String(tier.price)}`,
+            )
+            .join('; ')
         : String(value);
     case 'integer':
       return typeof value === 'number' ? value : String(value);
@@ -85,7 +90,13 @@ export function readFieldCell(column: FieldColumn, cell: CellValue): ReadField {
   if (text === null || text === '') return { problems: [] };
   switch (column.kind) {
     case 'list':
-      return { value: String(text).split(',').map((item) => item.trim()).filter((item) => item !== ''), problems: [] };
+      return {
+        value: String(text)
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+        problems: [],
+      };
     case 'boolean':
       if (typeof text === 'boolean') return { value: text, problems: [] };
       if (/^(true|false)$/i.test(String(text))) return { value: String(text).toLowerCase() === 'true', problems: [] };

@@ -44,14 +44,22 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
     const name = cell === null ? '' : String(cell).trim();
     if (name === '') {
       if (sheet.cells.some((row, index) => index > 0 && !isEmpty(row[column] ?? null))) {
-        problems.push({ where: sheet.address(0, column), path: '(header)', message: 'this column has values but no header: name it after a field or a size label, or delete it' });
+        problems.push({
+          where: sheet.address(0, column),
+          path: '(header)',
+          message: 'this column has values but no header: name it after a field or a size label, or delete it',
+        });
       }
       return;
     }
     const key = FIELD_COLUMNS.find((field) => field.field.toLowerCase() === name.toLowerCase())?.field ?? name;
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      problems.push({ where: sheet.address(0, column), path: '(header)', message: `column "${name}" appears twice (also at ${sheet.address(0, earlier)}); keep one` });
+      problems.push({
+        where: sheet.address(0, column),
+        path: '(header)',
+        message: `column "${name}" appears twice (also at ${sheet.address(0, earlier)}); keep one`,
+      });
       return;
     }
     seen.set(key, column);
@@ -60,7 +68,8 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
     else sizes.set(column, name);
   });
   const codeColumn = [...fields].find(([, field]) => field.field === 'code')?.[0];
-  if (codeColumn === undefined) throw new UserError(`${sheetName}: the sheet has no "code" column; its header row (row 1) must name the columns as the export writes them`);
+  if (codeColumn === undefined)
+    throw new UserError(`${sheetName}: the sheet has no "code" column; its header row (row 1) must name the columns as the export writes them`);
 
   const byCode = new Map<string, number[]>();
   target.products.forEach((product, index) => {
@@ -81,7 +90,8 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
       const { value, problems: cellProblems } = readFieldCell(field, cells[column] ?? null);
       if (value !== undefined) values[field.field] = value;
       else if (!(Array.isArray(base?.[field.field]) && (base[field.field] as unknown[]).length === 0)) delete values[field.field];
-      for (const problem of cellProblems) read.problems.push({ path: [field.field, ...problem.at], message: problem.message, cell: sheet.address(row, column) });
+      for (const problem of cellProblems)
+        read.problems.push({ path: [field.field, ...problem.at], message: problem.message, cell: sheet.address(row, column) });
     }
     if (sizes.size > 0) {
       const prices: Record<string, unknown> = { ...(base?.sizes as Record<string, unknown> | undefined) };
@@ -104,12 +114,17 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
   const removed = target.products.map((product, index) => ({ product, index })).filter(({ index }) => !kept.has(index));
   if (!allowRemove) {
     for (const { product, index } of removed) {
-      problems.push({ where: sheetName, path: `products[${index}]`, message: `${String(product.code)} "${String(product.name ?? '')}" is in ${target.relative} but not in the sheet; to remove it, run again with --allow-remove` });
+      problems.push({
+        where: sheetName,
+        path: `products[${index}]`,
+        message: `${String(product.code)} "${String(product.name ?? '')}" is in ${target.relative} but not in the sheet; to remove it, run again with --allow-remove`,
+      });
     }
   }
 
   ordered.forEach((read, index) => {
-    for (const problem of read.problems) problems.push({ where: problem.cell, path: formatDataPath(['products', index, ...problem.path]), message: problem.message });
+    for (const problem of read.problems)
+      problems.push({ where: problem.cell, path: formatDataPath(['products', index, ...problem.path]), message: problem.message });
   });
   // Made on the first message that needs it: an import without one never names a cell.
   let cellByPath: Map<string, string> | undefined;

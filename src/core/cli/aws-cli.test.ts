@@ -13,7 +13,9 @@ describe('the aws CLI version the deploy needs', () => {
     const problem = awsCliVersionProblem('aws-cli/2.9.18 Python/3.11.2 Linux/6.1.0 source/x86_64.debian.12 prompt/off');
     expect(problem).toMatch(/^aws-cli 2\.9\.18 is too old for the deploy: it needs aws-cli 2\.9\.19 or newer .*getting-started-install/);
     expect(problem).not.toContain('\n');
-    expect(awsCliVersionProblem('aws-cli/1.29.0 Python/3.8 Linux/5.4 botocore/1.31.0')).toMatch(/aws-cli 1\.29\.0 is too old for the deploy: it needs aws-cli 1\.45\.11 or newer/);
+    expect(awsCliVersionProblem('aws-cli/1.29.0 Python/3.8 Linux/5.4 botocore/1.31.0')).toMatch(
+      /aws-cli 1\.29\.0 is too old for the deploy: it needs aws-cli 1\.45\.11 or newer/,
+    );
     expect(awsCliVersionProblem('aws-cli/3.0.0 Python/3.14')).toMatch(/major version the deploy has not been tried with/);
     expect(awsCliVersionProblem('command not found')).toMatch(/printed no version/);
   });

@@ -13,20 +13,26 @@ const INSTALL_HINT = 'https://docs.aws.amazon.com/cli/latest/userguide/getting-s
 /** Why the CLI that printed `versionText` (`aws --version`) cannot run the deploy, in one line; undefined when it can. */
 export function awsCliVersionProblem(versionText: string): string | undefined {
   const found = /aws-cli\/(\d+)\.(\d+)\.(\d+)/.exec(versionText);
-  if (!found) return `the deploy needs the aws CLI ${MIN_AWS_CLI[2]} or newer, and \`aws --version\` printed no version (${versionText.trim().slice(0, 80) || 'nothing'}): install it from ${INSTALL_HINT}`;
+  if (!found)
+    return `the deploy needs the aws CLI ${MIN_AWS_CLI[2]} or newer, and \`aws --version\` printed no version (${versionText.trim().slice(0, 80) || 'nothing'}): install it from ${INSTALL_HINT}`;
   const version = found.slice(1, 4).map(Number) as [number, number, number];
   const minimum = MIN_AWS_CLI[version[0]];
-  if (minimum === undefined) return `aws-cli ${version.join('.')} is a major version the deploy has not been tried with: it needs aws-cli ${MIN_AWS_CLI[2]} or newer 2.x, from ${INSTALL_HINT}`;
+  if (minimum === undefined)
+    return `aws-cli ${version.join('.')} is a major version the deploy has not been tried with: it needs aws-cli ${MIN_AWS_CLI[2]} or newer 2.x, from ${INSTALL_HINT}`;
   const floor = minimum.split('.').map(Number);
   const older = version.findIndex((part, index) => part !== floor[index]);
-  if (older !== -1 && version[older]! < floor[older]!) return `aws-cli ${version.join('.')} is too old for the deploy: it needs aws-cli ${minimum} or newer (${MIN_AWS_CLI[2]} or newer for 2.x), from ${INSTALL_HINT}`;
+  if (older !== -1 && version[older]! < floor[older]!)
+    return `aws-cli ${version.join('.')} is too old for the deploy: it needs aws-cli ${minimum} or newer (${MIN_AWS_CLI[2]} or newer for 2.x), from ${INSTALL_HINT}`;
   return undefined;
 }
 
 /** Stops with one line when the `aws` on PATH is missing or older than MIN_AWS_CLI. */
 export function checkAwsCli(): void {
   const ran = spawnSync('aws', ['--version'], { encoding: 'utf8', timeout: 60_000 });
-  if (ran.error) throw new UserError(`the deploy needs the aws CLI ${MIN_AWS_CLI[2]} or newer and there is no \`aws\` on PATH (${(ran.error as NodeJS.ErrnoException).code}): install it from ${INSTALL_HINT}`);
+  if (ran.error)
+    throw new UserError(
+      `the deploy needs the aws CLI ${MIN_AWS_CLI[2]} or newer and there is no \`aws\` on PATH (${(ran.error as NodeJS.ErrnoException).code}): install it from ${INSTALL_HINT}`,
+    );
   // Version 1 printed its version on stderr before Python 3.4, on stdout since.
   const problem = awsCliVersionProblem(`${ran.stdout}\n${ran.stderr}`);
   if (problem) throw new UserError(problem);
@@ -58,7 +64,8 @@ export function aws(args: readonly string[]): AwsResult {
 /** Runs `aws <args>` with its output shown as it goes (uploads name each file); stops the deploy when it fails. */
 export function awsShown(args: readonly string[]): void {
   const ran = spawnSync('aws', [...args, ...endpointArgs()], { stdio: ['ignore', 'inherit', 'inherit'] });
-  if (ran.error || ran.status !== 0) throw new UserError(`\`aws ${args.slice(0, 4).join(' ')} …\` failed (${ran.error?.message ?? `exit ${ran.status}`}); nothing after it ran`);
+  if (ran.error || ran.status !== 0)
+    throw new UserError(`\`aws ${args.slice(0, 4).join(' ')} …\` failed (${ran.error?.message ?? `exit ${ran.status}`}); nothing after it ran`);
 }
 
 /** Runs `aws <args>` and stops the deploy, with its error, when it fails. */

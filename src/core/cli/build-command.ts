@@ -61,11 +61,26 @@ export async function runBuild(argv: string[]): Promise<number> {
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({ root, repoRoot: projectRoot(), outDir, only: values.tenant, apiOrigin, location, allowPlaceholderApi: values['allow-placeholder-api'] === true, progress, precompress: values['no-precompress'] !== true, reusePages: values['no-page-cache'] !== true, renderThreads: workers, compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']) });
+    const result = await buildStorefronts({
+      root,
+      repoRoot: projectRoot(),
+      outDir,
+      only: values.tenant,
+      apiOrigin,
+      location,
+      allowPlaceholderApi: values['allow-placeholder-api'] === true,
+      progress,
+      precompress: values['no-precompress'] !== true,
+      reusePages: values['no-page-cache'] !== true,
+      renderThreads: workers,
+      compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']),
+    });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${reportTable(result.report)}\n`);
-    console.log(`Built ${result.tenants.length} tenant${result.tenants.length === 1 ? '' : 's'} (${result.pages} pages) into ${path.relative(process.cwd(), outDir) || '.'}/ in ${seconds} s`);
+    console.log(
+      `Built ${result.tenants.length} tenant${result.tenants.length === 1 ? '' : 's'} (${result.pages} pages) into ${path.relative(process.cwd(), outDir) || '.'}/ in ${seconds} s`,
+    );
     return 0;
   } catch (error) {
     // The bars stop first, so the message is printed below them rather than drawn over.

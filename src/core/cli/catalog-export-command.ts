@@ -18,7 +18,9 @@ export async function runCatalogExport(argv: string[]): Promise<number> {
     const target = readCatalogTarget(projectRoot(values.root), catalog);
     const table = catalogTable(target);
     await writeSheet(out, table);
-    console.log(`Wrote ${path.relative(process.cwd(), out) || out}: ${table.rows.length} products, ${table.columns.length} columns. Edit it, then: npm run catalog:import -- ${path.relative(process.cwd(), out) || out} --catalog ${catalog}`);
+    console.log(
+      `Wrote ${path.relative(process.cwd(), out) || out}: ${table.rows.length} products, ${table.columns.length} columns. Edit it, then: npm run catalog:import -- ${path.relative(process.cwd(), out) || out} --catalog ${catalog}`,
+    );
     return 0;
   } catch (error) {
     return reportUserError(error);

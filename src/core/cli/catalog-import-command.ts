@@ -19,7 +19,12 @@ export async function runCatalogImport(argv: string[]): Promise<number> {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { catalog: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, 'allow-remove': { type: 'boolean', default: false }, root: { type: 'string' } },
+      options: {
+        catalog: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        'allow-remove': { type: 'boolean', default: false },
+        root: { type: 'string' },
+      },
     });
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new UserError('usage: npm run catalog:import -- FILE.xlsx|FILE.csv [--catalog NAME] [--dry-run] [--allow-remove]');

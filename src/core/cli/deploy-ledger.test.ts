@@ -47,7 +47,9 @@ describe('the grace period of assets a build no longer references', () => {
   it('refuses a grace it cannot read, and a ledger that is not one, naming it', () => {
     expect(() => parseGrace('7 days')).toThrow(/--grace "7 days": expected a number of days or deploys, as 7d or 3deploys/);
     expect(() => parseLedger('{', 's3://b/_deploys/x.json')).toThrow(/s3:\/\/b\/_deploys\/x\.json is not JSON/);
-    expect(() => parseLedger('{"format":"storefront-deploy-ledger/1","deploys":1,"retired":{"assets/a.js":{"since":"soon","deploy":1}}}', 's3://b/l.json')).toThrow(/s3:\/\/b\/l\.json is not a storefront-deploy-ledger\/1 ledger: delete it/);
+    expect(() =>
+      parseLedger('{"format":"storefront-deploy-ledger/1","deploys":1,"retired":{"assets/a.js":{"since":"soon","deploy":1}}}', 's3://b/l.json'),
+    ).toThrow(/s3:\/\/b\/l\.json is not a storefront-deploy-ledger\/1 ledger: delete it/);
     const written = retireAssets(emptyLedger(), ['assets/a.js'], { days: 7 }, at(0)).ledger;
     expect(parseLedger(JSON.stringify(written), 'x')).toEqual(written);
   });

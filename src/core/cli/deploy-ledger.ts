@@ -42,15 +42,26 @@ export function parseLedger(text: string, where: string): DeployLedger {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new UserError(`the deploy ledger ${where} is not JSON (${(error as Error).message}): delete it to start a new one (unreferenced assets then wait a whole grace period again)`);
+    throw new UserError(
+      `the deploy ledger ${where} is not JSON (${(error as Error).message}): delete it to start a new one (unreferenced assets then wait a whole grace period again)`,
+    );
   }
   const ledger = data as DeployLedger;
-  const retiredValid = (entry: unknown) => typeof entry === 'object' && entry !== null && !Number.isNaN(Date.parse((entry as Retired).since)) && Number.isInteger((entry as Retired).deploy);
+  const retiredValid = (entry: unknown) =>
+    typeof entry === 'object' && entry !== null && !Number.isNaN(Date.parse((entry as Retired).since)) && Number.isInteger((entry as Retired).deploy);
   if (
-    typeof data !== 'object' || data === null || ledger.format !== LEDGER_FORMAT || !Number.isInteger(ledger.deploys) || ledger.deploys < 0 ||
-    typeof ledger.retired !== 'object' || ledger.retired === null || !Object.values(ledger.retired).every(retiredValid)
+    typeof data !== 'object' ||
+    data === null ||
+    ledger.format !== LEDGER_FORMAT ||
+    !Number.isInteger(ledger.deploys) ||
+    ledger.deploys < 0 ||
+    typeof ledger.retired !== 'object' ||
+    ledger.retired === null ||
+    !Object.values(ledger.retired).every(retiredValid)
   ) {
-    throw new UserError(`the deploy ledger ${where} is not a ${LEDGER_FORMAT} ledger: delete it to start a new one (unreferenced assets then wait a whole grace period again)`);
+    throw new UserError(
+      `the deploy ledger ${where} is not a ${LEDGER_FORMAT} ledger: delete it to start a new one (unreferenced assets then wait a whole grace period again)`,
+    );
   }
   return ledger;
 }

@@ -10,7 +10,8 @@ import { deleteFromFolder, listFolder, parseS3Uri, readObject, s3Uri, writeObjec
 import { printProblems } from './verify-manifest-command.ts';
 import { verifyPublished } from './verify-published.ts';
 
-const USAGE = 'usage: npm run deploy:s3 -- <site folder> <s3://bucket/folder> --ledger <s3://bucket/_deploys/<key>.json> [--grace 7d|3deploys] [--sample 50] [--full-check]';
+const USAGE =
+  'usage: npm run deploy:s3 -- <site folder> <s3://bucket/folder> --ledger <s3://bucket/_deploys/<key>.json> [--grace 7d|3deploys] [--sample 50] [--full-check]';
 export const DEFAULT_SAMPLE = 50;
 
 /**
@@ -34,7 +35,12 @@ export async function runDeployS3(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { ledger: { type: 'string' }, grace: { type: 'string', default: DEFAULT_GRACE }, sample: { type: 'string', default: String(DEFAULT_SAMPLE) }, 'full-check': { type: 'boolean', default: false } },
+      options: {
+        ledger: { type: 'string' },
+        grace: { type: 'string', default: DEFAULT_GRACE },
+        sample: { type: 'string', default: String(DEFAULT_SAMPLE) },
+        'full-check': { type: 'boolean', default: false },
+      },
     });
   } catch (error) {
     console.error(`deploy:s3: ${(error as Error).message}\n${USAGE}`);
@@ -103,12 +109,19 @@ function deploy({ site, folder, ledgerObject, grace, sample, full, now }: Deploy
   // Pages and other files go as soon as their replacements are up; assets wait for their grace.
   const gone = [...before.keys()].filter((file) => !sent.has(file));
   const pagesGone = gone.filter((file) => !file.startsWith('assets/'));
-  const retirement = retireAssets(ledger, gone.filter((file) => file.startsWith('assets/')), grace, now);
+  const retirement = retireAssets(
+    ledger,
+    gone.filter((file) => file.startsWith('assets/')),
+    grace,
+    now,
+  );
   const deleted = [...pagesGone, ...retirement.expired];
   deleteFromFolder(folder, deleted);
   writeObject(ledgerObject, `${JSON.stringify(retirement.ledger, null, 2)}\n`, 'application/json');
   const graceText = 'days' in grace ? `${grace.days} days` : `${grace.deploys} deploys`;
-  console.log(`deploy:s3: deleted ${pagesGone.length} files the build no longer has and ${retirement.expired.length} assets unreferenced for ${graceText}; kept ${retirement.kept.length} unreferenced assets for their grace (deploy ${retirement.ledger.deploys}, ledger ${s3Uri(ledgerObject)})`);
+  console.log(
+    `deploy:s3: deleted ${pagesGone.length} files the build no longer has and ${retirement.expired.length} assets unreferenced for ${graceText}; kept ${retirement.kept.length} unreferenced assets for their grace (deploy ${retirement.ledger.deploys}, ledger ${s3Uri(ledgerObject)})`,
+  );
 
   const check = verifyPublished({ folder, uploaded, manifestText, previous, deleted, kept: retirement.kept, sample, full });
   const checked = `${check.listed} objects listed; ${check.changed} changed and ${check.sampled} sampled files downloaded`;
@@ -131,12 +144,27 @@ function upload(site: string, destination: string, files: readonly string[]): vo
   const from = `${site}/`;
   const assets = [`${from}assets/`, `${destination}/assets/`, '--no-progress', '--size-only', '--cache-control', IMMUTABLE];
   // A pass with nothing to send is skipped: each start of the CLI costs about a second.
-  for (const [extension, type] of [['avif', 'image/avif'], ['webp', 'image/webp']] as const) {
-    if (files.some((file) => file.startsWith('assets/') && file.endsWith(`.${extension}`))) awsShown(['s3', 'sync', ...assets, '--exclude', '*', '--include', `*.${extension}`, '--content-type', type]);
+  for (const [extension, type] of [
+    ['avif', 'image/avif'],
+    ['webp', 'image/webp'],
+  ] as const) {
+    if (files.some((file) => file.startsWith('assets/') && file.endsWith(`.${extension}`)))
+      awsShown(['s3', 'sync', ...assets, '--exclude', '*', '--include', `*.${extension}`, '--content-type', type]);
   }
   awsShown(['s3', 'sync', ...assets, '--exclude', '*.avif', '--exclude', '*.webp', ...NOT_UPLOADED.flatMap((pattern) => ['--exclude', pattern])]);
   const rest = [from, `${destination}/`, '--recursive', '--no-progress', '--cache-control', REVALIDATE];
-  awsShown(['s3', 'cp', ...rest, '--exclude', 'assets/*', '--exclude', '*.html', '--exclude', MANIFEST_FILE, ...NOT_UPLOADED.flatMap((pattern) => ['--exclude', pattern])]);
+  awsShown([
+    's3',
+    'cp',
+    ...rest,
+    '--exclude',
+    'assets/*',
+    '--exclude',
+    '*.html',
+    '--exclude',
+    MANIFEST_FILE,
+    ...NOT_UPLOADED.flatMap((pattern) => ['--exclude', pattern]),
+  ]);
   awsShown(['s3', 'cp', ...rest, '--exclude', '*', '--include', '*.html', '--exclude', 'assets/*']);
   // The manifest alone and last: a folder whose manifest.json is this build's has all its files.
   awsShown(['s3', 'cp', `${from}${MANIFEST_FILE}`, `${destination}/${MANIFEST_FILE}`, '--no-progress', '--cache-control', REVALIDATE]);

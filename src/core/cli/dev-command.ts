@@ -17,7 +17,9 @@ export async function runDev(argv: string[]): Promise<number> {
     const { port, apiPort } = localPorts(process.env);
     const server = await startDevServer({ repoRoot: projectRoot(), dataRoot: projectRoot(values.root), port, apiPort });
     printUrls(server.data.project.tenants, server.port, server.apiOrigin);
-    console.log(`Live preview ready in ${((performance.now() - started) / 1000).toFixed(1)} s: saving a data file, an image or a file under src/ updates the open pages. Ctrl-C stops.`);
+    console.log(
+      `Live preview ready in ${((performance.now() - started) / 1000).toFixed(1)} s: saving a data file, an image or a file under src/ updates the open pages. Ctrl-C stops.`,
+    );
     const stop = () => {
       server.close().then(
         () => process.exit(0),

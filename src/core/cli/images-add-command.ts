@@ -70,9 +70,9 @@ export async function runImagesAdd(argv: string[], cwd = process.cwd()): Promise
   // Like the photos, a relative --root is taken from where the command was typed, so both read alike.
   const root = projectRoot(values.root === undefined ? undefined : path.resolve(cwd, values.root));
   const loaded = loadProject(root);
-  const brokenCatalogs = [...new Set(loaded.diagnostics.filter((d) => d.severity === 'error' && /^catalogs\/[^/]+\.ya?ml$/.test(d.file)).map((d) => d.file))].filter(
-    (file) => !loaded.readableCatalogs.has(path.basename(file).replace(/\.ya?ml$/, '')),
-  );
+  const brokenCatalogs = [
+    ...new Set(loaded.diagnostics.filter((d) => d.severity === 'error' && /^catalogs\/[^/]+\.ya?ml$/.test(d.file)).map((d) => d.file)),
+  ].filter((file) => !loaded.readableCatalogs.has(path.basename(file).replace(/\.ya?ml$/, '')));
   for (const file of brokenCatalogs) console.error(`${file} has errors of its own (npm run validate names them); its products are left out until it is fixed.`);
   const index = photoIndex([...loaded.readableCatalogs.values()].flat());
   if (index.targets.length === 0) {
@@ -80,7 +80,12 @@ export async function runImagesAdd(argv: string[], cwd = process.cwd()): Promise
     return 1;
   }
 
-  const matches = settleClashes(photos.photos.map((photo) => ({ photo, match: PHOTO.test(photo.file) ? matchPhoto(index, path.basename(photo.file), path.basename(path.dirname(photo.file))) : undefined })));
+  const matches = settleClashes(
+    photos.photos.map((photo) => ({
+      photo,
+      match: PHOTO.test(photo.file) ? matchPhoto(index, path.basename(photo.file), path.basename(path.dirname(photo.file))) : undefined,
+    })),
+  );
 
   const imagesFolder = path.join(root, IMAGES);
   const present = new Set(listFiles(imagesFolder));
@@ -94,8 +99,13 @@ export async function runImagesAdd(argv: string[], cwd = process.cwd()): Promise
   console.log(`\n${summary(outcomes, dryRun)}`);
 
   // What a dry run would write counts as there: the list is what would still be missing.
-  const now = dryRun ? new Set([...present, ...outcomes.flatMap((o) => (o.result === 'would write' ? [o.target.file] : []))]) : new Set(listFiles(imagesFolder));
-  printMissing(index.targets.filter((t) => !now.has(t.file)), dryRun);
+  const now = dryRun
+    ? new Set([...present, ...outcomes.flatMap((o) => (o.result === 'would write' ? [o.target.file] : []))])
+    : new Set(listFiles(imagesFolder));
+  printMissing(
+    index.targets.filter((t) => !now.has(t.file)),
+    dryRun,
+  );
   return outcomes.some((o) => PROBLEMS.has(o.result)) ? 1 : 0;
 }
 
@@ -119,7 +129,8 @@ function collectPhotos(paths: string[], cwd: string): { photos: Photo[] } | { pr
       if (entry.name.startsWith('.')) continue;
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() || (entry.isSymbolicLink() && statSync(full, { throwIfNoEntry: false })?.isFile())) photos.push({ file: full, shown: shown(full) });
+      else if (entry.isFile() || (entry.isSymbolicLink() && statSync(full, { throwIfNoEntry: false })?.isFile()))
+        photos.push({ file: full, shown: shown(full) });
     }
   };
   for (const given of paths) {
@@ -155,7 +166,8 @@ interface TakeIn {
 async function takeIn(photo: Photo, match: PhotoMatch | undefined, { imagesFolder, present, replace, dryRun }: TakeIn): Promise<Outcome> {
   if (!match) return { result: 'not a photo', note: `only .jpg, .jpeg, .png and .webp files are taken` };
   if (match.kind === 'ambiguous') return { result: 'ambiguous', note: `${match.reason}; candidates: ${match.candidates.map((t) => t.file).join(', ')}` };
-  if (match.kind === 'unmatched') return { result: 'unmatched', note: `${match.reason}${match.nearest.length > 0 ? `; nearest: ${match.nearest.join(', ')}` : ''}` };
+  if (match.kind === 'unmatched')
+    return { result: 'unmatched', note: `${match.reason}${match.nearest.length > 0 ? `; nearest: ${match.nearest.join(', ')}` : ''}` };
 
   const { target } = match;
   const destination = path.join(imagesFolder, target.file);
@@ -188,15 +200,34 @@ function sameFile(a: string, b: string): boolean {
 }
 
 function printTable(photos: Photo[], outcomes: Outcome[]): void {
-  const rows = [['photo', 'result', `${IMAGES}/`, 'why'], ...photos.map((photo, i) => [photo.shown, outcomes[i]!.result, outcomes[i]!.target?.file ?? '-', outcomes[i]!.note])];
+  const rows = [
+    ['photo', 'result', `${IMAGES}/`, 'why'],
+    ...photos.map((photo, i) => [photo.shown, outcomes[i]!.result, outcomes[i]!.target?.file ?? '-', outcomes[i]!.note]),
+  ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const lines = rows.map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ').trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
   lines.splice(1, 0, [...widths, 3].map((width) => '-'.repeat(width)).join('  '));
   console.log(lines.join('\n'));
 }
 
 /** The order results are counted in: what was done first, then what is left to do by hand. */
-const RESULTS: readonly Outcome['result'][] = ['written', 'would write', 'replaced', 'would replace', 'in place', 'kept', 'ambiguous', 'unmatched', 'unreadable', 'not a photo'];
+const RESULTS: readonly Outcome['result'][] = [
+  'written',
+  'would write',
+  'replaced',
+  'would replace',
+  'in place',
+  'kept',
+  'ambiguous',
+  'unmatched',
+  'unreadable',
+  'not a photo',
+];
 
 function summary(outcomes: Outcome[], dryRun: boolean): string {
   const parts = RESULTS.flatMap((result) => {

@@ -98,7 +98,8 @@ async function askFields(run: Run, id: string | undefined, scratch: Scratch | un
       where: question.flag,
       message: question.message,
       fallback: question.fallback,
-      check: (answer) => (scratch === undefined || id === undefined ? undefined : fieldProblem(scratch, id, { ...answers, [question.field]: answer }, question.field, catalogIds)),
+      check: (answer) =>
+        scratch === undefined || id === undefined ? undefined : fieldProblem(scratch, id, { ...answers, [question.field]: answer }, question.field, catalogIds),
       prompter: run.prompter,
       problems: run.problems,
       missing: `missing ${question.flag} (the ${question.label}); give it, or run in a terminal to be asked`,

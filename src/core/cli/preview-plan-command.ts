@@ -26,7 +26,10 @@ export function runPreviewPlan(argv: string[]): number {
   let changed: string[] | undefined;
   if (values['changed-files'] !== undefined) {
     try {
-      changed = readFileSync(values['changed-files'], 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
+      changed = readFileSync(values['changed-files'], 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
     } catch (error) {
       console.error(`preview:plan: cannot read --changed-files ${values['changed-files']}: ${error instanceof Error ? error.message : String(error)}`);
       return 1;

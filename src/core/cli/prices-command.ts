@@ -37,7 +37,10 @@ export function runPrices(argv: string[]): number {
     const selection = {
       type: values.type,
       subCategory: values['sub-category'],
-      codes: values.codes?.split(',').map((code) => code.trim()).filter((code) => code !== ''),
+      codes: values.codes
+        ?.split(',')
+        .map((code) => code.trim())
+        .filter((code) => code !== ''),
       includeDiscounts: values['include-discounts'],
     };
     const stepText = values['round-up'] ?? values.round;
@@ -91,7 +94,10 @@ function negativeNumbersAttached(argv: string[]): string[] {
 
 function priceTable(rows: PriceChangeRow[]): string {
   if (rows.length === 0) return 'No price changes (prices at 0 stay 0).';
-  const lines = [['code', 'price', 'before', 'after', 'change'], ...rows.map((row) => [row.code, row.where, formatMoney(row.before), formatMoney(row.after), percentChange(row.before, row.after)])];
+  const lines = [
+    ['code', 'price', 'before', 'after', 'change'],
+    ...rows.map((row) => [row.code, row.where, formatMoney(row.before), formatMoney(row.after), percentChange(row.before, row.after)]),
+  ];
   const widths = lines[0]!.map((_, column) => Math.max(...lines.map((cells) => cells[column]!.length)));
   const format = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [format(lines[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.slice(1).map(format)].join('\n');

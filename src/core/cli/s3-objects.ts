@@ -47,7 +47,20 @@ export function writeObject(object: S3Location, body: string, contentType: strin
   try {
     const file = path.join(temp, 'object');
     writeFileSync(file, body);
-    awsChecked(['s3api', 'put-object', '--bucket', object.bucket, '--key', object.key, '--body', file, '--content-type', contentType, '--cache-control', 'no-store']);
+    awsChecked([
+      's3api',
+      'put-object',
+      '--bucket',
+      object.bucket,
+      '--key',
+      object.key,
+      '--body',
+      file,
+      '--content-type',
+      contentType,
+      '--cache-control',
+      'no-store',
+    ]);
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
@@ -63,7 +76,8 @@ export function deleteFromFolder(folder: S3Location, paths: readonly string[]): 
       writeFileSync(file, JSON.stringify({ Objects: objects, Quiet: true }));
       const stdout = awsChecked(['s3api', 'delete-objects', '--bucket', folder.bucket, '--delete', `file://${file}`, '--output', 'json']);
       const errors = stdout.trim() === '' ? [] : ((JSON.parse(stdout) as { Errors?: { Key: string; Message?: string }[] }).Errors ?? []);
-      if (errors.length > 0) throw new UserError(`S3 did not delete ${errors.length} objects, ${errors[0]!.Key} first: ${errors[0]!.Message ?? 'no reason given'}`);
+      if (errors.length > 0)
+        throw new UserError(`S3 did not delete ${errors.length} objects, ${errors[0]!.Key} first: ${errors[0]!.Message ?? 'no reason given'}`);
     }
   } finally {
     rmSync(temp, { recursive: true, force: true });

@@ -38,7 +38,8 @@ export function runSharedHost(argv: string[]): number {
     });
     const host = values.host as SharedHost;
     if (!SHARED_HOSTS.includes(host)) throw new UserError(`--host must be ${SHARED_HOSTS.join(' or ')}\n${USAGE}`);
-    if (values.plan !== undefined && host !== 'cloudflare-pages') throw new UserError('--plan is for Cloudflare Pages: Netlify documents no file count per deploy');
+    if (values.plan !== undefined && host !== 'cloudflare-pages')
+      throw new UserError('--plan is for Cloudflare Pages: Netlify documents no file count per deploy');
     const plan = (values.plan ?? 'free') as PagesPlan;
     if (!PAGES_PLANS.includes(plan)) throw new UserError(`--plan must be ${PAGES_PLANS.join(' or ')}`);
     if ((values.out === undefined) === (values.check === undefined)) throw new UserError(`give either --out or --check\n${USAGE}`);
@@ -59,7 +60,8 @@ export function runSharedHost(argv: string[]): number {
     const chosen = (values.tenant ?? project.tenants.filter((tenant) => tenant.routePrefix !== '').map((tenant) => tenant.id)).map((id) => {
       const tenant = byId.get(id);
       if (!tenant) throw new UserError(`--tenant ${id}: no tenants/${id}.yaml (tenants: ${[...byId.keys()].join(', ')})`);
-      if (tenant.routePrefix === '') throw new UserError(`--tenant ${id}: it has no route_prefix, so it is served at the root of a host of its own, not on a shared host`);
+      if (tenant.routePrefix === '')
+        throw new UserError(`--tenant ${id}: it has no route_prefix, so it is served at the root of a host of its own, not on a shared host`);
       return { id, prefix: tenant.routePrefix, dir: path.join(dist, id) } satisfies SharedTenant;
     });
     const home = values.home === undefined ? undefined : chosen.find((tenant) => tenant.id === values.home);

@@ -88,7 +88,9 @@ export function printUrls(tenants: readonly Tenant[], port: number, apiOrigin: s
   for (const tenant of tenants) {
     if (tenant.routePrefix !== '') console.log(`${tenant.id.padEnd(15)} http://localhost:${port}${basePath(tenant.routePrefix, under)}`);
   }
-  noPrefix.forEach((tenant, index) => console.log(`${tenant.id.padEnd(15)} http://${tenant.id}.localhost:${port}${under}  or  http://localhost:${port + 1 + index}${under}`));
+  noPrefix.forEach((tenant, index) =>
+    console.log(`${tenant.id.padEnd(15)} http://${tenant.id}.localhost:${port}${under}  or  http://localhost:${port + 1 + index}${under}`),
+  );
   console.log(`Order API       ${apiOrigin}  (orders in .cache/order-api/, e-mails as .eml files in .cache/order-api/mail/)\n`);
 }
 

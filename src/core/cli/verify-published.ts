@@ -71,13 +71,15 @@ export function verifyPublished(check: PublishedCheck): PublishedCheckResult {
     downloadFromFolder(check.folder, [MANIFEST_FILE, ...toRead.map((entry) => entry.path)], temp);
     const read = (file: string) => (existsSync(path.join(temp, file)) ? readFileSync(path.join(temp, file)) : undefined);
     const manifest = read(MANIFEST_FILE);
-    if (manifest !== undefined && !manifest.equals(Buffer.from(check.manifestText))) problems.push({ kind: 'changed', path: MANIFEST_FILE, detail: 'differs from the build\'s' });
+    if (manifest !== undefined && !manifest.equals(Buffer.from(check.manifestText)))
+      problems.push({ kind: 'changed', path: MANIFEST_FILE, detail: "differs from the build's" });
     for (const entry of toRead) {
       const bytes = read(entry.path);
       if (bytes === undefined) problems.push({ kind: 'missing', path: entry.path, detail: 'listed, but could not be downloaded' });
       else {
         const digest = sha256(bytes);
-        if (digest !== entry.sha256) problems.push({ kind: 'changed', path: entry.path, detail: `sha256 ${entry.sha256.slice(0, 12)}… expected, downloaded ${digest.slice(0, 12)}…` });
+        if (digest !== entry.sha256)
+          problems.push({ kind: 'changed', path: entry.path, detail: `sha256 ${entry.sha256.slice(0, 12)}… expected, downloaded ${digest.slice(0, 12)}…` });
       }
     }
   } finally {

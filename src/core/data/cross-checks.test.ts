@@ -31,7 +31,14 @@ interface Files {
   failed?: Record<string, string[]>;
 }
 
-function project({ supplierFile = 'main_phone: 555-0100\n', tenants = {}, catalogs = { default: catalog('') }, logos = [], photos = [], failed = {} }: Files): ParsedProject {
+function project({
+  supplierFile = 'main_phone: 555-0100\n',
+  tenants = {},
+  catalogs = { default: catalog('') },
+  logos = [],
+  photos = [],
+  failed = {},
+}: Files): ParsedProject {
   return {
     supplierFile: parseYamlSource('tenants/_site.yaml', supplierFile),
     tenants: new Map(Object.entries(tenants).map(([id, text]) => [id, parseYamlSource(`tenants/${id}.yaml`, text)])),
@@ -71,13 +78,14 @@ describe('the checks between tenant files', () => {
   });
 
   it('warns once about several stores whose password is their code, at the first of them', () => {
-    const stores = 'stores:\n  - { code: ALPHA1, name: One, password: ALPHA1 }\n  - { code: ALPHA2, name: Two, password: ALPHA2 }\n  - { code: ALPHA3, name: Three, password: a-long-password }\n';
+    const stores =
+      'stores:\n  - { code: ALPHA1, name: One, password: ALPHA1 }\n  - { code: ALPHA2, name: Two, password: ALPHA2 }\n  - { code: ALPHA3, name: Three, password: a-long-password }\n';
     expect(lines({ tenants: { alpha: tenant('alpha', stores) } })).toEqual([
       "tenants/alpha.yaml:8:42  stores[0].password  warning: 2 stores have their code as their password; a store's code is public in its address (catalog/<code>/customs/), so that password keeps nobody out",
     ]);
   });
 
-  it('warns about a short store password, but not again about one that is the store\'s code', () => {
+  it("warns about a short store password, but not again about one that is the store's code", () => {
     const stores = 'stores:\n  - { code: ALPHA1, name: One, password: short }\n';
     expect(lines({ tenants: { alpha: tenant('alpha', stores) } })).toEqual([
       "tenants/alpha.yaml:8:42  stores[0].password  warning: store password of only 5 characters; it opens the store's custom products to order, so choose at least 10 characters that are not easy to guess",
@@ -129,7 +137,12 @@ describe('the checks between tenants and catalogs', () => {
 
   it('says nothing of unknown store codes or unused catalogs while a tenant file has errors: the store may be in it', () => {
     const alpha = tenant('alpha', 'stores:\n  - { code: ALPHA1, name: One, password: a-long-password }\n');
-    const files = { tenants: { alpha, beta: 'catalog: [' }, catalogs: { default: catalog(polo), spare: catalog('') }, photos: ['K500_navy.jpg'], failed: { 'tenants/beta.yaml': [WHOLE_FILE] } };
+    const files = {
+      tenants: { alpha, beta: 'catalog: [' },
+      catalogs: { default: catalog(polo), spare: catalog('') },
+      photos: ['K500_navy.jpg'],
+      failed: { 'tenants/beta.yaml': [WHOLE_FILE] },
+    };
     expect(lines(files)).toEqual([]);
     expect(lines({ ...files, tenants: { alpha }, failed: {} })).toEqual([
       'catalogs/default.yaml:2:76  products[0].supportedStores[1]  no tenant has a store with code "BETA01"',
@@ -137,7 +150,7 @@ describe('the checks between tenants and catalogs', () => {
     ]);
   });
 
-  it('leaves out what lies inside a value the file\'s own errors are about, and reports the rest', () => {
+  it("leaves out what lies inside a value the file's own errors are about, and reports the rest", () => {
     const products = '  - { code: K500, colors: [Navy], sizes: { XXL: 9.5 } }\n  - { code: K540, colors: [Navy], sizes: { XXL: 9.5 } }\n';
     const photos = ['K500_navy.jpg', 'K540_navy.jpg'];
     const files = { tenants: { alpha: tenant('alpha') }, catalogs: { default: catalog(products) }, photos };
@@ -171,7 +184,11 @@ describe('the checks of images the data names', () => {
 
   it('warns about photos nothing uses, suggesting the missing name they were likely meant for, only when every file is read', () => {
     const products = '  - { code: K500, colors: [Navy, Royal Blue] }\n';
-    const files = { tenants: { alpha: tenant('alpha') }, catalogs: { default: catalog(products) }, photos: ['K500_navy.jpg', 'K500_royal_bleu.jpg', 'K500_NAVY.jpg'] };
+    const files = {
+      tenants: { alpha: tenant('alpha') },
+      catalogs: { default: catalog(products) },
+      photos: ['K500_navy.jpg', 'K500_royal_bleu.jpg', 'K500_NAVY.jpg'],
+    };
     expect(unusedImages(project(files)).map(formatDiagnostic)).toEqual([
       'catalogs/images/K500_royal_bleu.jpg:1:1  (file)  warning: no product colour or half colour uses this image (did you mean "K500_royal_blue.jpg"?)',
     ]);

@@ -46,7 +46,13 @@ export const WHOLE_FILE = formatDataPath([]);
  * checks would find is reported once the file is fixed.
  */
 export function crossCheck(project: ParsedProject): Diagnostic[] {
-  const all = [...checkSupplierFile(project), ...checkTenants(project), ...checkSecretPatterns(project), ...checkOrderApiAddresses(project), ...checkCatalogs(project)];
+  const all = [
+    ...checkSupplierFile(project),
+    ...checkTenants(project),
+    ...checkSecretPatterns(project),
+    ...checkOrderApiAddresses(project),
+    ...checkCatalogs(project),
+  ];
   return all.filter((d) => !repeatsOwnError(d, project.failed.get(d.file)));
 }
 
@@ -194,7 +200,14 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
     const ignoredCatalog = catalog !== undefined && [...project.ignoredCatalogs].some((ignored) => ignored.toLowerCase() === catalog.toLowerCase());
     if (catalog && !project.catalogs.has(catalog) && !project.unreadCatalogs.has(catalog) && !ignoredCatalog) {
       const known = [...project.catalogs.keys(), ...project.unreadCatalogs];
-      out.push(report(source, 'error', ['catalog'], `no catalog "${catalog}": catalogs/${catalog}.yaml does not exist${didYouMean(catalog, known) || ` (catalogs: ${known.join(', ')})`}`));
+      out.push(
+        report(
+          source,
+          'error',
+          ['catalog'],
+          `no catalog "${catalog}": catalogs/${catalog}.yaml does not exist${didYouMean(catalog, known) || ` (catalogs: ${known.join(', ')})`}`,
+        ),
+      );
     }
 
     const logo = asString(tenant.company_logo);
@@ -203,7 +216,8 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
     const prefix = asString(tenant.route_prefix);
     if (prefix && comparable) {
       const owner = prefixOwner.get(prefix);
-      if (owner) out.push(report(source, 'error', ['route_prefix'], `route prefix "${prefix}" is already used by tenants/${owner}.yaml; each prefix must be unique`));
+      if (owner)
+        out.push(report(source, 'error', ['route_prefix'], `route prefix "${prefix}" is already used by tenants/${owner}.yaml; each prefix must be unique`));
       else prefixOwner.set(prefix, id);
     }
 
@@ -211,14 +225,25 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
     const company = asString(tenant.company_name);
     if (company && comparable) {
       const owner = companyOwner.get(company);
-      if (owner) out.push(report(source, 'error', ['company_name'], `company name "${company}" is already used by tenants/${owner}.yaml; the order API tells tenants apart by it`));
+      if (owner)
+        out.push(
+          report(
+            source,
+            'error',
+            ['company_name'],
+            `company name "${company}" is already used by tenants/${owner}.yaml; the order API tells tenants apart by it`,
+          ),
+        );
       else companyOwner.set(company, id);
     }
 
     const password = asString(tenant.password);
     if (password && comparable) {
       const owner = passwordOwner.get(password);
-      if (owner) out.push(report(source, 'error', ['password'], `the same entry password as tenants/${owner}.yaml: the entry screen could not tell which store to open`));
+      if (owner)
+        out.push(
+          report(source, 'error', ['password'], `the same entry password as tenants/${owner}.yaml: the entry screen could not tell which store to open`),
+        );
       else passwordOwner.set(password, id);
     }
 
@@ -226,20 +251,29 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
     // A password written as something other than non-empty text has its schema error; calling it
     // missing would only repeat that.
     const malformedPassword = (['password', 'admin_password'] as const).some((key) => tenant[key] !== undefined && !asString(tenant[key]));
-    if (!malformedPassword && !password && !asString(tenant.admin_password)) out.push(report(source, 'warning', [], 'no password and no admin_password: nobody can see this group\'s order history'));
-    else if (!malformedPassword && !password) out.push(report(source, 'warning', [], 'no password: only its admins (admin_password) can see this group\'s order history'));
+    if (!malformedPassword && !password && !asString(tenant.admin_password))
+      out.push(report(source, 'warning', [], "no password and no admin_password: nobody can see this group's order history"));
+    else if (!malformedPassword && !password)
+      out.push(report(source, 'warning', [], "no password: only its admins (admin_password) can see this group's order history"));
     for (const key of ['password', 'admin_password'] as const) {
       const secret = asString(tenant[key]);
       const weakness = secret === undefined ? undefined : secretWeakness(secret, id);
       const advice = "it unlocks the group's order history, so choose at least 10 characters that are not easy to guess";
-      if (weakness) out.push(kindOf(report(source, 'warning', [key], `${weakness}; ${advice}`), `weak passwords: a password ${advice.replace(/^it /, '')}`, weakness));
+      if (weakness)
+        out.push(kindOf(report(source, 'warning', [key], `${weakness}; ${advice}`), `weak passwords: a password ${advice.replace(/^it /, '')}`, weakness));
     }
 
     asArray(tenant.bypass_codes).forEach((code, index) => {
       if (typeof code === 'string' && code.length < 10) {
         const detail = `bypass code of only ${code.length} characters`;
         const advice = 'it places orders without payment, so choose at least 10 characters that are not easy to guess';
-        out.push(kindOf(report(source, 'warning', ['bypass_codes', index], `${detail}; ${advice}`), `bypass codes shorter than 10 characters: a bypass code ${advice.replace(/^it /, '')}`, detail));
+        out.push(
+          kindOf(
+            report(source, 'warning', ['bypass_codes', index], `${detail}; ${advice}`),
+            `bypass codes shorter than 10 characters: a bypass code ${advice.replace(/^it /, '')}`,
+            detail,
+          ),
+        );
       }
     });
     asArray(tenant.stores).forEach((store, index) => {
@@ -248,20 +282,30 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
       if (typeof password === 'string' && password.length < 10 && password !== code) {
         const detail = `store password of only ${password.length} characters`;
         const advice = "it opens the store's custom products to order, so choose at least 10 characters that are not easy to guess";
-        out.push(kindOf(report(source, 'warning', ['stores', index, 'password'], `${detail}; ${advice}`), `store passwords shorter than 10 characters: a store password ${advice.replace(/^it /, '')}`, detail));
+        out.push(
+          kindOf(
+            report(source, 'warning', ['stores', index, 'password'], `${detail}; ${advice}`),
+            `store passwords shorter than 10 characters: a store password ${advice.replace(/^it /, '')}`,
+            detail,
+          ),
+        );
       }
     });
     // Without recipients an order is stored but nobody hears of it.
     // Recipients written as something other than a list have their schema error instead.
     const recipients = tenant.email_recipients;
-    if (recipients === undefined || (Array.isArray(recipients) && recipients.length === 0)) out.push(report(source, 'warning', [], 'no email_recipients: nobody is e-mailed when this group places or pays an order'));
+    if (recipients === undefined || (Array.isArray(recipients) && recipients.length === 0))
+      out.push(report(source, 'warning', [], 'no email_recipients: nobody is e-mailed when this group places or pays an order'));
 
     const codeIndex = new Map<string, number>();
     asArray(tenant.stores).forEach((store, index) => {
       const code = asString(asRecord(store).code);
       if (!code) return;
       const first = codeIndex.get(code.toUpperCase());
-      if (first !== undefined) out.push(report(source, 'error', ['stores', index, 'code'], `store code "${code}" is already used by stores[${first}]; codes must be unique within a tenant`));
+      if (first !== undefined)
+        out.push(
+          report(source, 'error', ['stores', index, 'code'], `store code "${code}" is already used by stores[${first}]; codes must be unique within a tenant`),
+        );
       else codeIndex.set(code.toUpperCase(), index);
     });
 
@@ -274,18 +318,34 @@ function checkTenants(project: ParsedProject): Diagnostic[] {
     if (open.length > 0) {
       const [first] = open;
       const whose = open.length === 1 ? `store "${first!.code}" has its code as its password` : `${open.length} stores have their code as their password`;
-      out.push(report(source, 'warning', ['stores', first!.index, 'password'], `${whose}; a store's code is public in its address (catalog/<code>/customs/), so that password keeps nobody out`));
+      out.push(
+        report(
+          source,
+          'warning',
+          ['stores', first!.index, 'password'],
+          `${whose}; a store's code is public in its address (catalog/<code>/customs/), so that password keeps nobody out`,
+        ),
+      );
     }
 
     for (const [category, names] of Object.entries(asRecord(tenant.embroideries))) {
       asArray(names).forEach((name, index) => {
         if (typeof name !== 'string' || name.includes('/')) return;
         const file = logoImageFile(name);
-        if (!project.logoFiles.has(file)) out.push(report(source, 'error', ['embroideries', category, index], missingFile('tenants/logos', file, project.logoFiles)));
+        if (!project.logoFiles.has(file))
+          out.push(report(source, 'error', ['embroideries', category, index], missingFile('tenants/logos', file, project.logoFiles)));
       });
     }
     if ('tshirt' in asRecord(tenant.embroideries) && 'tshirts' in asRecord(tenant.embroideries)) {
-      out.push(report(source, 'error', ['embroideries', 'tshirt'], `both "tshirt" and "${normalizeCategoryKey('tshirt')}" are listed; they are the same category, keep one`, true));
+      out.push(
+        report(
+          source,
+          'error',
+          ['embroideries', 'tshirt'],
+          `both "tshirt" and "${normalizeCategoryKey('tshirt')}" are listed; they are the same category, keep one`,
+          true,
+        ),
+      );
     }
   }
   return out;
@@ -317,7 +377,13 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
     const nearMisses = colourNearMisses(source);
     for (const miss of nearMisses) {
       const detail = `"${miss.colour}" is used by this product only, and "${miss.likely}" by ${miss.usedBy} products`;
-      out.push(kindOf(report(source, 'warning', miss.at, `${detail}; if it is the same colour, write "${miss.likely}"`), 'colours one product spells almost like a colour other products use: if it is the same colour, spell it as they do', detail));
+      out.push(
+        kindOf(
+          report(source, 'warning', miss.at, `${detail}; if it is the same colour, write "${miss.likely}"`),
+          'colours one product spells almost like a colour other products use: if it is the same colour, spell it as they do',
+          detail,
+        ),
+      );
     }
 
     asArray(catalog.products).forEach((item, index) => {
@@ -328,11 +394,19 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       if (code) {
         const first = codeIndex.get(code);
         const sameButCase = codeIndexIgnoringCase.get(code.toUpperCase());
-        if (first !== undefined) out.push(report(source, 'error', at('code'), `product code "${code}" is already used by products[${first}]; codes must be unique within a catalog`));
+        if (first !== undefined)
+          out.push(report(source, 'error', at('code'), `product code "${code}" is already used by products[${first}]; codes must be unique within a catalog`));
         else if (sameButCase !== undefined) {
           const other = asString(asRecord(asArray(catalog.products)[sameButCase]).code);
           // Photo names carry the code, and disks that ignore capitals would give both products one photo.
-          out.push(report(source, 'error', at('code'), `product code "${code}" differs from "${other}" (products[${sameButCase}]) only in capitals; codes must differ in more than capitals, or their photos and orders are mixed up`));
+          out.push(
+            report(
+              source,
+              'error',
+              at('code'),
+              `product code "${code}" differs from "${other}" (products[${sameButCase}]) only in capitals; codes must differ in more than capitals, or their photos and orders are mixed up`,
+            ),
+          );
         }
         if (first === undefined) codeIndex.set(code, index);
         if (sameButCase === undefined) codeIndexIgnoringCase.set(code.toUpperCase(), index);
@@ -345,7 +419,10 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       }
 
       if (code && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(code)) {
-        for (const [field, list] of [['colors', product.colors], ['halfColors', product.halfColors]] as const) {
+        for (const [field, list] of [
+          ['colors', product.colors],
+          ['halfColors', product.halfColors],
+        ] as const) {
           asArray(list).forEach((color, colorIndex) => {
             // A colour the schema rejects already has its error; its file name would only add noise.
             if (typeof color !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(color)) return;
@@ -360,7 +437,10 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       for (const label of Object.keys(sizes)) {
         if (!sizeFamily(label)) {
           const close = closestMatches(label, KNOWN_SIZE_LABELS);
-          const hint = close.length > 0 ? `; close known labels: ${close.join(', ')}` : '; labels are apparel sizes (Small, 2XL), tall sizes (LT), OSFA, tiers (500) or units (# boxes, 5 boxes)';
+          const hint =
+            close.length > 0
+              ? `; close known labels: ${close.join(', ')}`
+              : '; labels are apparel sizes (Small, 2XL), tall sizes (LT), OSFA, tiers (500) or units (# boxes, 5 boxes)';
           out.push(report(source, 'error', at('sizes', label), `unknown size label "${label}"${hint}`, true));
         }
         out.push(...checkPriceDecimals(source, at('sizes', label)));
@@ -368,10 +448,16 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       asArray(product.discount).forEach((_, discountIndex) => out.push(...checkPriceDecimals(source, at('discount', discountIndex, 'price'))));
       out.push(...checkDiscountTiers(source, product, at()));
 
-
       asArray(product.supportedStores).forEach((storeCode, storeIndex) => {
         if (tenantsKnown && typeof storeCode === 'string' && storeCode.length === 6 && !storeCodes.has(storeCode)) {
-          out.push(report(source, 'error', at('supportedStores', storeIndex), `no tenant has a store with code "${storeCode}"${didYouMean(storeCode, [...storeCodes])}`));
+          out.push(
+            report(
+              source,
+              'error',
+              at('supportedStores', storeIndex),
+              `no tenant has a store with code "${storeCode}"${didYouMean(storeCode, [...storeCodes])}`,
+            ),
+          );
         }
       });
     });

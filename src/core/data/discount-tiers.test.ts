@@ -19,7 +19,9 @@ describe('discount tiers, read as the cart reads them', () => {
 
   it('compares a tier of a run-priced product with the run price in force at its quantity', () => {
     // The sample's click pen: 0.47 from 1000 replaces the 1000-run's 0.49, not the 1500-run's 0.45.
-    expect(problems('{ sizes: { "100": 0.79, "1000": 0.49, "1500": 0.45 }, discount: [{ quantity: 1000, price: 0.47 }, { quantity: 1500, price: 0.43 }] }')).toEqual([]);
+    expect(
+      problems('{ sizes: { "100": 0.79, "1000": 0.49, "1500": 0.45 }, discount: [{ quantity: 1000, price: 0.47 }, { quantity: 1500, price: 0.43 }] }'),
+    ).toEqual([]);
     expect(problems('{ sizes: { "100": 0.79, "1000": 0.49 }, discount: [{ quantity: 1000, price: 0.5 }] }')).toEqual([
       'products[0].discount[0].price  0.5 from 1000 pieces is not below 0.49, the price of size 1000 it replaces; a discount must lower the price',
     ]);

@@ -77,12 +77,22 @@ export function checkDiscountTiers(source: YamlSource, product: Record<string, u
     const replaced = replacedSize(sizes, tier.quantity, i === 0);
     if (before !== undefined && tier.price >= before.price) {
       out.push(
-        report(source, 'error', path(tier, 'price'), `${written(tier)} from ${tier.quantity} pieces is not below ${written(before)}, the price from ${before.quantity} (discount[${before.index}]); a larger quantity must cost less`),
+        report(
+          source,
+          'error',
+          path(tier, 'price'),
+          `${written(tier)} from ${tier.quantity} pieces is not below ${written(before)}, the price from ${before.quantity} (discount[${before.index}]); a larger quantity must cost less`,
+        ),
       );
     } else if (replaced !== undefined && tier.price >= replaced.price) {
       const replacedText = source.sourceText([...at, 'sizes', replaced.label]) ?? String(replaced.price);
       out.push(
-        report(source, 'error', path(tier, 'price'), `${written(tier)} from ${tier.quantity} pieces is not below ${replacedText}, the price of size ${replaced.label} it replaces; a discount must lower the price`),
+        report(
+          source,
+          'error',
+          path(tier, 'price'),
+          `${written(tier)} from ${tier.quantity} pieces is not below ${replacedText}, the price of size ${replaced.label} it replaces; a discount must lower the price`,
+        ),
       );
     }
   });

@@ -48,7 +48,8 @@ function expectedImages(project: ParsedProject): ExpectedImage[] {
     if (logo && !logo.includes('/')) out.push({ folder: 'tenants/logos', name: logo, kind: 'company-logo', source, at: ['company_logo'] });
     for (const [category, names] of Object.entries(asRecord(tenant.embroideries))) {
       asArray(names).forEach((name, index) => {
-        if (typeof name === 'string' && !name.includes('/')) out.push({ folder: 'tenants/logos', name: logoImageFile(name), kind: 'embroidery', source, at: ['embroideries', category, index] });
+        if (typeof name === 'string' && !name.includes('/'))
+          out.push({ folder: 'tenants/logos', name: logoImageFile(name), kind: 'embroidery', source, at: ['embroideries', category, index] });
       });
     }
   }

@@ -80,8 +80,7 @@ export class SourceCache {
  */
 export function loadProject(root: string, cache?: SourceCache, overrides?: ReadonlyMap<string, string>, onlyCatalog?: string): LoadResult {
   const diagnostics: Diagnostic[] = [];
-  const fileError = (file: string, message: string) =>
-    diagnostics.push({ severity: 'error', file, line: 1, col: 1, path: '(file)', message });
+  const fileError = (file: string, message: string) => diagnostics.push({ severity: 'error', file, line: 1, col: 1, path: '(file)', message });
 
   // Files with errors of their own, and where those errors are: the cross-file checks must not
   // report their consequences (a store "unknown" only because the file defining it is unreadable).
@@ -100,8 +99,20 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
     if (source.diagnostics.length > 0) failed.set(relative, new Set([WHOLE_FILE]));
     else if (schemaErrors.length > 0) failed.set(relative, new Set(schemaErrors.map((d) => d.path)));
     const expected = `# yaml-language-server: $schema=../schemas/${schema}.schema.json`;
-    if (!source.text.split('\n').slice(0, 5).some((line) => line.trim() === expected)) {
-      diagnostics.push({ severity: 'warning', file: relative, line: 1, col: 1, path: '(file)', message: `should start with the line "${expected}" so editors can check it while typing` });
+    if (
+      !source.text
+        .split('\n')
+        .slice(0, 5)
+        .some((line) => line.trim() === expected)
+    ) {
+      diagnostics.push({
+        severity: 'warning',
+        file: relative,
+        line: 1,
+        col: 1,
+        path: '(file)',
+        message: `should start with the line "${expected}" so editors can check it while typing`,
+      });
     }
     return source;
   };
@@ -137,7 +148,12 @@ export function loadProject(root: string, cache?: SourceCache, overrides?: Reado
   else fileError(SITE_FILE, 'is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)');
 
   const tenants = loadFolder('tenants', 'tenant', (name) => name.startsWith('_'));
-  const catalogs = loadFolder('catalogs', 'catalog', () => false, (id) => onlyCatalog === undefined || id === onlyCatalog);
+  const catalogs = loadFolder(
+    'catalogs',
+    'catalog',
+    () => false,
+    (id) => onlyCatalog === undefined || id === onlyCatalog,
+  );
   const parsed: ParsedProject = {
     supplierFile,
     tenants: tenants.sources,

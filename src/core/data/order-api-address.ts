@@ -16,7 +16,8 @@ export function isPlaceholderApi(address: string): boolean {
 export function orderApiAddressProblem(address: string): string | undefined {
   const host = hostOf(address);
   if (host === undefined) return undefined; // Not an address at all: the schema's error says so.
-  if (host === PLACEHOLDER_HOST) return `"${address}" is the example address, not an order API: the storefront would show its pages and place no order; write your order API's address (npm run build refuses the example)`;
+  if (host === PLACEHOLDER_HOST)
+    return `"${address}" is the example address, not an order API: the storefront would show its pages and place no order; write your order API's address (npm run build refuses the example)`;
   const local = host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
   if (address.toLowerCase().startsWith('http://') && !local) {
     return `"${address}" is plain http: a storefront served over https cannot call it, so nobody could order; use the https:// address (http is for localhost only)`;

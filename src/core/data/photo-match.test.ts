@@ -36,7 +36,11 @@ describe('matching a photo to a product colour by its name', () => {
   });
 
   it('says which words it left out, and prefers the colour that spells most of the name', () => {
-    expect(matchPhoto(index, 'K500 Royal Blue front 2.JPG')).toEqual({ kind: 'matched', target: { code: 'K500', color: 'Royal Blue', file: 'K500_royal_blue.jpg' }, ignored: ['front', '2'] });
+    expect(matchPhoto(index, 'K500 Royal Blue front 2.JPG')).toEqual({
+      kind: 'matched',
+      target: { code: 'K500', color: 'Royal Blue', file: 'K500_royal_blue.jpg' },
+      ignored: ['front', '2'],
+    });
     expect(fileOf(matchPhoto(index, '6277 true navy.jpg'))).toBe('6277_true_navy.jpg');
     expect(fileOf(matchPhoto(index, '6277 navy.jpg'))).toBe('6277_navy.jpg');
     // "front" is one letter from Frost, but a word about the shot.
@@ -44,7 +48,11 @@ describe('matching a photo to a product colour by its name', () => {
   });
 
   it('takes a photo named "back" as the colour\'s back picture', () => {
-    expect(matchPhoto(index, 'K500 navy back.jpg')).toEqual({ kind: 'matched', target: { code: 'K500', color: 'Navy', file: 'K500_navy_back.jpg' }, ignored: [] });
+    expect(matchPhoto(index, 'K500 navy back.jpg')).toEqual({
+      kind: 'matched',
+      target: { code: 'K500', color: 'Navy', file: 'K500_navy_back.jpg' },
+      ignored: [],
+    });
     expect(fileOf(matchPhoto(index, 'k500-royalblue-BACK-2.png'))).toBe('K500_royal_blue_back.jpg');
   });
 
@@ -59,7 +67,10 @@ describe('matching a photo to a product colour by its name', () => {
     expect(both.kind === 'ambiguous' && both.candidates.map((t) => t.file)).toEqual(['K500_navy.jpg', 'K500_black.jpg']);
     expect(matchPhoto(index, 'K500 royal blue black.jpg')).toMatchObject({ kind: 'ambiguous', reason: 'names both Royal Blue and Black of K500' });
     // Blue alone is a colour of K500, but "royl" is probably Royal Blue misspelt.
-    expect(matchPhoto(index, 'K500 royl blue.jpg')).toMatchObject({ kind: 'ambiguous', reason: '"royl" may be a misspelt "royal" (a colour word of K500), so not Blue for sure' });
+    expect(matchPhoto(index, 'K500 royl blue.jpg')).toMatchObject({
+      kind: 'ambiguous',
+      reason: '"royl" may be a misspelt "royal" (a colour word of K500), so not Blue for sure',
+    });
     // Grey is a colour of C112, but "red" names a colour it does not come in.
     expect(matchPhoto(index, 'C112 grey red.jpg')).toMatchObject({ kind: 'ambiguous', reason: 'says "red" beside Grey, a colour word C112 has in no colour' });
     // FM-100 and FM100 are both "fm100" as a photographer writes it.
@@ -67,9 +78,17 @@ describe('matching a photo to a product colour by its name', () => {
   });
 
   it('says why a photo matches nothing, with the nearest names', () => {
-    expect(matchPhoto(index, 'IMG_0042.jpg')).toEqual({ kind: 'unmatched', reason: 'does not start with a product code, and its folder is not named by one', nearest: [] });
+    expect(matchPhoto(index, 'IMG_0042.jpg')).toEqual({
+      kind: 'unmatched',
+      reason: 'does not start with a product code, and its folder is not named by one',
+      nearest: [],
+    });
     expect(matchPhoto(index, 'K5OO navy.jpg')).toMatchObject({ kind: 'unmatched', nearest: ['K500_navy.jpg', 'K500L_navy.jpg'] });
-    expect(matchPhoto(index, 'K500 purple.jpg')).toEqual({ kind: 'unmatched', reason: 'K500 comes in Navy, Black, Royal Blue, Blue; none is "purple"', nearest: [] });
+    expect(matchPhoto(index, 'K500 purple.jpg')).toEqual({
+      kind: 'unmatched',
+      reason: 'K500 comes in Navy, Black, Royal Blue, Blue; none is "purple"',
+      nearest: [],
+    });
     expect(matchPhoto(index, 'K500 nvy.jpg')).toMatchObject({ kind: 'unmatched', nearest: ['K500_navy.jpg'] });
     expect(matchPhoto(index, '(1).jpg', '_')).toMatchObject({ kind: 'unmatched', nearest: [] });
     expect(matchPhoto(index, '---.png')).toMatchObject({ kind: 'unmatched', nearest: [] });

@@ -12,7 +12,7 @@ export interface PhotoTarget {
 }
 
 export type PhotoMatch =
-  | { kind: 'matched'; target: PhotoTarget; /** Words of the name that are not part of the code or colour ("front", "2"). */ ignored: string[] }
+  | { kind: 'matched'; target: PhotoTarget /** Words of the name that are not part of the code or colour ("front", "2"). */; ignored: string[] }
   | { kind: 'ambiguous'; reason: string; candidates: PhotoTarget[] }
   | { kind: 'unmatched'; reason: string; nearest: string[] };
 
@@ -34,11 +34,39 @@ export interface PhotoIndex {
  * Words a photographer adds about the shot rather than the product. Left out of the "may be a
  * misspelt colour" check (front is one letter from Frost), and reported as ignored like any other.
  */
-const SHOT_WORDS = new Set(['front', 'back', 'side', 'left', 'right', 'top', 'bottom', 'detail', 'main', 'alt', 'final', 'edit', 'edited', 'copy', 'web', 'hires', 'lowres', 'img', 'dsc', 'photo', 'view', 'flat', 'model', 'closeup']);
+const SHOT_WORDS = new Set([
+  'front',
+  'back',
+  'side',
+  'left',
+  'right',
+  'top',
+  'bottom',
+  'detail',
+  'main',
+  'alt',
+  'final',
+  'edit',
+  'edited',
+  'copy',
+  'web',
+  'hires',
+  'lowres',
+  'img',
+  'dsc',
+  'photo',
+  'view',
+  'flat',
+  'model',
+  'closeup',
+]);
 
 /** Lowercase words of letters and digits: "K500 Royal Blue (2)" → k500 royal blue 2. */
 export function nameWords(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 const compact = (text: string) => nameWords(text).join('');
@@ -142,7 +170,10 @@ function matchColor(product: IndexedProduct, rest: string[], colorWords: Readonl
     return {
       kind: 'unmatched',
       reason: rest.length === 0 ? `names no colour after ${product.code} (${colours})` : `${product.code} comes in ${colours}; none is "${rest.join(' ')}"`,
-      nearest: nearestFiles([product.code, ...rest], product.colors.map((c) => c.target)),
+      nearest: nearestFiles(
+        [product.code, ...rest],
+        product.colors.map((c) => c.target),
+      ),
     };
   }
   // The colour spelling most of the name wins: "true navy" is True Navy, not Navy.
@@ -151,27 +182,50 @@ function matchColor(product: IndexedProduct, rest: string[], colorWords: Readonl
   // Half colours in either order tie; the one written in the name's order is meant.
   if (best.length > 1 && best.filter((c) => c.inOrder).length === 1) best = best.filter((c) => c.inOrder);
   if (best.length > 1) {
-    return { kind: 'ambiguous', reason: `names ${best.map((c) => c.target.color).join(' and ')}, both colours of ${product.code}`, candidates: best.map((c) => c.target) };
+    return {
+      kind: 'ambiguous',
+      reason: `names ${best.map((c) => c.target.color).join(' and ')}, both colours of ${product.code}`,
+      candidates: best.map((c) => c.target),
+    };
   }
   const winner = best[0]!;
   const left = rest.filter((_, i) => !winner.used.has(i));
   // The rest of the name must not name another colour of the product ("royal blue black").
   const other = covered.find((c) => c !== winner && [...c.used].every((i) => !winner.used.has(i)));
   if (other) {
-    return { kind: 'ambiguous', reason: `names both ${winner.target.color} and ${other.target.color} of ${product.code}`, candidates: [winner.target, other.target] };
+    return {
+      kind: 'ambiguous',
+      reason: `names both ${winner.target.color} and ${other.target.color} of ${product.code}`,
+      candidates: [winner.target, other.target],
+    };
   }
   for (const word of left) {
     if (/^\d+$/.test(word) || SHOT_WORDS.has(word)) continue;
     if (colorWords.has(word)) {
-      return { kind: 'ambiguous', reason: `says "${word}" beside ${winner.target.color}, a colour word ${product.code} has in no colour`, candidates: [winner.target] };
+      return {
+        kind: 'ambiguous',
+        reason: `says "${word}" beside ${winner.target.color}, a colour word ${product.code} has in no colour`,
+        candidates: [winner.target],
+      };
     }
-    const near = product.colors.flatMap((c) => c.words).find((colorWord) => word.length >= 3 && editDistance(word, colorWord, 2) <= (colorWord.length <= 4 ? 1 : 2));
+    const near = product.colors
+      .flatMap((c) => c.words)
+      .find((colorWord) => word.length >= 3 && editDistance(word, colorWord, 2) <= (colorWord.length <= 4 ? 1 : 2));
     if (near) {
-      return { kind: 'ambiguous', reason: `"${word}" may be a misspelt "${near}" (a colour word of ${product.code}), so not ${winner.target.color} for sure`, candidates: [winner.target] };
+      return {
+        kind: 'ambiguous',
+        reason: `"${word}" may be a misspelt "${near}" (a colour word of ${product.code}), so not ${winner.target.color} for sure`,
+        candidates: [winner.target],
+      };
     }
   }
   // "back" names the colour's back picture, where back placements are drawn (docs/data-format.md, Logo areas).
-  if (left.includes('back')) return { kind: 'matched', target: { ...winner.target, file: productBackImageFile(product.code, winner.target.color) }, ignored: left.filter((word) => word !== 'back') };
+  if (left.includes('back'))
+    return {
+      kind: 'matched',
+      target: { ...winner.target, file: productBackImageFile(product.code, winner.target.color) },
+      ignored: left.filter((word) => word !== 'back'),
+    };
   return { kind: 'matched', target: winner.target, ignored: left };
 }
 

@@ -35,7 +35,14 @@ function checkCatalogAreas(source: YamlSource, images: ReadonlySet<string>): Dia
     for (const [placement, area] of Object.entries(asRecord(product.placement_areas))) {
       if (asRecord(area).side !== 'back' || colors.length === 0 || colors.some(hasBack)) continue;
       const example = code && colors[0] ? ` (for ${colors[0]}: catalogs/images/${productBackImageFile(code, colors[0])})` : '';
-      out.push(report(source, 'error', at('placement_areas', placement, 'side'), `"${placement}" is on the back, but none of this product's colours has a back picture${example}; add one, or remove the area`));
+      out.push(
+        report(
+          source,
+          'error',
+          at('placement_areas', placement, 'side'),
+          `"${placement}" is on the back, but none of this product's colours has a back picture${example}; add one, or remove the area`,
+        ),
+      );
     }
 
     for (const [color, areas] of Object.entries(asRecord(product.color_placement_areas))) {
@@ -46,7 +53,14 @@ function checkCatalogAreas(source: YamlSource, images: ReadonlySet<string>): Dia
       out.push(...checkInside(source, at('color_placement_areas', color), areas));
       for (const [placement, area] of Object.entries(asRecord(areas))) {
         if (asRecord(area).side === 'back' && code && !hasBack(color)) {
-          out.push(report(source, 'error', at('color_placement_areas', color, placement, 'side'), `"${placement}" is on the back, but there is no back picture catalogs/images/${productBackImageFile(code, color)}`));
+          out.push(
+            report(
+              source,
+              'error',
+              at('color_placement_areas', color, placement, 'side'),
+              `"${placement}" is on the back, but there is no back picture catalogs/images/${productBackImageFile(code, color)}`,
+            ),
+          );
         }
       }
     }
@@ -59,13 +73,24 @@ function checkInside(source: YamlSource, at: DataPath, areas: unknown): Diagnost
   const out: Diagnostic[] = [];
   for (const [placement, value] of Object.entries(asRecord(areas))) {
     const area = asRecord(value);
-    for (const [start, size, edge] of [['x', 'width', 'right'], ['y', 'height', 'bottom']] as const) {
+    for (const [start, size, edge] of [
+      ['x', 'width', 'right'],
+      ['y', 'height', 'bottom'],
+    ] as const) {
       const from = area[start];
       const extent = area[size];
       if (typeof from !== 'number' || typeof extent !== 'number') continue;
       // Rounded as written: 0.7 + 0.3 is 1 to a merchandiser, not 1.0000000000000002.
       const end = Math.round((from + extent) * 1e6) / 1e6;
-      if (end > 1) out.push(report(source, 'error', [...at, placement, size], `the area reaches past the picture's ${edge} edge: ${start} + ${size} = ${from} + ${extent} = ${end}, at most 1`));
+      if (end > 1)
+        out.push(
+          report(
+            source,
+            'error',
+            [...at, placement, size],
+            `the area reaches past the picture's ${edge} edge: ${start} + ${size} = ${from} + ${extent} = ${end}, at most 1`,
+          ),
+        );
     }
   }
   return out;
@@ -87,7 +112,9 @@ function checkOfferedPlacements(project: ParsedProject): Diagnostic[] {
     const catalog = asRecord(catalogSource.data);
     for (const [key, placements] of Object.entries(asRecord(tenant.logo_placements))) {
       const type = normalizeCategoryKey(key) as Category;
-      const products = asArray(catalog.products).map(asRecord).filter((product) => product.type === type);
+      const products = asArray(catalog.products)
+        .map(asRecord)
+        .filter((product) => product.type === type);
       asArray(placements).forEach((placement, index) => {
         if (typeof placement !== 'string') return;
         const known =
@@ -97,7 +124,13 @@ function checkOfferedPlacements(project: ParsedProject): Diagnostic[] {
         if (known) return;
         const detail = `no area is known for "${placement}" on ${type} pictures`;
         const advice = `the item page draws no mock-up of a logo there; add it under placement_areas.${type} in catalogs/${asString(tenant.catalog)}.yaml`;
-        out.push({ ...report(source, 'warning', ['logo_placements', key, index], `${detail}: ${advice}`), kind: { heading: `placements offered without an area on the picture: ${advice.replace(/placement_areas\.\w+ in catalogs\/[^ ]+/, 'the catalog\'s placement_areas')}`, detail } });
+        out.push({
+          ...report(source, 'warning', ['logo_placements', key, index], `${detail}: ${advice}`),
+          kind: {
+            heading: `placements offered without an area on the picture: ${advice.replace(/placement_areas\.\w+ in catalogs\/[^ ]+/, "the catalog's placement_areas")}`,
+            detail,
+          },
+        });
       });
     }
   }

@@ -28,7 +28,14 @@ describe('printed diagnostics', () => {
   });
 
   it('groups the same sentence repeated, and never groups errors', () => {
-    const same = (severity: Diagnostic['severity'], line: number): Diagnostic => ({ severity, file: 'tenants/b.yaml', line, col: 1, path: '(file)', message: 'no email_recipients' });
+    const same = (severity: Diagnostic['severity'], line: number): Diagnostic => ({
+      severity,
+      file: 'tenants/b.yaml',
+      line,
+      col: 1,
+      path: '(file)',
+      message: 'no email_recipients',
+    });
     const lines = printedDiagnostics([1, 2, 3, 4].map((line) => same('warning', line)).concat([5, 6, 7, 8].map((line) => same('error', line))));
     expect(lines.slice(0, 2)).toEqual(['4 warnings: no email_recipients', 'tenants/b.yaml:1:1  (file)  warning: as said above']);
     expect(lines.filter((line) => line.endsWith('(file)  no email_recipients'))).toHaveLength(4);

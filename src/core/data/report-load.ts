@@ -8,7 +8,9 @@ export function reportLoad({ diagnostics, stats }: LoadResult): boolean {
   for (const line of printedDiagnostics(diagnostics)) console.error(line);
   if (errors.length > 0) {
     const files = new Set(errors.map((d) => d.file)).size;
-    console.error(`\n${plural(errors.length, 'error')} in ${plural(files, 'file')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}. Fix them and run again.`);
+    console.error(
+      `\n${plural(errors.length, 'error')} in ${plural(files, 'file')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}. Fix them and run again.`,
+    );
     return false;
   }
   console.log(

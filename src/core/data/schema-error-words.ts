@@ -47,7 +47,13 @@ export function describeValue(value: unknown): string {
  * Europe, but "1,299" may be a thousand; either way the fix is the writer's, never a guess here.
  */
 function numberHint(type: unknown, data: unknown): string {
-  if (typeof data !== 'string' || !String(type).split(',').some((t) => t === 'number' || t === 'integer')) return '';
+  if (
+    typeof data !== 'string' ||
+    !String(type)
+      .split(',')
+      .some((t) => t === 'number' || t === 'integer')
+  )
+    return '';
   const comma = /^\s*\$?\s*(\d+),(\d+)\s*$/.exec(data);
   if (!comma) return '';
   const [, whole, fraction = ''] = comma;
@@ -99,7 +105,8 @@ export function wordSchemaError(error: ErrorObject, hints: WordingHints = {}): S
     }
     case 'minLength':
     case 'maxLength': {
-      if (schema.minLength !== undefined && schema.minLength === schema.maxLength) return problem(`must be exactly ${String(schema.minLength)} characters, ${got}`);
+      if (schema.minLength !== undefined && schema.minLength === schema.maxLength)
+        return problem(`must be exactly ${String(schema.minLength)} characters, ${got}`);
       if (error.keyword === 'minLength' && params.limit === 1) return problem('must not be empty');
       const bound = error.keyword === 'minLength' ? 'at least' : 'at most';
       return problem(`must be ${bound} ${String(params.limit)} characters, ${got}`);

@@ -45,7 +45,11 @@ export function validateAgainstSchema(source: YamlSource, schema: SchemaName): D
 function toDiagnostic(source: YamlSource, error: ErrorObject): Diagnostic[] {
   // Size labels get their own check, which can suggest the close known labels.
   if (error.keyword === 'propertyNames' || error.propertyName !== undefined) return [];
-  const { at, onKey, message } = wordSchemaError(error, { keyNoun: (known) => (isCategoryMap(known) ? 'category' : 'field'), suggestKey, suggestValue: didYouMean });
+  const { at, onKey, message } = wordSchemaError(error, {
+    keyNoun: (known) => (isCategoryMap(known) ? 'category' : 'field'),
+    suggestKey,
+    suggestValue: didYouMean,
+  });
   const path = instancePathToDataPath(source.data, at);
   // A missing field has no position of its own: it is reported where it should be, in its parent.
   const located = error.keyword === 'required' ? path.slice(0, -1) : path;

@@ -61,7 +61,9 @@ export function catalogFromFile(id: string, file: CatalogFile, productImageFiles
 type AreasFile = NonNullable<CatalogFile['placement_areas']>[string];
 
 function areasFromFile(file: AreasFile): Record<string, PlacementArea> {
-  return Object.fromEntries(Object.entries(file).map(([placement, { x, y, width, height, side }]) => [placement, { x, y, width, height, side: side ?? 'front' }]));
+  return Object.fromEntries(
+    Object.entries(file).map(([placement, { x, y, width, height, side }]) => [placement, { x, y, width, height, side: side ?? 'front' }]),
+  );
 }
 
 /** The product's areas beyond its type's defaults: the catalog's for its type, then its own over them; none when neither says anything. */
@@ -91,9 +93,7 @@ function productFromFile(file: CatalogFile['products'][number], typeAreas: Catal
     })),
     restricted: file.restricted ?? false,
     supportedStores: file.supportedStores ?? [],
-    discounts: (file.discount ?? [])
-      .map((tier) => ({ quantity: tier.quantity, price: moneyFromDollars(tier.price) }))
-      .sort((a, b) => a.quantity - b.quantity),
+    discounts: (file.discount ?? []).map((tier) => ({ quantity: tier.quantity, price: moneyFromDollars(tier.price) })).sort((a, b) => a.quantity - b.quantity),
     minQuantity: file.min_quantity,
     quantityStep: file.quantity_step,
     // Absent rather than empty, so a product without any keeps the bytes of the pages that serialize it.

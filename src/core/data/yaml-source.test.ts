@@ -11,7 +11,8 @@ describe('YAML syntax mistakes, once each, where they are written', () => {
         line: 4,
         col: 4,
         path: 'products[0].name',
-        message: 'this line is indented by 3 spaces, between the line above (4 spaces) and the level around it (2 spaces); line it up with the fields it belongs with',
+        message:
+          'this line is indented by 3 spaces, between the line above (4 spaces) and the level around it (2 spaces); line it up with the fields it belongs with',
       },
     ]);
   });

@@ -81,7 +81,10 @@ function syntaxMistakes(doc: Document, text: string, lineCounter: LineCounter): 
   }
   const duplicates = doc.errors.map((error): SyntaxMistake => {
     const { line, col } = lineCounter.linePos(error.pos[0]);
-    const key = /^[^:\n]*/.exec(text.slice(error.pos[0]))?.[0].trim().replace(/^["']|["']$/g, '');
+    const key = /^[^:\n]*/
+      .exec(text.slice(error.pos[0]))?.[0]
+      .trim()
+      .replace(/^["']|["']$/g, '');
     return { line, col, pathAt: error.pos[0], message: `duplicate key${key ? ` "${key}"` : ''}: each field may appear only once in a map` };
   });
   const comma = decimalCommaMistake(doc, text, lineCounter);

@@ -110,7 +110,8 @@ export function indentationMistake(text: string, nearLine: number): SyntaxMistak
         }
       }
     }
-    if (mistake && line.line >= nearLine && line.line <= nearLine + 1) return { line: line.line, col: line.indent + 1, pathAt: previous!.offset, message: mistake };
+    if (mistake && line.line >= nearLine && line.line <= nearLine + 1)
+      return { line: line.line, col: line.indent + 1, pathAt: previous!.offset, message: mistake };
     // Far from where the parser stopped, such a line is the rest of a text written over two lines, which YAML allows.
     if (mistake) continue;
     while (open.length > 0 && open[open.length - 1]! >= line.indent) open.pop();
@@ -139,7 +140,12 @@ export function decimalCommaMistake(doc: Document, text: string, lineCounter: Li
         const written = text.slice(priceStart, keyEnd);
         if (!/^\d+,\d+$/.test(written)) return;
         const { line, col } = lineCounter.linePos(priceStart);
-        found = { line, col, pathAt: priceStart, message: `${written} is read as ${written.split(',')[0]} and a second entry "${written.split(',')[1]}", since a comma separates entries between { }; write the price with a decimal point: ${written.replace(',', '.')}` };
+        found = {
+          line,
+          col,
+          pathAt: priceStart,
+          message: `${written} is read as ${written.split(',')[0]} and a second entry "${written.split(',')[1]}", since a comma separates entries between { }; write the price with a decimal point: ${written.replace(',', '.')}`,
+        };
       });
       return undefined;
     },
@@ -167,7 +173,12 @@ export function plainParserError(error: YAMLError, text: string, lineCounter: Li
   if (quote) {
     const opened = openedOn(lines, line, (t) => (t.split(quote).length - 1) % 2 === 1);
     const at = lines[opened - 1]!.indexOf(quote) + 1;
-    return { line: opened, col: at, pathAt: lineStart(opened) + at - 1, message: `the text opened with ${quote} here is not closed: end it with ${quote} on the same line` };
+    return {
+      line: opened,
+      col: at,
+      pathAt: lineStart(opened) + at - 1,
+      message: `the text opened with ${quote} here is not closed: end it with ${quote} on the same line`,
+    };
   }
   const bracket = /end with an? ([\]}])/.exec(firstLine)?.[1];
   if (bracket) {
@@ -175,7 +186,12 @@ export function plainParserError(error: YAMLError, text: string, lineCounter: Li
     const opened = openedOn(lines, line, (t) => readLine(t).brackets > 0);
     const at = Math.max(1, lines[opened - 1]!.indexOf(opening) + 1);
     const what = bracket === ']' ? 'list' : 'map';
-    return { line: opened, col: at, pathAt: lineStart(opened) + at - 1, message: `the ${what} opened with ${opening} here is not closed: end it with ${bracket} on the same line` };
+    return {
+      line: opened,
+      col: at,
+      pathAt: lineStart(opened) + at - 1,
+      message: `the ${what} opened with ${opening} here is not closed: end it with ${bracket} on the same line`,
+    };
   }
   if (error.code === 'TAB_AS_INDENT' || /^Tabs are not allowed/.test(firstLine)) {
     return { line, col, pathAt: error.pos[0], message: 'this line is indented with a tab; indent with spaces only' };

@@ -7,7 +7,8 @@
 export const DATA_ERRORS_TAG = 'dealer-data-errors';
 
 /** What to do, under the problem lines. */
-export const DATA_ERRORS_ADVICE = 'Open the file named at the start of each line, go to that line and column, correct it and save: this page updates itself within a second.';
+export const DATA_ERRORS_ADVICE =
+  'Open the file named at the start of each line, go to that line and column, correct it and save: this page updates itself within a second.';
 
 const STYLE = `
 :host { position: fixed; inset: 0; z-index: 2147483647; display: flex; align-items: flex-start; justify-content: center;

@@ -79,8 +79,13 @@ export class DevData {
 function siteDigests(project: Project): Map<string, string> {
   const json = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item] : item instanceof Set ? [...item] : item));
   const supplier = json(project.supplier);
-  const digests = new Map<string, string>(project.tenants.map((tenant) => [tenant.id, `${supplier}\0${json(tenant)}\0${json(project.catalogs.get(tenant.catalogId))}`]));
-  digests.set(ENTRY_KEY, `${supplier}\0${json(project.tenants.map((tenant) => [tenant.id, tenant.routePrefix, tenant.companyName, tenant.password !== undefined, tenant.serverHostname]))}`);
+  const digests = new Map<string, string>(
+    project.tenants.map((tenant) => [tenant.id, `${supplier}\0${json(tenant)}\0${json(project.catalogs.get(tenant.catalogId))}`]),
+  );
+  digests.set(
+    ENTRY_KEY,
+    `${supplier}\0${json(project.tenants.map((tenant) => [tenant.id, tenant.routePrefix, tenant.companyName, tenant.password !== undefined, tenant.serverHostname]))}`,
+  );
   return digests;
 }
 
@@ -92,7 +97,9 @@ function sitesShowing(root: string, project: Project, files: readonly string[]):
     const catalog = project.catalogs.get(tenant.catalogId);
     if (!catalog) return false;
     const sources = tenantImageSources(root, tenant, catalog);
-    return [...sources.products, ...sources.logos].some(({ source }) => images.has(source)) || (sources.companyLogo !== undefined && images.has(sources.companyLogo));
+    return (
+      [...sources.products, ...sources.logos].some(({ source }) => images.has(source)) || (sources.companyLogo !== undefined && images.has(sources.companyLogo))
+    );
   };
   const sites = project.tenants.filter(shows).map((tenant) => tenant.id);
   if (project.supplier.entryHeaderImage && images.has(path.join(root, 'tenants', 'logos', project.supplier.entryHeaderImage))) sites.push(ENTRY_KEY);

@@ -62,7 +62,11 @@ export class DevImages {
         if (!meta.width || !meta.height) throw new Error(`${source}: not a readable image`);
         // EXIF orientations 5-8 are rotated a quarter turn: the shown image is the other way round.
         const turned = (meta.orientation ?? 1) >= 5;
-        return { version: `${Math.round(stats.mtimeMs).toString(36)}${stats.size.toString(36)}`, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+        return {
+          version: `${Math.round(stats.mtimeMs).toString(36)}${stats.size.toString(36)}`,
+          width: turned ? meta.height : meta.width,
+          height: turned ? meta.width : meta.height,
+        };
       });
     this.infos.set(source, { key, info });
     info.catch(() => {

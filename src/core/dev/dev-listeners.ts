@@ -10,7 +10,13 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
  * `port`, then one more for each tenant without a route prefix, at port+1, port+2… A taken extra
  * port is reported with the address that still reaches the tenant. Answers the port `main` got.
  */
-export async function listenDevPorts(main: Server, port: number, tenants: readonly Tenant[], handler: (mounts: readonly SiteMount[]) => Handler, log: DevLog): Promise<{ port: number; extra: Server[] }> {
+export async function listenDevPorts(
+  main: Server,
+  port: number,
+  tenants: readonly Tenant[],
+  handler: (mounts: readonly SiteMount[]) => Handler,
+  log: DevLog,
+): Promise<{ port: number; extra: Server[] }> {
   const noPrefix = tenants.filter((tenant) => tenant.routePrefix === '');
   const extra = noPrefix.map((tenant) => {
     const server = createServer(handler([{ prefix: '/', dir: tenant.id }]));
@@ -24,7 +30,9 @@ export async function listenDevPorts(main: Server, port: number, tenants: readon
     extra.map((server, index) => {
       const tenantPort = actualPort + 1 + index;
       const id = noPrefix[index]?.id;
-      return listen(server, tenantPort).catch((error: unknown) => log(`${id}: port ${tenantPort} is taken (${String(error)}); use http://${id}.localhost:${actualPort}/`, 'error'));
+      return listen(server, tenantPort).catch((error: unknown) =>
+        log(`${id}: port ${tenantPort} is taken (${String(error)}); use http://${id}.localhost:${actualPort}/`, 'error'),
+      );
     }),
   );
   return { port: actualPort, extra };

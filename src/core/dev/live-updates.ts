@@ -27,7 +27,10 @@ export function announceChange(vite: ViteDevServer, change: DataChange, ms: numb
     if (change.errorsChanged) {
       log('', 'error');
       for (const diagnostic of change.errors) log(formatDiagnostic(diagnostic), 'error');
-      log(`The data has ${change.errors.length} error${change.errors.length === 1 ? '' : 's'}; the pages show the last valid data until they are fixed. Correct the file at each line and save.`, 'error');
+      log(
+        `The data has ${change.errors.length} error${change.errors.length === 1 ? '' : 's'}; the pages show the last valid data until they are fixed. Correct the file at each line and save.`,
+        'error',
+      );
     }
     vite.ws.send('dealer:errors', { lines: errorLines(change.errors) });
   } else if (change.errorsChanged) {

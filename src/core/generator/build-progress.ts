@@ -7,7 +7,12 @@ export type PhaseOutcome =
   | { phase: 'validate'; tenants: number; warnings: number }
   | { phase: 'images'; variants: number; encoded: number; reused: number }
   | { phase: 'bundle'; cached: boolean }
-  | { phase: 'pages'; pages: number; sites: number; /** Tenants made from the same inputs as the previous build, whose folders were reused. */ unchanged: number }
+  | {
+      phase: 'pages';
+      pages: number;
+      sites: number /** Tenants made from the same inputs as the previous build, whose folders were reused. */;
+      unchanged: number;
+    }
   | { phase: 'write'; outDir: string };
 
 /**

@@ -20,7 +20,9 @@ function checkedBasePath(text: string): string {
   if (segments.length === 1 && segments[0] === '') return '/';
   const bad = segments.find((segment) => !SEGMENT.test(segment));
   if (bad !== undefined) {
-    throw new UserError(`--base-path must be a path like /_previews/pr-12/ (letters, digits, '-', '_', '.', '~' between slashes, no empty, '.' or '..' part), got "${text}" (the part "${bad}" is not allowed)`);
+    throw new UserError(
+      `--base-path must be a path like /_previews/pr-12/ (letters, digits, '-', '_', '.', '~' between slashes, no empty, '.' or '..' part), got "${text}" (the part "${bad}" is not allowed)`,
+    );
   }
   return `/${segments.join('/')}/`;
 }
@@ -29,7 +31,9 @@ function checkedPreview(text: string): string {
   const label = text.trim();
   // It is printed on every page: one short line of plain text.
   if (label === '' || label.length > MAX_PREVIEW_LABEL || /[\u0000-\u001f\u007f]/.test(label)) {
-    throw new UserError(`--preview must be one line of at most ${MAX_PREVIEW_LABEL} characters naming what the build previews (for example "pull request #12"), got ${JSON.stringify(text)}`);
+    throw new UserError(
+      `--preview must be one line of at most ${MAX_PREVIEW_LABEL} characters naming what the build previews (for example "pull request #12"), got ${JSON.stringify(text)}`,
+    );
   }
   return label;
 }

@@ -24,7 +24,14 @@ export async function writeOutput(build: BuildContext, sites: SitesToWrite): Pro
       build.outDir,
       async (staging) => {
         build.clock.stop();
-        report = await writeStaging(build, { ...sites, staging, renderPool, linker, publishing: publishingOf(build, sites.reuse, staging), knownImages: knownImagesOf(sites.reuse) });
+        report = await writeStaging(build, {
+          ...sites,
+          staging,
+          renderPool,
+          linker,
+          publishing: publishingOf(build, sites.reuse, staging),
+          knownImages: knownImagesOf(sites.reuse),
+        });
       },
       { carryOver: carriedFolders(sites.data, sites.reuse) },
     );

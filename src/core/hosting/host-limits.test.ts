@@ -23,7 +23,9 @@ describe('Cloudflare Pages limits', () => {
   it('names the rule limit, the count found and the way out past 100 header rules', () => {
     const { problems } = checkHostLimits('cloudflare-pages', { files: [], headers: headersOf(182) });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^Cloudflare Pages keeps 100 header rules \(https:\/\/developers\.cloudflare\.com\/pages\/platform\/limits\/#headers\); this configuration has 182, .*npm run shared-host.*several Pages projects/);
+    expect(problems[0]).toMatch(
+      /^Cloudflare Pages keeps 100 header rules \(https:\/\/developers\.cloudflare\.com\/pages\/platform\/limits\/#headers\); this configuration has 182, .*npm run shared-host.*several Pages projects/,
+    );
   });
 
   it('names a _headers line over 2,000 characters by its number', () => {
@@ -36,7 +38,9 @@ describe('Cloudflare Pages limits', () => {
     const redirects = Array.from({ length: 101 }, (_, i) => `/old-${i}/* /new-${i}/:splat 301`).join('\n');
     const { problems, figures } = checkHostLimits('cloudflare-pages', { files: [], redirects });
     expect(figures).toContain('redirects: 0 static of 2,000, 101 dynamic of 100');
-    expect(problems).toEqual([expect.stringMatching(/keeps 2,000 static and 100 dynamic redirects .*this _redirects has 0 static and 101 dynamic ones\. Use placeholders and splats/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/keeps 2,000 static and 100 dynamic redirects .*this _redirects has 0 static and 101 dynamic ones\. Use placeholders and splats/),
+    ]);
   });
 
   it('past 20,000 files on the free plan proposes groups of tenants that each fit, or the paid plan', () => {
@@ -45,7 +49,9 @@ describe('Cloudflare Pages limits', () => {
     expect(problems).toHaveLength(1);
     const [message, ...groups] = (problems[0] as string).split('\n');
     // _headers is configuration, not an uploaded file; 404.html is.
-    expect(message).toMatch(/^Cloudflare Pages \(free plan\) takes at most 20,000 files in a deployment \(.*#files\); this folder has 29,999\. Split the tenants over several Pages projects, .*--plan paid \(100,000 files\):$/);
+    expect(message).toMatch(
+      /^Cloudflare Pages \(free plan\) takes at most 20,000 files in a deployment \(.*#files\); this folder has 29,999\. Split the tenants over several Pages projects, .*--plan paid \(100,000 files\):$/,
+    );
     expect(groups).toEqual(['  project 1 (20,000 files): --tenant alpha --tenant bravo', '  project 2 (10,000 files): --tenant charlie']);
     expect(checkHostLimits('cloudflare-pages', { files }, { plan: 'paid' }).problems).toEqual([]);
   });
@@ -57,9 +63,14 @@ describe('Cloudflare Pages limits', () => {
   });
 
   it('names each file over 25 MiB with its size', () => {
-    const files = [{ path: 'guardian/assets/img/huge.jpg', size: PAGES_LIMITS.fileBytes + 1 }, { path: 'guardian/index.html', size: PAGES_LIMITS.fileBytes }];
+    const files = [
+      { path: 'guardian/assets/img/huge.jpg', size: PAGES_LIMITS.fileBytes + 1 },
+      { path: 'guardian/index.html', size: PAGES_LIMITS.fileBytes },
+    ];
     const { problems } = checkHostLimits('cloudflare-pages', { files });
-    expect(problems).toEqual(['Cloudflare Pages serves files of at most 25.0 MiB (https://developers.cloudflare.com/pages/platform/limits/#file-size); guardian/assets/img/huge.jpg is 25.0 MiB. Make it smaller, or serve it from elsewhere (R2) and link to it there.']);
+    expect(problems).toEqual([
+      'Cloudflare Pages serves files of at most 25.0 MiB (https://developers.cloudflare.com/pages/platform/limits/#file-size); guardian/assets/img/huge.jpg is 25.0 MiB. Make it smaller, or serve it from elsewhere (R2) and link to it there.',
+    ]);
   });
 });
 
@@ -67,7 +78,11 @@ describe('Netlify limits', () => {
   it('past 54,000 files in one directory names the directory', () => {
     const files = Array.from({ length: 54_001 }, (_, i) => ({ path: `guardian/assets/img/p-${i}.webp`, size: 100 }));
     const { problems, figures } = checkHostLimits('netlify', { files: [...files, { path: 'hoffman/index.html', size: 10 }], headers: headersOf(500) });
-    expect(problems).toEqual([expect.stringMatching(/^Netlify takes at most 54,000 files in one directory \(https:\/\/docs\.netlify\.com\/site-deploys\/overview\/.*\); guardian\/assets\/img has 54,001\./)]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^Netlify takes at most 54,000 files in one directory \(https:\/\/docs\.netlify\.com\/site-deploys\/overview\/.*\); guardian\/assets\/img has 54,001\./,
+      ),
+    ]);
     expect(figures).toContain('fullest directory: 54,001 files (guardian/assets/img) of 54,000');
   });
 });

@@ -73,10 +73,14 @@ function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/` 
   const rules = parseHeadersFile(folder.headers ?? '').length;
   figures.push(`header rules: ${count(rules)} of ${count(L.headerRules)}`);
   if (rules > L.headerRules) {
-    problems.push(`${pages} keeps ${L.headerRules} header rules (${L.source}#headers); this configuration has ${count(rules)}, so the rules past the ${L.headerRules}th are dropped. Write the folder with npm run shared-host, whose rules do not grow with the number of tenants, or split the tenants over several Pages projects.`);
+    problems.push(
+      `${pages} keeps ${L.headerRules} header rules (${L.source}#headers); this configuration has ${count(rules)}, so the rules past the ${L.headerRules}th are dropped. Write the folder with npm run shared-host, whose rules do not grow with the number of tenants, or split the tenants over several Pages projects.`,
+    );
   }
   longLines(folder.headers, L.headerLineCharacters).forEach(({ line, length }) => {
-    problems.push(`${pages} reads _headers lines of at most ${count(L.headerLineCharacters)} characters (${L.source}#headers); line ${line} has ${count(length)}. Shorten that header value.`);
+    problems.push(
+      `${pages} reads _headers lines of at most ${count(L.headerLineCharacters)} characters (${L.source}#headers); line ${line} has ${count(length)}. Shorten that header value.`,
+    );
   });
 
   const redirects = redirectRules(folder.redirects ?? '');
@@ -84,17 +88,24 @@ function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/` 
   const fixed = redirects.length - dynamic;
   figures.push(`redirects: ${count(fixed)} static of ${count(L.staticRedirects)}, ${count(dynamic)} dynamic of ${count(L.dynamicRedirects)}`);
   if (fixed > L.staticRedirects || dynamic > L.dynamicRedirects) {
-    problems.push(`${pages} keeps ${count(L.staticRedirects)} static and ${L.dynamicRedirects} dynamic redirects (${L.redirectsSource}#per-file); this _redirects has ${count(fixed)} static and ${count(dynamic)} dynamic ones. Use placeholders and splats (/:tenant/*), or Bulk Redirects for the rest.`);
+    problems.push(
+      `${pages} keeps ${count(L.staticRedirects)} static and ${L.dynamicRedirects} dynamic redirects (${L.redirectsSource}#per-file); this _redirects has ${count(fixed)} static and ${count(dynamic)} dynamic ones. Use placeholders and splats (/:tenant/*), or Bulk Redirects for the rest.`,
+    );
   }
   longLines(folder.redirects, L.redirectLineCharacters).forEach(({ line, length }) => {
-    problems.push(`${pages} reads redirects of at most ${count(L.redirectLineCharacters)} characters (${L.redirectsSource}#per-file); line ${line} of _redirects has ${count(length)}. Shorten it.`);
+    problems.push(
+      `${pages} reads redirects of at most ${count(L.redirectLineCharacters)} characters (${L.redirectsSource}#per-file); line ${line} of _redirects has ${count(length)}. Shorten it.`,
+    );
   });
 
   const uploaded = folder.files.filter((file) => !PAGES_CONFIGURATION.has(file.path));
   const limit = L.files[plan];
   figures.push(`files: ${count(uploaded.length)} of ${count(limit)} (${plan} plan)`);
   if (uploaded.length > limit) {
-    const paid = plan === 'free' ? `, or, on a Workers Paid plan, set PAGES_WRANGLER_MAJOR_VERSION=4 in the Pages project and pass --plan paid (${count(L.files.paid)} files)` : '';
+    const paid =
+      plan === 'free'
+        ? `, or, on a Workers Paid plan, set PAGES_WRANGLER_MAJOR_VERSION=4 in the Pages project and pass --plan paid (${count(L.files.paid)} files)`
+        : '';
     problems.push(
       `${pages} (${plan} plan) takes at most ${count(limit)} files in a deployment (${L.source}#files); this folder has ${count(uploaded.length)}. Split the tenants over several Pages projects, one folder each as below${paid}:\n${splitSuggestion(uploaded, limit, name)}`,
     );
@@ -103,7 +114,9 @@ function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/` 
   const largest = uploaded.reduce<FolderFile | undefined>((max, file) => (max === undefined || file.size > max.size ? file : max), undefined);
   figures.push(`largest file: ${largest ? `${mib(largest.size)} (${largest.path})` : 'none'} of ${mib(L.fileBytes)}`);
   for (const file of uploaded.filter((f) => f.size > L.fileBytes)) {
-    problems.push(`${pages} serves files of at most ${mib(L.fileBytes)} (${L.source}#file-size); ${file.path} is ${mib(file.size)}. Make it smaller, or serve it from elsewhere (R2) and link to it there.`);
+    problems.push(
+      `${pages} serves files of at most ${mib(L.fileBytes)} (${L.source}#file-size); ${file.path} is ${mib(file.size)}. Make it smaller, or serve it from elsewhere (R2) and link to it there.`,
+    );
   }
   return { problems, figures };
 }
@@ -118,13 +131,25 @@ function checkNetlify(folder: HostFolder): LimitCheck {
   const [fullest, most] = [...perDirectory].reduce<[string, number]>((max, entry) => (entry[1] > max[1] ? entry : max), ['.', 0]);
   const problems = [...perDirectory]
     .filter(([, files]) => files > L.filesPerDirectory)
-    .map(([directory, files]) => `${HOST_NAMES.netlify} takes at most ${count(L.filesPerDirectory)} files in one directory (${L.source}, "Files per directory limit"); ${directory} has ${count(files)}. Publish that tenant on a host of its own from the S3 layout (docs/publishing.md), or show fewer pictures.`);
-  return { problems, figures: [`files: ${count(folder.files.length)} (no documented limit)`, `fullest directory: ${count(most)} files (${fullest}) of ${count(L.filesPerDirectory)}`] };
+    .map(
+      ([directory, files]) =>
+        `${HOST_NAMES.netlify} takes at most ${count(L.filesPerDirectory)} files in one directory (${L.source}, "Files per directory limit"); ${directory} has ${count(files)}. Publish that tenant on a host of its own from the S3 layout (docs/publishing.md), or show fewer pictures.`,
+    );
+  return {
+    problems,
+    figures: [
+      `files: ${count(folder.files.length)} (no documented limit)`,
+      `fullest directory: ${count(most)} files (${fullest}) of ${count(L.filesPerDirectory)}`,
+    ],
+  };
 }
 
 /** The rule lines of a `_redirects` file. */
 function redirectRules(text: string): string[] {
-  return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
 function longLines(text: string | undefined, max: number): { line: number; length: number }[] {

@@ -4,7 +4,16 @@ import { ROBOTS_FILE } from '../generator/publish/publish-site.ts';
 import { HEADERS_FILE, parseHeadersFile } from '../headers-file.ts';
 import { UserError } from '../user-error.ts';
 import type { FolderFile, HostFolder } from './host-limits.ts';
-import { REDIRECTS_FILE, ROOT_NOT_FOUND, ROOT_NOT_FOUND_PAGE, sharedHeaderRules, sharedHeadersFile, sharedRedirectsFile, WRITTEN_BY, type SharedHost } from './shared-host-rules.ts';
+import {
+  REDIRECTS_FILE,
+  ROOT_NOT_FOUND,
+  ROOT_NOT_FOUND_PAGE,
+  sharedHeaderRules,
+  sharedHeadersFile,
+  sharedRedirectsFile,
+  WRITTEN_BY,
+  type SharedHost,
+} from './shared-host-rules.ts';
 
 /** A prefixed tenant's built folder and where it goes on the shared host. */
 export interface SharedTenant {
@@ -74,7 +83,11 @@ export function planSharedHost(host: SharedHost, tenants: readonly SharedTenant[
 }
 
 /** The host's `_headers` and `_redirects` for these tenants, made from their built `_headers`. */
-export function sharedHostConfig(host: SharedHost, tenants: readonly SharedTenant[], home?: string): { headers: string; redirects: string; headerRules: number } {
+export function sharedHostConfig(
+  host: SharedHost,
+  tenants: readonly SharedTenant[],
+  home?: string,
+): { headers: string; redirects: string; headerRules: number } {
   if (tenants.length === 0) throw new UserError('no prefixed tenant to publish: a shared host serves tenants under /<route_prefix>/');
   const rules = sharedHeaderRules(
     tenants.map((tenant) => {
@@ -96,7 +109,9 @@ export function writeSharedHost(plan: SharedHostPlan, out: string): void {
   const inside = plan.sources.find((dir) => !path.relative(path.resolve(dir), target).startsWith('..'));
   if (inside) throw new UserError(`--out ${out} is inside the built folder ${inside}: choose a folder outside dist/`);
   if (existsSync(target) && readdirSync(target).length > 0 && !isOurs(target)) {
-    throw new UserError(`${out} is not a folder npm run shared-host wrote (its _headers does not start with "${WRITTEN_BY}"): remove it or choose another --out`);
+    throw new UserError(
+      `${out} is not a folder npm run shared-host wrote (its _headers does not start with "${WRITTEN_BY}"): remove it or choose another --out`,
+    );
   }
   const staging = `${target}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });

@@ -41,7 +41,9 @@ export function sharedHeaderRules(tenants: readonly TenantRules[]): HeaderRule[]
       const seen = byPattern.get(pattern);
       if (!seen) byPattern.set(pattern, { rule: { pattern, headers: rule.headers }, from: tenant });
       else if (JSON.stringify(seen.rule.headers) !== JSON.stringify(rule.headers)) {
-        throw new UserError(`dist/${tenant}/_headers gives ${rule.pattern} other headers than dist/${seen.from}/_headers: rebuild both with the same version (npm run build)`);
+        throw new UserError(
+          `dist/${tenant}/_headers gives ${rule.pattern} other headers than dist/${seen.from}/_headers: rebuild both with the same version (npm run build)`,
+        );
       }
     }
   }

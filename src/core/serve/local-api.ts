@@ -8,7 +8,11 @@ export function localOrigins(tenants: readonly Tenant[], port: number): string[]
   return [
     `http://localhost:${port}`,
     `http://127.0.0.1:${port}`,
-    ...noPrefix.flatMap((tenant, index) => [`http://${tenant.id}.localhost:${port}`, `http://localhost:${port + 1 + index}`, `http://127.0.0.1:${port + 1 + index}`]),
+    ...noPrefix.flatMap((tenant, index) => [
+      `http://${tenant.id}.localhost:${port}`,
+      `http://localhost:${port + 1 + index}`,
+      `http://127.0.0.1:${port + 1 + index}`,
+    ]),
   ];
 }
 

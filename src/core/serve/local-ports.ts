@@ -24,7 +24,10 @@ export function assertPortsApart({ port, apiPort }: LocalPorts, tenants: readonl
   if (port === 0) return;
   const noPrefix = tenants.filter((tenant) => tenant.routePrefix === '').map((tenant) => tenant.id);
   const last = port + noPrefix.length;
-  const taken = noPrefix.length === 0 ? `port PORT=${port}` : `ports ${port} to ${last} (PORT=${port}, then one for each tenant without a route prefix: ${noPrefix.join(', ')})`;
+  const taken =
+    noPrefix.length === 0
+      ? `port PORT=${port}`
+      : `ports ${port} to ${last} (PORT=${port}, then one for each tenant without a route prefix: ${noPrefix.join(', ')})`;
   if (last > 65535) throw new UserError(`PORT=${port}: the pages would take ${taken}, past the last port 65535; choose a lower PORT`);
   if (apiPort >= port && apiPort <= last) {
     throw new UserError(`API_PORT=${apiPort} is one of the pages' ${taken}; choose an API_PORT outside ${port}–${last}, or another PORT`);

@@ -30,7 +30,9 @@ export function findMount(mounts: readonly SiteMount[], hostname: string, pathna
  */
 export function createStaticServer(mounts: readonly SiteMount[]): Server {
   // Per request, not cached: sirv looks files up when asked, so a rebuild shows without a restart.
-  const senders = new Map<string, Handler>(mounts.map((mount) => [mount.dir, sirv(mount.dir, { dev: true, etag: true, brotli: true, gzip: true, extensions: [] }) as Handler]));
+  const senders = new Map<string, Handler>(
+    mounts.map((mount) => [mount.dir, sirv(mount.dir, { dev: true, etag: true, brotli: true, gzip: true, extensions: [] }) as Handler]),
+  );
   return createServer((request, response) => {
     serve(mounts, senders, request, response).catch((error: unknown) => {
       // A file that vanished or cannot be read answers this request with an error, never stops the server.
@@ -106,7 +108,13 @@ async function readable(file: string, stats: { isFile(): boolean }, request: Inc
     const candidateStats = await stat(candidate).catch(() => undefined);
     if (!candidateStats) continue;
     if (!candidateStats.isFile()) return false;
-    if (!(await access(candidate, constants.R_OK).then(() => true, () => false))) return false;
+    if (
+      !(await access(candidate, constants.R_OK).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return false;
   }
   return true;
 }

@@ -28,7 +28,15 @@ function product(overrides: Partial<Product> & { prices: Record<string, number> 
 }
 
 const polo = product({ prices: { Small: 38.77, '2XL': 40.77 } });
-const plate = product({ code: 'PLT-AL', name: 'Aluminum Plate', type: 'customs', colors: ['White'], halfColors: ['Black Red'], defaultColor: 'White', prices: { '500': 1.29, '1000': 0.99 } });
+const plate = product({
+  code: 'PLT-AL',
+  name: 'Aluminum Plate',
+  type: 'customs',
+  colors: ['White'],
+  halfColors: ['Black Red'],
+  defaultColor: 'White',
+  prices: { '500': 1.29, '1000': 0.99 },
+});
 const mug = product({ code: 'MUG', name: 'Mug', type: 'accessory', colors: ['White'], defaultColor: 'White', prices: { OSFA: 6.5 } });
 
 const select = (quantities: Record<string, string>, extra: Partial<ItemSelection> = {}): ItemSelection => ({
@@ -46,14 +54,39 @@ describe('adding an item to the cart', () => {
     const result = cartEntries(polo, SHIELD, select({ Small: '2', '2XL': '12' }));
     expect(result).toEqual({
       lines: [
-        { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 2, size: 'Small', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
-        { type: 'mens', name: 'Sport Polo', price: 40.77, quantity: 12, size: '2XL', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
+        {
+          type: 'mens',
+          name: 'Sport Polo',
+          price: 38.77,
+          quantity: 2,
+          size: 'Small',
+          color: 'Navy',
+          code: 'K500',
+          placement: 'Left Chest',
+          embroidery: 'Guardian Shield',
+        },
+        {
+          type: 'mens',
+          name: 'Sport Polo',
+          price: 40.77,
+          quantity: 12,
+          size: '2XL',
+          color: 'Navy',
+          code: 'K500',
+          placement: 'Left Chest',
+          embroidery: 'Guardian Shield',
+        },
       ],
     });
   });
 
-  it("marks each line with the store whose catalog the item was opened from, and no line without one", () => {
-    const forStore = cartEntries(plate, NO_LOGOS, select({ [tierCell('500', 'White')]: '1', [tierCell('1000', 'Black Red')]: '1' }, { embroidery: '' }), 'GCHEV1');
+  it('marks each line with the store whose catalog the item was opened from, and no line without one', () => {
+    const forStore = cartEntries(
+      plate,
+      NO_LOGOS,
+      select({ [tierCell('500', 'White')]: '1', [tierCell('1000', 'Black Red')]: '1' }, { embroidery: '' }),
+      'GCHEV1',
+    );
     expect('lines' in forStore && forStore.lines.map((l) => [l.size, l.color, l.store])).toEqual([
       ['500', 'White', 'GCHEV1'],
       ['1000', 'Black Red', 'GCHEV1'],
@@ -93,7 +126,11 @@ describe('adding an item to the cart', () => {
   });
 
   it('records the second logo, and placement only for apparel and hats', () => {
-    const result = cartEntries(polo, { embroideries: ['Guardian Shield', 'Guardian Script'], placements: ['Left Chest', 'Yoke'] }, select({ Small: '1' }, { secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' }));
+    const result = cartEntries(
+      polo,
+      { embroideries: ['Guardian Shield', 'Guardian Script'], placements: ['Left Chest', 'Yoke'] },
+      select({ Small: '1' }, { secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' }),
+    );
     expect('lines' in result && result.lines[0]).toMatchObject({ secondEmbroidery: 'Guardian Script', secondPlacement: 'Yoke' });
     const mugResult = cartEntries(mug, SHIELD, select({ OSFA: '12' }));
     expect('lines' in mugResult && mugResult.lines[0]?.placement).toBe('');
@@ -121,7 +158,9 @@ describe('adding an item to the cart', () => {
     expect(cellProblems(polo, select({ Small: '99999999999' }))).toEqual({ Small: 'At most 1,000,000 pieces a line' });
     expect(cellProblems(polo, select({ Small: '99999999999999999999' }))).toEqual({ Small: 'At most 1,000,000 pieces a line' });
     // 2,001 runs of 500 are 1,000,500 pieces: over, though the count alone is small.
-    expect(cellProblems(plate, select({ [tierCell('500', 'White')]: '2001' }, { color: 'White' }))).toEqual({ [tierCell('500', 'White')]: 'At most 1,000,000 pieces a line' });
+    expect(cellProblems(plate, select({ [tierCell('500', 'White')]: '2001' }, { color: 'White' }))).toEqual({
+      [tierCell('500', 'White')]: 'At most 1,000,000 pieces a line',
+    });
     expect(cellProblems(polo, select({ Small: '1000000' }))).toEqual({});
   });
 });

@@ -81,7 +81,9 @@ interface GridCell {
 function gridCells(product: Product, color: string): GridCell[] {
   const tiered = product.sizes.some((size) => isTierLabel(size.label));
   return tiered
-    ? product.sizes.flatMap((size) => productColors(product).map((tierColor) => ({ key: tierCell(size.label, tierColor), size, color: tierColor, perCount: Number(size.label) })))
+    ? product.sizes.flatMap((size) =>
+        productColors(product).map((tierColor) => ({ key: tierCell(size.label, tierColor), size, color: tierColor, perCount: Number(size.label) })),
+      )
     : product.sizes.map((size) => ({ key: size.label, size, color, perCount: 1 }));
 }
 
@@ -113,10 +115,12 @@ export function cellProblems(product: Product, selection: Pick<ItemSelection, 'c
  * 'Add to Cart' adds, and what the item page prices as the buyer types; a cell with a problem
  * (`cellProblems`) is left out, so nothing unbounded is ever priced.
  */
-export function filledCells(product: Product, selection: Pick<ItemSelection, 'color' | 'quantities'>): { key: string; size: SizePrice; color: string; quantity: number }[] {
+export function filledCells(
+  product: Product,
+  selection: Pick<ItemSelection, 'color' | 'quantities'>,
+): { key: string; size: SizePrice; color: string; quantity: number }[] {
   return gridCells(product, selection.color).flatMap((cell) => {
     const read = readCell(cell, selection.quantities[cell.key]);
     return read && 'pieces' in read && read.pieces > 0 ? [{ key: cell.key, size: cell.size, color: cell.color, quantity: read.pieces }] : [];
   });
 }
-

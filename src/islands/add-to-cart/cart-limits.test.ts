@@ -12,7 +12,7 @@ function line(code: string, quantity: number, price = 40): CartLine {
 }
 const cartOf = (...lines: CartLine[]) => Object.fromEntries(lines.map((l) => [cartKey(l), l]));
 
-describe("the cart limits the item form holds an addition to", () => {
+describe('the cart limits the item form holds an addition to', () => {
   it('refuses a line that would pass the per-line bound with what the cart holds of it, naming both', () => {
     expect(cartLimitProblem([line('K500', 1)], cartOf(line('K500', 1_000_000)), polo, { ...order, maxOrderTotal: moneyFromDollars(1e9) })).toEqual({
       line: line('K500', 1),
@@ -23,7 +23,9 @@ describe("the cart limits the item form holds an addition to", () => {
   it("refuses an addition that takes the cart over the tenant's ceiling, counting the other lines at their price", () => {
     // 1,000 × $40 here and 300 × $40 elsewhere: $52,000, over $50,000.
     const over = cartLimitProblem([line('K500', 1000)], cartOf(line('OTHER', 300)), polo, order);
-    expect(over?.problem).toBe("The order total $52,000.00 is over Guardian Automotive Group's limit of $50,000.00 for one order; split it into smaller orders or call us");
+    expect(over?.problem).toBe(
+      "The order total $52,000.00 is over Guardian Automotive Group's limit of $50,000.00 for one order; split it into smaller orders or call us",
+    );
     expect(cartLimitProblem([line('K500', 1000)], cartOf(line('OTHER', 200)), polo, order)).toBeUndefined();
   });
 });

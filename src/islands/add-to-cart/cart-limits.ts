@@ -11,10 +11,16 @@ import { overLineMessage } from '../../domain/quantity-text.ts';
  * and the cart's total to the tenant's `max_order_total`. Checked before adding, so the buyer
  * hears it at the form, not at checkout.
  */
-export function cartLimitProblem(lines: readonly CartLine[], cart: Readonly<Record<string, CartLine>>, product: Product, order: { maxOrderTotal: Money; companyName: string }): { problem: string; line?: CartLine } | undefined {
+export function cartLimitProblem(
+  lines: readonly CartLine[],
+  cart: Readonly<Record<string, CartLine>>,
+  product: Product,
+  order: { maxOrderTotal: Money; companyName: string },
+): { problem: string; line?: CartLine } | undefined {
   for (const line of lines) {
     const inCart = cart[cartKey(line)]?.quantity ?? 0;
-    if (inCart + line.quantity > MAX_LINE_QUANTITY) return { line, problem: `${overLineMessage()}: ${inCart.toLocaleString('en-US')} of these are in your cart already` };
+    if (inCart + line.quantity > MAX_LINE_QUANTITY)
+      return { line, problem: `${overLineMessage()}: ${inCart.toLocaleString('en-US')} of these are in your cart already` };
   }
   const total = cartTotalWith(lines, Object.values(cart), product);
   const over = total === undefined ? undefined : orderTotalProblem(total, order.maxOrderTotal, order.companyName);

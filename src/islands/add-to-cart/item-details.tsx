@@ -50,14 +50,18 @@ export function ItemDetails(props: ItemIslandProps) {
   const [secondPlacement, setSecondPlacement] = useState(secondPlacementDefault(placements, defaultPlacement(placements)));
   // The mock-up shows the side of the logo the buyer chose or moved last.
   const [latest, setLatest] = useState<'first' | 'second'>('first');
-  const chooseFirst = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setLatest('first');
-  };
-  const chooseSecond = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setLatest('second');
-  };
+  const chooseFirst =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setLatest('first');
+    };
+  const chooseSecond =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setLatest('second');
+    };
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   /** Why the last 'Add to Cart' added nothing, when it was about one cell: said at that cell until it changes. */
   const [refusal, setRefusal] = useState<EntryRefusal>();
@@ -72,7 +76,8 @@ export function ItemDetails(props: ItemIslandProps) {
   const locked = store?.hasPassword === true && unlocked !== store.code;
   const unlock = async (toUnlock: ItemStore): Promise<boolean> => {
     const dialog = passwordDialog.current;
-    const accepted = hasStoreSession(sessionStorage, storePassword.tenantId, toUnlock.code) || (dialog !== null && (await askStorePassword(dialog, storePassword, toUnlock)));
+    const accepted =
+      hasStoreSession(sessionStorage, storePassword.tenantId, toUnlock.code) || (dialog !== null && (await askStorePassword(dialog, storePassword, toUnlock)));
     if (accepted) setUnlocked(toUnlock.code);
     return accepted;
   };
@@ -135,7 +140,12 @@ export function ItemDetails(props: ItemIslandProps) {
 
   const addToCart = async (event: FormEvent) => {
     event.preventDefault();
-    const result = cartEntries(product, { embroideries, placements }, { color, embroidery, placement, secondEmbroidery, secondPlacement, quantities }, store?.code);
+    const result = cartEntries(
+      product,
+      { embroideries, placements },
+      { color, embroidery, placement, secondEmbroidery, secondPlacement, quantities },
+      store?.code,
+    );
     if ('problem' in result) {
       setRefusal(result);
       notice.show('error', result.problem);
@@ -160,7 +170,9 @@ export function ItemDetails(props: ItemIslandProps) {
     setQuantities({});
   };
 
-  const picture = image && <ResponsivePicture image={image} alt={`${product.fullname}, ${color}`} sizes={PICTURE_SIZES} loading="eager" fetchPriority="high" className="item__image" />;
+  const picture = image && (
+    <ResponsivePicture image={image} alt={`${product.fullname}, ${color}`} sizes={PICTURE_SIZES} loading="eager" fetchPriority="high" className="item__image" />
+  );
   const chosen = (name: string, placement: string): MockupLogo[] => (name && logos[name] ? [{ name, image: logos[name], placement }] : []);
   const first = chosen(embroidery, placement);
   const second = secondLogo ? chosen(secondEmbroidery, secondPlacement) : [];
@@ -173,9 +185,23 @@ export function ItemDetails(props: ItemIslandProps) {
     <div className="item">
       <div className="item__media">
         {image && (
-          <ProductMockup product={product} color={color} picture={image} back={backImages[color]} logos={mockupLogos} sizes={PICTURE_SIZES} backAlt={`${product.fullname}, ${color}, back`}>
+          <ProductMockup
+            product={product}
+            color={color}
+            picture={image}
+            back={backImages[color]}
+            logos={mockupLogos}
+            sizes={PICTURE_SIZES}
+            backAlt={`${product.fullname}, ${color}, back`}
+          >
             {showImagePreview && fullImage ? (
-              <a href={fullImage} target="_blank" rel="noopener" className="item__enlarge" aria-label={`Enlarge image of ${product.fullname}, ${color}${back ? ', back' : ''} (opens in a new tab)`}>
+              <a
+                href={fullImage}
+                target="_blank"
+                rel="noopener"
+                className="item__enlarge"
+                aria-label={`Enlarge image of ${product.fullname}, ${color}${back ? ', back' : ''} (opens in a new tab)`}
+              >
                 {picture}
               </a>
             ) : (
@@ -197,7 +223,13 @@ export function ItemDetails(props: ItemIslandProps) {
             <p id={`${id}-description`} ref={description}>
               {product.description}
             </p>
-            <button type="button" className={`link-button item__more${overflowing || expanded ? '' : ' item__more--unneeded'}`} aria-expanded={expanded} aria-controls={`${id}-description`} onClick={() => setExpanded(!expanded)}>
+            <button
+              type="button"
+              className={`link-button item__more${overflowing || expanded ? '' : ' item__more--unneeded'}`}
+              aria-expanded={expanded}
+              aria-controls={`${id}-description`}
+              onClick={() => setExpanded(!expanded)}
+            >
               {expanded ? 'Show less' : 'Read more'}
             </button>
           </div>
@@ -219,10 +251,30 @@ export function ItemDetails(props: ItemIslandProps) {
 
         {hasLogoPickers && (
           <div className="logo-pickers">
-            <LogoPicker id={`${id}-logo`} label="Logo" placementLabel="Placement" embroideries={embroideries} placements={placements} logo={embroidery} onLogo={chooseFirst(setEmbroidery)} placement={placement} onPlacement={chooseFirst(setPlacement)} />
+            <LogoPicker
+              id={`${id}-logo`}
+              label="Logo"
+              placementLabel="Placement"
+              embroideries={embroideries}
+              placements={placements}
+              logo={embroidery}
+              onLogo={chooseFirst(setEmbroidery)}
+              placement={placement}
+              onPlacement={chooseFirst(setPlacement)}
+            />
             {secondLogo ? (
               <>
-                <LogoPicker id={`${id}-logo2`} label="Second logo" placementLabel="Second placement" embroideries={embroideries} placements={placements} logo={secondEmbroidery} onLogo={chooseSecond(setSecondEmbroidery)} placement={secondPlacement} onPlacement={chooseSecond(setSecondPlacement)} />
+                <LogoPicker
+                  id={`${id}-logo2`}
+                  label="Second logo"
+                  placementLabel="Second placement"
+                  embroideries={embroideries}
+                  placements={placements}
+                  logo={secondEmbroidery}
+                  onLogo={chooseSecond(setSecondEmbroidery)}
+                  placement={secondPlacement}
+                  onPlacement={chooseSecond(setSecondPlacement)}
+                />
                 <button type="button" className="link-button" onClick={hideSecondLogo}>
                   Only want one logo?
                 </button>
@@ -255,7 +307,13 @@ export function ItemDetails(props: ItemIslandProps) {
                   <th scope="row">{name}</th>
                   {tiers.map((tier) => (
                     <td key={tier.label}>
-                      <QuantityField id={quantityFieldId(tierCell(tier.label, name))} label={`Quantity ${tier.label} ${name}`} text={quantities[tierCell(tier.label, name)] ?? ''} problem={cellProblem(tierCell(tier.label, name))} onText={(typed) => setQuantity(tierCell(tier.label, name), typed)} />
+                      <QuantityField
+                        id={quantityFieldId(tierCell(tier.label, name))}
+                        label={`Quantity ${tier.label} ${name}`}
+                        text={quantities[tierCell(tier.label, name)] ?? ''}
+                        problem={cellProblem(tierCell(tier.label, name))}
+                        onText={(typed) => setQuantity(tierCell(tier.label, name), typed)}
+                      />
                     </td>
                   ))}
                 </tr>
@@ -269,7 +327,13 @@ export function ItemDetails(props: ItemIslandProps) {
                 <span className="size-grid__label">{size.label}</span>
                 {!unpriced && <GridPrice product={product} size={size} showPrices={showPrices} className="size-grid__price" />}
                 <span className="size-grid__entry">
-                  <QuantityField id={quantityFieldId(size.label)} label={`Quantity ${size.label}`} text={quantities[size.label] ?? ''} problem={cellProblem(size.label)} onText={(typed) => setQuantity(size.label, typed)} />
+                  <QuantityField
+                    id={quantityFieldId(size.label)}
+                    label={`Quantity ${size.label}`}
+                    text={quantities[size.label] ?? ''}
+                    problem={cellProblem(size.label)}
+                    onText={(typed) => setQuantity(size.label, typed)}
+                  />
                   {countedUnit(size.label) && <span className="size-grid__unit">{countedUnit(size.label)!.plural}</span>}
                 </span>
               </label>
@@ -283,7 +347,13 @@ export function ItemDetails(props: ItemIslandProps) {
         {notice.element}
       </form>
       {stores.some((choice) => choice.hasPassword) && (
-        <PasswordDialog id="store-password-dialog" dialogRef={passwordDialog} submitLabel="Open" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
+        <PasswordDialog
+          id="store-password-dialog"
+          dialogRef={passwordDialog}
+          submitLabel="Open"
+          autoComplete="off"
+          context={<p className="dialog__context" data-store-label="" />}
+        />
       )}
       {leaving && (
         <div className="loading-overlay" role="status" aria-label="Loading">

@@ -12,7 +12,7 @@ function searchOf(address: string): string {
 }
 
 describe('the store an item page adds lines for', () => {
-  it("is the store whose catalog linked to the page, when the product is made for it", () => {
+  it('is the store whose catalog linked to the page, when the product is made for it', () => {
     const address = itemHref('/guardian/', 'PLT-AL', 'GCHEV1');
     expect(address).toBe('/guardian/item/PLT-AL/?store=GCHEV1');
     expect(itemStore(searchOf(address), stores)).toEqual({ code: 'GCHEV1', name: 'Guardian Chevrolet' });

@@ -21,8 +21,17 @@ export interface SelectionPrice {
  * 300 Small and 200 2XL of a tee with a break at 500 sees $8.49 and $10.49 each before adding.
  * Undefined when no cell is filled.
  */
-export function selectionPrice(product: Product, selection: Pick<ItemSelection, 'color' | 'quantities'>, cartLines: readonly PricingLine[]): SelectionPrice | undefined {
-  const entered: PricingLine[] = filledCells(product, selection).map((cell) => ({ code: product.code, size: cell.size.label, color: cell.color, quantity: cell.quantity }));
+export function selectionPrice(
+  product: Product,
+  selection: Pick<ItemSelection, 'color' | 'quantities'>,
+  cartLines: readonly PricingLine[],
+): SelectionPrice | undefined {
+  const entered: PricingLine[] = filledCells(product, selection).map((cell) => ({
+    code: product.code,
+    size: cell.size.label,
+    color: cell.color,
+    quantity: cell.quantity,
+  }));
   if (entered.length === 0) return undefined;
   // Only this product's lines change its prices; a stale line naming a size it no longer has is the checkout's to report.
   const mine = cartLines.filter((line) => line.code === product.code && product.sizes.some((size) => size.label === line.size));

@@ -39,7 +39,32 @@ const APPAREL_SHADES: Readonly<Record<string, string>> = {
 };
 
 /** CSS colour names a catalog's colour may end with. */
-const CSS_NAMES = new Set(['black', 'white', 'grey', 'gray', 'silver', 'navy', 'blue', 'red', 'maroon', 'green', 'olive', 'yellow', 'gold', 'orange', 'brown', 'tan', 'khaki', 'ivory', 'beige', 'pink', 'purple', 'teal', 'aqua', 'cyan']);
+const CSS_NAMES = new Set([
+  'black',
+  'white',
+  'grey',
+  'gray',
+  'silver',
+  'navy',
+  'blue',
+  'red',
+  'maroon',
+  'green',
+  'olive',
+  'yellow',
+  'gold',
+  'orange',
+  'brown',
+  'tan',
+  'khaki',
+  'ivory',
+  'beige',
+  'pink',
+  'purple',
+  'teal',
+  'aqua',
+  'cyan',
+]);
 
 export const UNKNOWN_SHADE = '#9a9a9a';
 

@@ -2,7 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartKey } from '../../domain/cart-line.ts';
 import { readStoredCart } from './stored-cart.ts';
 
-const line = { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 2, size: 'Small', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' };
+const line = {
+  type: 'mens',
+  name: 'Sport Polo',
+  price: 38.77,
+  quantity: 2,
+  size: 'Small',
+  color: 'Navy',
+  code: 'K500',
+  placement: 'Left Chest',
+  embroidery: 'Guardian Shield',
+};
 
 describe('the stored cart', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -12,7 +22,17 @@ describe('the stored cart', () => {
   });
 
   it('keeps the store a customs line was added for apart from the same line for another store', () => {
-    const plate = { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 500, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '' };
+    const plate = {
+      type: 'customs',
+      name: 'Metal Frame',
+      price: 0.0279,
+      quantity: 500,
+      size: '500',
+      color: 'Chrome',
+      code: 'MF-STR',
+      placement: '',
+      embroidery: '',
+    };
     const stored = { a: { ...plate, store: 'GCHEV1' }, b: { ...plate, store: 'GFORD1' }, c: { ...plate, store: 7 } };
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(Object.values(readStoredCart(JSON.stringify(stored))).map((l) => l.store)).toEqual(['GCHEV1', 'GFORD1']);
@@ -34,7 +54,14 @@ describe('the stored cart', () => {
 
   it('drops foreign or broken lines and keeps the good ones', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const stored = { a: line, b: { ...line, quantity: -1 }, c: { ...line, quantity: 1.5 }, d: { hello: 'world' }, e: { ...line, code: 7 }, f: { ...line, quantity: 99_999_999_999 } };
+    const stored = {
+      a: line,
+      b: { ...line, quantity: -1 },
+      c: { ...line, quantity: 1.5 },
+      d: { hello: 'world' },
+      e: { ...line, code: 7 },
+      f: { ...line, quantity: 99_999_999_999 },
+    };
     expect(readStoredCart(JSON.stringify(stored))).toEqual({ [cartKey(line)]: line });
     expect(warn).toHaveBeenCalledWith('Discarded 5 unreadable cart lines from storage');
   });

@@ -35,9 +35,18 @@ describe('askOrderApi', () => {
   });
 
   it('throws what it cannot tell: too many wrong guesses, or no answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'Too many wrong passwords or codes; try again in 60 seconds' }, { status: 429 })));
-    await expect(askOrderApi('https://api.example', 'Guardian Automotive Group')('NET30GUARD')).rejects.toMatchObject({ status: 429, message: 'Too many wrong passwords or codes; try again in 60 seconds' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'Too many wrong passwords or codes; try again in 60 seconds' }, { status: 429 })),
+    );
+    await expect(askOrderApi('https://api.example', 'Guardian Automotive Group')('NET30GUARD')).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many wrong passwords or codes; try again in 60 seconds',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(askOrderApi('https://api.example', 'Guardian Automotive Group')('NET30GUARD')).rejects.toBeInstanceOf(OrderApiError);
   });
 });

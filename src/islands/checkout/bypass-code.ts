@@ -50,7 +50,11 @@ export interface BypassCheckerOptions {
  * Each code is asked about once per page: the same code again (typed back, or checked on blur
  * after the pause) reuses its answer or the request under way, so it costs no second guess.
  */
-export function createBypassChecker(match: BypassMatch, onResult: (code: string, matches: boolean, refusal?: string) => void, { delayMs = BYPASS_CHECK_DELAY_MS, onError }: BypassCheckerOptions = {}): BypassChecker {
+export function createBypassChecker(
+  match: BypassMatch,
+  onResult: (code: string, matches: boolean, refusal?: string) => void,
+  { delayMs = BYPASS_CHECK_DELAY_MS, onError }: BypassCheckerOptions = {},
+): BypassChecker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest = 0;
   /** Each code's answer, or the request under way; one that could not be answered is dropped. */

@@ -9,7 +9,15 @@ import { lineName, type CheckoutLine } from './checkout-order.ts';
  * quantity that keeps them replaces the line's at once, and the cart is priced again; one that
  * does not is said at the field and changes nothing.
  */
-export function CartLineQuantity({ entry, product, onQuantity }: { entry: CheckoutLine; product: Product; onQuantity(line: CheckoutLine, quantity: number): void }) {
+export function CartLineQuantity({
+  entry,
+  product,
+  onQuantity,
+}: {
+  entry: CheckoutLine;
+  product: Product;
+  onQuantity(line: CheckoutLine, quantity: number): void;
+}) {
   const { line } = entry;
   const [text, setText] = useState(() => cartQuantityText(line));
   const read = readCartQuantity(text, line, product);

@@ -21,7 +21,17 @@ interface CheckoutCartProps {
 }
 
 /** The cart panel: every line with its remove button, then 'Subtotal (N items): $X'. */
-export function CheckoutCart({ checkout, base, headingId, thumbnails, logoThumbnails, showModificationThumbnail, stores, onRemove, onQuantity }: CheckoutCartProps) {
+export function CheckoutCart({
+  checkout,
+  base,
+  headingId,
+  thumbnails,
+  logoThumbnails,
+  showModificationThumbnail,
+  stores,
+  onRemove,
+  onQuantity,
+}: CheckoutCartProps) {
   return (
     <section className="checkout__cart" aria-labelledby={headingId}>
       <h2 id={headingId} className="checkout__heading" tabIndex={-1}>
@@ -93,7 +103,11 @@ function CartLineItem({
           <MockupThumbnail mockup={mockup} description={mockupDescription(line.name, mockup)} className="cart-line__mockup" />
         ) : (
           <>
-            {image ? <img className="cart-line__image" src={image} alt="" width={80} height={80} loading="lazy" decoding="async" /> : <span className="cart-line__image cart-line__image--none" />}
+            {image ? (
+              <img className="cart-line__image" src={image} alt="" width={80} height={80} loading="lazy" decoding="async" />
+            ) : (
+              <span className="cart-line__image cart-line__image--none" />
+            )}
             {logo && <img className="cart-line__logo" src={logo} alt={`${line.embroidery} logo`} width={48} height={48} loading="lazy" decoding="async" />}
           </>
         )}
@@ -101,7 +115,9 @@ function CartLineItem({
       <div className="cart-line__body">
         <p className="cart-line__name">{line.name}</p>
         {storeName && <p className="cart-line__store">For {storeName}</p>}
-        {product === undefined || unitPrice === undefined ? <p className="cart-line__unavailable">This item is not available in this catalog. Remove it to check out.</p> : null}
+        {product === undefined || unitPrice === undefined ? (
+          <p className="cart-line__unavailable">This item is not available in this catalog. Remove it to check out.</p>
+        ) : null}
         <dl className="cart-line__facts">
           {facts.map(([term, value]) => (
             <div key={term} className="cart-line__fact">

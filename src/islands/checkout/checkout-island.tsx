@@ -93,7 +93,6 @@ function errorText(error: unknown): string {
   return errorMessage(error);
 }
 
-
 function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
   const { apiBase, companyName, tenantId, base, stores, hasBypassCodes, paypalClientId, minimumApparelOrder, logos, maxOrderTotal } = props;
   const id = useId();
@@ -194,7 +193,9 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
   };
 
   const createOrder = async (body: ReturnType<typeof createOrderBody>): Promise<{ orderId: string; answer: unknown }> => {
-    const answer = await postOrderApi<Partial<CreateOrderAnswer> | undefined>(apiBase, '/v1/create-order', body, { idempotencyKey: attemptKey(body, sessionStorage) });
+    const answer = await postOrderApi<Partial<CreateOrderAnswer> | undefined>(apiBase, '/v1/create-order', body, {
+      idempotencyKey: attemptKey(body, sessionStorage),
+    });
     if (typeof answer?.order_id !== 'string' || answer.order_id === '') throw new OrderApiError(UNEXPECTED_ERROR, 500);
     return { orderId: answer.order_id, answer };
   };
@@ -217,7 +218,6 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
       else if (asked === 'none') showError(error);
     }
   };
-
 
   const paypal = {
     onClick: () => !placed && !submittingRef.current && (formRef.current?.reportValidity() ?? false),
@@ -352,7 +352,13 @@ function Checkout(props: CheckoutIslandProps & { catalog: CatalogPrices }) {
         )}
         {snackbar}
       </section>
-      <PasswordDialog id={`${id}-store-password`} dialogRef={passwordDialog} submitLabel="Continue" autoComplete="off" context={<p className="dialog__context" data-store-label="" />} />
+      <PasswordDialog
+        id={`${id}-store-password`}
+        dialogRef={passwordDialog}
+        submitLabel="Continue"
+        autoComplete="off"
+        context={<p className="dialog__context" data-store-label="" />}
+      />
     </div>
   );
 }

@@ -23,8 +23,17 @@ import {
 
 function product(code: string, name: string, type: Product['type'], sizes: Record<string, number>, extra: Partial<Product> = {}): Product {
   return {
-    code, name, fullname: name, description: '', type, colors: ['White', 'Navy'], halfColors: ['Black Red'], defaultColor: 'White',
-    restricted: false, supportedStores: [], discounts: [],
+    code,
+    name,
+    fullname: name,
+    description: '',
+    type,
+    colors: ['White', 'Navy'],
+    halfColors: ['Black Red'],
+    defaultColor: 'White',
+    restricted: false,
+    supportedStores: [],
+    discounts: [],
     sizes: Object.entries(sizes).map(([label, price]) => ({ label, family: sizeFamily(label) ?? 'unit', price: moneyFromDollars(price) })),
     ...extra,
   };
@@ -55,7 +64,11 @@ function cart(...lines: CartLine[]): Record<string, CartLine> {
 describe('priceCheckout', () => {
   it('prices tier lines per product and colour from the whole cart, and shows the subtotal as the spec writes it', () => {
     const checkout = priceCheckout(
-      cart(line('PLT-AL', 'Aluminum Plate', '500', 500), line('PLT-AL', 'Aluminum Plate', '1000', 1000), line('PLT-AL', 'Aluminum Plate', '500', 500, 'Black Red')),
+      cart(
+        line('PLT-AL', 'Aluminum Plate', '500', 500),
+        line('PLT-AL', 'Aluminum Plate', '1000', 1000),
+        line('PLT-AL', 'Aluminum Plate', '500', 500, 'Black Red'),
+      ),
       products,
       rules(false),
     );
@@ -83,7 +96,9 @@ describe('priceCheckout', () => {
     const six = cart(line('K500', 'Sport Polo', 'Medium', 6, 'Navy'));
     expect(priceCheckout(six, products, rules(true)).problems).toEqual([APPAREL_MINIMUM_MESSAGE]);
     expect(priceCheckout(six, products, rules(false)).problems).toEqual([]);
-    expect(priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 6, 'Navy'), line('K500', 'Sport Polo', '2XL', 6, 'Navy')), products, rules(true)).problems).toEqual([]);
+    expect(
+      priceCheckout(cart(line('K500', 'Sport Polo', 'Medium', 6, 'Navy'), line('K500', 'Sport Polo', '2XL', 6, 'Navy')), products, rules(true)).problems,
+    ).toEqual([]);
     expect(priceCheckout(cart(line('FM-100', 'Floor Mats', '# boxes', 2)), products, rules(true)).problems).toEqual([]);
   });
 
@@ -172,7 +187,10 @@ describe('when checkout is possible', () => {
 
 describe('createOrderBody', () => {
   const checkout = priceCheckout(
-    cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy', { price: 1, placement: 'Left Chest', embroidery: 'Guardian Shield' }), line('FM-100', 'Floor Mats', '# boxes', 500, 'White', { type: 'service' })),
+    cart(
+      line('K500', 'Sport Polo', 'Medium', 12, 'Navy', { price: 1, placement: 'Left Chest', embroidery: 'Guardian Shield' }),
+      line('FM-100', 'Floor Mats', '# boxes', 500, 'White', { type: 'service' }),
+    ),
     products,
     rules(true, GUARDIAN_LOGOS),
   );
@@ -188,7 +206,17 @@ describe('createOrderBody', () => {
       customer_po: 'PO-77',
       companyName: 'Guardian Automotive Group',
       cart: [
-        { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield' },
+        {
+          type: 'mens',
+          name: 'Sport Polo',
+          price: 38.77,
+          quantity: 12,
+          size: 'Medium',
+          color: 'Navy',
+          code: 'K500',
+          placement: 'Left Chest',
+          embroidery: 'Guardian Shield',
+        },
         { type: 'service', name: 'Floor Mats', price: 71.5, quantity: 500, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' },
       ],
     });
@@ -221,28 +249,47 @@ describe('createOrderBody', () => {
 
     // A line without a store is for the order's store: its token goes too.
     const unbound = priceCheckout(cart({ ...chevroletPlates, store: undefined }), products, rules(false));
-    expect(createOrderBody({ ...form, store: 'GCHEV1' }, unbound, { companyName: 'Guardian Automotive Group', storeToken: (code) => tokens[code] }).store_tokens).toEqual(['token-chevrolet']);
-    expect(createOrderBody({ ...form, store: '' }, unbound, { companyName: 'Guardian Automotive Group', storeToken: (code) => tokens[code] })).not.toHaveProperty('store_tokens');
+    expect(
+      createOrderBody({ ...form, store: 'GCHEV1' }, unbound, { companyName: 'Guardian Automotive Group', storeToken: (code) => tokens[code] }).store_tokens,
+    ).toEqual(['token-chevrolet']);
+    expect(
+      createOrderBody({ ...form, store: '' }, unbound, { companyName: 'Guardian Automotive Group', storeToken: (code) => tokens[code] }),
+    ).not.toHaveProperty('store_tokens');
   });
 
   it('hands the success page the lines with the unit price charged, in dollars', () => {
-    expect(chargedLines(checkout).map((l) => [l.code, l.price])).toEqual([['K500', 38.77], ['FM-100', 71.5]]);
+    expect(chargedLines(checkout).map((l) => [l.code, l.price])).toEqual([
+      ['K500', 38.77],
+      ['FM-100', 71.5],
+    ]);
   });
 });
 
 describe('placedOrder: what the success page is handed', () => {
   const checkout = priceCheckout(
-    cart(line('K500', 'Sport Polo', 'Medium', 12, 'Navy', { placement: 'Left Chest', embroidery: 'Guardian Shield' }), line('PLT-AL', 'Aluminum Plate', '500', 1000, 'White', { type: 'customs' })),
+    cart(
+      line('K500', 'Sport Polo', 'Medium', 12, 'Navy', { placement: 'Left Chest', embroidery: 'Guardian Shield' }),
+      line('PLT-AL', 'Aluminum Plate', '500', 1000, 'White', { type: 'customs' }),
+    ),
     products,
     rules(true, GUARDIAN_LOGOS),
   );
-  const stores = [{ code: 'GCHEV1', name: 'Guardian Chevrolet', address: '100 Main St, Springfield' }, { code: 'GFORD1', name: 'Guardian Ford', address: '' }];
+  const stores = [
+    { code: 'GCHEV1', name: 'Guardian Chevrolet', address: '100 Main St, Springfield' },
+    { code: 'GFORD1', name: 'Guardian Ford', address: '' },
+  ];
   const now = new Date('2025-03-04T15:04:05.123Z');
 
   it("takes the id and the total from the order API's answers, and the lines with their totals from the checkout", () => {
     // The browser adds up $465.24 + $990.00; the server's answer is what the page shows.
     expect(formatMoney(checkout.total)).toBe('$1,455.24');
-    const placed = placedOrder(checkout, { store: 'GCHEV1', customerPo: ' PO-77 ' }, stores, { orderId: 'ORDER-1', answers: [{ order_id: 'ORDER-1', total: 1455.25 }] }, now);
+    const placed = placedOrder(
+      checkout,
+      { store: 'GCHEV1', customerPo: ' PO-77 ' },
+      stores,
+      { orderId: 'ORDER-1', answers: [{ order_id: 'ORDER-1', total: 1455.25 }] },
+      now,
+    );
     expect(placed).toEqual({
       orderId: 'ORDER-1',
       total: 1455.25,
@@ -250,8 +297,30 @@ describe('placedOrder: what the success page is handed', () => {
       store: 'Guardian Chevrolet — 100 Main St, Springfield',
       customerPo: 'PO-77',
       lines: [
-        { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield', lineTotal: 465.24 },
-        { type: 'customs', name: 'Aluminum Plate', price: 0.99, quantity: 1000, size: '500', color: 'White', code: 'PLT-AL', placement: '', embroidery: '', lineTotal: 990 },
+        {
+          type: 'mens',
+          name: 'Sport Polo',
+          price: 38.77,
+          quantity: 12,
+          size: 'Medium',
+          color: 'Navy',
+          code: 'K500',
+          placement: 'Left Chest',
+          embroidery: 'Guardian Shield',
+          lineTotal: 465.24,
+        },
+        {
+          type: 'customs',
+          name: 'Aluminum Plate',
+          price: 0.99,
+          quantity: 1000,
+          size: '500',
+          color: 'White',
+          code: 'PLT-AL',
+          placement: '',
+          embroidery: '',
+          lineTotal: 990,
+        },
       ],
     });
   });
@@ -285,7 +354,9 @@ describe('the store the Store select starts with', () => {
 
 describe('labels', () => {
   it('names stores with their address when they have one', () => {
-    expect(storeLabel({ name: 'Guardian Chevrolet', address: '100 Main St, Springfield', code: 'GCHEV1' })).toBe('Guardian Chevrolet — 100 Main St, Springfield');
+    expect(storeLabel({ name: 'Guardian Chevrolet', address: '100 Main St, Springfield', code: 'GCHEV1' })).toBe(
+      'Guardian Chevrolet — 100 Main St, Springfield',
+    );
     expect(storeLabel({ name: 'Guardian Ford', address: '', code: 'GFORD1' })).toBe('Guardian Ford');
   });
 

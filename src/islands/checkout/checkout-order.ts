@@ -84,10 +84,11 @@ export function priceCheckout(items: Readonly<Record<string, CartLine>>, product
   const problems =
     cart.length === 0
       ? []
-      : cartProblems(cart, { findProduct, minimumApparelOrder: tenant.minimumApparelOrder, logoOffer: (type) => logoOfferFor(tenant.logos, type) }).map((problem) =>
-          problem.index === undefined ? problem.message : `${lineName(cart[problem.index]!)}: ${problem.message}`,
+      : cartProblems(cart, { findProduct, minimumApparelOrder: tenant.minimumApparelOrder, logoOffer: (type) => logoOfferFor(tenant.logos, type) }).map(
+          (problem) => (problem.index === undefined ? problem.message : `${lineName(cart[problem.index]!)}: ${problem.message}`),
         );
-  const overCeiling = tenant.maxOrderTotal === undefined ? undefined : orderTotalProblem(priced.total, tenant.maxOrderTotal, tenant.companyName ?? 'this storefront');
+  const overCeiling =
+    tenant.maxOrderTotal === undefined ? undefined : orderTotalProblem(priced.total, tenant.maxOrderTotal, tenant.companyName ?? 'this storefront');
   return {
     lines,
     total: priced.total,
@@ -173,7 +174,12 @@ export function storeOfCart(checkout: Pick<PricedCheckout, 'lines'>, stores: rea
  * by code, '' for None; the tokens of the password stores the lines are for prove their
  * passwords were given; with a bypass code the body asks for an order without payment.
  */
-export function createOrderBody(form: CheckoutForm, checkout: PricedCheckout, context: OrderContext, bypassCode?: string): CreateOrderBody & { cart: CartLine[] } {
+export function createOrderBody(
+  form: CheckoutForm,
+  checkout: PricedCheckout,
+  context: OrderContext,
+  bypassCode?: string,
+): CreateOrderBody & { cart: CartLine[] } {
   const tokens = storesOfLines(checkout, form.store)
     .map((code) => context.storeToken?.(code))
     .filter((token): token is string => token !== undefined);
@@ -206,7 +212,11 @@ export interface PlacedDetails {
 
 /** What the confirmation repeats of the details form. */
 export function placedDetails(form: CheckoutForm): PlacedDetails {
-  return { store: form.store, customerPo: form.customerPo, buyer: { name: `${form.firstName.trim()} ${form.lastName.trim()}`.trim(), email: form.email.trim() } };
+  return {
+    store: form.store,
+    customerPo: form.customerPo,
+    buyer: { name: `${form.firstName.trim()} ${form.lastName.trim()}`.trim(), email: form.email.trim() },
+  };
 }
 
 /**
@@ -251,5 +261,12 @@ export function canPlaceBypassOrder(checkout: PricedCheckout, bypassMode: boolea
  * no line is priced on request (nor does it accept one), and no bypass code has been entered.
  */
 export function canPayWithPayPal(checkout: PricedCheckout, options: { paypalOffered: boolean; bypassMode: boolean }): boolean {
-  return options.paypalOffered && !options.bypassMode && checkout.lines.length > 0 && checkout.problems.length === 0 && checkout.total > 0 && checkout.onRequestLines === 0;
+  return (
+    options.paypalOffered &&
+    !options.bypassMode &&
+    checkout.lines.length > 0 &&
+    checkout.problems.length === 0 &&
+    checkout.total > 0 &&
+    checkout.onRequestLines === 0
+  );
 }

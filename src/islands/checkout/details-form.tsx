@@ -22,12 +22,33 @@ export interface DetailsFormProps {
 }
 
 /** The buyer's details, the store, the bypass code, the problems and the Checkout button: markup only, the flow is the island's. */
-export function DetailsForm({ id, formRef, form, onChange, onCodeDone, onSubmit, stores, bypassMode, payPalOffered, problems, button, codeRefusal }: DetailsFormProps) {
+export function DetailsForm({
+  id,
+  formRef,
+  form,
+  onChange,
+  onCodeDone,
+  onSubmit,
+  stores,
+  bypassMode,
+  payPalOffered,
+  problems,
+  button,
+  codeRefusal,
+}: DetailsFormProps) {
   return (
     <form ref={formRef} className="checkout-form" onSubmit={onSubmit}>
       <div className="checkout-form__row">
         <Field id={`${id}-first`} label="First Name">
-          <input id={`${id}-first`} name="first_name" autoComplete="given-name" required maxLength={100} value={form.firstName} onChange={onChange('firstName')} />
+          <input
+            id={`${id}-first`}
+            name="first_name"
+            autoComplete="given-name"
+            required
+            maxLength={100}
+            value={form.firstName}
+            onChange={onChange('firstName')}
+          />
         </Field>
         <Field id={`${id}-last`} label="Last Name">
           <input id={`${id}-last`} name="last_name" autoComplete="family-name" required maxLength={100} value={form.lastName} onChange={onChange('lastName')} />
@@ -66,11 +87,12 @@ export function DetailsForm({ id, formRef, form, onChange, onCodeDone, onSubmit,
         />
       </Field>
       <p id={`${id}-code-hint`} className={`checkout-form__hint${codeRefusal !== undefined ? ' checkout-form__hint--problem' : ''}`} aria-live="polite">
-        {codeRefusal ?? (bypassMode
-          ? 'Code accepted: this order is placed without payment.'
-          : payPalOffered
-            ? 'Have a bypass code? Enter it to order without payment.'
-            : 'Enter your bypass code to place the order.')}
+        {codeRefusal ??
+          (bypassMode
+            ? 'Code accepted: this order is placed without payment.'
+            : payPalOffered
+              ? 'Have a bypass code? Enter it to order without payment.'
+              : 'Enter your bypass code to place the order.')}
       </p>
 
       <div className="checkout__problems" aria-live="polite">

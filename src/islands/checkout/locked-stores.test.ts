@@ -6,7 +6,18 @@ import type { CheckoutLine } from './checkout-order.ts';
 import { lockedStores } from './locked-stores.ts';
 
 function entry(item: Product, store?: string): CheckoutLine {
-  const line: CartLine = { type: item.type, name: item.name, price: 1, quantity: 500, size: '500', color: 'White', code: item.code, placement: '', embroidery: '', ...(store ? { store } : {}) };
+  const line: CartLine = {
+    type: item.type,
+    name: item.name,
+    price: 1,
+    quantity: 500,
+    size: '500',
+    color: 'White',
+    code: item.code,
+    placement: '',
+    embroidery: '',
+    ...(store ? { store } : {}),
+  };
   return { key: `${item.code}|${store ?? ''}`, line, product: item };
 }
 

@@ -12,7 +12,12 @@ export interface PasswordStore {
  * else the order's, when the product is made for some stores; server/app/store-rules.ts). The
  * checkout asks for each one's password in the dialog instead of showing the refusal.
  */
-export function lockedStores(checkout: Pick<PricedCheckout, 'lines'>, orderStore: string, stores: readonly PasswordStore[], hasSession: (storeCode: string) => boolean): PasswordStore[] {
+export function lockedStores(
+  checkout: Pick<PricedCheckout, 'lines'>,
+  orderStore: string,
+  stores: readonly PasswordStore[],
+  hasSession: (storeCode: string) => boolean,
+): PasswordStore[] {
   const locked = new Map<string, PasswordStore>();
   for (const { line, product } of checkout.lines) {
     if (product?.type !== 'customs' || product.supportedStores.length === 0) continue;

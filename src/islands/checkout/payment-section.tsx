@@ -22,7 +22,17 @@ export function unpayableReason(checkout: Pick<PricedCheckout, 'lines' | 'proble
  * or, when the cart cannot be paid, why not. Once a payment is left unconfirmed, no buttons:
  * the buyer must not pay twice.
  */
-export function PaymentSection({ id, payment, unpayable, children }: { id: string; payment: PaymentState | undefined; unpayable: string | undefined; children: ReactNode }) {
+export function PaymentSection({
+  id,
+  payment,
+  unpayable,
+  children,
+}: {
+  id: string;
+  payment: PaymentState | undefined;
+  unpayable: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <section className="checkout-paypal" aria-labelledby={`${id}-payment`}>
       <div className="checkout-paypal__header">
@@ -48,7 +58,8 @@ function PaymentStatus({ payment }: { payment: PaymentState | undefined }) {
       {payment?.state === 'unconfirmed' && (
         <>
           <p>
-            <strong>Payment processing.</strong> PayPal has not confirmed your payment yet. Your order number is <strong>{orderNumber(payment.orderId)}</strong>.
+            <strong>Payment processing.</strong> PayPal has not confirmed your payment yet. Your order number is <strong>{orderNumber(payment.orderId)}</strong>
+            .
           </p>
           <p>Do not pay again: the dealership is e-mailed your order as soon as PayPal confirms the payment. Your cart is kept on this page.</p>
         </>

@@ -36,7 +36,10 @@ const LOAD_AHEAD = '0px 0px 200px 0px';
 export function PayPalPayment(props: PayPalPaymentProps) {
   const area = useRef<HTMLDivElement>(null);
   const reached = usePaymentReached(area);
-  const options = useMemo<ReactPayPalScriptOptions>(() => ({ clientId: props.clientId, currency: 'USD', intent: 'capture', components: 'buttons' }), [props.clientId]);
+  const options = useMemo<ReactPayPalScriptOptions>(
+    () => ({ clientId: props.clientId, currency: 'USD', intent: 'capture', components: 'buttons' }),
+    [props.clientId],
+  );
   return (
     <div ref={area} className="checkout-paypal__area">
       {reached ? (

@@ -7,7 +7,7 @@ function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) };
 }
 
-describe("the checkout details kept for the browser session", () => {
+describe('the checkout details kept for the browser session', () => {
   it('keeps names, e-mail, customer PO and store per tenant, never the code', () => {
     const storage = memoryStorage();
     const form = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', customerPo: 'PO-7', store: 'SFRDDC', code: 'NET30GUARD' };

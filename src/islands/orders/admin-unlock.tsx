@@ -41,7 +41,9 @@ export function AdminUnlock({ apiBase, companyName, onUnlock }: { apiBase: strin
       else setError(WRONG_PASSWORD);
     } catch (failure) {
       if (!(failure instanceof OrderApiError)) console.error(failure);
-      setError(failure instanceof OrderApiError && failure.status !== 401 ? failure.message : failure instanceof OrderApiError ? WRONG_PASSWORD : UNEXPECTED_ERROR);
+      setError(
+        failure instanceof OrderApiError && failure.status !== 401 ? failure.message : failure instanceof OrderApiError ? WRONG_PASSWORD : UNEXPECTED_ERROR,
+      );
     } finally {
       setChecking(false);
     }

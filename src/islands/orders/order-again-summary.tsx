@@ -33,13 +33,17 @@ export function useOrderAgain(props: OrderAgainProps, tenantId: string) {
       try {
         const [catalog] = await Promise.all([loadCatalogPrices(props.catalogPricesUrl), hydrateCart()]);
         const products = new Map(catalog.products.map((product) => [product.code, product]));
-        const result = orderAgain(order, {
-          findProduct: (code) => products.get(code),
-          logos: props.logos,
-          stores: props.stores,
-          hasStoreSession: (code) => hasStoreSession(sessionStorageIfAllowed(), tenantId, code),
-          cart: cartStore.getState().items,
-        }, only);
+        const result = orderAgain(
+          order,
+          {
+            findProduct: (code) => products.get(code),
+            logos: props.logos,
+            stores: props.stores,
+            hasStoreSession: (code) => hasStoreSession(sessionStorageIfAllowed(), tenantId, code),
+            cart: cartStore.getState().items,
+          },
+          only,
+        );
         if (result.lines.length > 0) cartStore.getState().add(result.lines);
         setOutcome({ key, result });
       } catch (error) {
@@ -72,7 +76,9 @@ export function OrderAgainSummary({ outcome, base }: { outcome: Outcome; base: s
   return (
     <div className="order-again" role="status" tabIndex={-1} ref={region} aria-label="Order again">
       <p className="order-again__title">
-        {lines.length === 0 ? 'Nothing was added to your cart.' : `Added to your cart at today's prices: ${lines.length === 1 ? '1 line' : `${lines.length} lines`}.`}
+        {lines.length === 0
+          ? 'Nothing was added to your cart.'
+          : `Added to your cart at today's prices: ${lines.length === 1 ? '1 line' : `${lines.length} lines`}.`}
       </p>
       {lines.length > 0 && (
         <ul className="order-again__added">

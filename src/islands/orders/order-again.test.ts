@@ -8,7 +8,12 @@ import type { OrderLine } from './order-data.ts';
 
 // Today's catalog: the polo costs more than when it was ordered, and is now called 'Sport Polo II'.
 const polo = testProduct('K500', 'mens', { Medium: 41.5, Large: 41.5 }, { name: 'Sport Polo II', colors: ['Navy', 'Black'], defaultColor: 'Navy' });
-const plate = testProduct('MF-STR', 'customs', { '500': 0.0279 }, { name: 'Metal Frame', colors: ['Chrome'], defaultColor: 'Chrome', supportedStores: ['GFORD1', 'GCHEV2'] });
+const plate = testProduct(
+  'MF-STR',
+  'customs',
+  { '500': 0.0279 },
+  { name: 'Metal Frame', colors: ['Chrome'], defaultColor: 'Chrome', supportedStores: ['GFORD1', 'GCHEV2'] },
+);
 const mug = testProduct('MUG', 'accessory', { OSFA: 6.5 }, { name: 'Mug' });
 const pads = testProduct('NP-50', 'office', { '# pads': 0 }, { name: 'Note Pads' });
 const catalog = new Map([polo, plate, mug, pads].map((p) => [p.code, p]));
@@ -40,12 +45,26 @@ const poloLine: OrderLine = {
   po: 'PO-1',
   est_ship_date: '2024-02-15',
 };
-const frameLine: OrderLine = { code: 'MF-STR', description: 'Metal Frame', quantity: 1000, price: 0.0279, size: '500', color: 'Chrome', type: 'customs', embroidery: '', placement: '', store: 'GFORD1' };
+const frameLine: OrderLine = {
+  code: 'MF-STR',
+  description: 'Metal Frame',
+  quantity: 1000,
+  price: 0.0279,
+  size: '500',
+  color: 'Chrome',
+  type: 'customs',
+  embroidery: '',
+  placement: '',
+  store: 'GFORD1',
+};
 const order = (lines: OrderLine[], store = '') => ({ order: lines, store });
 
 describe('ordering a placed order again', () => {
   it('makes cart lines with the same size, colour, logos, placements and store, named and priced by today’s catalog', () => {
-    const result = orderAgain(order([poloLine, frameLine, { code: 'NP-50', description: 'Note Pads', quantity: 5, price: 0, size: '# pads', color: 'White', embroidery: '' }]), rules());
+    const result = orderAgain(
+      order([poloLine, frameLine, { code: 'NP-50', description: 'Note Pads', quantity: 5, price: 0, size: '# pads', color: 'White', embroidery: '' }]),
+      rules(),
+    );
     expect(result.refused).toEqual([]);
     expect(result.lines).toEqual<CartLine[]>([
       {
@@ -61,7 +80,18 @@ describe('ordering a placed order again', () => {
         secondEmbroidery: 'Guardian Script',
         secondPlacement: 'Right Sleeve',
       },
-      { type: 'customs', name: 'Metal Frame', price: 0.0279, quantity: 1000, size: '500', color: 'Chrome', code: 'MF-STR', placement: '', embroidery: '', store: 'GFORD1' },
+      {
+        type: 'customs',
+        name: 'Metal Frame',
+        price: 0.0279,
+        quantity: 1000,
+        size: '500',
+        color: 'Chrome',
+        code: 'MF-STR',
+        placement: '',
+        embroidery: '',
+        store: 'GFORD1',
+      },
       // Priced on request today: it goes in, and the checkout says so.
       { type: 'office', name: 'Note Pads', price: 0, quantity: 5, size: '# pads', color: 'White', code: 'NP-50', placement: '', embroidery: '' },
     ]);
@@ -98,7 +128,13 @@ describe('ordering a placed order again', () => {
   });
 
   it('refuses a line without a logo once the tenant requires one, and a line under today’s minimum', () => {
-    const result = orderAgain(order([{ ...poloLine, embroidery: '', second_embroidery: '' }, { code: 'MUG', description: 'Mug', quantity: 6, size: 'OSFA', color: 'White', embroidery: 'Guardian Shield' }]), rules());
+    const result = orderAgain(
+      order([
+        { ...poloLine, embroidery: '', second_embroidery: '' },
+        { code: 'MUG', description: 'Mug', quantity: 6, size: 'OSFA', color: 'White', embroidery: 'Guardian Shield' },
+      ]),
+      rules(),
+    );
     expect(result.lines).toEqual([]);
     expect(result.refused.map((r) => r.reason)).toEqual([MUST_SELECT_AN_EMBROIDERY, 'Must order at least 12 units']);
   });
@@ -122,10 +158,24 @@ describe('ordering a placed order again', () => {
   });
 
   it('keeps a line’s sum with the cart and with the order’s other lines under the per-line bound', () => {
-    const inCart: CartLine = { type: 'mens', name: 'Sport Polo', price: 38.77, quantity: MAX_LINE_QUANTITY - 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Guardian Shield', secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' };
+    const inCart: CartLine = {
+      type: 'mens',
+      name: 'Sport Polo',
+      price: 38.77,
+      quantity: MAX_LINE_QUANTITY - 12,
+      size: 'Medium',
+      color: 'Navy',
+      code: 'K500',
+      placement: 'Left Chest',
+      embroidery: 'Guardian Shield',
+      secondEmbroidery: 'Guardian Script',
+      secondPlacement: 'Right Sleeve',
+    };
     const result = orderAgain(order([poloLine, poloLine]), rules({ cart: { [cartKey(inCart)]: inCart } }));
     expect(result.lines).toHaveLength(1);
-    expect(result.refused).toEqual([{ index: 1, name: 'Sport Polo (K500, Medium, Navy)', reason: 'At most 1,000,000 pieces a line: 1,000,000 of these are in your cart already' }]);
+    expect(result.refused).toEqual([
+      { index: 1, name: 'Sport Polo (K500, Medium, Navy)', reason: 'At most 1,000,000 pieces a line: 1,000,000 of these are in your cart already' },
+    ]);
   });
 });
 

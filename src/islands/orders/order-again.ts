@@ -69,7 +69,8 @@ function storeOutcome(product: Product, line: OrderLine, orderStore: string, rul
   const lineStore = lineStoreCode !== '' ? rules.stores.find((store) => store.code === lineStoreCode) : storeOfOrder(orderStore, rules.stores);
   if (lineStoreCode !== '' && !lineStore) return { reason: `its store ${lineStoreCode} is no longer one of the stores` };
   if (product.type !== 'customs' || product.supportedStores.length === 0) return lineStoreCode !== '' ? { store: lineStoreCode } : {};
-  if (!lineStore) return { reason: orderStore === '' ? 'it names no store, and it is made for some stores only' : `its store ${orderStore} is no longer one of the stores` };
+  if (!lineStore)
+    return { reason: orderStore === '' ? 'it names no store, and it is made for some stores only' : `its store ${orderStore} is no longer one of the stores` };
   if (!product.supportedStores.includes(lineStore.code)) return { reason: `it is no longer offered to ${lineStore.name}` };
   if (lineStore.hasPassword && !rules.hasStoreSession(lineStore.code)) {
     return { reason: `it needs ${lineStore.name}'s store password: open ${lineStore.name} on the stores page and enter it, then order again` };
@@ -87,7 +88,12 @@ function reorderLine(line: OrderLine, orderStore: string, rules: ReorderRules, p
   const quantity = line.quantity;
   if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return { reason: 'its quantity cannot be read' };
 
-  const choice = { embroidery: text(line.embroidery), placement: text(line.placement), secondEmbroidery: text(line.second_embroidery), secondPlacement: text(line.second_placement) };
+  const choice = {
+    embroidery: text(line.embroidery),
+    placement: text(line.placement),
+    secondEmbroidery: text(line.second_embroidery),
+    secondPlacement: text(line.second_placement),
+  };
   const logo = logoProblem(product.type, logoOfferFor(rules.logos, product.type), choice);
   if (logo) return { reason: logo };
   const store = storeOutcome(product, line, orderStore, rules);

@@ -34,7 +34,19 @@ const polo = {
   second_placement: '',
   line_total: 465.24,
 };
-const frame = { ...polo, code: 'MF-STR', quantity: 500, price: 0.0279, description: 'Metal Frame', size: '500', color: 'Chrome', embroidery: '', type: 'customs', placement: '', line_total: 13.95 };
+const frame = {
+  ...polo,
+  code: 'MF-STR',
+  quantity: 500,
+  price: 0.0279,
+  description: 'Metal Frame',
+  size: '500',
+  color: 'Chrome',
+  embroidery: '',
+  type: 'customs',
+  placement: '',
+  line_total: 13.95,
+};
 
 const wireOrder = {
   email: 'dana@guardian.example',
@@ -89,7 +101,18 @@ describe('ordersFromResponse', () => {
         null,
       ],
     });
-    expect(orders).toEqual([{ email: 'a@b.example', created_at: '2024-01-05T00:00:00.000Z', first_name: '', last_name: '', store: '', paid: 2, order: [{ code: 'K500' }], order_id: '' }]);
+    expect(orders).toEqual([
+      {
+        email: 'a@b.example',
+        created_at: '2024-01-05T00:00:00.000Z',
+        first_name: '',
+        last_name: '',
+        store: '',
+        paid: 2,
+        order: [{ code: 'K500' }],
+        order_id: '',
+      },
+    ]);
     expect(warn).toHaveBeenCalledWith('Skipped 3 unreadable orders from retrieve-orders');
   });
 
@@ -115,7 +138,7 @@ describe('ordersFromResponse', () => {
 });
 
 describe('paging through the orders', () => {
-  it("reads where the next page starts, and null after the last page or from an API that does not page", () => {
+  it('reads where the next page starts, and null after the last page or from an API that does not page', () => {
     expect(nextCursorOf({ orders: [], next_cursor: 'c2' })).toBe('c2');
     expect(nextCursorOf({ orders: [], next_cursor: null })).toBeNull();
     expect(nextCursorOf({ orders: [] })).toBeNull();
@@ -123,7 +146,9 @@ describe('paging through the orders', () => {
   });
 
   it('appends the next page after the orders listed, without listing an order twice', () => {
-    const [first, second, third] = ['2024-01-03', '2024-01-02', '2024-01-01'].map((day) => ordersFromResponse({ orders: [{ ...wireOrder, created_at: `${day}T00:00:00.000Z` }] })[0]!);
+    const [first, second, third] = ['2024-01-03', '2024-01-02', '2024-01-01'].map(
+      (day) => ordersFromResponse({ orders: [{ ...wireOrder, created_at: `${day}T00:00:00.000Z` }] })[0]!,
+    );
     expect(appendOrders([first!, second!], [second!, third!]).map((o) => o.created_at)).toEqual([first!.created_at, second!.created_at, third!.created_at]);
   });
 });
@@ -196,7 +221,7 @@ describe('wholeOrderBody', () => {
     expect(sharedEdits({ order: [polo, { ...frame, customer_po: 'OTHER' }] })).toEqual({ customer_po: '', po: '', est_ship_date: '' });
   });
 
-  it('sets the fields given on every line at once, keeps each line\'s own value of the others and every other field', () => {
+  it("sets the fields given on every line at once, keeps each line's own value of the others and every other field", () => {
     const body = wholeOrderBody(order, { po: ' PO-ALL ', est_ship_date: '2024-03-01' }, 'Guardian Automotive Group');
     expect(body.cart).toEqual([
       { ...polo, po: 'PO-ALL', est_ship_date: '2024-03-01' },

@@ -38,7 +38,13 @@ export function OrderDetail({ order, orderKey: key, linesId, again, orderAgainBa
     <>
       <OrderFacts order={order} />
       <p className="orders-table__again">
-        <button type="button" className="button button--secondary" disabled={again.busy === key} aria-label={`Order again: every line of ${label}`} onClick={() => void again.run(key, order)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={again.busy === key}
+          aria-label={`Order again: every line of ${label}`}
+          onClick={() => void again.run(key, order)}
+        >
           {again.busy === key ? 'Adding to your cart…' : 'Order again'}
         </button>
       </p>
@@ -49,10 +55,17 @@ export function OrderDetail({ order, orderKey: key, linesId, again, orderAgainBa
         </p>
       )}
       <OrderStatusHistory history={order.status_history ?? []} />
-      {admin !== undefined && order.status && order.order_id !== '' && <OrderStatusEditor status={order.status} saving={admin.status.saving} onSet={admin.status.set} />}
+      {admin !== undefined && order.status && order.order_id !== '' && (
+        <OrderStatusEditor status={order.status} saving={admin.status.saving} onSet={admin.status.set} />
+      )}
       {editable && <WholeOrderEdit order={order} saving={admin.wholeOrder.saving} onSave={admin.wholeOrder.save} />}
       <div id={linesId} className="orders-table__scroll" role="region" aria-label={`Lines of ${label}`} tabIndex={0}>
-        <OrderLines lines={order.order} admin={editable ? admin.lines : undefined} orderAgain={{ run: (index) => void again.run(key, order, index), busy: again.busy === key }} mockupOf={mockupOf} />
+        <OrderLines
+          lines={order.order}
+          admin={editable ? admin.lines : undefined}
+          orderAgain={{ run: (index) => void again.run(key, order, index), busy: again.busy === key }}
+          mockupOf={mockupOf}
+        />
       </div>
       {again.outcome?.key === key && <OrderAgainSummary outcome={again.outcome} base={orderAgainBase} />}
       {notice}

@@ -7,7 +7,13 @@ export function OrderFacts({ order }: { order: PlacedOrder }) {
     <>
       {order.total !== undefined && (
         <p className="orders-table__total">
-          Order total: <strong>{formatOrderTotal(order.total, order.order.map((line) => line.price))}</strong>
+          Order total:{' '}
+          <strong>
+            {formatOrderTotal(
+              order.total,
+              order.order.map((line) => line.price),
+            )}
+          </strong>
         </p>
       )}
       {(order.placed_with !== undefined || order.client_ip !== undefined) && (

@@ -16,14 +16,23 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * shows mock-ups (`logos` is then its logo thumbnails). Until the file is in, and without it,
  * the lines show as before.
  */
-export function useOrderLineMockups(catalogPricesUrl: string, logos: Readonly<Record<string, string>> | undefined, anOrderIsOpen: boolean): OrderLineMockups | undefined {
+export function useOrderLineMockups(
+  catalogPricesUrl: string,
+  logos: Readonly<Record<string, string>> | undefined,
+  anOrderIsOpen: boolean,
+): OrderLineMockups | undefined {
   const catalog = useCatalogPrices(catalogPricesUrl, logos !== undefined && anOrderIsOpen);
   const prices = catalog.state === 'ready' ? catalog.prices : undefined;
   const mockupOf = useCallback<OrderLineMockups>(
     (line) => {
       if (!prices || !logos) return undefined;
       const facts = { code: line.code, color: text(line.color) };
-      const logosOfLine = { embroidery: text(line.embroidery), placement: text(line.placement), secondEmbroidery: text(line.second_embroidery), secondPlacement: text(line.second_placement) };
+      const logosOfLine = {
+        embroidery: text(line.embroidery),
+        placement: text(line.placement),
+        secondEmbroidery: text(line.second_embroidery),
+        secondPlacement: text(line.second_placement),
+      };
       const product = prices.products.find((candidate) => candidate.code === line.code);
       return lineMockup({ ...facts, ...logosOfLine }, product, productPicture(prices.thumbnails, facts), logos);
     },

@@ -43,7 +43,10 @@ export interface OrderLinesProps {
 function PencilIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z" />
+      <path
+        fill="currentColor"
+        d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
+      />
     </svg>
   );
 }
@@ -63,23 +66,45 @@ export function OrderLines({ lines, admin, orderAgain, mockupOf }: OrderLinesPro
     <table className="order-lines" role="table">
       <thead role="rowgroup">
         <tr role="row">
-          <th role="columnheader" scope="col">Item Code</th>
+          <th role="columnheader" scope="col">
+            Item Code
+          </th>
           <th role="columnheader" scope="col" className="order-lines__number">
             Quantity
           </th>
           <th role="columnheader" scope="col" className="order-lines__number">
             Price
           </th>
-          <th role="columnheader" scope="col">Description</th>
-          <th role="columnheader" scope="col">Size</th>
-          <th role="columnheader" scope="col">Color</th>
-          <th role="columnheader" scope="col">Embroidery</th>
-          <th role="columnheader" scope="col">Placement</th>
-          <th role="columnheader" scope="col">Second Logo</th>
-          <th role="columnheader" scope="col">Second Placement</th>
-          <th role="columnheader" scope="col">Customer PO</th>
-          <th role="columnheader" scope="col">PO</th>
-          <th role="columnheader" scope="col">Est. Ship Date</th>
+          <th role="columnheader" scope="col">
+            Description
+          </th>
+          <th role="columnheader" scope="col">
+            Size
+          </th>
+          <th role="columnheader" scope="col">
+            Color
+          </th>
+          <th role="columnheader" scope="col">
+            Embroidery
+          </th>
+          <th role="columnheader" scope="col">
+            Placement
+          </th>
+          <th role="columnheader" scope="col">
+            Second Logo
+          </th>
+          <th role="columnheader" scope="col">
+            Second Placement
+          </th>
+          <th role="columnheader" scope="col">
+            Customer PO
+          </th>
+          <th role="columnheader" scope="col">
+            PO
+          </th>
+          <th role="columnheader" scope="col">
+            Est. Ship Date
+          </th>
           {orderAgain && (
             <th role="columnheader" scope="col">
               Order Again
@@ -133,25 +158,55 @@ export function OrderLines({ lines, admin, orderAgain, mockupOf }: OrderLinesPro
             );
           return (
             <tr key={index} role="row" className={draft ? 'order-lines__row--editing' : undefined}>
-              <td role="cell" data-label="Item Code">{textOrNotAvailable(line.code)}</td>
-              <td role="cell" data-label="Quantity" className="order-lines__number">{quantityText(line)}</td>
-              <td role="cell" data-label="Price" className="order-lines__number">{formatLinePrice(line.price)}</td>
+              <td role="cell" data-label="Item Code">
+                {textOrNotAvailable(line.code)}
+              </td>
+              <td role="cell" data-label="Quantity" className="order-lines__number">
+                {quantityText(line)}
+              </td>
+              <td role="cell" data-label="Price" className="order-lines__number">
+                {formatLinePrice(line.price)}
+              </td>
               <td role="cell" data-label="Description">
                 <OrderLineMockup line={line} mockupOf={mockupOf} />
                 {textOrNotAvailable(line.description)}
               </td>
-              <td role="cell" data-label="Size">{textOrNotAvailable(line.size)}</td>
-              <td role="cell" data-label="Color">{textOrNotAvailable(line.color)}</td>
-              <td role="cell" data-label="Embroidery">{textOrNotAvailable(line.embroidery)}</td>
-              <td role="cell" data-label="Placement">{textOrNotAvailable(line.placement)}</td>
-              <td role="cell" data-label="Second Logo">{textOrNotAvailable(line.second_embroidery)}</td>
-              <td role="cell" data-label="Second Placement">{textOrNotAvailable(line.second_embroidery ? line.second_placement : '')}</td>
-              <td role="cell" data-label={EDITABLE_LABELS.customer_po}>{editableCell('customer_po')}</td>
-              <td role="cell" data-label={EDITABLE_LABELS.po}>{editableCell('po')}</td>
-              <td role="cell" data-label={EDITABLE_LABELS.est_ship_date}>{editableCell('est_ship_date')}</td>
+              <td role="cell" data-label="Size">
+                {textOrNotAvailable(line.size)}
+              </td>
+              <td role="cell" data-label="Color">
+                {textOrNotAvailable(line.color)}
+              </td>
+              <td role="cell" data-label="Embroidery">
+                {textOrNotAvailable(line.embroidery)}
+              </td>
+              <td role="cell" data-label="Placement">
+                {textOrNotAvailable(line.placement)}
+              </td>
+              <td role="cell" data-label="Second Logo">
+                {textOrNotAvailable(line.second_embroidery)}
+              </td>
+              <td role="cell" data-label="Second Placement">
+                {textOrNotAvailable(line.second_embroidery ? line.second_placement : '')}
+              </td>
+              <td role="cell" data-label={EDITABLE_LABELS.customer_po}>
+                {editableCell('customer_po')}
+              </td>
+              <td role="cell" data-label={EDITABLE_LABELS.po}>
+                {editableCell('po')}
+              </td>
+              <td role="cell" data-label={EDITABLE_LABELS.est_ship_date}>
+                {editableCell('est_ship_date')}
+              </td>
               {orderAgain && (
                 <td role="cell" data-label="Order Again">
-                  <button type="button" className="button button--secondary order-lines__again" disabled={orderAgain.busy} aria-label={`Order again line ${name}`} onClick={() => orderAgain.run(index)}>
+                  <button
+                    type="button"
+                    className="button button--secondary order-lines__again"
+                    disabled={orderAgain.busy}
+                    aria-label={`Order again line ${name}`}
+                    onClick={() => orderAgain.run(index)}
+                  >
                     Order again
                   </button>
                 </td>
@@ -173,10 +228,22 @@ export function OrderLines({ lines, admin, orderAgain, mockupOf }: OrderLinesPro
                     </button>
                     {draft && (
                       <>
-                        <button type="button" className="button order-lines__save" disabled={editing.saving} aria-label={`Save line ${name}`} onClick={() => admin.save(index)}>
+                        <button
+                          type="button"
+                          className="button order-lines__save"
+                          disabled={editing.saving}
+                          aria-label={`Save line ${name}`}
+                          onClick={() => admin.save(index)}
+                        >
                           {editing.saving ? 'Saving…' : 'Save'}
                         </button>
-                        <button type="button" className="link-button" disabled={editing.saving} aria-label={`Cancel editing line ${name}`} onClick={() => admin.cancel(index)}>
+                        <button
+                          type="button"
+                          className="link-button"
+                          disabled={editing.saving}
+                          aria-label={`Cancel editing line ${name}`}
+                          onClick={() => admin.cancel(index)}
+                        >
                           Cancel
                         </button>
                       </>

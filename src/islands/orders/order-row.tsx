@@ -8,14 +8,33 @@ import { StatusSummary } from './order-status-history.tsx';
  * One order of the orders table: its summary row, with the toggle that opens it, and while
  * open the row of its details (`detail`, rendered only then).
  */
-export function OrderRow({ order, linesId, open, onToggle, detail }: { order: PlacedOrder; linesId: string; open: boolean; onToggle(): void; detail(): ReactNode }) {
+export function OrderRow({
+  order,
+  linesId,
+  open,
+  onToggle,
+  detail,
+}: {
+  order: PlacedOrder;
+  linesId: string;
+  open: boolean;
+  onToggle(): void;
+  detail(): ReactNode;
+}) {
   const date = formatOrderDate(order.created_at);
   const name = orderName(order);
   return (
     <tbody className={open ? 'orders-table__order orders-table__order--open' : 'orders-table__order'}>
       <tr>
         <td className="orders-table__toggle">
-          <button type="button" className="icon-button" aria-expanded={open} aria-controls={open ? linesId : undefined} aria-label={`Lines of ${orderLabel(name, date)}`} onClick={onToggle}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-expanded={open}
+            aria-controls={open ? linesId : undefined}
+            aria-label={`Lines of ${orderLabel(name, date)}`}
+            onClick={onToggle}
+          >
             <svg className="orders-table__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M8.6 5.4 15.2 12l-6.6 6.6L10 20l8-8-8-8z" />
             </svg>
@@ -27,7 +46,9 @@ export function OrderRow({ order, linesId, open, onToggle, detail }: { order: Pl
         <td className="orders-table__number">{textOrNotAvailable(orderNumber(order.order_id))}</td>
         <td>{textOrNotAvailable(name)}</td>
         <td>{textOrNotAvailable(order.store)}</td>
-        <td className="orders-table__status">{order.status ? <StatusSummary status={order.status} history={order.status_history} /> : textOrNotAvailable('')}</td>
+        <td className="orders-table__status">
+          {order.status ? <StatusSummary status={order.status} history={order.status_history} /> : textOrNotAvailable('')}
+        </td>
       </tr>
       {open && (
         <tr className="orders-table__detail">

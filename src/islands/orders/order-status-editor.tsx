@@ -1,5 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CARRIERS, nextStatuses, ORDER_STATUS_LABELS, TRACKING_NUMBER_PATTERN, type Carrier, type OrderStatus, type SettableStatus } from '../../domain/order-status.ts';
+import {
+  CARRIERS,
+  nextStatuses,
+  ORDER_STATUS_LABELS,
+  TRACKING_NUMBER_PATTERN,
+  type Carrier,
+  type OrderStatus,
+  type SettableStatus,
+} from '../../domain/order-status.ts';
 import type { StatusChangeRequest } from './order-status-data.ts';
 
 /**
@@ -21,7 +29,11 @@ export function OrderStatusEditor({ status, saving, onSet }: { status: OrderStat
     event.preventDefault();
     if (saving || chosen === '') return;
     const change: StatusChangeRequest =
-      chosen === 'shipped' ? { status: chosen, carrier, tracking_number: tracking.trim() } : chosen === 'cancelled' ? { status: chosen, reason: reason.trim() } : { status: chosen };
+      chosen === 'shipped'
+        ? { status: chosen, carrier, tracking_number: tracking.trim() }
+        : chosen === 'cancelled'
+          ? { status: chosen, reason: reason.trim() }
+          : { status: chosen };
     if (await onSet(change)) {
       setNext('');
       setTracking('');

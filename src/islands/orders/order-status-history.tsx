@@ -38,7 +38,8 @@ export function OrderStatusHistory({ history }: { history: readonly StatusChange
       <ol className="order-status__history">
         {history.map((change, index) => (
           <li key={index}>
-            <strong>{ORDER_STATUS_LABELS[change.status]}</strong> <time dateTime={change.at}>{formatChangeTime(change.at)}</time> <span className="order-status__by">by {change.by}</span>
+            <strong>{ORDER_STATUS_LABELS[change.status]}</strong> <time dateTime={change.at}>{formatChangeTime(change.at)}</time>{' '}
+            <span className="order-status__by">by {change.by}</span>
             {change.tracking_number && (
               <>
                 {' '}

@@ -2,7 +2,17 @@ import type { OrderSession } from '../shared/order-session.ts';
 import { AdminUnlock } from './admin-unlock.tsx';
 
 /** Above the orders of a tenant with an admin password: the 'Admin' control, or once signed in as admin what the admin may do. */
-export function OrdersAdminBar({ apiBase, companyName, isAdmin, onUnlock }: { apiBase: string; companyName: string; isAdmin: boolean; onUnlock(session: OrderSession): void }) {
+export function OrdersAdminBar({
+  apiBase,
+  companyName,
+  isAdmin,
+  onUnlock,
+}: {
+  apiBase: string;
+  companyName: string;
+  isAdmin: boolean;
+  onUnlock(session: OrderSession): void;
+}) {
   return (
     <div className="orders__admin">
       {isAdmin ? (

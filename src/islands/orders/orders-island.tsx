@@ -37,7 +37,8 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
   const dialog = <SignInDialog id={dialogId} companyName={companyName} wanted={wanted} />;
   const { load } = list;
   if (load.state === 'loading') return <OrdersLoading />;
-  if (load.state === 'locked') return <OrdersLocked companyName={companyName} wanted={wanted} signingIn={account.signingIn} onSignIn={account.signIn} dialog={dialog} />;
+  if (load.state === 'locked')
+    return <OrdersLocked companyName={companyName} wanted={wanted} signingIn={account.signingIn} onSignIn={account.signIn} dialog={dialog} />;
   if (load.state === 'failed') return <OrdersFailed message={load.message} onRetry={list.retry} />;
   if (load.orders.length === 0) return <p className="orders-empty">There are no orders yet.</p>;
 
@@ -61,7 +62,16 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
               notice={notice.about === key && notice.element}
             />
           );
-          return <OrderRow key={key} order={order} linesId={linesId} open={expanded.has(key)} onToggle={() => setExpanded((previous) => toggled(previous, key))} detail={detail} />;
+          return (
+            <OrderRow
+              key={key}
+              order={order}
+              linesId={linesId}
+              open={expanded.has(key)}
+              onToggle={() => setExpanded((previous) => toggled(previous, key))}
+              detail={detail}
+            />
+          );
         })}
       </table>
       {load.nextCursor !== null && <LoadMoreOrders loading={list.loadingMore} onLoad={() => void list.loadMore()} />}

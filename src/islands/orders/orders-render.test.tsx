@@ -14,30 +14,94 @@ function bodyCells(markup: string): string[][] {
 
 describe('first render (build time and hydration)', () => {
   it('is the loading state for both islands, whatever the props', () => {
-    expect(renderToStaticMarkup(<OrdersIsland apiBase="http://127.0.0.1:1" companyName="Guardian Automotive Group" tenantId="guardian" hasAdminPassword hasGroupPassword orderAgain={{ base: '/guardian/', catalogPricesUrl: '/guardian/assets/catalog-0.json', logos: { embroideries: {}, logoPlacements: {} }, stores: [] }} />)).toBe(
-      '<p class="island-placeholder" aria-live="polite" aria-busy="true">Loading orders…</p>',
-    );
+    expect(
+      renderToStaticMarkup(
+        <OrdersIsland
+          apiBase="http://127.0.0.1:1"
+          companyName="Guardian Automotive Group"
+          tenantId="guardian"
+          hasAdminPassword
+          hasGroupPassword
+          orderAgain={{ base: '/guardian/', catalogPricesUrl: '/guardian/assets/catalog-0.json', logos: { embroideries: {}, logoPlacements: {} }, stores: [] }}
+        />,
+      ),
+    ).toBe('<p class="island-placeholder" aria-live="polite" aria-busy="true">Loading orders…</p>');
     // The success page's heading claims nothing until the island has found an order in this browser session.
-    expect(renderToStaticMarkup(<SuccessIsland base="/guardian/" catalogPricesUrl="/guardian/assets/catalog-0.json" supplierName="Supplier" dealership="Guardian Automotive Group" />)).toBe(
-      '<h1 class="page-title">Your order</h1><p class="island-placeholder" aria-live="polite">Loading your order…</p>',
-    );
+    expect(
+      renderToStaticMarkup(
+        <SuccessIsland base="/guardian/" catalogPricesUrl="/guardian/assets/catalog-0.json" supplierName="Supplier" dealership="Guardian Automotive Group" />,
+      ),
+    ).toBe('<h1 class="page-title">Your order</h1><p class="island-placeholder" aria-live="polite">Loading your order…</p>');
   });
 });
 
 describe('OrderLines', () => {
   const lines = [
-    { code: 'K500', quantity: 1200, price: 38.77, description: 'Sport Polo', size: 'Medium', color: 'Navy', embroidery: 'Guardian Shield', placement: 'Left Chest', second_embroidery: 'Guardian Script', second_placement: 'Right Sleeve', customer_po: 'PO-77', po: 'SO-1', est_ship_date: '2024-02-01' },
+    {
+      code: 'K500',
+      quantity: 1200,
+      price: 38.77,
+      description: 'Sport Polo',
+      size: 'Medium',
+      color: 'Navy',
+      embroidery: 'Guardian Shield',
+      placement: 'Left Chest',
+      second_embroidery: 'Guardian Script',
+      second_placement: 'Right Sleeve',
+      customer_po: 'PO-77',
+      po: 'SO-1',
+      est_ship_date: '2024-02-01',
+    },
     { code: 'NP-50', quantity: 3, price: 0, description: 'Note Pad', size: '# pads', color: 'White' },
-    { code: 'MF-STR', quantity: 500, price: 0.0279, description: 'Metal Frame', size: '500', color: 'Chrome', embroidery: '', customer_po: '', po: null, est_ship_date: '' },
+    {
+      code: 'MF-STR',
+      quantity: 500,
+      price: 0.0279,
+      description: 'Metal Frame',
+      size: '500',
+      color: 'Chrome',
+      embroidery: '',
+      customer_po: '',
+      po: null,
+      est_ship_date: '',
+    },
     { code: 'NP-50' },
   ];
 
   it('shows every column, placements and the second logo included, prices with $ (0 when missing, Price on request when 0) and N/A for empty values', () => {
     const markup = renderToStaticMarkup(<OrderLines lines={lines} />);
     const headers = [...markup.matchAll(/<th[^>]*>\s*([^<]*?)\s*<\/th>/g)].map(([, text]) => text);
-    expect(headers).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Placement', 'Second Logo', 'Second Placement', 'Customer PO', 'PO', 'Est. Ship Date']);
+    expect(headers).toEqual([
+      'Item Code',
+      'Quantity',
+      'Price',
+      'Description',
+      'Size',
+      'Color',
+      'Embroidery',
+      'Placement',
+      'Second Logo',
+      'Second Placement',
+      'Customer PO',
+      'PO',
+      'Est. Ship Date',
+    ]);
     expect(bodyCells(markup)).toEqual([
-      ['K500', '1,200', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve', 'PO-77', 'SO-1', 'February 01, 2024'],
+      [
+        'K500',
+        '1,200',
+        '$38.77',
+        'Sport Polo',
+        'Medium',
+        'Navy',
+        'Guardian Shield',
+        'Left Chest',
+        'Guardian Script',
+        'Right Sleeve',
+        'PO-77',
+        'SO-1',
+        'February 01, 2024',
+      ],
       ['NP-50', '3', 'Price on request', 'Note Pad', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
       ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
       ['NP-50', 'N/A', '$0.00', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
@@ -79,7 +143,21 @@ describe('OrderLines', () => {
 
   it('labels every cell with its column, for the cards a phone shows', () => {
     const markup = renderToStaticMarkup(<OrderLines lines={lines.slice(0, 1)} />);
-    expect([...markup.matchAll(/<td[^>]*data-label="([^"]*)"/g)].map(([, label]) => label)).toEqual(['Item Code', 'Quantity', 'Price', 'Description', 'Size', 'Color', 'Embroidery', 'Placement', 'Second Logo', 'Second Placement', 'Customer PO', 'PO', 'Est. Ship Date']);
+    expect([...markup.matchAll(/<td[^>]*data-label="([^"]*)"/g)].map(([, label]) => label)).toEqual([
+      'Item Code',
+      'Quantity',
+      'Price',
+      'Description',
+      'Size',
+      'Color',
+      'Embroidery',
+      'Placement',
+      'Second Logo',
+      'Second Placement',
+      'Customer PO',
+      'PO',
+      'Est. Ship Date',
+    ]);
   });
 
   it('shows a free-text Est. Ship Date as it was typed, and in edit mode says it is kept unless a day is picked', () => {
@@ -89,7 +167,14 @@ describe('OrderLines', () => {
     const editing = renderToStaticMarkup(
       <OrderLines
         lines={legacy}
-        admin={{ editing: () => ({ draft: { customer_po: 'PO-77', po: 'SO-1', est_ship_date: 'week of March 3' }, saving: false }), toggle: noop, change: noop, save: noop, cancel: noop, editButtonRef: noop }}
+        admin={{
+          editing: () => ({ draft: { customer_po: 'PO-77', po: 'SO-1', est_ship_date: 'week of March 3' }, saving: false }),
+          toggle: noop,
+          change: noop,
+          save: noop,
+          cancel: noop,
+          editButtonRef: noop,
+        }}
       />,
     );
     const dateInput = /<input[^>]*type="date"[^>]*>/.exec(editing)?.[0] ?? '';

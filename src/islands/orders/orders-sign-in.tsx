@@ -11,7 +11,11 @@ export function SignInDialog({ id, companyName, wanted }: { id: string; companyN
       id={id}
       submitLabel="Show orders"
       autoComplete="current-password"
-      context={<p className="dialog__context">The orders of {companyName} are for its staff: enter {wanted}.</p>}
+      context={
+        <p className="dialog__context">
+          The orders of {companyName} are for its staff: enter {wanted}.
+        </p>
+      }
     />
   );
 }
@@ -20,10 +24,24 @@ export function SignInDialog({ id, companyName, wanted }: { id: string; companyN
  * Where the orders would be before a password was given. A tenant without any password that
  * shows orders gets no button: there is nothing to enter.
  */
-export function OrdersLocked({ companyName, wanted, signingIn, onSignIn, dialog }: { companyName: string; wanted: string | undefined; signingIn: boolean; onSignIn(): void; dialog: ReactNode }) {
+export function OrdersLocked({
+  companyName,
+  wanted,
+  signingIn,
+  onSignIn,
+  dialog,
+}: {
+  companyName: string;
+  wanted: string | undefined;
+  signingIn: boolean;
+  onSignIn(): void;
+  dialog: ReactNode;
+}) {
   return (
     <div className="orders-failed">
-      <p className="orders-failed__message">{wanted ? LOCKED_MESSAGE : `The orders of ${companyName} are shown with a password, and this storefront has none: ask your account rep.`}</p>
+      <p className="orders-failed__message">
+        {wanted ? LOCKED_MESSAGE : `The orders of ${companyName} are shown with a password, and this storefront has none: ask your account rep.`}
+      </p>
       {wanted && (
         <button type="button" className="button button--secondary" onClick={onSignIn} disabled={signingIn}>
           Enter password

@@ -16,12 +16,17 @@ export function useLineEdits({ companyName, changes }: { companyName: string; ch
 
   const save = (key: string, index: number, edits: LineEdits) => {
     const k = lineKey(key, index);
-    void changes.update(key, k, (order) => updateBody(order, index, edits, companyName), () => {
-      const button = editButtons.current.get(k);
-      const row = button?.closest('tr');
-      if (button && (row?.contains(document.activeElement) || document.activeElement === document.body)) button.focus();
-      dropDraft(k);
-    });
+    void changes.update(
+      key,
+      k,
+      (order) => updateBody(order, index, edits, companyName),
+      () => {
+        const button = editButtons.current.get(k);
+        const row = button?.closest('tr');
+        if (button && (row?.contains(document.activeElement) || document.activeElement === document.body)) button.focus();
+        dropDraft(k);
+      },
+    );
   };
 
   /** The edit controls of one order's lines. */

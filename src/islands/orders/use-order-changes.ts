@@ -11,7 +11,19 @@ import type { ShowOrderNotice } from './use-order-notice.ts';
  * The admin's changes of orders (lines' PO fields, a whole order's, the status), with an admin
  * session's token only. Each change marks its key as saving; the order becomes the answer's.
  */
-export function useOrderChanges({ apiBase, companyName, adminToken, list, show }: { apiBase: string; companyName: string; adminToken: string | undefined; list: OrderList; show: ShowOrderNotice }) {
+export function useOrderChanges({
+  apiBase,
+  companyName,
+  adminToken,
+  list,
+  show,
+}: {
+  apiBase: string;
+  companyName: string;
+  adminToken: string | undefined;
+  list: OrderList;
+  show: ShowOrderNotice;
+}) {
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const setSavingKey = (key: string, on: boolean) => setSaving((previous) => withMember(previous, key, on));
   // Saves run one after another, each built from the latest saved lines, so two quick
@@ -51,7 +63,13 @@ export function useOrderChanges({ apiBase, companyName, adminToken, list, show }
     [adminToken, apiBase, ordersRef, replaceOrder, failed, show],
   );
 
-  const saveWholeOrder = (key: string, edits: Partial<LineEdits>) => update(key, wholeOrderKey(key), (order) => wholeOrderBody(order, edits, companyName), () => {});
+  const saveWholeOrder = (key: string, edits: Partial<LineEdits>) =>
+    update(
+      key,
+      wholeOrderKey(key),
+      (order) => wholeOrderBody(order, edits, companyName),
+      () => {},
+    );
 
   /** The admin's status change of one order; the order's status and history become the answer's. */
   const setStatus = async (key: string, orderId: string, change: StatusChangeRequest): Promise<boolean> => {

@@ -5,7 +5,11 @@ import type { OrdersAccount } from './use-order-session.ts';
 import type { ShowOrderNotice } from './use-order-notice.ts';
 
 /** `nextCursor`: where the next page of orders starts, null when every order is listed. */
-export type OrdersLoad = { state: 'loading' } | { state: 'locked' } | { state: 'failed'; message: string } | { state: 'loaded'; orders: PlacedOrder[]; nextCursor: string | null };
+export type OrdersLoad =
+  | { state: 'loading' }
+  | { state: 'locked' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; orders: PlacedOrder[]; nextCursor: string | null };
 
 /**
  * The tenant's orders, fetched in an effect (the build and the hydration render the loading
@@ -63,10 +67,17 @@ export function useOrderList({ apiBase, companyName, account, show }: { apiBase:
     const generation = listGeneration.current;
     setLoadingMore(true);
     try {
-      const data = await postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName, limit: ORDERS_PAGE_SIZE, cursor: load.nextCursor }, { token: account.session?.token });
+      const data = await postOrderApi<unknown>(
+        apiBase,
+        '/v1/retrieve-orders',
+        { companyName, limit: ORDERS_PAGE_SIZE, cursor: load.nextCursor },
+        { token: account.session?.token },
+      );
       const page = ordersFromResponse(data);
       if (generation !== listGeneration.current) return;
-      setLoad((previous) => (previous.state === 'loaded' ? { state: 'loaded', orders: appendOrders(previous.orders, page), nextCursor: nextCursorOf(data) } : previous));
+      setLoad((previous) =>
+        previous.state === 'loaded' ? { state: 'loaded', orders: appendOrders(previous.orders, page), nextCursor: nextCursorOf(data) } : previous,
+      );
     } catch (error) {
       // The orders listed stay, and the button stays to try again.
       if (generation === listGeneration.current) failed(undefined, error);

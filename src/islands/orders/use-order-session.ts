@@ -35,7 +35,19 @@ export interface OrdersAccount {
  * the admin password for an admin session, kept in memory only, so a reload is back to the
  * staff view.
  */
-export function useOrderSession({ apiBase, companyName, tenantId, wanted, dialogId }: { apiBase: string; companyName: string; tenantId: string; wanted: string | undefined; dialogId: string }): OrdersAccount {
+export function useOrderSession({
+  apiBase,
+  companyName,
+  tenantId,
+  wanted,
+  dialogId,
+}: {
+  apiBase: string;
+  companyName: string;
+  tenantId: string;
+  wanted: string | undefined;
+  dialogId: string;
+}): OrdersAccount {
   const [session, setSession] = useState<OrderSession>();
   const [unlocked, setUnlocked] = useState<OrderSession>();
   const [signingIn, setSigningIn] = useState(false);

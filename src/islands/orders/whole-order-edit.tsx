@@ -21,14 +21,21 @@ export function WholeOrderEdit({ order, saving, onSave }: { order: PlacedOrder; 
     );
   }
   const start = sharedEdits(order);
-  const changed = Object.fromEntries(EDITABLE_FIELDS.filter((field) => draft[field].trim() !== start[field]).map((field) => [field, draft[field]])) as Partial<LineEdits>;
+  const changed = Object.fromEntries(
+    EDITABLE_FIELDS.filter((field) => draft[field].trim() !== start[field]).map((field) => [field, draft[field]]),
+  ) as Partial<LineEdits>;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     if (Object.keys(changed).length === 0 || (await onSave(changed))) setDraft(undefined);
   };
   return (
-    <form className="whole-order whole-order--editing" aria-label={`Edit all ${lines} lines of the order`} aria-describedby={`${id}-hint`} onSubmit={(event) => void submit(event)}>
+    <form
+      className="whole-order whole-order--editing"
+      aria-label={`Edit all ${lines} lines of the order`}
+      aria-describedby={`${id}-hint`}
+      onSubmit={(event) => void submit(event)}
+    >
       <p id={`${id}-hint`} className="whole-order__hint">
         What you change here is set on all {lines} {lines === 1 ? 'line' : 'lines'}; a field left as it is keeps each line's own value.
       </p>

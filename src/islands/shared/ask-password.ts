@@ -43,7 +43,9 @@ export function askPassword(dialog: HTMLDialogElement, check: PasswordCheck): Pr
       event.preventDefault();
       const typed = input.value;
       if (submit) submit.disabled = true;
-      const verdict = await check(typed).catch((failure: unknown) => (failure instanceof Error && failure.message ? failure.message : 'Unexpected error. Please try again.'));
+      const verdict = await check(typed).catch((failure: unknown) =>
+        failure instanceof Error && failure.message ? failure.message : 'Unexpected error. Please try again.',
+      );
       if (submit) submit.disabled = false;
       if (verdict !== true) {
         error.textContent = verdict;

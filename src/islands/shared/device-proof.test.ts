@@ -47,7 +47,10 @@ describe('device proofs in the browser', () => {
     const proof = proofFor('guardian', 'device-1');
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
       sent.push(new Headers(init.headers).get('device-proof'));
-      return new Response(JSON.stringify({ token: 't', role: 'bypass' }), { status: 200, headers: { 'content-type': 'application/json', 'device-proof': proof } });
+      return new Response(JSON.stringify({ token: 't', role: 'bypass' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'device-proof': proof },
+      });
     });
     await postOrderApi('http://api.example', '/v1/session', { companyName: 'Guardian', code: 'X' });
     await postOrderApi('http://api.example', '/v1/create-order', {});

@@ -43,7 +43,9 @@ export function keepDeviceProof(storage: ProofStorage | undefined, proof: string
 function readProofs(storage: ProofStorage | undefined): { tenant: string; proof: string }[] {
   const value = readStoredJson(storage, STORAGE_KEY);
   if (!Array.isArray(value)) return [];
-  return value.filter((p): p is { tenant: string; proof: string } => typeof p?.tenant === 'string' && typeof p?.proof === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(p.proof));
+  return value.filter(
+    (p): p is { tenant: string; proof: string } => typeof p?.tenant === 'string' && typeof p?.proof === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(p.proof),
+  );
 }
 
 /** The storefront a proof names (its JWT subject), read without checking the signature: the API checks it. */

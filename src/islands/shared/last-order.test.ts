@@ -15,7 +15,18 @@ const polo: OrderedLine = {
   secondPlacement: 'Full Back',
   lineTotal: 465.24,
 };
-const plate: OrderedLine = { type: 'customs', name: 'Aluminum Plate', price: 0.99, quantity: 1000, size: '500', color: 'White', code: 'PLT-AL', placement: '', embroidery: '', lineTotal: 990 };
+const plate: OrderedLine = {
+  type: 'customs',
+  name: 'Aluminum Plate',
+  price: 0.99,
+  quantity: 1000,
+  size: '500',
+  color: 'White',
+  code: 'PLT-AL',
+  placement: '',
+  embroidery: '',
+  lineTotal: 990,
+};
 const order: LastOrder = {
   orderId: '0b0c6f3e-9a1d-4c2b-8e7f-123456789abc',
   total: 1455.24,
@@ -110,7 +121,12 @@ describe('handOverOrder', () => {
 describe('answeredTotal', () => {
   it("is the order API's total, the capture's over the creation's", () => {
     expect(answeredTotal([{ order_id: 'A', total: 465.24 }])).toBe(465.24);
-    expect(answeredTotal([{ order_id: 'A', total: 465.24 }, { order_id: 'A', status: 'COMPLETED', total: 466 }])).toBe(466);
+    expect(
+      answeredTotal([
+        { order_id: 'A', total: 465.24 },
+        { order_id: 'A', status: 'COMPLETED', total: 466 },
+      ]),
+    ).toBe(466);
     expect(answeredTotal([{ order_id: 'A', total: 0 }])).toBe(0);
   });
 
@@ -118,14 +134,24 @@ describe('answeredTotal', () => {
     expect(answeredTotal([])).toBeUndefined();
     expect(answeredTotal([undefined, null, { order_id: 'A' }, { total: '465.24' }, { total: Number.NaN }, { total: -1 }])).toBeUndefined();
     // A capture stored before `total` existed keeps the creation's.
-    expect(answeredTotal([{ order_id: 'A', total: 465.24 }, { order_id: 'A', status: 'COMPLETED' }])).toBe(465.24);
+    expect(
+      answeredTotal([
+        { order_id: 'A', total: 465.24 },
+        { order_id: 'A', status: 'COMPLETED' },
+      ]),
+    ).toBe(465.24);
   });
 });
 
 describe('answeredConfirmation', () => {
   it("is where the order API says the buyer's confirmation went, the capture's answer over the creation's", () => {
     expect(answeredConfirmation([{ order_id: 'A', total: 1, confirmation_sent_to: 'ann@dealer.example' }])).toBe('ann@dealer.example');
-    expect(answeredConfirmation([{ order_id: 'A', total: 1 }, { order_id: 'A', status: 'COMPLETED', confirmation_sent_to: 'pat@dealer.example' }])).toBe('pat@dealer.example');
+    expect(
+      answeredConfirmation([
+        { order_id: 'A', total: 1 },
+        { order_id: 'A', status: 'COMPLETED', confirmation_sent_to: 'pat@dealer.example' },
+      ]),
+    ).toBe('pat@dealer.example');
   });
 
   it('is undefined when no answer says one was sent (the tenant sends none)', () => {

@@ -103,10 +103,12 @@ function lastOrderProblem(value: unknown): string | undefined {
   if (!isAmount(value.total)) return 'it has no total';
   if (typeof value.placedAt !== 'string' || Number.isNaN(Date.parse(value.placedAt))) return 'it has no date';
   if (typeof value.store !== 'string' || typeof value.customerPo !== 'string') return 'it has no store or customer PO';
-  if (value.buyer !== undefined && !(isRecord(value.buyer) && typeof value.buyer.name === 'string' && typeof value.buyer.email === 'string')) return 'its buyer is not a name and an e-mail';
+  if (value.buyer !== undefined && !(isRecord(value.buyer) && typeof value.buyer.name === 'string' && typeof value.buyer.email === 'string'))
+    return 'its buyer is not a name and an e-mail';
   if (value.confirmationSentTo !== undefined && typeof value.confirmationSentTo !== 'string') return 'its confirmation address is not text';
   if (!Array.isArray(value.lines) || value.lines.length === 0) return 'it has no lines';
-  if (!value.lines.every((line) => isCartLine(line) && isAmount((line as Partial<OrderedLine>).lineTotal))) return 'it holds a line that is not an ordered line';
+  if (!value.lines.every((line) => isCartLine(line) && isAmount((line as Partial<OrderedLine>).lineTotal)))
+    return 'it holds a line that is not an ordered line';
   return undefined;
 }
 

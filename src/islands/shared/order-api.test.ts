@@ -26,7 +26,7 @@ describe('errorMessage: a failed call as a person reads it', () => {
     expect(errorMessage(error)).toBe('Too many wrong passwords or codes; try again in 40 seconds');
   });
 
-  it("adds the reference the order API logged a failure on its side under, to quote when calling", async () => {
+  it('adds the reference the order API logged a failure on its side under, to quote when calling', async () => {
     answering(502, { message: 'PayPal could not start the payment; nothing was charged. Try again in a moment.' }, { 'x-request-id': '4f9c2a1b7d3e' });
     expect(errorMessage(await failure())).toBe('PayPal could not start the payment; nothing was charged. Try again in a moment. (reference 4f9c2a1b7d3e)');
     answering(500, {});
@@ -42,7 +42,7 @@ describe('errorMessage: a failed call as a person reads it', () => {
     expect(errorMessage(error)).toBe(SERVICE_UNREACHABLE);
   });
 
-  it('never shows a status code, and says something for errors that are not the API\'s', () => {
+  it("never shows a status code, and says something for errors that are not the API's", () => {
     for (const status of [400, 403, 404, 409, 422, 500, 503]) expect(errorMessage(new OrderApiError('Something went wrong', status))).not.toMatch(/\d{3}/);
     expect(errorMessage(new Error('x is undefined'))).toBe(UNEXPECTED_ERROR);
   });

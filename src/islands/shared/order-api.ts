@@ -41,7 +41,12 @@ export function errorMessage(error: unknown): string {
  * again.') and its status, or 500 when no response came at all. The status matters where two
  * successes mean different things (capture-order: 200 paid, 202 still processing).
  */
-export async function postOrderApiAnswer<T>(apiBase: string, path: string, body: unknown, options: { idempotencyKey?: string; token?: string } = {}): Promise<{ status: number; data: T }> {
+export async function postOrderApiAnswer<T>(
+  apiBase: string,
+  path: string,
+  body: unknown,
+  options: { idempotencyKey?: string; token?: string } = {},
+): Promise<{ status: number; data: T }> {
   let response: Response;
   const storage = deviceProofStorage();
   const proofs = deviceProofHeader(storage);
@@ -64,7 +69,12 @@ export async function postOrderApiAnswer<T>(apiBase: string, path: string, body:
   if (!response.ok) {
     const { message, issue } = (data ?? {}) as { message?: unknown; issue?: unknown };
     const requestId = response.headers.get('x-request-id') ?? undefined;
-    throw new OrderApiError(typeof message === 'string' && message !== '' ? message : UNEXPECTED_ERROR, response.status, typeof issue === 'string' ? issue : undefined, { requestId });
+    throw new OrderApiError(
+      typeof message === 'string' && message !== '' ? message : UNEXPECTED_ERROR,
+      response.status,
+      typeof issue === 'string' ? issue : undefined,
+      { requestId },
+    );
   }
   return { status: response.status, data: data as T };
 }

@@ -32,7 +32,11 @@ describe('the store session in sessionStorage', () => {
   });
 
   it('survives storage that refuses to write', () => {
-    const refusing = { setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const refusing = {
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     expect(() => saveStoreSession(refusing, 'stivers', 'SFRDDC', { token: 'tok-1', expiresAt: '2030-01-02T00:00:00.000Z' })).not.toThrow();
   });
 });
@@ -41,12 +45,24 @@ describe('startStoreSession', () => {
   it("sends the store's code and the typed password, and keeps the token and its expiry", async () => {
     const fetch = vi.fn(async () => Response.json({ token: 'tok-2', role: 'store', store: 'SFRDDC', expires_at: '2030-01-01T20:00:00.000Z' }));
     vi.stubGlobal('fetch', fetch);
-    await expect(startStoreSession('https://api.example', 'Stivers Automotive Group', 'SFRDDC', 'decatur-ford')).resolves.toEqual({ token: 'tok-2', expiresAt: '2030-01-01T20:00:00.000Z' });
-    expect(fetch).toHaveBeenCalledWith('https://api.example/v1/session', expect.objectContaining({ method: 'POST', body: JSON.stringify({ companyName: 'Stivers Automotive Group', store: 'SFRDDC', password: 'decatur-ford' }) }));
+    await expect(startStoreSession('https://api.example', 'Stivers Automotive Group', 'SFRDDC', 'decatur-ford')).resolves.toEqual({
+      token: 'tok-2',
+      expiresAt: '2030-01-01T20:00:00.000Z',
+    });
+    expect(fetch).toHaveBeenCalledWith(
+      'https://api.example/v1/session',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ companyName: 'Stivers Automotive Group', store: 'SFRDDC', password: 'decatur-ford' }) }),
+    );
   });
 
   it("refuses with the order API's answer", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'Wrong password' }, { status: 401 })));
-    await expect(startStoreSession('https://api.example', 'Stivers Automotive Group', 'SFRDDC', 'nope')).rejects.toMatchObject({ status: 401, message: 'Wrong password' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'Wrong password' }, { status: 401 })),
+    );
+    await expect(startStoreSession('https://api.example', 'Stivers Automotive Group', 'SFRDDC', 'nope')).rejects.toMatchObject({
+      status: 401,
+      message: 'Wrong password',
+    });
   });
 });

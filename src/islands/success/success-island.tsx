@@ -82,7 +82,13 @@ export function SuccessIsland({ base, catalogPricesUrl, supplierName, dealership
   const thumbnails = catalog.state === 'ready' ? catalog.prices.thumbnails : {};
   const products = catalog.state === 'ready' ? catalog.prices.products : [];
   const mockupOf = (line: OrderedLine) =>
-    mockupLogos && lineMockup(line, products.find((product) => product.code === line.code), productPicture(thumbnails, line), mockupLogos);
+    mockupLogos &&
+    lineMockup(
+      line,
+      products.find((product) => product.code === line.code),
+      productPicture(thumbnails, line),
+      mockupLogos,
+    );
 
   if (order === undefined) {
     return (
@@ -129,7 +135,13 @@ export function SuccessIsland({ base, catalogPricesUrl, supplierName, dealership
           <Fact term="Date" value={formatOrderDate(order.placedAt)} />
           {order.store !== '' && <Fact term="Store" value={order.store} />}
           {order.customerPo !== '' && <Fact term="Customer PO" value={order.customerPo} />}
-          <Fact term="Order total" value={formatOrderTotal(order.total, lines.map((line) => line.price))} />
+          <Fact
+            term="Order total"
+            value={formatOrderTotal(
+              order.total,
+              lines.map((line) => line.price),
+            )}
+          />
           {/* What a printed copy needs to stand alone: who supplies, for which dealership, ordered by whom. */}
           <Fact term="Supplier" value={supplierName} />
           <Fact term="Dealership" value={dealership} />

@@ -1,5 +1,14 @@
 import MiniSearch from 'minisearch';
-import { FIELD_RESULT_LIMIT, resultHref, SEARCH_OPTIONS, searchableFor, storeOfPage, type SearchDocument, type SearchPointer, type SearchResult } from '../../site/search-index.ts';
+import {
+  FIELD_RESULT_LIMIT,
+  resultHref,
+  SEARCH_OPTIONS,
+  searchableFor,
+  storeOfPage,
+  type SearchDocument,
+  type SearchPointer,
+  type SearchResult,
+} from '../../site/search-index.ts';
 import { href } from '../../site/routes.ts';
 
 /** A tenant's loaded index: the products a query finds, as the chosen store may see them. */
@@ -38,10 +47,15 @@ export function chosenStore(base: string): string | undefined {
 }
 
 /** What a results list shows; `limit` cuts it short with a link to every result on the search page. */
-export function renderResults(container: HTMLElement, results: readonly SearchResult[], options: { query: string; base: string; storeCode: string | undefined; limit?: number }): string {
+export function renderResults(
+  container: HTMLElement,
+  results: readonly SearchResult[],
+  options: { query: string; base: string; storeCode: string | undefined; limit?: number },
+): string {
   const { query, base, storeCode, limit = Infinity } = options;
   container.replaceChildren();
-  const summary = results.length === 0 ? `No product matches “${query}”.` : `${results.length} ${results.length === 1 ? 'product matches' : 'products match'} “${query}”.`;
+  const summary =
+    results.length === 0 ? `No product matches “${query}”.` : `${results.length} ${results.length === 1 ? 'product matches' : 'products match'} “${query}”.`;
   const list = element('ul', 'search-results__list');
   for (const result of results.slice(0, limit)) {
     const link = element('a', 'search-result');
@@ -114,7 +128,12 @@ export function attachSearchField(form: HTMLFormElement, input: HTMLInputElement
       if (status) status.textContent = '';
       return;
     }
-    const summary = renderResults(panel, loaded.find(query, storeCode), { query, base: loaded.base, storeCode, limit: pageResults ? undefined : FIELD_RESULT_LIMIT });
+    const summary = renderResults(panel, loaded.find(query, storeCode), {
+      query,
+      base: loaded.base,
+      storeCode,
+      limit: pageResults ? undefined : FIELD_RESULT_LIMIT,
+    });
     panel.hidden = false;
     if (status) status.textContent = summary;
   };

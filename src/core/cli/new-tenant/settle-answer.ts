@@ -20,7 +20,17 @@ export interface Settle {
  * accepts it, or the problem collected (and undefined returned) so that every problem is
  * reported at once.
  */
-export async function settleAnswer({ given, where, message, fallback, check, prompter, problems, missing, say }: Settle): Promise<string | undefined | typeof ABORTED> {
+export async function settleAnswer({
+  given,
+  where,
+  message,
+  fallback,
+  check,
+  prompter,
+  problems,
+  missing,
+  say,
+}: Settle): Promise<string | undefined | typeof ABORTED> {
   if (given !== undefined) {
     const value = clean(given);
     const problem = check(value);

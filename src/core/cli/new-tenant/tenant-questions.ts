@@ -26,8 +26,20 @@ export function tenantQuestions(id: string | undefined, catalogIds: string[], sh
       message: 'Company name (the order API finds the group by it, e.g. Smith Auto Group)',
       fallback: undefined,
     },
-    { field: 'route_prefix', flag: '--route-prefix', label: 'route prefix', message: "Route prefix (served under /<prefix>/; '' for the host root)", fallback: id },
-    { field: 'catalog', flag: '--catalog', label: 'catalog', message: `Catalog (${catalogIds.length > 0 ? `one of: ${catalogIds.join(', ')}` : 'none in catalogs/'})`, fallback: loneCatalog },
+    {
+      field: 'route_prefix',
+      flag: '--route-prefix',
+      label: 'route prefix',
+      message: "Route prefix (served under /<prefix>/; '' for the host root)",
+      fallback: id,
+    },
+    {
+      field: 'catalog',
+      flag: '--catalog',
+      label: 'catalog',
+      message: `Catalog (${catalogIds.length > 0 ? `one of: ${catalogIds.join(', ')}` : 'none in catalogs/'})`,
+      fallback: loneCatalog,
+    },
     {
       field: 'server_hostname',
       flag: '--server-hostname',

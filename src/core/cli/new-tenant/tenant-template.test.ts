@@ -4,7 +4,13 @@ import { validateAgainstSchema } from '../../data/schema-validator.ts';
 import { parseYamlSource } from '../../data/yaml-source.ts';
 import { readTenantSchema, tenantFileText, type TenantSchema } from './tenant-template.ts';
 
-const ANSWERS = { title: 'Smith Auto Store', company_name: 'Smith Auto Group', route_prefix: 'smith-auto', server_hostname: 'https://orders.smith-auto.example', catalog: 'default' };
+const ANSWERS = {
+  title: 'Smith Auto Store',
+  company_name: 'Smith Auto Group',
+  route_prefix: 'smith-auto',
+  server_hostname: 'https://orders.smith-auto.example',
+  catalog: 'default',
+};
 
 /** The file with every `# key: …` line of a top-level field, and the lines under it, uncommented. */
 function uncommented(text: string, keys: string[]): string {
@@ -25,7 +31,10 @@ describe('the tenant file template', () => {
     const schema = readTenantSchema();
     const grown: TenantSchema = {
       ...schema,
-      properties: { ...schema.properties, welcome_banner: { description: 'A line of welcome shown above the categories.', type: 'string', examples: ['Spring sale'] } },
+      properties: {
+        ...schema.properties,
+        welcome_banner: { description: 'A line of welcome shown above the categories.', type: 'string', examples: ['Spring sale'] },
+      },
     };
     const text = tenantFileText('smith-auto', ANSWERS, grown);
     expect(text).toContain('# A line of welcome shown above the categories.\n# welcome_banner: Spring sale\n');
@@ -33,7 +42,10 @@ describe('the tenant file template', () => {
   });
 
   it('writes each required field with its answer under the schema description, and leaves one without an answer out', () => {
-    const schema: TenantSchema = { required: ['title', 'catalog'], properties: { title: { description: 'What the tab says.', type: 'string' }, catalog: { description: 'Which catalog.', type: 'string' } } };
+    const schema: TenantSchema = {
+      required: ['title', 'catalog'],
+      properties: { title: { description: 'What the tab says.', type: 'string' }, catalog: { description: 'Which catalog.', type: 'string' } },
+    };
     const text = tenantFileText('smith-auto', { title: 'Smith Auto Store' }, schema);
     expect(text).toContain('# What the tab says.\ntitle: Smith Auto Store\n');
     expect(text).not.toMatch(/catalog/);
@@ -54,7 +66,11 @@ describe('the tenant file template', () => {
     const optional = Object.keys(schema.properties).filter((key) => !schema.required?.includes(key) && !secrets.includes(key));
     const text = uncommented(tenantFileText('smith-auto', ANSWERS), optional);
     const data = parse(text) as Record<string, unknown>;
-    expect(Object.keys(data).sort()).toEqual(Object.keys(schema.properties).filter((key) => !secrets.includes(key)).sort());
+    expect(Object.keys(data).sort()).toEqual(
+      Object.keys(schema.properties)
+        .filter((key) => !secrets.includes(key))
+        .sort(),
+    );
     expect(validateAgainstSchema(parseYamlSource('tenants/smith-auto.yaml', text), 'tenant')).toEqual([]);
     expect(data.stores).toEqual([{ name: 'Main Street Ford', address: '100 Main St, Springfield', code: 'MSFRD1' }]);
   });

@@ -83,7 +83,8 @@ function valueNotes(id: string, values: Record<string, string | undefined>): Rec
 function fieldBlock(key: string, field: FieldSchema, value: string | undefined, note: string | undefined, required: boolean): string[] {
   // A required field without a value has no line the validator would accept: it is left out.
   if (required && value === undefined) return [];
-  const entry = value === undefined ? exampleLines(key, field).map((text) => `# ${text}`) : [`${key}: ${scalar(value)}${note === undefined ? '' : `  # ${note}`}`];
+  const entry =
+    value === undefined ? exampleLines(key, field).map((text) => `# ${text}`) : [`${key}: ${scalar(value)}${note === undefined ? '' : `  # ${note}`}`];
   return [...comment(field.description ?? key), ...partLines(field), ...entry, ''];
 }
 

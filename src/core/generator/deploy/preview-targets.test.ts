@@ -10,7 +10,14 @@ const ids = (changed: string[]) => affectedTenants(project, changed).map((tenant
 
 describe('the tenants a pull request previews', () => {
   it('are all of them when code, the site file or anything unknown changes', () => {
-    for (const file of ['src/pages/item-page.tsx', 'package-lock.json', 'tenants/_site.yaml', 'schemas/tenant.schema.json', '.github/workflows/storefronts.yml']) expect(ids([file]), file).toEqual(['guardian', 'solo']);
+    for (const file of [
+      'src/pages/item-page.tsx',
+      'package-lock.json',
+      'tenants/_site.yaml',
+      'schemas/tenant.schema.json',
+      '.github/workflows/storefronts.yml',
+    ])
+      expect(ids([file]), file).toEqual(['guardian', 'solo']);
   });
 
   it('are only those a data file is about: the tenant file, the logos it uses, the catalog and pictures it shows', () => {
@@ -41,16 +48,20 @@ describe('where a preview goes', () => {
   });
 });
 
-describe('the build\'s --base-path and --preview', () => {
+describe("the build's --base-path and --preview", () => {
   it('mean production when absent or empty, and read a path with or without its slashes', () => {
     expect(siteLocation({})).toEqual({ basePath: '/' });
     expect(siteLocation({ basePath: '', preview: '' })).toEqual({ basePath: '/' });
     expect(siteLocation({ basePath: '_previews/pr-12' })).toEqual({ basePath: '/_previews/pr-12/' });
-    expect(siteLocation({ basePath: '/_previews/pr-12/', preview: ' pull request #12 ' })).toEqual({ basePath: '/_previews/pr-12/', preview: 'pull request #12' });
+    expect(siteLocation({ basePath: '/_previews/pr-12/', preview: ' pull request #12 ' })).toEqual({
+      basePath: '/_previews/pr-12/',
+      preview: 'pull request #12',
+    });
   });
 
   it('refuse a path a host or bucket would read otherwise, and a notice that is not one short line, naming the option', () => {
-    for (const bad of ['/a/../b/', '/a//b/', '/a b/', '/./', '/a?b/', '/%2e%2e/']) expect(() => siteLocation({ basePath: bad }), bad).toThrow(/^--base-path must be a path like \/_previews\/pr-12\//);
+    for (const bad of ['/a/../b/', '/a//b/', '/a b/', '/./', '/a?b/', '/%2e%2e/'])
+      expect(() => siteLocation({ basePath: bad }), bad).toThrow(/^--base-path must be a path like \/_previews\/pr-12\//);
     expect(() => siteLocation({ preview: 'two\nlines' })).toThrow(/^--preview must be one line of at most 80 characters/);
     expect(() => siteLocation({ preview: 'x'.repeat(81) })).toThrow(/^--preview must be one line/);
   });

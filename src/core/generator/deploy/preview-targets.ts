@@ -68,12 +68,22 @@ function tenantsOfDataFile(project: Project, file: string): Tenant[] | 'all' {
   // A removed tenant file names no tenant left to preview.
   if (own) return project.tenants.filter((tenant) => tenant.id === own[1]);
   const logo = /^tenants\/logos\/([^/]+)$/.exec(file);
-  if (logo) return project.tenants.filter((tenant) => tenant.companyLogo === logo[1] || Object.values(tenant.embroideries).flat().some((name) => logoImageFile(name) === logo[1]));
+  if (logo)
+    return project.tenants.filter(
+      (tenant) =>
+        tenant.companyLogo === logo[1] ||
+        Object.values(tenant.embroideries)
+          .flat()
+          .some((name) => logoImageFile(name) === logo[1]),
+    );
   const picture = /^catalogs\/images\/([^/]+)$/.exec(file);
   if (picture) {
     return project.tenants.filter((tenant) => {
       const catalog = project.catalogs.get(tenant.catalogId);
-      return catalog !== undefined && visibleProducts(tenant, catalog).some((product) => productColors(product).some((color) => productImageFile(product.code, color) === picture[1]));
+      return (
+        catalog !== undefined &&
+        visibleProducts(tenant, catalog).some((product) => productColors(product).some((color) => productImageFile(product.code, color) === picture[1]))
+      );
     });
   }
   const catalog = /^catalogs\/([^/]+)\.yaml$/.exec(file);

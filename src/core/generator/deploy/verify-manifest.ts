@@ -62,7 +62,11 @@ export async function verifyAgainstManifest(folder: string, { manifestFile, excl
     actual.delete(entry.path);
     if (!found) problems.push({ kind: 'missing', path: entry.path });
     else if (found.size !== entry.size || found.sha256 !== entry.sha256) {
-      problems.push({ kind: 'changed', path: entry.path, detail: `${entry.size} bytes sha256 ${entry.sha256.slice(0, 12)}… expected, found ${found.size} bytes sha256 ${found.sha256.slice(0, 12)}…` });
+      problems.push({
+        kind: 'changed',
+        path: entry.path,
+        detail: `${entry.size} bytes sha256 ${entry.sha256.slice(0, 12)}… expected, found ${found.size} bytes sha256 ${found.sha256.slice(0, 12)}…`,
+      });
     } else matched += 1;
   }
   for (const file of actual.keys()) if (kept(file)) problems.push({ kind: 'unexpected', path: file });
@@ -100,7 +104,11 @@ export function parseManifest(text: string, file: string): ManifestEntry[] {
     throw new ManifestError(`${file} is not JSON: ${(error as Error).message}`);
   }
   const valid = (entry: unknown): entry is ManifestEntry =>
-    typeof entry === 'object' && entry !== null && typeof (entry as ManifestEntry).path === 'string' && Number.isInteger((entry as ManifestEntry).size) && /^[0-9a-f]{64}$/.test(String((entry as ManifestEntry).sha256));
+    typeof entry === 'object' &&
+    entry !== null &&
+    typeof (entry as ManifestEntry).path === 'string' &&
+    Number.isInteger((entry as ManifestEntry).size) &&
+    /^[0-9a-f]{64}$/.test(String((entry as ManifestEntry).sha256));
   if (!Array.isArray(data) || !data.every(valid)) throw new ManifestError(`${file} is not a manifest: expected a list of { path, size, sha256 }`);
   return data;
 }

@@ -18,9 +18,20 @@ describe('checkImages', () => {
   it('accepts a CMYK JPEG, a PNG named .jpg and a very large photo, which the build encodes correctly', async () => {
     const root = fixtureProject();
     const images = path.join(root, 'catalogs', 'images');
-    writeFileSync(path.join(images, 'K500_navy.jpg'), await sharp(await photoJpeg(1200, 1200)).toColourspace('cmyk').jpeg().toBuffer());
+    writeFileSync(
+      path.join(images, 'K500_navy.jpg'),
+      await sharp(await photoJpeg(1200, 1200))
+        .toColourspace('cmyk')
+        .jpeg()
+        .toBuffer(),
+    );
     writeFileSync(path.join(images, 'K500_black.jpg'), await flatLogoPng(1000, 1000));
-    writeFileSync(path.join(images, 'K500_royal_blue.jpg'), await sharp({ create: { width: 6000, height: 4500, channels: 3, background: '#335577' } }).jpeg().toBuffer());
+    writeFileSync(
+      path.join(images, 'K500_royal_blue.jpg'),
+      await sharp({ create: { width: 6000, height: 4500, channels: 3, background: '#335577' } })
+        .jpeg()
+        .toBuffer(),
+    );
 
     const result = await checkImages(root, loadProject(root));
 

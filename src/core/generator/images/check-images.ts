@@ -154,7 +154,10 @@ async function readCache(file: string): Promise<Record<string, CachedFacts>> {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as { revision?: unknown; sharp?: unknown; files?: unknown };
     // A different libvips may read some files differently: start over rather than trust it.
     if (parsed.revision !== CHECK_REVISION || parsed.sharp !== sharp.versions.sharp || typeof parsed.files !== 'object' || parsed.files === null) return {};
-    return Object.fromEntries(Object.entries(parsed.files as Record<string, unknown>).filter(([, entry]) => isCachedFacts(entry))) as Record<string, CachedFacts>;
+    return Object.fromEntries(Object.entries(parsed.files as Record<string, unknown>).filter(([, entry]) => isCachedFacts(entry))) as Record<
+      string,
+      CachedFacts
+    >;
   } catch {
     return {}; // missing or damaged: everything is read again
   }

@@ -118,7 +118,12 @@ describe('prepare: variants', () => {
   it('uses the average colour, as seen on a white page, for the placeholder', async () => {
     const pipeline = createImagePipeline({ cacheDir: tempDir('img-cache') });
     const navy = path.join(sources, 'navy.png');
-    await writeFile(navy, await sharp({ create: { width: 200, height: 200, channels: 3, background: '#1f2a44' } }).png().toBuffer());
+    await writeFile(
+      navy,
+      await sharp({ create: { width: 200, height: 200, channels: 3, background: '#1f2a44' } })
+        .png()
+        .toBuffer(),
+    );
     const halfClear = path.join(sources, 'half-clear.png');
     await writeFile(
       halfClear,
@@ -142,7 +147,9 @@ describe('prepare: encoding once', () => {
     const [a, b] = await Promise.all([pipeline.prepare(path.join(sources, 'K500_navy.jpg'), 'product'), pipeline.prepare(copy, 'product')]);
 
     expect(pipeline.stats()).toEqual({ encoded: 9, reused: 9 });
-    expect(a.variants.map((variant) => variant.file.replace('K500_navy', 'NAME'))).toEqual(b.variants.map((variant) => variant.file.replace('K600_navy', 'NAME')));
+    expect(a.variants.map((variant) => variant.file.replace('K500_navy', 'NAME'))).toEqual(
+      b.variants.map((variant) => variant.file.replace('K600_navy', 'NAME')),
+    );
     const outDir = tempDir('img-out');
     const [fromA, fromB] = [await emitAndDecode(pipeline, a, outDir), await emitAndDecode(pipeline, b, outDir)];
     fromA.forEach((decoded, i) => expect(decoded.bytes.equals(fromB[i]!.bytes)).toBe(true));
@@ -400,6 +407,8 @@ describe('emit', () => {
 
   it('refuses an image this pipeline did not prepare', async () => {
     const image = await createImagePipeline({ cacheDir: tempDir('img-cache') }).prepare(path.join(sources, 'small.jpg'), 'product');
-    await expect(createImagePipeline({ cacheDir: tempDir('img-cache') }).emit(image, tempDir('img-out'))).rejects.toThrow(/was not prepared by this image pipeline/);
+    await expect(createImagePipeline({ cacheDir: tempDir('img-cache') }).emit(image, tempDir('img-out'))).rejects.toThrow(
+      /was not prepared by this image pipeline/,
+    );
   });
 });

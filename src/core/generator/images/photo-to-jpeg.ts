@@ -70,7 +70,13 @@ export async function writeNewFile(file: string, bytes: Buffer, { replace }: { r
       if (!CANNOT_LINK.has(code)) throw error;
     }
     // No hard links here: the existence check and the move are two steps, the best this filesystem allows.
-    if (await stat(file).then(() => true, () => false)) return 'exists';
+    if (
+      await stat(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      return 'exists';
     await rename(temp, file);
     return 'written';
   } finally {

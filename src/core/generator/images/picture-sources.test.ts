@@ -30,16 +30,19 @@ describe('pictureSources', () => {
       sources: [
         {
           type: 'image/avif',
-          srcset: '/guardian/assets/img/K500_navy-bbbbbbbb-320.avif 320w, /guardian/assets/img/K500_navy-22222222-640.avif 640w, /guardian/assets/img/K500_navy-eeeeeeee-960.avif 960w',
+          srcset:
+            '/guardian/assets/img/K500_navy-bbbbbbbb-320.avif 320w, /guardian/assets/img/K500_navy-22222222-640.avif 640w, /guardian/assets/img/K500_navy-eeeeeeee-960.avif 960w',
         },
         {
           type: 'image/webp',
-          srcset: '/guardian/assets/img/K500_navy-cccccccc-320.webp 320w, /guardian/assets/img/K500_navy-33333333-640.webp 640w, /guardian/assets/img/K500_navy-ffffffff-960.webp 960w',
+          srcset:
+            '/guardian/assets/img/K500_navy-cccccccc-320.webp 320w, /guardian/assets/img/K500_navy-33333333-640.webp 640w, /guardian/assets/img/K500_navy-ffffffff-960.webp 960w',
         },
       ],
       fallback: {
         src: '/guardian/assets/img/K500_navy-dddddddd-960.jpg',
-        srcset: '/guardian/assets/img/K500_navy-aaaaaaaa-320.jpg 320w, /guardian/assets/img/K500_navy-11111111-640.jpg 640w, /guardian/assets/img/K500_navy-dddddddd-960.jpg 960w',
+        srcset:
+          '/guardian/assets/img/K500_navy-aaaaaaaa-320.jpg 320w, /guardian/assets/img/K500_navy-11111111-640.jpg 640w, /guardian/assets/img/K500_navy-dddddddd-960.jpg 960w',
       },
     });
   });
@@ -58,7 +61,9 @@ describe('pictureSources', () => {
       ],
     };
     const picture = pictureSources(logo, '/assets/img');
-    expect(picture.sources).toEqual([{ type: 'image/webp', srcset: '/assets/img/guardian-9abcdef0-160.webp 160w, /assets/img/guardian-abcdef01-480.webp 480w' }]);
+    expect(picture.sources).toEqual([
+      { type: 'image/webp', srcset: '/assets/img/guardian-9abcdef0-160.webp 160w, /assets/img/guardian-abcdef01-480.webp 480w' },
+    ]);
     expect(picture.fallback.src).toBe('/assets/img/guardian-23456789-480.png');
   });
 

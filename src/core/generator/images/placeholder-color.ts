@@ -15,5 +15,11 @@ export function placeholderColor(pixels: Uint8Array, channels: number): string {
     const alpha = channels === 4 ? pixels[offset + 3]! / 255 : 1;
     for (let c = 0; c < 3; c += 1) sums[c]! += pixels[offset + c]! * alpha + 255 * (1 - alpha);
   }
-  return `#${sums.map((sum) => Math.round(sum / count).toString(16).padStart(2, '0')).join('')}`;
+  return `#${sums
+    .map((sum) =>
+      Math.round(sum / count)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }

@@ -24,7 +24,12 @@ export function tenantImageSources(root: string, tenant: Tenant, catalog: Catalo
   const image = (file: string) => path.join(root, 'catalogs', 'images', file);
   const products = visibleProducts(tenant, catalog).flatMap((product) => [
     ...productColors(product).map((color) => ({ code: product.code, color, side: 'front' as const, source: image(productImageFile(product.code, color)) })),
-    ...(product.backPictureColors ?? []).map((color) => ({ code: product.code, color, side: 'back' as const, source: image(productBackImageFile(product.code, color)) })),
+    ...(product.backPictureColors ?? []).map((color) => ({
+      code: product.code,
+      color,
+      side: 'back' as const,
+      source: image(productBackImageFile(product.code, color)),
+    })),
   ]);
   const logoNames = [...new Set(Object.values(tenant.embroideries).flat())];
   const logos = logoNames.map((name) => ({ name, source: path.join(root, 'tenants', 'logos', logoImageFile(name)) }));

@@ -39,7 +39,9 @@ export function photoPixels(width: number, height: number, seed = 1): Buffer {
 }
 
 export function photoJpeg(width: number, height: number, seed = 1): Promise<Buffer> {
-  return sharp(photoPixels(width, height, seed), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(photoPixels(width, height, seed), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** A flat two-colour emblem on a transparent background, like the sample logos. */
@@ -59,7 +61,9 @@ export function flatLogoPng(width: number, height: number): Promise<Buffer> {
       pixels[offset + 3] = 255;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** A photographic disc on a transparent background: a logo where lossy AVIF does pay off. */
@@ -75,5 +79,7 @@ export function photoLogoPng(width: number, height: number): Promise<Buffer> {
     pixels[i * 4 + 2] = rgb[i * 3 + 2]!;
     pixels[i * 4 + 3] = inside ? 255 : 0;
   }
-  return sharp(pixels, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }

@@ -75,7 +75,7 @@ describe('VariantCache', () => {
     expect(await cache.read(KEY)).toBeUndefined();
   });
 
-  it("sweeps the temporary files of builds that died, not those of a build still running", async () => {
+  it('sweeps the temporary files of builds that died, not those of a build still running', async () => {
     const cache = new VariantCache(tempDir('cache'));
     await cache.write(KEY, encoded); // creates the layout, tmp/ included
     const tmp = path.join(cache.root, 'tmp');

@@ -78,7 +78,10 @@ export class VariantCache {
    * cache, an object not touched since it was last hashed (same inode, size and mtime; writing
    * through a hard link changes the mtime) is not read again.
    */
-  constructor(cacheDir: string, private readonly digests?: FileDigestCache) {
+  constructor(
+    cacheDir: string,
+    private readonly digests?: FileDigestCache,
+  ) {
     this.root = path.join(path.resolve(cacheDir), LAYOUT);
     this.tmpDir = path.join(this.root, 'tmp');
   }

@@ -11,7 +11,7 @@ describe('variantFileName', () => {
 
   it('keeps only URL-safe characters of logo names', () => {
     expect(variantFileName('/repo/tenants/logos/Leith Ford & Lincoln.png', HASH, 160, 'png')).toBe('Leith-Ford-Lincoln-3f9a1c2b-160.png');
-    expect(variantFileName('/repo/tenants/logos/Tommy\'s Kia.png', HASH, 160, 'webp')).toBe('Tommy-s-Kia-3f9a1c2b-160.webp');
+    expect(variantFileName("/repo/tenants/logos/Tommy's Kia.png", HASH, 160, 'webp')).toBe('Tommy-s-Kia-3f9a1c2b-160.webp');
     expect(variantFileName('/repo/tenants/logos/&&.png', HASH, 160, 'webp')).toBe('image-3f9a1c2b-160.webp');
   });
 });

@@ -15,7 +15,10 @@ export function formatExtension(format: ImageFormat): string {
  */
 export function fileStem(sourcePath: string): string {
   const base = path.basename(sourcePath, path.extname(sourcePath));
-  const stem = base.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-|-$/g, '');
+  const stem = base
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
   return stem || 'image';
 }
 

@@ -94,7 +94,7 @@ describe('writeAtomically', () => {
     await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
   });
 
-  it('carries a folder inside a rebuilt entry (a tenant\'s unchanged images), and puts it back after a kill mid-move', async () => {
+  it("carries a folder inside a rebuilt entry (a tenant's unchanged images), and puts it back after a kill mid-move", async () => {
     const { parent, outDir } = workspace();
     mkdirSync(path.join(outDir, 'guardian', 'assets', 'img'), { recursive: true });
     writeFileSync(path.join(outDir, 'guardian', 'assets', 'img', 'logo.png'), 'old logo');

@@ -86,8 +86,7 @@ export function measureSite(siteDir: string, known?: KnownFolder): { pages: numb
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!known || full !== path.join(siteDir, known.folder)) walk(full);
-      }
-      else if (!(dir === siteDir && PUBLISHING_FILES.includes(entry.name))) count(entry.name, statSync(full).size);
+      } else if (!(dir === siteDir && PUBLISHING_FILES.includes(entry.name))) count(entry.name, statSync(full).size);
     }
   };
   walk(siteDir);
@@ -98,7 +97,12 @@ export function measureSite(siteDir: string, known?: KnownFolder): { pages: numb
 
 /** The sum of several sites' figures: what the table's total row and the CI summary show. */
 export function totalOf(sites: readonly SiteReport[]): Omit<SiteReport, 'id'> {
-  const total: Omit<SiteReport, 'id'> = { pages: 0, images: { files: 0, encoded: 0, reused: 0 }, bytes: { html: 0, js: 0, css: 0, images: 0, other: 0 }, warnings: 0 };
+  const total: Omit<SiteReport, 'id'> = {
+    pages: 0,
+    images: { files: 0, encoded: 0, reused: 0 },
+    bytes: { html: 0, js: 0, css: 0, images: 0, other: 0 },
+    warnings: 0,
+  };
   for (const site of sites) {
     total.pages += site.pages;
     total.warnings += site.warnings;

@@ -44,7 +44,9 @@ export function compressFiles({ cacheDir, files }) {
 
 function encode(extension, bytes, levels) {
   if (extension === 'gz') return gzipSync(bytes, { level: levels.gz });
-  return brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: levels.br, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  return brotliCompressSync(bytes, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: levels.br, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
 }
 
 function hash(bytes) {

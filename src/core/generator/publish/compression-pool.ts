@@ -20,7 +20,12 @@ export class CompressionPool {
 
   async compress({ cacheDir, files }: CompressTask): Promise<CompressedFile[]> {
     if (files.length === 0) return [];
-    this.pool ??= new Tinypool({ filename: new URL('./compress-files.mjs', import.meta.url).href, name: 'compressFiles', minThreads: this.threads, maxThreads: this.threads });
+    this.pool ??= new Tinypool({
+      filename: new URL('./compress-files.mjs', import.meta.url).href,
+      name: 'compressFiles',
+      minThreads: this.threads,
+      maxThreads: this.threads,
+    });
     const pool = this.pool;
     const chunks: CompressTask[] = [];
     for (let start = 0; start < files.length; start += CHUNK) chunks.push({ cacheDir, files: files.slice(start, start + CHUNK) });

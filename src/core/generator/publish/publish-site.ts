@@ -87,7 +87,10 @@ export function compressionLevels(file: string): CompressionLevels {
  * siblings, then `manifest.json` listing everything else. Compression runs on threads of its own
  * (compression-pool.ts), so the build's own thread stays free to render the next tenant.
  */
-export async function publishSite(siteDir: string, { precompress = true, cacheDir, digests = new FileDigestCache(), known, compression = sharedCompressionPool }: PublishOptions = {}): Promise<void> {
+export async function publishSite(
+  siteDir: string,
+  { precompress = true, cacheDir, digests = new FileDigestCache(), known, compression = sharedCompressionPool }: PublishOptions = {},
+): Promise<void> {
   const before = await listFiles(siteDir, known?.folder);
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
@@ -123,7 +126,12 @@ export async function publishSite(siteDir: string, { precompress = true, cacheDi
 export function headersFile(files: readonly string[]): string {
   const topLevel = [...new Set(files.map((file) => file.split('/')[0] ?? file))].filter((entry) => entry !== 'assets' && entry !== HEADERS_FILE).sort();
   const isFolder = (entry: string) => files.some((file) => file.startsWith(`${entry}/`));
-  const revalidated = ['/', ...[...topLevel, ROBOTS_FILE, MANIFEST_FILE].filter((entry, index, all) => all.indexOf(entry) === index).map((entry) => (isFolder(entry) ? `/${entry}/*` : `/${entry}`))];
+  const revalidated = [
+    '/',
+    ...[...topLevel, ROBOTS_FILE, MANIFEST_FILE]
+      .filter((entry, index, all) => all.indexOf(entry) === index)
+      .map((entry) => (isFolder(entry) ? `/${entry}/*` : `/${entry}`)),
+  ];
   return [
     '# Response headers (Netlify / Cloudflare Pages). Paths are relative to this folder: prefix them',
     '# when the folder is published under /<route-prefix>/ of a shared host.',

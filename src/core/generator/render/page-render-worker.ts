@@ -69,4 +69,3 @@ function tenantPagesByFile(job: TenantRenderJob): Map<string, ReturnType<typeof 
   );
   return new Map(tenantPages(model, job.catalog, bundledAssets(job.assets, model.config.base)).map((page) => [page.file, page]));
 }
-

@@ -72,7 +72,19 @@ async function renderEachSite(build: BuildContext, run: PagesRun): Promise<SiteR
  */
 async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<void>): Promise<{ rendering: Promise<void> }> {
   const { project } = run.data;
-  const tenantBuild = { project, ...plan.tenant!, requests: plan.requests, siteDir, images: run.images, prepared: run.prepared, client: run.client, pages: run.reuse.pageCache, renderPool: run.renderPool, linker: run.linker, imagesCarried: run.reuse.carriedImageFolders.has(plan.id) };
+  const tenantBuild = {
+    project,
+    ...plan.tenant!,
+    requests: plan.requests,
+    siteDir,
+    images: run.images,
+    prepared: run.prepared,
+    client: run.client,
+    pages: run.reuse.pageCache,
+    renderPool: run.renderPool,
+    linker: run.linker,
+    imagesCarried: run.reuse.carriedImageFolders.has(plan.id),
+  };
   const { render, imageFiles } = await prepareTenant(build, tenantBuild);
   if (imageFiles) run.knownImages.set(plan.id, { folder: IMAGE_FOLDER, files: imageFiles });
   await before;

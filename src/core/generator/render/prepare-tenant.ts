@@ -52,7 +52,18 @@ export async function prepareTenant(build: BuildContext, tenantBuild: TenantBuil
   const imageFiles = imagesCarried ? undefined : await linkImages(requests, images, prepared, linker, siteDir);
   const pictures = await describePictures(build, tenantBuild);
   const job: TenantRenderJob = { supplier: project.supplier, tenant, catalog, ...pictures, apiOrigin, location, assets: client.assets };
-  const model: PageModel = tenantPageModel(project.supplier, tenant, catalog, { companyLogo: pictures.companyLogo, logos: pictures.logos, productImage: (code, color, side) => pictures.productImages[productImageKey(code, color, side)] }, apiOrigin, location);
+  const model: PageModel = tenantPageModel(
+    project.supplier,
+    tenant,
+    catalog,
+    {
+      companyLogo: pictures.companyLogo,
+      logos: pictures.logos,
+      productImage: (code, color, side) => pictures.productImages[productImageKey(code, color, side)],
+    },
+    apiOrigin,
+    location,
+  );
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
   const toRender = linkStoredPages(build, tenantBuild, pending);
@@ -86,7 +97,11 @@ interface PendingPage {
 }
 
 /** Pages rendered before from equal inputs are linked from the store; answers the others, to render. */
-function linkStoredPages<P extends PendingPage>({ progress }: BuildContext, { tenant, siteDir, pages }: TenantBuild, pending: readonly P[]): { page: P; slot: PageSlot }[] {
+function linkStoredPages<P extends PendingPage>(
+  { progress }: BuildContext,
+  { tenant, siteDir, pages }: TenantBuild,
+  pending: readonly P[],
+): { page: P; slot: PageSlot }[] {
   const toRender: { page: P; slot: PageSlot }[] = [];
   // Each page has a folder of its own; made once each, not tried again for every page under it.
   const folders = new Set<string>();
@@ -102,11 +117,20 @@ function linkStoredPages<P extends PendingPage>({ progress }: BuildContext, { te
   return toRender;
 }
 
-async function renderPages({ progress }: BuildContext, { tenant, renderPool }: TenantBuild, job: TenantRenderJob, toRender: readonly { page: PendingPage; slot: PageSlot }[]): Promise<void> {
+async function renderPages(
+  { progress }: BuildContext,
+  { tenant, renderPool }: TenantBuild,
+  job: TenantRenderJob,
+  toRender: readonly { page: PendingPage; slot: PageSlot }[],
+): Promise<void> {
   if (renderPool.wants(toRender.length)) {
-    await renderPool.render(job, toRender.map(({ page, slot }) => ({ file: page.file, slot })), (count) => {
-      for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
-    });
+    await renderPool.render(
+      job,
+      toRender.map(({ page, slot }) => ({ file: page.file, slot })),
+      (count) => {
+        for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
+      },
+    );
     return;
   }
   for (const { page, slot } of toRender) {
@@ -122,8 +146,16 @@ async function renderPages({ progress }: BuildContext, { tenant, renderPool }: T
  * their manifest entries: the sizes and digests the image cache checked its objects against, so
  * neither the manifest nor the report reads or stats the 14,000 files of a catalog-scale tenant.
  */
-async function linkImages(requests: readonly ImageRequest[], images: ImagePipeline, prepared: PreparedImages, linker: FileLinker, siteDir: string): Promise<ManifestEntry[]> {
-  const objects = new Map(requests.flatMap(({ source, preset }) => images.variantObjects(prepared.get(source, preset)).map((variant) => [variant.file, variant] as const)));
+async function linkImages(
+  requests: readonly ImageRequest[],
+  images: ImagePipeline,
+  prepared: PreparedImages,
+  linker: FileLinker,
+  siteDir: string,
+): Promise<ManifestEntry[]> {
+  const objects = new Map(
+    requests.flatMap(({ source, preset }) => images.variantObjects(prepared.get(source, preset)).map((variant) => [variant.file, variant] as const)),
+  );
   await linker.link(
     path.join(siteDir, IMAGE_FOLDER),
     [...objects.values()].map(({ object, file }) => [object, file] as const),

@@ -4,10 +4,16 @@
  * about a tenth of such a build's CPU time at catalog scale (docs/performance.md, Cold builds).
  */
 export function renderCode() {
-  loadingRenderCode ??= Promise.all([import('./render-tenant.tsx'), import('./render-entry-site.tsx'), import('./search-index-asset.ts'), import('./tenant-page-model.ts')]).then(
-    ([tenant, entry, search, model]) => ({ ...tenant, ...entry, ...search, ...model }),
-  );
+  loadingRenderCode ??= Promise.all([
+    import('./render-tenant.tsx'),
+    import('./render-entry-site.tsx'),
+    import('./search-index-asset.ts'),
+    import('./tenant-page-model.ts'),
+  ]).then(([tenant, entry, search, model]) => ({ ...tenant, ...entry, ...search, ...model }));
   return loadingRenderCode;
 }
 let loadingRenderCode: Promise<RenderCode> | undefined;
-type RenderCode = typeof import('./render-tenant.tsx') & typeof import('./render-entry-site.tsx') & typeof import('./search-index-asset.ts') & typeof import('./tenant-page-model.ts');
+type RenderCode = typeof import('./render-tenant.tsx') &
+  typeof import('./render-entry-site.tsx') &
+  typeof import('./search-index-asset.ts') &
+  typeof import('./tenant-page-model.ts');

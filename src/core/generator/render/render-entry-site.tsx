@@ -45,11 +45,22 @@ export async function renderEntrySite({ project, root, siteDir, images, prepared
 }
 
 /** The entry screen's HTML; the build and `npm run dev` differ only in the assets and the header image's URLs. */
-export function renderEntryDocument(project: Project, headerImage: PictureData | undefined, assets: PageAssets, apiOrigin?: string, location: SiteLocation = PRODUCTION): string {
+export function renderEntryDocument(
+  project: Project,
+  headerImage: PictureData | undefined,
+  assets: PageAssets,
+  apiOrigin?: string,
+  location: SiteLocation = PRODUCTION,
+): string {
   const { supplier } = project;
   const withPassword = project.tenants.filter((tenant) => tenant.password);
   const apiBase = (tenant: Tenant) => (location.preview === undefined ? apiBaseOf(tenant, apiOrigin) : PREVIEW_API_BASE);
-  const targets = withPassword.map((tenant) => ({ base: basePath(tenant.routePrefix, location.basePath), tenantId: tenant.id, companyName: tenant.companyName, apiBase: apiBase(tenant) }));
+  const targets = withPassword.map((tenant) => ({
+    base: basePath(tenant.routePrefix, location.basePath),
+    tenantId: tenant.id,
+    companyName: tenant.companyName,
+    apiBase: apiBase(tenant),
+  }));
   const { scripts, preloads } = assets.scripts(['entry']);
   return renderDocument({
     title: supplier.supplierName,

@@ -103,7 +103,10 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
     // It lists the categories, nothing of a product: a product edit leaves it as it was.
-    page({ page: 'search' }, 'Search', <SearchPage model={model} />, ['search'], () => ({ categories: categoriesOf(model.products), customs: customsRoute(model) })),
+    page({ page: 'search' }, 'Search', <SearchPage model={model} />, ['search'], () => ({
+      categories: categoriesOf(model.products),
+      customs: customsRoute(model),
+    })),
     { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['every-page'], inputs: WHOLE },
   ];
 }
@@ -222,7 +225,13 @@ export function tenantPages(model: PageModel, catalog: Catalog, assets: PageAsse
     // Everything the page is made from: the tenant's frame, its own route, title and scripts, and what it shows.
     get inputs() {
       frame ??= pageFrame(model, assets);
-      return { frame, file: spec.file, title: spec.title, scripts: assets.scripts(spec.entries), shows: spec.inputs === WHOLE ? wholeCatalog() : spec.inputs() };
+      return {
+        frame,
+        file: spec.file,
+        title: spec.title,
+        scripts: assets.scripts(spec.entries),
+        shows: spec.inputs === WHOLE ? wholeCatalog() : spec.inputs(),
+      };
     },
     render: () => renderSpec(model, spec, assets),
   }));
@@ -234,5 +243,11 @@ export function tenantPages(model: PageModel, catalog: Catalog, assets: PageAsse
  * made from the whole catalog (checkout, success) name it.
  */
 function pageFrame(model: PageModel, assets: PageAssets): unknown {
-  return { config: model.config, catalogLinks: model.catalogLinks, stylesheets: assets.stylesheets, csp: assets.csp ?? true, headExtra: assets.headExtra ?? '' };
+  return {
+    config: model.config,
+    catalogLinks: model.catalogLinks,
+    stylesheets: assets.stylesheets,
+    csp: assets.csp ?? true,
+    headExtra: assets.headExtra ?? '',
+  };
 }

@@ -14,7 +14,13 @@ const { project } = loadProject(fixtureProject());
 if (!project) throw new Error('the base fixture must be valid');
 const tenantOf = (id: string) => project.tenants.find((t) => t.id === id)!;
 const catalog = project.catalogs.get(tenantOf('guardian').catalogId)!;
-const picture = (code: string, color: string) => ({ width: 400, height: 400, placeholderColor: '#888888', sources: [], fallback: { src: `/img/${code}_${color}.jpg`, srcset: `/img/${code}_${color}.jpg 320w` } });
+const picture = (code: string, color: string) => ({
+  width: 400,
+  height: 400,
+  placeholderColor: '#888888',
+  sources: [],
+  fallback: { src: `/img/${code}_${color}.jpg`, srcset: `/img/${code}_${color}.jpg 320w` },
+});
 const modelOf = (id: string, data: Catalog = catalog) => tenantPageModel(project.supplier, tenantOf(id), data, { logos: {}, productImage: picture });
 
 function loaded(id: string): MiniSearch<SearchDocument> {

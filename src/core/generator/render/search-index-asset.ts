@@ -59,7 +59,9 @@ function document(model: PageModel, product: Product, priced: boolean, general: 
  */
 export function searchIndexAsset(model: PageModel, priced: boolean, cacheDir: string | undefined): SearchIndexAsset {
   const documents = searchDocuments(model, priced);
-  const key = createHash('sha256').update(JSON.stringify({ documents, options: SEARCH_OPTIONS, engine: MINISEARCH_VERSION })).digest('hex');
+  const key = createHash('sha256')
+    .update(JSON.stringify({ documents, options: SEARCH_OPTIONS, engine: MINISEARCH_VERSION }))
+    .digest('hex');
   const cached = cacheDir === undefined ? undefined : path.join(cacheDir, `${key}.json`);
   let json = cached !== undefined && existsSync(cached) ? readFileSync(cached, 'utf8') : undefined;
   if (json === undefined) {
@@ -81,7 +83,11 @@ export function writeSearchIndex(siteDir: string, asset: SearchIndexAsset): void
 }
 
 /** Another version could serialize differently: part of the cache key. */
-const MINISEARCH_VERSION = (JSON.parse(readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('minisearch')), '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+const MINISEARCH_VERSION = (
+  JSON.parse(readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('minisearch')), '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /** Written whole or not at all: two builds (or threads) may fill the cache at once. */
 function keep(file: string, json: string): void {

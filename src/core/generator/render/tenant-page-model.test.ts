@@ -25,7 +25,10 @@ describe("a tenant's catalog price file", () => {
   it('gets a new name when a price changes, so no cache serves the old prices', () => {
     const before = tenantPageModel(project.supplier, guardian, catalog, images).catalogPrices;
     const [first, ...rest] = catalog.products;
-    const repriced: Catalog = { ...catalog, products: [{ ...first!, sizes: first!.sizes.map((size) => ({ ...size, price: sumMoney([size.price, moneyFromDollars(0.01)]) })) }, ...rest] };
+    const repriced: Catalog = {
+      ...catalog,
+      products: [{ ...first!, sizes: first!.sizes.map((size) => ({ ...size, price: sumMoney([size.price, moneyFromDollars(0.01)]) })) }, ...rest],
+    };
     const after = tenantPageModel(project.supplier, guardian, repriced, images).catalogPrices;
     expect(after.file).not.toBe(before.file);
     expect(tenantPageModel(project.supplier, guardian, catalog, images).catalogPrices.file).toBe(before.file);
@@ -40,7 +43,11 @@ describe("the catalog price file's logo areas", () => {
     const withAreas: Catalog = {
       ...catalog,
       products: [
-        { ...polo, placementAreas: { 'Left Chest': own, 'Full Front': { ...DEFAULT_PLACEMENT_AREAS.mens!['Full Front']! } }, backPictureColors: [polo.defaultColor] },
+        {
+          ...polo,
+          placementAreas: { 'Left Chest': own, 'Full Front': { ...DEFAULT_PLACEMENT_AREAS.mens!['Full Front']! } },
+          backPictureColors: [polo.defaultColor],
+        },
         ...rest.map((product) => ({ ...product, type: 'office' as const, placementAreas: { 'Left Chest': own } })),
       ],
     };

@@ -24,7 +24,13 @@ export const PREVIEW_API_BASE = 'https://orders.preview.invalid';
  * The browser's view of a tenant. Passwords and codes stay out entirely: pages only learn
  * that a store or the checkout asks for one, and the order API checks what is typed.
  */
-export function storefrontConfig(supplier: SupplierFacts, tenant: Tenant, images: ConfigImages, apiOrigin?: string, location: SiteLocation = PRODUCTION): StorefrontConfig {
+export function storefrontConfig(
+  supplier: SupplierFacts,
+  tenant: Tenant,
+  images: ConfigImages,
+  apiOrigin?: string,
+  location: SiteLocation = PRODUCTION,
+): StorefrontConfig {
   const { preview } = location;
   return {
     tenantId: tenant.id,

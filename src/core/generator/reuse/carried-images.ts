@@ -29,7 +29,13 @@ export function imageFolderDigest(requests: readonly ImageRequest[], prepared: P
  * a file in it that is not what the manifest says: written into through a hard link, say, which
  * a clean build would not publish).
  */
-export async function carriedImageFolder(outDir: string, id: string, previousDigest: string | undefined, digest: string, digests: FileDigestCache): Promise<ManifestEntry[] | undefined> {
+export async function carriedImageFolder(
+  outDir: string,
+  id: string,
+  previousDigest: string | undefined,
+  digest: string,
+  digests: FileDigestCache,
+): Promise<ManifestEntry[] | undefined> {
   const siteDir = path.join(outDir, id);
   const folder = path.join(siteDir, IMAGE_FOLDER);
   if (previousDigest !== digest || !existsSync(folder)) return undefined;

@@ -35,7 +35,9 @@ export class FileDigestCache {
   async digest(fullPath: string, read: () => Promise<Buffer> = () => readFile(fullPath)): Promise<FileDigest> {
     const { info, size, sha256: known } = this.lookup(fullPath);
     if (known !== undefined) return { size, sha256: known };
-    const sha256 = createHash('sha256').update(await read()).digest('hex');
+    const sha256 = createHash('sha256')
+      .update(await read())
+      .digest('hex');
     this.remember(keyOf(info), sha256, info.mtimeMs);
     return { size, sha256 };
   }

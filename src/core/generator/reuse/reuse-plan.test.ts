@@ -8,10 +8,18 @@ import { carriedImageFolder, IMAGE_FOLDER } from './carried-images.ts';
 import { FileDigestCache } from './file-digest-cache.ts';
 import { decideReuse, type SiteReuseFacts } from './reuse-plan.ts';
 
-const site = (id: string, facts: Partial<SiteReuseFacts> = {}): SiteReuseFacts => ({ id, isTenant: id !== '_entry', inputs: `${id}-now`, previousInputs: `${id}-now`, folderExists: true, imagesEncodedNow: false, ...facts });
+const site = (id: string, facts: Partial<SiteReuseFacts> = {}): SiteReuseFacts => ({
+  id,
+  isTenant: id !== '_entry',
+  inputs: `${id}-now`,
+  previousInputs: `${id}-now`,
+  folderExists: true,
+  imagesEncodedNow: false,
+  ...facts,
+});
 
 describe('decideReuse', () => {
-  it('carries a site whose inputs equal the previous build\'s, the entry screen\'s too, and offers the other tenants\' image folders', () => {
+  it("carries a site whose inputs equal the previous build's, the entry screen's too, and offers the other tenants' image folders", () => {
     const sites = [site('acme'), site('bolt', { previousInputs: 'bolt-before' }), site('_entry'), site('cobalt', { previousInputs: undefined })];
     expect(decideReuse(sites, true)).toEqual({ carriedSites: ['acme', '_entry'], imageFoldersToTry: ['bolt', 'cobalt'] });
   });
@@ -35,12 +43,15 @@ describe('carriedImageFolder', () => {
     mkdirSync(folder, { recursive: true });
     const files = { 'logo-a1.avif': 'logo bytes', 'shirt-b2.webp': 'shirt bytes' };
     for (const [name, text] of Object.entries(files)) writeFileSync(path.join(folder, name), text);
-    const manifest: ManifestEntry[] = [{ path: 'index.html', size: 4, sha256: sha256('html') }, ...Object.entries(files).map(([name, text]) => ({ path: `${IMAGE_FOLDER}/${name}`, size: text.length, sha256: sha256(text) }))];
+    const manifest: ManifestEntry[] = [
+      { path: 'index.html', size: 4, sha256: sha256('html') },
+      ...Object.entries(files).map(([name, text]) => ({ path: `${IMAGE_FOLDER}/${name}`, size: text.length, sha256: sha256(text) })),
+    ];
     writeFileSync(path.join(outDir, 'acme', MANIFEST_FILE), JSON.stringify(manifest));
     return { outDir, folder, imageEntries: manifest.slice(1) };
   };
 
-  it('answers the image folder\'s manifest entries when its digest is the one recorded and every file is as listed', async () => {
+  it("answers the image folder's manifest entries when its digest is the one recorded and every file is as listed", async () => {
     const { outDir, imageEntries } = previousOutput();
     expect(await carriedImageFolder(outDir, 'acme', 'same', 'same', new FileDigestCache())).toEqual(imageEntries);
   });

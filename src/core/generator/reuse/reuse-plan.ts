@@ -106,7 +106,13 @@ export function isCarried(reuse: ReusePlan, id: string): boolean {
   return id === ENTRY_SITE ? reuse.entrySiteCarried : reuse.unchangedTenants.has(id);
 }
 
-function siteInputDigests(build: BuildContext, project: Project, plans: readonly SitePlan[], prepared: PreparedImages, client: BundledClient): Map<string, string> {
+function siteInputDigests(
+  build: BuildContext,
+  project: Project,
+  plans: readonly SitePlan[],
+  prepared: PreparedImages,
+  client: BundledClient,
+): Map<string, string> {
   const { root, apiOrigin, location, precompress } = build;
   return new Map(
     plans.map((plan) => {

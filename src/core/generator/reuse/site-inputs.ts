@@ -56,13 +56,26 @@ function digestOf({ root, supplier, images, prepared, clientDir, apiOrigin, loca
   const imageFiles = publishedImages(root, images, prepared);
   // A production build leaves the location out: its digests are the ones recorded before previews existed (dist/report.json).
   // The supplier facts go in under the key `site`, as in the digests earlier reports recorded, so those still match.
-  const inputs = { revision: OUTPUT_REVISION, ...own, site: supplier, imageFiles, client: path.basename(clientDir), apiOrigin: apiOrigin ?? null, precompress, ...(isProduction(location) ? {} : { location }) };
+  const inputs = {
+    revision: OUTPUT_REVISION,
+    ...own,
+    site: supplier,
+    imageFiles,
+    client: path.basename(clientDir),
+    apiOrigin: apiOrigin ?? null,
+    precompress,
+    ...(isProduction(location) ? {} : { location }),
+  };
   return createHash('sha256').update(stableJson(inputs)).digest('hex');
 }
 
 /** Each image's source and published names, which carry the hash of its content. */
 function publishedImages(root: string, images: readonly ImageRequest[], prepared: PreparedImages) {
-  return images.map(({ source, preset }) => [preset, path.relative(root, source).split(path.sep).join('/'), prepared.get(source, preset).variants.map((variant) => variant.file)]);
+  return images.map(({ source, preset }) => [
+    preset,
+    path.relative(root, source).split(path.sep).join('/'),
+    prepared.get(source, preset).variants.map((variant) => variant.file),
+  ]);
 }
 
 /** What the build in `outDir` recorded of each site (the tenants' and the entry screen's), if it left a report this build can read. */

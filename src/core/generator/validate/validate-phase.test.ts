@@ -5,7 +5,8 @@ import { buildContext } from '../build-context.ts';
 import { BuildInputError } from '../build-input-error.ts';
 import { validatePhase } from './validate-phase.ts';
 
-const contextFor = (root: string, options: { only?: string[]; apiOrigin?: string; allowPlaceholderApi?: boolean } = {}) => buildContext({ root, repoRoot: REPO_ROOT, outDir: `${root}/dist`, ...options });
+const contextFor = (root: string, options: { only?: string[]; apiOrigin?: string; allowPlaceholderApi?: boolean } = {}) =>
+  buildContext({ root, repoRoot: REPO_ROOT, outDir: `${root}/dist`, ...options });
 
 describe('validatePhase', () => {
   // The diagnostics it prints (the fixture's images are 8×8) are `npm run validate`'s to test.
@@ -27,8 +28,14 @@ describe('validatePhase', () => {
 
   it('refuses an unknown tenant and the example order API address, naming what to change', async () => {
     const root = fixtureProject();
-    await expect(validatePhase(contextFor(root, { only: ['guardain'] }))).rejects.toThrow(new BuildInputError('unknown tenant "guardain"; tenants are guardian, solo'));
-    await expect(validatePhase(contextFor(root, { apiOrigin: PLACEHOLDER_API_ORIGIN }))).rejects.toThrow(/^tenants\/guardian\.yaml, tenants\/solo\.yaml: server_hostname is the example address/);
-    await expect(validatePhase(contextFor(root, { apiOrigin: PLACEHOLDER_API_ORIGIN, allowPlaceholderApi: true }))).resolves.toMatchObject({ leftAsTheyWere: [] });
+    await expect(validatePhase(contextFor(root, { only: ['guardain'] }))).rejects.toThrow(
+      new BuildInputError('unknown tenant "guardain"; tenants are guardian, solo'),
+    );
+    await expect(validatePhase(contextFor(root, { apiOrigin: PLACEHOLDER_API_ORIGIN }))).rejects.toThrow(
+      /^tenants\/guardian\.yaml, tenants\/solo\.yaml: server_hostname is the example address/,
+    );
+    await expect(validatePhase(contextFor(root, { apiOrigin: PLACEHOLDER_API_ORIGIN, allowPlaceholderApi: true }))).resolves.toMatchObject({
+      leftAsTheyWere: [],
+    });
   });
 });

@@ -53,5 +53,7 @@ function refusePlaceholderApi(chosen: readonly Tenant[], { apiOrigin, allowPlace
   const placeholder = allowPlaceholderApi ? [] : chosen.filter((tenant) => isPlaceholderApi(apiOrigin ?? tenant.serverHostname));
   if (placeholder.length === 0) return;
   const files = placeholder.map((tenant) => `tenants/${tenant.id}.yaml`).join(', ');
-  throw new BuildInputError(`${files}: server_hostname is the example address ${PLACEHOLDER_API_ORIGIN}, where no order API answers; write your order API's address (or build with --allow-placeholder-api for pages that are not published)`);
+  throw new BuildInputError(
+    `${files}: server_hostname is the example address ${PLACEHOLDER_API_ORIGIN}, where no order API answers; write your order API's address (or build with --allow-placeholder-api for pages that are not published)`,
+  );
 }
