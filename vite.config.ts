@@ -12,7 +12,7 @@ import { defineConfig } from 'vitest/config';
  * - `bench`: the measuring scripts and Lighthouse, opt in (`npm run test:bench`): their figures
  *   depend on the machine's load, so `npm test` (unit, api, integration) leaves them out.
  */
-const IN_PROCESS_CHECKS = ['tests/architecture.test.ts', 'tests/validate-fixtures.test.ts', 'tests/glossary.test.ts'];
+const IN_PROCESS_CHECKS = ['tests/architecture.test.ts', 'tests/validate-fixtures.test.ts', 'tests/glossary.test.ts', 'tests/formatting.test.ts'];
 const ORDER_API = ['server/tests/**/*.test.ts', 'server/start-order-api.test.ts'];
 // Encoding real images with sharp: seconds each, so beside the other slow files.
 const SLOW_UNITS = ['src/core/generator/images/image-pipeline.test.ts'];
