@@ -51,6 +51,23 @@ function PencilIcon() {
   );
 }
 
+/** The lines' columns before Order again and Edit, in the spec's order (Orders screen). */
+const COLUMNS: readonly { label: string; numeric?: boolean }[] = [
+  { label: 'Item Code' },
+  { label: 'Quantity', numeric: true },
+  { label: 'Price', numeric: true },
+  { label: 'Description' },
+  { label: 'Size' },
+  { label: 'Color' },
+  { label: 'Embroidery' },
+  { label: 'Placement' },
+  { label: 'Second Logo' },
+  { label: 'Second Placement' },
+  { label: 'Customer PO' },
+  { label: 'PO' },
+  { label: 'Est. Ship Date' },
+];
+
 /**
  * An order's lines (spec section 2, Orders screen): every field the order API sends, placements
  * and the second logo included, with admin editing of the PO fields. In edit mode the Edit
@@ -66,45 +83,11 @@ export function OrderLines({ lines, admin, orderAgain, mockupOf }: OrderLinesPro
     <table className="order-lines" role="table">
       <thead role="rowgroup">
         <tr role="row">
-          <th role="columnheader" scope="col">
-            Item Code
-          </th>
-          <th role="columnheader" scope="col" className="order-lines__number">
-            Quantity
-          </th>
-          <th role="columnheader" scope="col" className="order-lines__number">
-            Price
-          </th>
-          <th role="columnheader" scope="col">
-            Description
-          </th>
-          <th role="columnheader" scope="col">
-            Size
-          </th>
-          <th role="columnheader" scope="col">
-            Color
-          </th>
-          <th role="columnheader" scope="col">
-            Embroidery
-          </th>
-          <th role="columnheader" scope="col">
-            Placement
-          </th>
-          <th role="columnheader" scope="col">
-            Second Logo
-          </th>
-          <th role="columnheader" scope="col">
-            Second Placement
-          </th>
-          <th role="columnheader" scope="col">
-            Customer PO
-          </th>
-          <th role="columnheader" scope="col">
-            PO
-          </th>
-          <th role="columnheader" scope="col">
-            Est. Ship Date
-          </th>
+          {COLUMNS.map(({ label, numeric }) => (
+            <th key={label} role="columnheader" scope="col" className={numeric ? 'order-lines__number' : undefined}>
+              {label}
+            </th>
+          ))}
           {orderAgain && (
             <th role="columnheader" scope="col">
               Order Again
