@@ -96,8 +96,18 @@ const EVERY_CALL: Record<number, Answer> = {
   500: error('Unexpected error in the order API; nothing was charged.'),
 };
 
-/** The calls that change an order answer a session that may not: only its own tenant's admins may. */
-const NOT_AN_ADMIN = error("A staff session, another tenant's session, or an origin not in CORS_ORIGINS.");
+/**
+ * The answers of a call that changes an order: every call's, a 401 for a caller who is not signed
+ * in (`unauthorized` says when), a 403 for a session that may not (only its own tenant's admins
+ * may), and this call's own.
+ */
+function adminCall(unauthorized: string, own: Record<number, Answer>): Record<number, Answer> {
+  return withEveryCall({
+    401: error(unauthorized, ['WWW-Authenticate']),
+    403: error("A staff session, another tenant's session, or an origin not in CORS_ORIGINS."),
+    ...own,
+  });
+}
 
 /**
  * A call that checks a secret counts each wrong one against the guess limits first; when that
@@ -182,11 +192,9 @@ const OPERATIONS: Record<string, Operation> = {
       "Needs an admin session of the order's tenant, or its `admin_password` in the body. The lines come back as retrieve-orders gave them, in order; any other field that differs is refused.",
     body: 'update-historical-order',
     session: 'optional',
-    answers: withEveryCall({
+    answers: adminCall('No session and no admin password, or a session that is not (or no longer) valid.', {
       200: { description: 'The order as it now is.', body: 'UpdateHistoricalOrderAnswer' },
       400: error('A bad body or tenant; another field of a line changed, the number of lines differs, or a new est_ship_date is not a day.'),
-      401: error('No session and no admin password, or a session that is not (or no longer) valid.', ['WWW-Authenticate']),
-      403: NOT_AN_ADMIN,
       404: error(
         "No order with that e-mail and created_at that this session or admin password may edit: none, another tenant's, or a wrong admin password (one answer; each lookup counts as a guess).",
       ),
@@ -203,11 +211,9 @@ const OPERATIONS: Record<string, Operation> = {
       "Needs an admin session of the order's tenant. The change is recorded with its time in the order's `status_history`; a change that makes no sense (anything after delivered or cancelled, backwards, cancelling a shipped order) is refused. Shipping e-mails the buyer once when the tenant sets `shipping_email`.",
     body: 'set-order-status',
     session: 'required',
-    answers: withEveryCall({
+    answers: adminCall('No session, or one that is not (or no longer) valid.', {
       200: { description: 'The order with its new status.', body: 'SetOrderStatusAnswer' },
       400: error('A bad body or tenant; shipped without carrier or tracking number, cancelled without a reason, or fields that do not go with the status.'),
-      401: error('No session, or one that is not (or no longer) valid.', ['WWW-Authenticate']),
-      403: NOT_AN_ADMIN,
       404: error('The tenant has no placed or paid order with that order_id.'),
       409: error('The status cannot change that way from where the order stands, or another admin changed it at the same moment.'),
     }),

@@ -50,18 +50,37 @@ export function ItemDetails(props: ItemIslandProps) {
   const [secondPlacement, setSecondPlacement] = useState(secondPlacementDefault(placements, defaultPlacement(placements)));
   // The mock-up shows the side of the logo the buyer chose or moved last.
   const [latest, setLatest] = useState<'first' | 'second'>('first');
-  const chooseFirst =
+  const choose =
+    (side: 'first' | 'second') =>
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setLatest('first');
+      setLatest(side);
     };
-  const chooseSecond =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setLatest('second');
-    };
+  const logoPickers = [
+    {
+      key: 'logo',
+      label: 'Logo',
+      placementLabel: 'Placement',
+      logo: embroidery,
+      onLogo: choose('first')(setEmbroidery),
+      placement,
+      onPlacement: choose('first')(setPlacement),
+    },
+    ...(secondLogo
+      ? [
+          {
+            key: 'logo2',
+            label: 'Second logo',
+            placementLabel: 'Second placement',
+            logo: secondEmbroidery,
+            onLogo: choose('second')(setSecondEmbroidery),
+            placement: secondPlacement,
+            onPlacement: choose('second')(setSecondPlacement),
+          },
+        ]
+      : []),
+  ];
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   /** Why the last 'Add to Cart' added nothing, when it was about one cell: said at that cell until it changes. */
   const [refusal, setRefusal] = useState<EntryRefusal>();
@@ -251,34 +270,13 @@ export function ItemDetails(props: ItemIslandProps) {
 
         {hasLogoPickers && (
           <div className="logo-pickers">
-            <LogoPicker
-              id={`${id}-logo`}
-              label="Logo"
-              placementLabel="Placement"
-              embroideries={embroideries}
-              placements={placements}
-              logo={embroidery}
-              onLogo={chooseFirst(setEmbroidery)}
-              placement={placement}
-              onPlacement={chooseFirst(setPlacement)}
-            />
+            {logoPickers.map(({ key, ...picker }) => (
+              <LogoPicker key={key} id={`${id}-${key}`} embroideries={embroideries} placements={placements} {...picker} />
+            ))}
             {secondLogo ? (
-              <>
-                <LogoPicker
-                  id={`${id}-logo2`}
-                  label="Second logo"
-                  placementLabel="Second placement"
-                  embroideries={embroideries}
-                  placements={placements}
-                  logo={secondEmbroidery}
-                  onLogo={chooseSecond(setSecondEmbroidery)}
-                  placement={secondPlacement}
-                  onPlacement={chooseSecond(setSecondPlacement)}
-                />
-                <button type="button" className="link-button" onClick={hideSecondLogo}>
-                  Only want one logo?
-                </button>
-              </>
+              <button type="button" className="link-button" onClick={hideSecondLogo}>
+                Only want one logo?
+              </button>
             ) : offersSecondLogo(product.type, { embroideries, placements }) ? (
               <button type="button" className="link-button" onClick={showSecondLogo}>
                 Want to add a second logo?

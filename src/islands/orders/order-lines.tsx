@@ -68,6 +68,17 @@ const COLUMNS: readonly { label: string; numeric?: boolean }[] = [
   { label: 'Est. Ship Date' },
 ];
 
+/** The cells after Description that show a line's text as the order API sent it. */
+const TEXT_CELLS: readonly { label: string; text: (line: OrderLine) => unknown }[] = [
+  { label: 'Size', text: (line) => line.size },
+  { label: 'Color', text: (line) => line.color },
+  { label: 'Embroidery', text: (line) => line.embroidery },
+  { label: 'Placement', text: (line) => line.placement },
+  { label: 'Second Logo', text: (line) => line.second_embroidery },
+  // A second placement without a second logo is a leftover of the form, not something ordered.
+  { label: 'Second Placement', text: (line) => (line.second_embroidery ? line.second_placement : '') },
+];
+
 /**
  * An order's lines (spec section 2, Orders screen): every field the order API sends, placements
  * and the second logo included, with admin editing of the PO fields. In edit mode the Edit
@@ -154,33 +165,16 @@ export function OrderLines({ lines, admin, orderAgain, mockupOf }: OrderLinesPro
                 <OrderLineMockup line={line} mockupOf={mockupOf} />
                 {textOrNotAvailable(line.description)}
               </td>
-              <td role="cell" data-label="Size">
-                {textOrNotAvailable(line.size)}
-              </td>
-              <td role="cell" data-label="Color">
-                {textOrNotAvailable(line.color)}
-              </td>
-              <td role="cell" data-label="Embroidery">
-                {textOrNotAvailable(line.embroidery)}
-              </td>
-              <td role="cell" data-label="Placement">
-                {textOrNotAvailable(line.placement)}
-              </td>
-              <td role="cell" data-label="Second Logo">
-                {textOrNotAvailable(line.second_embroidery)}
-              </td>
-              <td role="cell" data-label="Second Placement">
-                {textOrNotAvailable(line.second_embroidery ? line.second_placement : '')}
-              </td>
-              <td role="cell" data-label={EDITABLE_LABELS.customer_po}>
-                {editableCell('customer_po')}
-              </td>
-              <td role="cell" data-label={EDITABLE_LABELS.po}>
-                {editableCell('po')}
-              </td>
-              <td role="cell" data-label={EDITABLE_LABELS.est_ship_date}>
-                {editableCell('est_ship_date')}
-              </td>
+              {TEXT_CELLS.map(({ label, text }) => (
+                <td key={label} role="cell" data-label={label}>
+                  {textOrNotAvailable(text(line))}
+                </td>
+              ))}
+              {EDITABLE_FIELDS.map((field) => (
+                <td key={field} role="cell" data-label={EDITABLE_LABELS[field]}>
+                  {editableCell(field)}
+                </td>
+              ))}
               {orderAgain && (
                 <td role="cell" data-label="Order Again">
                   <button
