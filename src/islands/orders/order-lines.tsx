@@ -51,23 +51,6 @@ function PencilIcon() {
   );
 }
 
-/** The lines' columns before Order again and Edit, in the spec's order (Orders screen). */
-const COLUMNS: readonly { label: string; numeric?: boolean }[] = [
-  { label: 'Item Code' },
-  { label: 'Quantity', numeric: true },
-  { label: 'Price', numeric: true },
-  { label: 'Description' },
-  { label: 'Size' },
-  { label: 'Color' },
-  { label: 'Embroidery' },
-  { label: 'Placement' },
-  { label: 'Second Logo' },
-  { label: 'Second Placement' },
-  { label: 'Customer PO' },
-  { label: 'PO' },
-  { label: 'Est. Ship Date' },
-];
-
 /** The cells after Description that show a line's text as the order API sent it. */
 const TEXT_CELLS: readonly { label: string; text: (line: OrderLine) => unknown }[] = [
   { label: 'Size', text: (line) => line.size },
@@ -77,6 +60,19 @@ const TEXT_CELLS: readonly { label: string; text: (line: OrderLine) => unknown }
   { label: 'Second Logo', text: (line) => line.second_embroidery },
   // A second placement without a second logo is a leftover of the form, not something ordered.
   { label: 'Second Placement', text: (line) => (line.second_embroidery ? line.second_placement : '') },
+];
+
+/**
+ * The lines' column headers before Order again and Edit, in the spec's order (Orders screen): the
+ * same labels the cells carry as data-label, so a line's card on a phone reads like the table.
+ */
+const COLUMNS: readonly { label: string; numeric?: boolean }[] = [
+  { label: 'Item Code' },
+  { label: 'Quantity', numeric: true },
+  { label: 'Price', numeric: true },
+  { label: 'Description' },
+  ...TEXT_CELLS.map(({ label }) => ({ label })),
+  ...EDITABLE_FIELDS.map((field) => ({ label: EDITABLE_LABELS[field] })),
 ];
 
 /**
