@@ -58,7 +58,7 @@ export function renderDocument(parts: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    parts.csp === false ? '' : `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(parts.apiBases))}">`,
+    parts.csp === false ? '' : policyMeta(parts.apiBases),
     // Addresses of these pages (tenant prefixes, order pages) are not sent to other hosts.
     '<meta name="referrer" content="no-referrer">',
     // Private storefronts: kept out of search results even where a link to one leaks (robots.txt only stops crawling).
@@ -73,6 +73,19 @@ export function renderDocument(parts: DocumentParts): string {
     parts.headExtra ?? '',
   ].filter(Boolean);
   return `<!DOCTYPE html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${parts.banner ? renderToStaticMarkup(parts.banner) : ''}${renderToString(parts.body)}\n</body>\n</html>\n`;
+}
+
+/** The policy's meta tag by the pages' API bases: a build's thousands of pages share one or two, and parsing URLs and hashing for each page was a measurable part of rendering. */
+const policyMetas = new Map<string, string>();
+
+function policyMeta(apiBases: readonly string[]): string {
+  const key = apiBases.join('\n');
+  let meta = policyMetas.get(key);
+  if (meta === undefined) {
+    meta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(apiBases))}">`;
+    policyMetas.set(key, meta);
+  }
+  return meta;
 }
 
 export function escapeHtml(text: string): string {

@@ -1,54 +1,129 @@
-import { randomUUID } from 'node:crypto';
-import Tinypool from 'tinypool';
-import type { RenderOutcome, RenderTask, TenantRenderJob } from './page-render-worker.ts';
+import { Worker } from 'node:worker_threads';
 import { UserError } from '../../user-error.ts';
 import type { PageSlot } from '../reuse/page-cache.ts';
+import type { RenderReply, RenderRequest, TenantRenderJob } from './page-render-worker.ts';
+
+/** A page to render and where it goes, as tenantPages names it ('item/K500/index.html'). */
+export interface PageToRender {
+  file: string;
+  slot: PageSlot;
+}
 
 /**
- * Renders a tenant's pages on worker threads (tinypool), in chunks spread over the threads; each
- * thread writes the pages it renders. The threads start on first use: a build whose pages all
- * come from the page cache starts none. A page is rendered by the same code as in the build's
- * own thread (page-render-worker.ts), so the output does not depend on the number of threads.
- *
- * Off by default: on a two-core machine rendering is a quarter of the pages phase, the rest is
- * file-system calls, and two threads made the catalog-scale build 1.13 times slower
- * (docs/performance.md). `--workers N` turns it on where more cores may pay.
+ * Small enough that the build's own thread, which renders chunks between its other work, never
+ * holds a chunk long, and that both threads finish a tenant at about the same time.
  */
-export class PageRenderPool {
-  private pool: Tinypool | undefined;
+const CHUNK_PAGES = 16;
+/** Chunks sent to a thread before its first answer: it never waits for the build's thread to read an answer. */
+const IN_FLIGHT = 3;
 
-  /** `threads` 1: every page is rendered in the build's own thread. */
-  constructor(readonly threads = 1) {}
+/**
+ * A tenant's pages to render, taken a chunk at a time by every thread that renders (the build's
+ * own and the helper threads), so a thread that is busier with other work simply takes fewer.
+ */
+export class PageQueue<T> {
+  private next = 0;
 
-  /** Whether `pages` pages go to the threads. */
-  wants(pages: number): boolean {
-    return this.threads > 1 && pages > 0;
+  constructor(private readonly pages: readonly T[]) {}
+
+  take(): T[] | undefined {
+    if (this.next >= this.pages.length) return undefined;
+    const chunk = this.pages.slice(this.next, this.next + CHUNK_PAGES);
+    this.next += chunk.length;
+    return chunk;
   }
 
-  /** Renders and writes `pages`; `done(n)` is told as chunks finish. */
-  async render(job: TenantRenderJob, pages: { file: string; slot: PageSlot }[], done: (pages: number) => void): Promise<void> {
-    this.pool ??= new Tinypool({
-      filename: new URL('./page-render-thread.mjs', import.meta.url).href,
-      minThreads: this.threads,
-      maxThreads: this.threads,
-    });
-    const pool = this.pool;
-    // A few chunks per thread, so a slow chunk does not leave the other threads idle at the end.
-    const size = Math.max(1, Math.ceil(pages.length / (this.threads * 3)));
-    const key = randomUUID();
-    const chunks: RenderTask[] = [];
-    for (let start = 0; start < pages.length; start += size) chunks.push({ key, job, pages: pages.slice(start, start + size) });
-    await Promise.all(
-      chunks.map(async (task) => {
-        const outcome = (await pool.run(task)) as RenderOutcome;
-        if ('userError' in outcome) throw new UserError(outcome.userError);
-        done(outcome.written);
-      }),
-    );
+  /** No more chunks: the threads finish the one they hold. */
+  stop(): void {
+    this.next = this.pages.length;
+  }
+}
+
+/**
+ * Threads that render pages beside the build's own thread. A helper thread is sent a tenant's
+ * data once and then chunks of its pages, which it renders and writes with the same code as the
+ * build's thread (page-render-worker.ts), so a page is the same bytes whichever thread renders
+ * it. The threads start on first use: a build whose pages all come from the page cache starts none.
+ *
+ * On a two-core machine the build's thread spends most of a cold build on other work (laying
+ * out folders, publishing, the next tenant's data), so one helper thread renders most pages
+ * while it does (docs/performance.md, Cold builds).
+ */
+export class PageRenderPool {
+  private readonly helpers: RenderThread[] = [];
+
+  /** `threads`: every thread that renders, the build's own included; 1 renders on the build's thread alone. */
+  constructor(readonly threads = 1) {}
+
+  /** The helper threads for a tenant with `pages` pages to render, started if need be; none when there is nothing to share. */
+  helpersFor(pages: number): readonly RenderThread[] {
+    if (pages < 2 * CHUNK_PAGES) return [];
+    while (this.helpers.length < this.threads - 1) this.helpers.push(new RenderThread());
+    return this.helpers;
   }
 
   async close(): Promise<void> {
-    await this.pool?.destroy();
-    this.pool = undefined;
+    const helpers = this.helpers.splice(0);
+    await Promise.all(helpers.map((helper) => helper.close()));
+  }
+}
+
+/** One worker thread that renders chunks of pages (page-render-thread.mjs). */
+export class RenderThread {
+  private readonly worker = new Worker(new URL('./page-render-thread.mjs', import.meta.url));
+  private readonly waiting = new Map<number, { resolve: (written: number) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private tenantKey: string | undefined;
+  private failed: Error | undefined;
+
+  constructor() {
+    this.worker.on('message', (reply: RenderReply) => {
+      const waiter = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      if (!waiter) return;
+      if ('written' in reply) waiter.resolve(reply.written);
+      // An error's class does not cross threads: a problem in the data is answered as one.
+      else if ('userError' in reply) waiter.reject(new UserError(reply.userError));
+      else waiter.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => this.fail(new Error(`internal: a page-rendering thread stopped (exit code ${code})`)));
+  }
+
+  /** Renders chunks taken from `queue` until it is empty; `done(n)` is told as each chunk is written. */
+  async renderFrom(key: string, job: TenantRenderJob, queue: PageQueue<PageToRender>, done: (pages: number) => void): Promise<void> {
+    if (this.tenantKey !== key) {
+      this.post({ kind: 'tenant', key, job });
+      this.tenantKey = key;
+    }
+    const inFlight = async (): Promise<void> => {
+      for (let chunk = queue.take(); chunk; chunk = queue.take()) done(await this.renderChunk(key, chunk));
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, inFlight));
+  }
+
+  private renderChunk(key: string, pages: PageToRender[]): Promise<number> {
+    if (this.failed) return Promise.reject(this.failed);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.post({ kind: 'chunk', id, key, pages });
+    });
+  }
+
+  private post(request: RenderRequest): void {
+    this.worker.postMessage(request);
+  }
+
+  private fail(error: Error): void {
+    this.failed ??= error;
+    for (const { reject } of this.waiting.values()) reject(this.failed);
+    this.waiting.clear();
+  }
+
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    this.failed ??= new Error('internal: the page-rendering thread was closed');
+    await this.worker.terminate();
   }
 }

@@ -23,42 +23,47 @@ export interface TenantRenderJob {
   assets: ClientAssets;
 }
 
-export interface RenderTask {
-  /** The same for every chunk of one tenant's render: a thread builds the tenant's pages once per key. */
-  key: string;
-  job: TenantRenderJob;
-  /** The pages to render, as tenantPages names them ('item/K500/index.html'), and where each goes. */
-  pages: { file: string; slot: PageSlot }[];
-}
+/** What the build's thread sends a page-rendering thread (page-render-pool.ts): a tenant's data once, then chunks of its pages. */
+export type RenderRequest =
+  | { kind: 'tenant'; key: string; job: TenantRenderJob }
+  | { kind: 'chunk'; id: number; key: string; pages: { file: string; slot: PageSlot }[] };
 
-/**
- * Renders and writes the named pages of one tenant: the same model and route table as
- * the build's own thread (tenantPageModel, tenantPages), so a page is the same bytes whichever
- * thread renders it. Run in a worker thread by page-render-pool.ts, or in the build's thread.
- */
-export function renderTask({ key, job, pages }: RenderTask): RenderOutcome {
-  if (built?.key !== key) built = { key, pages: tenantPagesByFile(job) };
-  for (const { file, slot } of pages) {
-    const page = built.pages.get(file);
-    if (!page) throw new Error(`internal: tenant ${job.tenant.id} has no page ${file}`);
-    try {
-      keepPage(slot, page.render().html);
-    } catch (error) {
-      // An error's class does not cross threads: a problem in the data is answered as one.
-      if (error instanceof UserError) return { userError: error.message };
-      throw error;
-    }
+/** A chunk's pages written, or the message of a problem in the data, or an internal error. */
+export type RenderReply = { id: number } & ({ written: number } | { userError: string } | { error: { message: string; stack?: string } });
+
+/** Answers a request of the build's thread; a chunk's pages are rendered and written here. */
+export function answerRequest(request: RenderRequest): RenderReply | undefined {
+  if (request.kind === 'tenant') {
+    tenant = { key: request.key, job: request.job, pages: undefined };
+    return undefined;
   }
-  return { written: pages.length };
+  try {
+    if (tenant?.key !== request.key) throw new Error(`internal: a chunk of tenant ${request.key} came before its data`);
+    tenant.pages ??= tenantPagesByFile(tenant.job);
+    renderChunk(tenant.job.tenant.id, tenant.pages, request.pages);
+    return { id: request.id, written: request.pages.length };
+  } catch (error) {
+    // An error's class does not cross threads: a problem in the data is answered as one.
+    if (error instanceof UserError) return { id: request.id, userError: error.message };
+    const { message, stack } = error instanceof Error ? error : new Error(String(error));
+    return { id: request.id, error: { message, stack } };
+  }
 }
 
-/** Pages written, or the message of a problem in the data that stopped the chunk. */
-export type RenderOutcome = { written: number } | { userError: string };
+function renderChunk(tenantId: string, built: Map<string, TenantPage>, pages: readonly { file: string; slot: PageSlot }[]): void {
+  for (const { file, slot } of pages) {
+    const page = built.get(file);
+    if (!page) throw new Error(`internal: tenant ${tenantId} has no page ${file}`);
+    keepPage(slot, page.render().html);
+  }
+}
 
-/** The pages of the last tenant this thread rendered chunks of. */
-let built: { key: string; pages: Map<string, ReturnType<typeof tenantPages>[number]> } | undefined;
+type TenantPage = ReturnType<typeof tenantPages>[number];
 
-function tenantPagesByFile(job: TenantRenderJob): Map<string, ReturnType<typeof tenantPages>[number]> {
+/** The tenant this thread renders pages of; its pages are built at its first chunk. */
+let tenant: { key: string; job: TenantRenderJob; pages: Map<string, TenantPage> | undefined } | undefined;
+
+function tenantPagesByFile(job: TenantRenderJob): Map<string, TenantPage> {
   const model = tenantPageModel(
     job.supplier,
     job.tenant,

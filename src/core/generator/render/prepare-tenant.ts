@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tenant } from '../../../domain/tenant.ts';
@@ -13,7 +14,7 @@ import type { ManifestEntry } from '../publish/publish-site.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
 import { keepPage, type PageSlot, type PageCache } from '../reuse/page-cache.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
-import type { PageRenderPool } from './page-render-pool.ts';
+import { PageQueue, type PageRenderPool } from './page-render-pool.ts';
 import type { TenantRenderJob } from './page-render-worker.ts';
 import { renderCode } from './render-code.ts';
 import { catalogOf } from '../site-plan.ts';
@@ -117,28 +118,39 @@ function linkStoredPages<P extends PendingPage>(
   return toRender;
 }
 
+/**
+ * Renders and writes the pages: the helper threads, if any, and this thread take chunks from one
+ * queue, so this thread renders what the helpers have not taken between its other work (the next
+ * tenant's folders and images, publishing the one before).
+ */
 async function renderPages(
   { progress }: BuildContext,
   { tenant, renderPool }: TenantBuild,
   job: TenantRenderJob,
   toRender: readonly { page: PendingPage; slot: PageSlot }[],
 ): Promise<void> {
-  if (renderPool.wants(toRender.length)) {
-    await renderPool.render(
-      job,
-      toRender.map(({ page, slot }) => ({ file: page.file, slot })),
-      (count) => {
-        for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
-      },
-    );
-    return;
-  }
-  for (const { page, slot } of toRender) {
-    keepPage(slot, page.render().html);
-    progress.pageDone(tenant.id);
-    // Rendering is synchronous: a turn of the event loop lets a progress bar redraw and the next tenant's files be linked.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
+  const pageDone = (count: number) => {
+    for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
+  };
+  const byFile = new Map(toRender.map(({ page, slot }) => [page.file, { page, slot }]));
+  const queue = new PageQueue(toRender.map(({ page, slot }) => ({ file: page.file, slot })));
+  const key = randomUUID();
+  const renderHere = async () => {
+    for (let chunk = queue.take(); chunk; chunk = queue.take()) {
+      for (const { file } of chunk) {
+        const { page, slot } = byFile.get(file)!;
+        keepPage(slot, page.render().html);
+        pageDone(1);
+        // Rendering is synchronous: a turn of the event loop lets a progress bar redraw, the helpers be sent chunks, and the next tenant's files be linked.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+  };
+  const threads = [...renderPool.helpersFor(toRender.length).map((helper) => helper.renderFrom(key, job, queue, pageDone)), renderHere()];
+  // A thread that fails leaves the rest of the queue untaken; the others finish their chunk, so nothing writes into the folder after this answers.
+  for (const thread of threads) thread.catch(() => queue.stop());
+  const failed = (await Promise.allSettled(threads)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**
