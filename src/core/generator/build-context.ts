@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { PRODUCTION, type SiteLocation } from '../../site/site-location.ts';
 import type { BuildOptions } from './build-options.ts';
 import { SILENT_PROGRESS, type BuildProgress } from './build-progress.ts';
@@ -15,7 +16,8 @@ export interface BuildContext {
   progress: BuildProgress;
   precompress: boolean;
   reusePages: boolean;
-  renderThreads?: number;
+  /** Threads that render pages, the build's own included. */
+  renderThreads: number;
   compressionCache?: string;
   clock: PhaseClock;
 }
@@ -29,6 +31,8 @@ export function buildContext(options: BuildOptions): BuildContext {
     progress: options.progress ?? SILENT_PROGRESS,
     precompress: options.precompress ?? true,
     reusePages: options.reusePages ?? true,
+    // One helper thread where there is a second core (page-render-pool.ts); more pay only with more cores than the build's other threads use.
+    renderThreads: options.renderThreads ?? Math.min(2, availableParallelism()),
     clock: new PhaseClock(),
   };
 }

@@ -27,7 +27,7 @@ export interface BuildOptions {
    * client bundle caches still serve.
    */
   reusePages?: boolean;
-  /** Threads that render pages (`--workers N`, default 1: the build's own thread). The output is the same either way. */
+  /** Threads that render pages, the build's own included (`--workers N`, default 2 where there are two cores: one helper thread). The output is the same either way. */
   renderThreads?: number;
   /** Where compressed bytes are kept (default `.cache/precompressed/` beside the code; `--compression-cache DIR`). */
   compressionCache?: string;

@@ -12,7 +12,7 @@ import type { ImageRequest, PreparedImages, TenantImageSources } from '../images
 import { copyClientAssets, publisher } from '../publish/publish-assets.ts';
 import type { ManifestEntry } from '../publish/publish-site.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
-import { keepPage, type PageSlot, type PageCache } from '../reuse/page-cache.ts';
+import { keepPage, type PageCache, type PageInputs, type PageSlot } from '../reuse/page-cache.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
 import { PageQueue, type PageRenderPool } from './page-render-pool.ts';
 import type { TenantRenderJob } from './page-render-worker.ts';
@@ -93,7 +93,7 @@ async function describePictures({ location }: BuildContext, { tenant, sources, s
 
 interface PendingPage {
   file: string;
-  inputs: Parameters<PageCache['link']>[0];
+  inputs: PageInputs;
   render(): { html: string };
 }
 
@@ -111,7 +111,7 @@ function linkStoredPages<P extends PendingPage>(
     const folder = path.dirname(target);
     if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
     folders.add(folder);
-    const slot = pages.link(page.inputs, target);
+    const slot = pages.link(() => page.inputs, target);
     if (slot) toRender.push({ page, slot });
     else progress.pageDone(tenant.id);
   }

@@ -43,11 +43,12 @@ export class PageCache {
 
   /**
    * Links the page rendered before from equal inputs to `target`, and answers undefined; when
-   * there is none, answers the slot where the page rendered now goes (keepPage()).
+   * there is none, answers the slot where the page rendered now goes (keepPage()). The inputs
+   * are asked for only with a store: without one, working them out is wasted on every page.
    */
-  link(inputs: PageInputs, target: string): PageSlot | undefined {
+  link(inputs: () => PageInputs, target: string): PageSlot | undefined {
     if (this.dir === undefined) return { target };
-    const key = this.key(inputs);
+    const key = this.key(inputs());
     const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
     if (!existsSync(stored)) return { target, stored };
     linkOrCopy(stored, target);
