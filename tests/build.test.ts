@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverInterruptedSwap } from '../src/core/generator/publish/atomic-output.ts';
 import { REPORT_FILE, type BuildReport } from '../src/core/generator/publish/build-report.ts';
+import { growCatalogs } from '../scripts/bench/catalog-scale-data.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript, treeDigest } from './helpers/run-cli.ts';
 
@@ -47,16 +48,23 @@ describe('npm run build', () => {
     expect(new Set(digests).size).toBe(1);
   });
 
-  it("renders the same bytes on three worker threads as in the build's own thread", () => {
+  it("renders the same bytes on helper threads as in the build's own thread", () => {
     const root = fixtureProject();
+    // Enough pages a tenant for the helper threads to take part (a tenant of a few pages renders on the build's thread).
+    growCatalogs(root, 60);
+    const rendered: Record<string, BuildReport['pagesRendered']> = {};
     for (const [out, workers] of [
       ['dist-one', '1'],
       ['dist-three', '3'],
     ] as const) {
       const result = runScript('build', ['--root', root, '--out-dir', out, '--no-page-cache', '--workers', workers]);
       expect(result.status, result.stderr).toBe(0);
+      rendered[out] = (JSON.parse(readFileSync(path.join(root, out, REPORT_FILE), 'utf8')) as BuildReport).pagesRendered;
     }
     expect(treeDigest(path.join(root, 'dist-three'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-one'), [REPORT_FILE]));
+    expect(rendered['dist-one']?.helpers).toBe(0);
+    expect(rendered['dist-three']?.helpers).toBeGreaterThan(0);
+    expect(rendered['dist-three']!.build + rendered['dist-three']!.helpers).toBe(rendered['dist-one']?.build);
     expect(runScript('build', ['--root', root, '--workers', '0']).stderr).toMatch(/--workers must be a whole number from 1 to 64, got "0"/);
   });
 
@@ -177,6 +185,8 @@ describe('npm run build', () => {
     expect(result.stdout).not.toMatch(/unchanged since the last build/);
     const report = JSON.parse(readFileSync(path.join(root, 'dist', REPORT_FILE), 'utf8')) as BuildReport;
     expect(report.tenants.filter((site) => site.unchanged === true)).toEqual([]);
+    const pages = [...report.tenants, report.entry].reduce((sum, site) => sum + site.pages, 0);
+    expect(report.pagesRendered.build + report.pagesRendered.helpers).toBe(pages);
     // Written anew means a new file: the previous output still exists while the build writes, so no inode is reused.
     const after = pageInodes(path.join(root, 'dist'));
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());

@@ -7,7 +7,7 @@ import { IMAGE_FOLDER } from './reuse/carried-images.ts';
 import type { ReusePlan } from './reuse/reuse-plan.ts';
 import type { ValidData } from './validate/validate-phase.ts';
 import { writeAtomically } from './publish/atomic-output.ts';
-import { writeReport, type BuildReport, type SiteReport } from './publish/build-report.ts';
+import { writeReport, type BuildReport, type PagesRendered, type SiteReport } from './publish/build-report.ts';
 import type { KnownFolder } from './publish/publish-site.ts';
 import { SitePublishing } from './publish/site-publishing.ts';
 
@@ -54,13 +54,13 @@ async function writeStaging(build: BuildContext, run: PagesRun): Promise<BuildRe
     run.reuse.fileDigests.save();
   });
   build.clock.start('write');
-  const report = buildReport(build, run.data, sites);
+  const report = buildReport(build, run.data, sites, run.renderPool.rendered);
   // Inside the staging folder: a failed build keeps the previous report with the previous output.
   writeReport(run.staging, report);
   return report;
 }
 
-function buildReport(build: BuildContext, data: ValidData, sites: readonly SiteReport[]): BuildReport {
+function buildReport(build: BuildContext, data: ValidData, sites: readonly SiteReport[], pagesRendered: PagesRendered): BuildReport {
   return {
     partial: build.only.length > 0,
     tenants: sites.filter((site) => site.id !== ENTRY_SITE),
@@ -68,6 +68,7 @@ function buildReport(build: BuildContext, data: ValidData, sites: readonly SiteR
     warnings: data.warnings.length,
     phasesMs: build.clock.rounded(),
     totalMs: build.clock.totalMs(),
+    pagesRendered: { ...pagesRendered },
   };
 }
 

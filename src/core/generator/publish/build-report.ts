@@ -45,6 +45,13 @@ export interface BuildReport {
   phasesMs: Record<BuildPhase, number>;
   /** From the start of the build until the report was written. */
   totalMs: number;
+  /** Pages rendered now, by the build's own thread and by its helper threads (page-render-pool.ts); pages linked from the page cache are in neither. */
+  pagesRendered: PagesRendered;
+}
+
+export interface PagesRendered {
+  build: number;
+  helpers: number;
 }
 
 export const REPORT_FILE = 'report.json';

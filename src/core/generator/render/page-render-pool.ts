@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../user-error.ts';
+import type { PagesRendered } from '../publish/build-report.ts';
 import type { PageSlot } from '../reuse/page-cache.ts';
 import type { RenderReply, RenderRequest, TenantRenderJob } from './page-render-worker.ts';
 
@@ -51,6 +52,8 @@ export class PageQueue<T> {
  */
 export class PageRenderPool {
   private readonly helpers: RenderThread[] = [];
+  /** Pages written so far by each kind of thread, for the build report. */
+  readonly rendered: PagesRendered = { build: 0, helpers: 0 };
 
   /** `threads`: every thread that renders, the build's own included; 1 renders on the build's thread alone. */
   constructor(readonly threads = 1) {}

@@ -102,6 +102,7 @@ async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, s
   const { renderEntrySite } = await renderCode();
   const { root, apiOrigin, location } = build;
   await renderEntrySite({ project: run.data.project, root, siteDir, images: run.images, prepared: run.prepared, client: run.client, apiOrigin, location });
+  run.renderPool.rendered.build += 1;
   build.progress.pageDone(plan.id);
   run.publishing.whenWritten(plan.id, Promise.resolve(), run.knownImages.get(plan.id));
 }

@@ -129,7 +129,8 @@ async function renderPages(
   job: TenantRenderJob,
   toRender: readonly { page: PendingPage; slot: PageSlot }[],
 ): Promise<void> {
-  const pageDone = (count: number) => {
+  const helperDone = (count: number) => {
+    renderPool.rendered.helpers += count;
     for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
   };
   const byFile = new Map(toRender.map(({ page, slot }) => [page.file, { page, slot }]));
@@ -140,13 +141,14 @@ async function renderPages(
       for (const { file } of chunk) {
         const { page, slot } = byFile.get(file)!;
         keepPage(slot, page.render().html);
-        pageDone(1);
+        renderPool.rendered.build += 1;
+        progress.pageDone(tenant.id);
         // Rendering is synchronous: a turn of the event loop lets a progress bar redraw, the helpers be sent chunks, and the next tenant's files be linked.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }
   };
-  const threads = [...renderPool.helpersFor(toRender.length).map((helper) => helper.renderFrom(key, job, queue, pageDone)), renderHere()];
+  const threads = [...renderPool.helpersFor(toRender.length).map((helper) => helper.renderFrom(key, job, queue, helperDone)), renderHere()];
   // A thread that fails leaves the rest of the queue untaken; the others finish their chunk, so nothing writes into the folder after this answers.
   for (const thread of threads) thread.catch(() => queue.stop());
   const failed = (await Promise.allSettled(threads)).find((result) => result.status === 'rejected');
