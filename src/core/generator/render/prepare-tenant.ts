@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tenant } from '../../../domain/tenant.ts';
 import type { PageModel } from '../../../site/page-model.ts';
@@ -104,13 +104,8 @@ function linkStoredPages<P extends PendingPage>(
   pending: readonly P[],
 ): { page: P; slot: PageSlot }[] {
   const toRender: { page: P; slot: PageSlot }[] = [];
-  // Each page has a folder of its own; made once each, not tried again for every page under it.
-  const folders = new Set<string>();
   for (const page of pending) {
     const target = path.join(siteDir, page.file);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
-    folders.add(folder);
     const slot = pages.link(() => page.inputs, target);
     if (slot) toRender.push({ page, slot });
     else progress.pageDone(tenant.id);

@@ -51,6 +51,7 @@ export class PageCache {
     const key = this.key(inputs());
     const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
     if (!existsSync(stored)) return { target, stored };
+    mkdirSync(path.dirname(target), { recursive: true });
     linkOrCopy(stored, target);
     return undefined;
   }
@@ -82,9 +83,11 @@ function linkOrCopy(from: string, to: string): void {
 
 /**
  * Writes a page rendered now to its target, keeping it in the store under its inputs' digest.
- * A plain function of plain data, so a render thread can write the pages it renders.
+ * A plain function of plain data, so a render thread can write the pages it renders; it makes the page's folder.
  */
 export function keepPage({ target, stored }: PageSlot, html: string): void {
+  // Made by the thread that renders the page, not ahead by the build's: most pages have a folder of their own, and making it is a good part of writing the page.
+  mkdirSync(path.dirname(target), { recursive: true });
   if (stored === undefined) {
     writeFileSync(target, html);
     return;
