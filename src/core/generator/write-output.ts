@@ -54,7 +54,7 @@ async function writeStaging(build: BuildContext, run: PagesRun): Promise<BuildRe
     run.reuse.fileDigests.save();
   });
   build.clock.start('write');
-  const report = buildReport(build, run.data, sites);
+  const report = buildReport(build, run.data, await sites.reports());
   // Inside the staging folder: a failed build keeps the previous report with the previous output.
   writeReport(run.staging, report);
   return report;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { HEADERS_FILE } from '../../headers-file.ts';
 import type { CompressionLevels } from './compress-files.mjs';
 import { CompressionPool, sharedCompressionPool } from './compression-pool.ts';
-import { FileDigestCache } from '../reuse/file-digest-cache.ts';
+import { FileDigestCache, type FileDigest } from '../reuse/file-digest-cache.ts';
 
 export type { CompressionLevels } from './compress-files.mjs';
 
@@ -42,6 +42,12 @@ export interface PublishOptions {
   digests?: FileDigestCache;
   /** A folder of the site whose files the build already knows: listed in the manifest as given, never read or walked. */
   known?: KnownFolder;
+  /**
+   * Files the build wrote now, by path relative to the site folder, with the digests of the bytes
+   * it wrote (keepPage): listed in the manifest as given, neither stated nor read back. A page
+   * linked from the page cache is not here: its digest is known by inode (FileDigestCache).
+   */
+  written?: ReadonlyMap<string, FileDigest>;
   /** The threads that compress; by default the process's shared pool. */
   compression?: CompressionPool;
 }
@@ -84,14 +90,18 @@ export function compressionLevels(file: string): CompressionLevels {
 
 /**
  * Makes a built site folder ready for the CDN: `_headers`, `robots.txt`, precompressed
- * siblings, then `manifest.json` listing everything else. Compression runs on threads of its own
- * (compression-pool.ts), so the build's own thread stays free to render the next tenant.
+ * siblings, then `manifest.json` listing everything else; answers the manifest's entries.
+ * Compression runs on threads of its own (compression-pool.ts), so the build's own thread stays
+ * free to render the next tenant.
  */
 export async function publishSite(
   siteDir: string,
-  { precompress = true, cacheDir, digests = new FileDigestCache(), known, compression = sharedCompressionPool }: PublishOptions = {},
-): Promise<void> {
+  { precompress = true, cacheDir, digests = new FileDigestCache(), known, written, compression = sharedCompressionPool }: PublishOptions = {},
+): Promise<ManifestEntry[]> {
+  // Still walked although most files were written: a file the build wrote without saying so is listed all the same.
   const before = await listFiles(siteDir, known?.folder);
+  // The siblings compressed now join what was written: digests this build took from the bytes themselves.
+  const fresh = new Map(written);
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
@@ -99,17 +109,18 @@ export async function publishSite(
     if (cacheDir) await mkdir(cacheDir, { recursive: true });
     const files = [...new Set([...before, ROBOTS_FILE])]
       .filter((file) => COMPRESSIBLE.test(file))
-      // The digest known by inode (a page linked from the page cache, the bundle) saves the thread reading the file.
-      .map((file) => ({ file: path.join(siteDir, file), levels: compressionLevels(file), ...digests.peek(path.join(siteDir, file)) }))
+      // The digest known as written or by inode (a page linked from the page cache, the bundle) saves the thread reading the file.
+      .map((file) => ({ file: path.join(siteDir, file), levels: compressionLevels(file), ...(fresh.get(file) ?? digests.peek(path.join(siteDir, file))) }))
       .filter(({ size }) => size >= MIN_COMPRESS_BYTES);
     // What the threads hashed, the manifest below does not read again.
     for (const { file, source, wrote } of await compression.compress({ cacheDir, files })) {
       if (source) digests.record(file, source);
-      for (const written of wrote) digests.record(written.file, written);
+      for (const sibling of wrote) fresh.set(toPosix(path.relative(siteDir, sibling.file)), { size: sibling.size, sha256: sibling.sha256 });
     }
   }
-  const manifest = [...(await manifestOf(siteDir, digests, known?.folder)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
+  const manifest = [...(await manifestOf(siteDir, digests, known?.folder, fresh)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
   await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+  return manifest;
 }
 
 /**
@@ -148,19 +159,29 @@ export function headersFile(files: readonly string[]): string {
   ].join('\n');
 }
 
-/** Every file of the folder but the manifest itself (and those under `skip`), sorted by path, with size and sha256. */
-export async function manifestOf(siteDir: string, digests = new FileDigestCache(), skip?: string): Promise<ManifestEntry[]> {
+/**
+ * Every file of the folder but the manifest itself (and those under `skip`), sorted by path, with
+ * size and sha256; those in `written` as given there, the others looked up by inode or read.
+ */
+export async function manifestOf(
+  siteDir: string,
+  digests = new FileDigestCache(),
+  skip?: string,
+  written: ReadonlyMap<string, FileDigest> = new Map(),
+): Promise<ManifestEntry[]> {
   const files = (await listFiles(siteDir, skip)).filter((file) => file !== MANIFEST_FILE);
   const entries: ManifestEntry[] = new Array(files.length);
+  const toDigest: { file: string; index: number }[] = [];
+  files.forEach((file, index) => {
+    const digest = written.get(file);
+    if (digest) entries[index] = { path: file, size: digest.size, sha256: digest.sha256 };
+    else toDigest.push({ file, index });
+  });
   // A few files at a time: a 600-product catalog gives tens of thousands of files per site, and
   // opening them all at once runs out of file descriptors (EMFILE).
-  await inBatches(
-    files.map((file, index) => ({ file, index })),
-    availableParallelism() * 4,
-    async ({ file, index }) => {
-      entries[index] = { path: file, ...(await digests.digest(path.join(siteDir, file))) };
-    },
-  );
+  await inBatches(toDigest, availableParallelism() * 4, async ({ file, index }) => {
+    entries[index] = { path: file, ...(await digests.digest(path.join(siteDir, file))) };
+  });
   return entries;
 }
 
@@ -180,6 +201,10 @@ async function listFiles(dir: string, skip?: string): Promise<string[]> {
   };
   await walk('');
   return files.sort(byPath);
+}
+
+function toPosix(relative: string): string {
+  return relative.split(path.sep).join('/');
 }
 
 /** Code unit order, the same on every machine. */

@@ -3,6 +3,7 @@ import Tinypool from 'tinypool';
 import type { RenderOutcome, RenderTask, TenantRenderJob } from './page-render-worker.ts';
 import { UserError } from '../../user-error.ts';
 import type { PageSlot } from '../reuse/page-cache.ts';
+import type { WrittenFile } from '../reuse/written-file.ts';
 
 /**
  * Renders a tenant's pages on worker threads (tinypool), in chunks spread over the threads; each
@@ -25,8 +26,8 @@ export class PageRenderPool {
     return this.threads > 1 && pages > 0;
   }
 
-  /** Renders and writes `pages`; `done(n)` is told as chunks finish. */
-  async render(job: TenantRenderJob, pages: { file: string; slot: PageSlot }[], done: (pages: number) => void): Promise<void> {
+  /** Renders and writes `pages`, and answers their digests; `done(n)` is told as chunks finish. */
+  async render(job: TenantRenderJob, pages: { file: string; slot: PageSlot }[], done: (pages: number) => void): Promise<WrittenFile[]> {
     this.pool ??= new Tinypool({
       filename: new URL('./page-render-thread.mjs', import.meta.url).href,
       minThreads: this.threads,
@@ -38,13 +39,15 @@ export class PageRenderPool {
     const key = randomUUID();
     const chunks: RenderTask[] = [];
     for (let start = 0; start < pages.length; start += size) chunks.push({ key, job, pages: pages.slice(start, start + size) });
-    await Promise.all(
+    const written = await Promise.all(
       chunks.map(async (task) => {
         const outcome = (await pool.run(task)) as RenderOutcome;
         if ('userError' in outcome) throw new UserError(outcome.userError);
-        done(outcome.written);
+        done(outcome.written.length);
+        return outcome.written;
       }),
     );
+    return written.flat();
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import type { ClientAssets } from '../bundle/client-assets.ts';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { tenantPageModel } from './tenant-page-model.ts';
 import { keepPage, type PageSlot } from '../reuse/page-cache.ts';
+import type { WrittenFile } from '../reuse/written-file.ts';
 import { UserError } from '../../user-error.ts';
 import { productImageKey } from '../images/product-image-key.ts';
 
@@ -38,22 +39,23 @@ export interface RenderTask {
  */
 export function renderTask({ key, job, pages }: RenderTask): RenderOutcome {
   if (built?.key !== key) built = { key, pages: tenantPagesByFile(job) };
+  const written: WrittenFile[] = [];
   for (const { file, slot } of pages) {
     const page = built.pages.get(file);
     if (!page) throw new Error(`internal: tenant ${job.tenant.id} has no page ${file}`);
     try {
-      keepPage(slot, page.render().html);
+      written.push({ file, ...keepPage(slot, page.render().html) });
     } catch (error) {
       // An error's class does not cross threads: a problem in the data is answered as one.
       if (error instanceof UserError) return { userError: error.message };
       throw error;
     }
   }
-  return { written: pages.length };
+  return { written };
 }
 
-/** Pages written, or the message of a problem in the data that stopped the chunk. */
-export type RenderOutcome = { written: number } | { userError: string };
+/** The pages written with their digests (paths relative to the site folder), or the message of a problem in the data that stopped the chunk. */
+export type RenderOutcome = { written: WrittenFile[] } | { userError: string };
 
 /** The pages of the last tenant this thread rendered chunks of. */
 let built: { key: string; pages: Map<string, ReturnType<typeof tenantPages>[number]> } | undefined;

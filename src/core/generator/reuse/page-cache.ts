@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { stableJson } from '../../stable-json.ts';
 import { sharedDigest } from './shared-digest.ts';
 import { CANNOT_LINK } from '../images/publish-file.ts';
+import type { FileDigest } from './file-digest-cache.ts';
+import { writeDigested } from './written-file.ts';
 
 /** Bump when the build writes different pages from the same inputs and code (there is no such change today). */
 const PAGE_REVISION = 1;
@@ -80,18 +82,17 @@ function linkOrCopy(from: string, to: string): void {
 }
 
 /**
- * Writes a page rendered now to its target, keeping it in the store under its inputs' digest.
- * A plain function of plain data, so a render thread can write the pages it renders.
+ * Writes a page rendered now to its target, keeping it in the store under its inputs' digest, and
+ * answers the size and sha256 of what it wrote, so publishing does not read the page back for
+ * the manifest. A plain function of plain data, so a render thread can write the pages it renders.
  */
-export function keepPage({ target, stored }: PageSlot, html: string): void {
-  if (stored === undefined) {
-    writeFileSync(target, html);
-    return;
-  }
+export function keepPage({ target, stored }: PageSlot, html: string): FileDigest {
+  if (stored === undefined) return writeDigested(target, html);
   mkdirSync(path.dirname(stored), { recursive: true });
   // Whole or not at all: a build killed here leaves a temporary file, never a cut-off page under a key.
   const temporary = `${stored}.${process.pid}-${threadId}.tmp`;
-  writeFileSync(temporary, html);
+  const digest = writeDigested(temporary, html);
   renameSync(temporary, stored);
   linkOrCopy(stored, target);
+  return digest;
 }
