@@ -41,6 +41,7 @@ class WatchedDigests extends FileDigestCache {
 /** A tenant folder as the pages phase leaves it: two pages written through keepPage (one kept in a store), a script it does not tell publishing of. */
 function writtenSite(root: string, html: string) {
   const dir = path.join(root, 'site');
+  mkdirSync(root, { recursive: true });
   mkdirSync(path.join(dir, 'item', 'K500'), { recursive: true });
   mkdirSync(path.join(dir, 'assets'));
   // Multi-byte characters: the size is in bytes, not characters.
@@ -84,6 +85,11 @@ describe('publishSite given the files the build wrote', () => {
     expect(manifest.map((entry) => entry.path)).toEqual(
       expect.arrayContaining(['index.html.br', 'item/K500/index.html.br', 'assets/base-0123abcd.js.br', 'assets/base-0123abcd.js.gz']),
     );
+    // Another tenant with the same pages: its siblings are linked from the compressed bytes kept for the first.
+    const again = writtenSite(path.join(root, 'again'), page);
+    expect(
+      await publishSite(again.dir, { digests: new WatchedDigests(), written: again.written, cacheDir: path.join(root, 'compressed'), compression }),
+    ).toEqual(filesOf(again.dir));
     const size = (file: string) => statSync(path.join(dir, file)).size;
     expect(measureSite(manifest)).toEqual({
       pages: 2,

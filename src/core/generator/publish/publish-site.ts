@@ -2,7 +2,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { HEADERS_FILE } from '../../headers-file.ts';
-import type { CompressionLevels } from './compress-files.mjs';
+import { SIBLINGS, type CompressionLevels } from './compress-files.mjs';
 import { CompressionPool, sharedCompressionPool } from './compression-pool.ts';
 import { FileDigestCache, type FileDigest } from '../reuse/file-digest-cache.ts';
 
@@ -105,20 +105,27 @@ export async function publishSite(
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
+  // Everything in the folder now: what the walk found and what this step adds, so the folder is not walked again.
+  const after = new Set([...before, HEADERS_FILE, ROBOTS_FILE]);
   if (precompress) {
     if (cacheDir) await mkdir(cacheDir, { recursive: true });
-    const files = [...new Set([...before, ROBOTS_FILE])]
+    const sources = [...after]
       .filter((file) => COMPRESSIBLE.test(file))
       // The digest known as written or by inode (a page linked from the page cache, the bundle) saves the thread reading the file.
-      .map((file) => ({ file: path.join(siteDir, file), levels: compressionLevels(file), ...(fresh.get(file) ?? digests.peek(path.join(siteDir, file))) }))
+      .map((file) => ({ relative: file, levels: compressionLevels(file), ...(fresh.get(file) ?? digests.peek(path.join(siteDir, file))) }))
       .filter(({ size }) => size >= MIN_COMPRESS_BYTES);
-    // What the threads hashed, the manifest below does not read again.
-    for (const { file, source, wrote } of await compression.compress({ cacheDir, files })) {
+    const files = sources.map(({ relative, ...source }) => ({ file: path.join(siteDir, relative), ...source }));
+    // Answered in the order sent. What the threads hashed, the manifest below does not read again.
+    (await compression.compress({ cacheDir, files })).forEach(({ file, source, wrote }, index) => {
+      const { relative } = sources[index] as (typeof sources)[number];
       if (source) digests.record(file, source);
-      for (const sibling of wrote) fresh.set(toPosix(path.relative(siteDir, sibling.file)), { size: sibling.size, sha256: sibling.sha256 });
-    }
+      for (const sibling of wrote) fresh.set(`${relative}${sibling.file.slice(file.length)}`, { size: sibling.size, sha256: sibling.sha256 });
+    });
+    // Each file sent gets its siblings (compress-files.mjs), written now or linked from the cache.
+    for (const { relative, levels } of sources) for (const extension of SIBLINGS) if (levels[extension] !== undefined) after.add(`${relative}.${extension}`);
   }
-  const manifest = [...(await manifestOf(siteDir, digests, known?.folder, fresh)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
+  const listed = [...after].filter((file) => file !== MANIFEST_FILE);
+  const manifest = [...(await digestedEntries(siteDir, listed, digests, fresh)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
   await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
   return manifest;
 }
@@ -159,17 +166,22 @@ export function headersFile(files: readonly string[]): string {
   ].join('\n');
 }
 
-/**
- * Every file of the folder but the manifest itself (and those under `skip`), sorted by path, with
- * size and sha256; those in `written` as given there, the others looked up by inode or read.
- */
-export async function manifestOf(
+/** Every file of the folder but the manifest itself (and those under `skip`), sorted by path, with size and sha256. */
+export async function manifestOf(siteDir: string, digests = new FileDigestCache(), skip?: string): Promise<ManifestEntry[]> {
+  return digestedEntries(
+    siteDir,
+    (await listFiles(siteDir, skip)).filter((file) => file !== MANIFEST_FILE),
+    digests,
+  );
+}
+
+/** The files' manifest entries, in their order: those in `written` as given there, the others looked up by inode or read. */
+async function digestedEntries(
   siteDir: string,
-  digests = new FileDigestCache(),
-  skip?: string,
+  files: readonly string[],
+  digests: FileDigestCache,
   written: ReadonlyMap<string, FileDigest> = new Map(),
 ): Promise<ManifestEntry[]> {
-  const files = (await listFiles(siteDir, skip)).filter((file) => file !== MANIFEST_FILE);
   const entries: ManifestEntry[] = new Array(files.length);
   const toDigest: { file: string; index: number }[] = [];
   files.forEach((file, index) => {
@@ -201,10 +213,6 @@ async function listFiles(dir: string, skip?: string): Promise<string[]> {
   };
   await walk('');
   return files.sort(byPath);
-}
-
-function toPosix(relative: string): string {
-  return relative.split(path.sep).join('/');
 }
 
 /** Code unit order, the same on every machine. */
