@@ -72,7 +72,7 @@ function buildReport(build: BuildContext, data: ValidData, sites: readonly SiteR
 }
 
 function publishingOf({ precompress }: BuildContext, reuse: ReusePlan, staging: string): SitePublishing {
-  return new SitePublishing(staging, { precompress, cacheDir: reuse.compressionCache, digests: reuse.fileDigests });
+  return new SitePublishing(staging, { precompress, cacheDir: reuse.compressionCache, digests: reuse.fileDigests, rememberWritten: reuse.pageCache.keeps });
 }
 
 function knownImagesOf(reuse: ReusePlan): Map<string, KnownFolder> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -96,5 +96,20 @@ describe('publishSite given the files the build wrote', () => {
       imageFiles: 0,
       bytes: { html: size('index.html') + size('item/K500/index.html'), js: size('assets/base-0123abcd.js'), css: 0, images: 0, other: 0 },
     });
+  });
+
+  it('keeps the digests of pages that went into the page store too, so the next build that links them knows them without reading', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'publish-'));
+    const { dir, written } = writtenSite(root, page);
+    // Written a while before publishing, as a long tenant's first pages are: a digest taken within two seconds of a write is not kept.
+    const earlier = new Date(Date.now() - 60_000);
+    for (const file of written.keys()) utimesSync(path.join(dir, file), earlier, earlier);
+    const store = path.join(root, 'digests.json');
+    const digests = new FileDigestCache(store);
+    await publishSite(dir, { precompress: false, digests, written, rememberWritten: true });
+    digests.save();
+
+    const next = new FileDigestCache(store);
+    for (const [file, digest] of written) expect(next.peek(path.join(dir, file)), file).toEqual(digest);
   });
 });

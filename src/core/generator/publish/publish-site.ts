@@ -48,6 +48,12 @@ export interface PublishOptions {
    * linked from the page cache is not here: its digest is known by inode (FileDigestCache).
    */
   written?: ReadonlyMap<string, FileDigest>;
+  /**
+   * Keep the digests of `written` files by inode for later builds (one stat each): set when the
+   * pages also go into the page store, from which a later build links the same files. Without a
+   * store no later build meets those files again, so nothing is kept and nothing is stated.
+   */
+  rememberWritten?: boolean;
   /** The threads that compress; by default the process's shared pool. */
   compression?: CompressionPool;
 }
@@ -96,7 +102,7 @@ export function compressionLevels(file: string): CompressionLevels {
  */
 export async function publishSite(
   siteDir: string,
-  { precompress = true, cacheDir, digests = new FileDigestCache(), known, written, compression = sharedCompressionPool }: PublishOptions = {},
+  { precompress = true, cacheDir, digests = new FileDigestCache(), known, written, rememberWritten, compression = sharedCompressionPool }: PublishOptions = {},
 ): Promise<ManifestEntry[]> {
   // Still walked although most files were written: a file the build wrote without saying so is listed all the same.
   const before = await listFiles(siteDir, known?.folder);
@@ -119,11 +125,17 @@ export async function publishSite(
     (await compression.compress({ cacheDir, files })).forEach(({ file, source, wrote }, index) => {
       const { relative } = sources[index] as (typeof sources)[number];
       if (source) digests.record(file, source);
-      for (const sibling of wrote) fresh.set(`${relative}${sibling.file.slice(file.length)}`, { size: sibling.size, sha256: sibling.sha256 });
+      for (const sibling of wrote) {
+        fresh.set(`${relative}${sibling.file.slice(file.length)}`, { size: sibling.size, sha256: sibling.sha256 });
+        // Linked into the compression cache: a later build links the same file and knows it by inode.
+        if (cacheDir) digests.record(sibling.file, sibling);
+      }
     });
     // Each file sent gets its siblings (compress-files.mjs), written now or linked from the cache.
     for (const { relative, levels } of sources) for (const extension of SIBLINGS) if (levels[extension] !== undefined) after.add(`${relative}.${extension}`);
   }
+  // Now rather than as they were written: a digest taken too soon after the write is not kept (FileDigestCache's racy rule).
+  if (rememberWritten) for (const [file, digest] of written ?? []) digests.record(path.join(siteDir, file), digest);
   const listed = [...after].filter((file) => file !== MANIFEST_FILE);
   const manifest = [...(await digestedEntries(siteDir, listed, digests, fresh)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
   await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);

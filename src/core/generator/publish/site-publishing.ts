@@ -8,6 +8,8 @@ export interface SitePublishingOptions {
   /** Where compressed bytes are kept. */
   cacheDir: string;
   digests: FileDigestCache;
+  /** Pages go into the page store too: their digests are kept by inode for the builds that link them (PublishOptions). */
+  rememberWritten: boolean;
 }
 
 /**

@@ -56,6 +56,11 @@ export class PageCache {
     return undefined;
   }
 
+  /** Whether pages rendered now are kept in a store, from which later builds link them. */
+  get keeps(): boolean {
+    return this.dir !== undefined;
+  }
+
   private key({ frame, shows, ...page }: PageInputs): string {
     return createHash('sha256')
       .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.partDigest(frame), shows: this.partDigest(shows), page }))
