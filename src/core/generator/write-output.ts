@@ -54,7 +54,7 @@ async function writeStaging(build: BuildContext, run: PagesRun): Promise<BuildRe
     run.reuse.fileDigests.save();
   });
   build.clock.start('write');
-  const report = buildReport(build, run.data, sites, run.renderPool.rendered);
+  const report = buildReport(build, run.data, await sites.reports(), run.renderPool.rendered);
   // Inside the staging folder: a failed build keeps the previous report with the previous output.
   writeReport(run.staging, report);
   return report;
@@ -73,7 +73,7 @@ function buildReport(build: BuildContext, data: ValidData, sites: readonly SiteR
 }
 
 function publishingOf({ precompress }: BuildContext, reuse: ReusePlan, staging: string): SitePublishing {
-  return new SitePublishing(staging, { precompress, cacheDir: reuse.compressionCache, digests: reuse.fileDigests });
+  return new SitePublishing(staging, { precompress, cacheDir: reuse.compressionCache, digests: reuse.fileDigests, rememberWritten: reuse.pageCache.keeps });
 }
 
 function knownImagesOf(reuse: ReusePlan): Map<string, KnownFolder> {

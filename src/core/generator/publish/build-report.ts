@@ -1,7 +1,7 @@
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildPhase } from '../build-progress.ts';
-import { PUBLISHING_FILES, type KnownFolder } from './publish-site.ts';
+import { PUBLISHING_FILES, type ManifestEntry } from './publish-site.ts';
 
 export interface ByteTotals {
   html: number;
@@ -71,34 +71,24 @@ const KIND_BY_EXTENSION: Record<string, keyof ByteTotals> = {
 };
 
 /**
- * Measures a site folder as written, rather than adding up what the build meant to write, so
- * the report cannot disagree with what is published. It counts the content (pages, scripts,
- * styles, images) uncompressed: the .br/.gz siblings and the CDN's files (`_headers`,
- * `robots.txt`, `manifest.json`) are left out, whether or not they were written yet, so the
- * figures are the same with `--no-precompress`; the manifest lists every file with its size.
+ * Measures a site as published, from its manifest: every file of the folder as written, with its
+ * size (publishSite lists what it walks, not what the build meant to write), so the report cannot
+ * disagree with what is published, and the folder is not walked again. It counts the content
+ * (pages, scripts, styles, images) uncompressed: the .br/.gz siblings and the CDN's files
+ * (`_headers`, `robots.txt`; the manifest does not list itself) are left out, so the figures are
+ * the same with `--no-precompress`.
  */
-export function measureSite(siteDir: string, known?: KnownFolder): { pages: number; imageFiles: number; bytes: ByteTotals } {
+export function measureSite(manifest: readonly ManifestEntry[]): { pages: number; imageFiles: number; bytes: ByteTotals } {
   const bytes: ByteTotals = { html: 0, js: 0, css: 0, images: 0, other: 0 };
   let pages = 0;
   let imageFiles = 0;
-  const count = (name: string, size: number) => {
-    if (/\.(br|gz)$/.test(name)) return;
-    const kind = KIND_BY_EXTENSION[path.extname(name).toLowerCase()] ?? 'other';
+  for (const { path: file, size } of manifest) {
+    if (/\.(br|gz)$/.test(file) || (!file.includes('/') && PUBLISHING_FILES.includes(file))) continue;
+    const kind = KIND_BY_EXTENSION[path.extname(file).toLowerCase()] ?? 'other';
     bytes[kind] += size;
     if (kind === 'html') pages += 1;
     if (kind === 'images') imageFiles += 1;
-  };
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!known || full !== path.join(siteDir, known.folder)) walk(full);
-      } else if (!(dir === siteDir && PUBLISHING_FILES.includes(entry.name))) count(entry.name, statSync(full).size);
-    }
-  };
-  walk(siteDir);
-  // The image folder as the build knows it (carried from the previous output, or linked from the cache): not walked again.
-  for (const entry of known?.files ?? []) count(entry.path, entry.size);
+  }
   return { pages, imageFiles, bytes };
 }
 

@@ -2,9 +2,9 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { HEADERS_FILE } from '../../headers-file.ts';
-import type { CompressionLevels } from './compress-files.mjs';
+import { SIBLINGS, type CompressionLevels } from './compress-files.mjs';
 import { CompressionPool, sharedCompressionPool } from './compression-pool.ts';
-import { FileDigestCache } from '../reuse/file-digest-cache.ts';
+import { FileDigestCache, type FileDigest } from '../reuse/file-digest-cache.ts';
 
 export type { CompressionLevels } from './compress-files.mjs';
 
@@ -42,6 +42,18 @@ export interface PublishOptions {
   digests?: FileDigestCache;
   /** A folder of the site whose files the build already knows: listed in the manifest as given, never read or walked. */
   known?: KnownFolder;
+  /**
+   * Files the build wrote now, by path relative to the site folder, with the digests of the bytes
+   * it wrote (keepPage): listed in the manifest as given, neither stated nor read back. A page
+   * linked from the page cache is not here: its digest is known by inode (FileDigestCache).
+   */
+  written?: ReadonlyMap<string, FileDigest>;
+  /**
+   * Keep the digests of `written` files by inode for later builds (one stat each): set when the
+   * pages also go into the page store, from which a later build links the same files. Without a
+   * store no later build meets those files again, so nothing is kept and nothing is stated.
+   */
+  rememberWritten?: boolean;
   /** The threads that compress; by default the process's shared pool. */
   compression?: CompressionPool;
 }
@@ -84,32 +96,50 @@ export function compressionLevels(file: string): CompressionLevels {
 
 /**
  * Makes a built site folder ready for the CDN: `_headers`, `robots.txt`, precompressed
- * siblings, then `manifest.json` listing everything else. Compression runs on threads of its own
- * (compression-pool.ts), so the build's own thread stays free to render the next tenant.
+ * siblings, then `manifest.json` listing everything else; answers the manifest's entries.
+ * Compression runs on threads of its own (compression-pool.ts), so the build's own thread stays
+ * free to render the next tenant.
  */
 export async function publishSite(
   siteDir: string,
-  { precompress = true, cacheDir, digests = new FileDigestCache(), known, compression = sharedCompressionPool }: PublishOptions = {},
-): Promise<void> {
+  { precompress = true, cacheDir, digests = new FileDigestCache(), known, written, rememberWritten, compression = sharedCompressionPool }: PublishOptions = {},
+): Promise<ManifestEntry[]> {
+  // Still walked although most files were written: a file the build wrote without saying so is listed all the same.
   const before = await listFiles(siteDir, known?.folder);
+  // The siblings compressed now join what was written: digests this build took from the bytes themselves.
+  const fresh = new Map(written);
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
+  // Everything in the folder now: what the walk found and what this step adds, so the folder is not walked again.
+  const after = new Set([...before, HEADERS_FILE, ROBOTS_FILE]);
   if (precompress) {
     if (cacheDir) await mkdir(cacheDir, { recursive: true });
-    const files = [...new Set([...before, ROBOTS_FILE])]
+    const sources = [...after]
       .filter((file) => COMPRESSIBLE.test(file))
-      // The digest known by inode (a page linked from the page cache, the bundle) saves the thread reading the file.
-      .map((file) => ({ file: path.join(siteDir, file), levels: compressionLevels(file), ...digests.peek(path.join(siteDir, file)) }))
+      // The digest known as written or by inode (a page linked from the page cache, the bundle) saves the thread reading the file.
+      .map((file) => ({ relative: file, levels: compressionLevels(file), ...(fresh.get(file) ?? digests.peek(path.join(siteDir, file))) }))
       .filter(({ size }) => size >= MIN_COMPRESS_BYTES);
-    // What the threads hashed, the manifest below does not read again.
-    for (const { file, source, wrote } of await compression.compress({ cacheDir, files })) {
+    const files = sources.map(({ relative, ...source }) => ({ file: path.join(siteDir, relative), ...source }));
+    // Answered in the order sent. What the threads hashed, the manifest below does not read again.
+    (await compression.compress({ cacheDir, files })).forEach(({ file, source, wrote }, index) => {
+      const { relative } = sources[index] as (typeof sources)[number];
       if (source) digests.record(file, source);
-      for (const written of wrote) digests.record(written.file, written);
-    }
+      for (const sibling of wrote) {
+        fresh.set(`${relative}${sibling.file.slice(file.length)}`, { size: sibling.size, sha256: sibling.sha256 });
+        // Linked into the compression cache: a later build links the same file and knows it by inode.
+        if (cacheDir) digests.record(sibling.file, sibling);
+      }
+    });
+    // Each file sent gets its siblings (compress-files.mjs), written now or linked from the cache.
+    for (const { relative, levels } of sources) for (const extension of SIBLINGS) if (levels[extension] !== undefined) after.add(`${relative}.${extension}`);
   }
-  const manifest = [...(await manifestOf(siteDir, digests, known?.folder)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
+  // Now rather than as they were written: a digest taken too soon after the write is not kept (FileDigestCache's racy rule).
+  if (rememberWritten) for (const [file, digest] of written ?? []) digests.record(path.join(siteDir, file), digest);
+  const listed = [...after].filter((file) => file !== MANIFEST_FILE);
+  const manifest = [...(await digestedEntries(siteDir, listed, digests, fresh)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
   await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+  return manifest;
 }
 
 /**
@@ -150,17 +180,32 @@ export function headersFile(files: readonly string[]): string {
 
 /** Every file of the folder but the manifest itself (and those under `skip`), sorted by path, with size and sha256. */
 export async function manifestOf(siteDir: string, digests = new FileDigestCache(), skip?: string): Promise<ManifestEntry[]> {
-  const files = (await listFiles(siteDir, skip)).filter((file) => file !== MANIFEST_FILE);
+  return digestedEntries(
+    siteDir,
+    (await listFiles(siteDir, skip)).filter((file) => file !== MANIFEST_FILE),
+    digests,
+  );
+}
+
+/** The files' manifest entries, in their order: those in `written` as given there, the others looked up by inode or read. */
+async function digestedEntries(
+  siteDir: string,
+  files: readonly string[],
+  digests: FileDigestCache,
+  written: ReadonlyMap<string, FileDigest> = new Map(),
+): Promise<ManifestEntry[]> {
   const entries: ManifestEntry[] = new Array(files.length);
+  const toDigest: { file: string; index: number }[] = [];
+  files.forEach((file, index) => {
+    const digest = written.get(file);
+    if (digest) entries[index] = { path: file, size: digest.size, sha256: digest.sha256 };
+    else toDigest.push({ file, index });
+  });
   // A few files at a time: a 600-product catalog gives tens of thousands of files per site, and
   // opening them all at once runs out of file descriptors (EMFILE).
-  await inBatches(
-    files.map((file, index) => ({ file, index })),
-    availableParallelism() * 4,
-    async ({ file, index }) => {
-      entries[index] = { path: file, ...(await digests.digest(path.join(siteDir, file))) };
-    },
-  );
+  await inBatches(toDigest, availableParallelism() * 4, async ({ file, index }) => {
+    entries[index] = { path: file, ...(await digests.digest(path.join(siteDir, file))) };
+  });
   return entries;
 }
 

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import type { FileDigestCache } from '../reuse/file-digest-cache.ts';
-import { publishSite, type KnownFolder } from './publish-site.ts';
+import type { WrittenFile } from '../reuse/written-file.ts';
+import { publishSite, type KnownFolder, type ManifestEntry } from './publish-site.ts';
 
 export interface SitePublishingOptions {
   precompress: boolean;
   /** Where compressed bytes are kept. */
   cacheDir: string;
   digests: FileDigestCache;
+  /** Pages go into the page store too: their digests are kept by inode for the builds that link them (PublishOptions). */
+  rememberWritten: boolean;
 }
 
 /**
@@ -15,18 +18,25 @@ export interface SitePublishingOptions {
  * this one. The report does not count the additions (measureSite).
  */
 export class SitePublishing {
-  private readonly publishing: Promise<void>[] = [];
+  private readonly publishing: Promise<ManifestEntry[]>[] = [];
 
   constructor(
     private readonly staging: string,
     private readonly options: SitePublishingOptions,
   ) {}
 
-  whenWritten(id: string, written: Promise<void>, known: KnownFolder | undefined): void {
-    const published = written.then(() => publishSite(path.join(this.staging, id), { ...this.options, known }));
+  /**
+   * Publishes the site once `written` (the files written now, with their digests) is done;
+   * answers its manifest's entries, for the report.
+   */
+  whenWritten(id: string, written: Promise<readonly WrittenFile[]>, known: KnownFolder | undefined): Promise<ManifestEntry[]> {
+    const published = written.then((files) =>
+      publishSite(path.join(this.staging, id), { ...this.options, known, written: new Map(files.map(({ file, size, sha256 }) => [file, { size, sha256 }])) }),
+    );
     // Awaited after the pages phase, or before the staging folder goes; until then a failure is not unhandled.
     published.catch(() => undefined);
     this.publishing.push(published);
+    return published;
   }
 
   /** Every site's publishing finished, failed or not: the staging folder may go. */

@@ -3,7 +3,7 @@ import { ownWarnings } from '../validate/validate-phase.ts';
 import type { ImageCounts } from '../images/images-phase.ts';
 import type { ReusePlan } from '../reuse/reuse-plan.ts';
 import { measureSite, type SiteReport } from './build-report.ts';
-import type { KnownFolder } from './publish-site.ts';
+import type { ManifestEntry } from './publish-site.ts';
 
 export interface SiteReportFacts {
   data: ValidData;
@@ -11,9 +11,9 @@ export interface SiteReportFacts {
   imageCounts: ReadonlyMap<string, ImageCounts>;
 }
 
-/** A site written now, measured once every site is written. */
-export function measuredSiteReport({ data, reuse, imageCounts }: SiteReportFacts, id: string, siteDir: string, known: KnownFolder | undefined): SiteReport {
-  const site = measureSite(siteDir, known);
+/** A site written now, measured from the manifest publishing wrote for it. */
+export function measuredSiteReport({ data, reuse, imageCounts }: SiteReportFacts, id: string, manifest: readonly ManifestEntry[]): SiteReport {
+  const site = measureSite(manifest);
   return {
     id,
     pages: site.pages,

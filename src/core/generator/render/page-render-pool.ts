@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { UserError } from '../../user-error.ts';
 import type { PagesRendered } from '../publish/build-report.ts';
 import type { PageSlot } from '../reuse/page-cache.ts';
+import type { WrittenFile } from '../reuse/written-file.ts';
 import type { RenderReply, RenderRequest, TenantRenderJob } from './page-render-worker.ts';
 
 /** A page to render and where it goes, as tenantPages names it ('item/K500/index.html'). */
@@ -74,7 +75,7 @@ export class PageRenderPool {
 /** One worker thread that renders chunks of pages (page-render-thread.mjs). */
 export class RenderThread {
   private readonly worker = new Worker(new URL('./page-render-thread.mjs', import.meta.url));
-  private readonly waiting = new Map<number, { resolve: (written: number) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (written: WrittenFile[]) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private tenantKey: string | undefined;
   private failed: Error | undefined;
@@ -93,8 +94,8 @@ export class RenderThread {
     this.worker.on('exit', (code) => this.fail(new Error(`internal: a page-rendering thread stopped (exit code ${code})`)));
   }
 
-  /** Renders chunks taken from `queue` until it is empty; `done(n)` is told as each chunk is written. */
-  async renderFrom(key: string, job: TenantRenderJob, queue: PageQueue<PageToRender>, done: (pages: number) => void): Promise<void> {
+  /** Renders chunks taken from `queue` until it is empty; `done` is told each chunk's pages, with their digests, as they are written. */
+  async renderFrom(key: string, job: TenantRenderJob, queue: PageQueue<PageToRender>, done: (written: WrittenFile[]) => void): Promise<void> {
     if (this.tenantKey !== key) {
       this.post({ kind: 'tenant', key, job });
       this.tenantKey = key;
@@ -105,7 +106,7 @@ export class RenderThread {
     await Promise.all(Array.from({ length: IN_FLIGHT }, inFlight));
   }
 
-  private renderChunk(key: string, pages: PageToRender[]): Promise<number> {
+  private renderChunk(key: string, pages: PageToRender[]): Promise<WrittenFile[]> {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

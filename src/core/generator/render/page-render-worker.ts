@@ -6,6 +6,7 @@ import type { ClientAssets } from '../bundle/client-assets.ts';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { tenantPageModel } from './tenant-page-model.ts';
 import { keepPage, type PageSlot } from '../reuse/page-cache.ts';
+import type { WrittenFile } from '../reuse/written-file.ts';
 import { UserError } from '../../user-error.ts';
 import { productImageKey } from '../images/product-image-key.ts';
 
@@ -28,8 +29,8 @@ export type RenderRequest =
   | { kind: 'tenant'; key: string; job: TenantRenderJob }
   | { kind: 'chunk'; id: number; key: string; pages: { file: string; slot: PageSlot }[] };
 
-/** A chunk's pages written, or the message of a problem in the data, or an internal error. */
-export type RenderReply = { id: number } & ({ written: number } | { userError: string } | { error: { message: string; stack?: string } });
+/** A chunk's pages written with their digests (paths relative to the site folder), or the message of a problem in the data, or an internal error. */
+export type RenderReply = { id: number } & ({ written: WrittenFile[] } | { userError: string } | { error: { message: string; stack?: string } });
 
 /** Answers a request of the build's thread; a chunk's pages are rendered and written here. */
 export function answerRequest(request: RenderRequest): RenderReply | undefined {
@@ -40,8 +41,7 @@ export function answerRequest(request: RenderRequest): RenderReply | undefined {
   try {
     if (tenant?.key !== request.key) throw new Error(`internal: a chunk of tenant ${request.key} came before its data`);
     tenant.pages ??= tenantPagesByFile(tenant.job);
-    renderChunk(tenant.job.tenant.id, tenant.pages, request.pages);
-    return { id: request.id, written: request.pages.length };
+    return { id: request.id, written: renderChunk(tenant.job.tenant.id, tenant.pages, request.pages) };
   } catch (error) {
     // An error's class does not cross threads: a problem in the data is answered as one.
     if (error instanceof UserError) return { id: request.id, userError: error.message };
@@ -50,12 +50,12 @@ export function answerRequest(request: RenderRequest): RenderReply | undefined {
   }
 }
 
-function renderChunk(tenantId: string, built: Map<string, TenantPage>, pages: readonly { file: string; slot: PageSlot }[]): void {
-  for (const { file, slot } of pages) {
+function renderChunk(tenantId: string, built: Map<string, TenantPage>, pages: readonly { file: string; slot: PageSlot }[]): WrittenFile[] {
+  return pages.map(({ file, slot }) => {
     const page = built.get(file);
     if (!page) throw new Error(`internal: tenant ${tenantId} has no page ${file}`);
-    keepPage(slot, page.render().html);
-  }
+    return { file, ...keepPage(slot, page.render().html) };
+  });
 }
 
 type TenantPage = ReturnType<typeof tenantPages>[number];

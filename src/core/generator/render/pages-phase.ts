@@ -4,7 +4,7 @@ import type { BundledClient } from '../bundle/bundle-phase.ts';
 import type { FileLinker, ImagePipeline } from '../images/index.ts';
 import type { PreparedImages } from '../images/site-images.ts';
 import type { SiteReport } from '../publish/build-report.ts';
-import type { KnownFolder } from '../publish/publish-site.ts';
+import type { KnownFolder, ManifestEntry } from '../publish/publish-site.ts';
 import type { SitePublishing } from '../publish/site-publishing.ts';
 import { carriedSiteReport, measuredSiteReport, type SiteReportFacts } from '../publish/site-reports.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
@@ -27,14 +27,21 @@ export interface PagesRun extends SiteReportFacts {
   knownImages: Map<string, KnownFolder>;
 }
 
-/** Writes every site's pages into the staging folder (each published as soon as it is written); answers the sites' reports. */
-export async function pagesPhase(build: BuildContext, run: PagesRun): Promise<SiteReport[]> {
+/** The sites the pages phase wrote or carried. */
+export interface WrittenSites {
+  /** Pages written, linked or carried, the 404 pages included. */
+  pages: number;
+  /** Their reports in the plans' order, once publishing has finished (SitePublishing.finished): a written site's is measured from its manifest. */
+  reports(): Promise<SiteReport[]>;
+}
+
+/** Writes every site's pages into the staging folder (each published as soon as it is written). */
+export async function pagesPhase(build: BuildContext, run: PagesRun): Promise<WrittenSites> {
   build.progress.phaseStarted('pages');
   const sites = await build.clock.timed('pages', () => renderEachSite(build, run));
   await run.renderPool.close();
-  const pages = sites.reduce((sum, site) => sum + site.pages, 0);
   const unchanged = run.plans.filter((plan) => isCarried(run.reuse, plan.id)).length;
-  build.progress.phaseEnded({ phase: 'pages', pages, sites: run.plans.length, unchanged }, build.clock.ms.pages);
+  build.progress.phaseEnded({ phase: 'pages', pages: sites.pages, sites: run.plans.length, unchanged }, build.clock.ms.pages);
   return sites;
 }
 
@@ -42,22 +49,27 @@ export async function pagesPhase(build: BuildContext, run: PagesRun): Promise<Si
  * Three stages: while one tenant's pages render, the next tenant's images are linked into its
  * folder (file-system calls, on libuv's threads) and the one before is compressed. Reports keep the plans' order.
  */
-async function renderEachSite(build: BuildContext, run: PagesRun): Promise<SiteReport[]> {
-  let rendering: Promise<void> = Promise.resolve();
-  const measured: (() => SiteReport)[] = [];
+async function renderEachSite(build: BuildContext, run: PagesRun): Promise<WrittenSites> {
+  let rendering: Promise<unknown> = Promise.resolve();
+  let pages = 0;
+  // Functions, not promises: a site whose publishing fails must not leave a rejected report promise unhandled.
+  const reports: (() => Promise<SiteReport>)[] = [];
   try {
     for (const plan of run.plans) {
       if (isCarried(run.reuse, plan.id)) {
-        measured.push(() => carriedSiteReport(run, plan.id));
+        const carried = carriedSiteReport(run, plan.id);
+        pages += carried.pages;
+        reports.push(async () => carried);
         continue;
       }
       const siteDir = path.join(run.staging, plan.id);
-      if (plan.tenant) ({ rendering } = await startTenant(build, run, plan, siteDir, rendering));
-      else await renderEntry(build, run, plan, siteDir, rendering);
-      measured.push(() => measuredSiteReport(run, plan.id, siteDir, run.knownImages.get(plan.id)));
+      const site = plan.tenant ? await startTenant(build, run, plan, siteDir, rendering) : await renderEntry(build, run, plan, siteDir, rendering);
+      rendering = site.rendering;
+      pages += site.pages;
+      reports.push(async () => measuredSiteReport(run, plan.id, await site.published));
     }
     await rendering;
-    return measured.map((site) => site());
+    return { pages, reports: () => Promise.all(reports.map((report) => report())) };
   } catch (error) {
     // The tenant still rendering, and the sites being published, write into the staging folder: let them stop before it goes.
     await rendering.catch(() => undefined);
@@ -66,11 +78,18 @@ async function renderEachSite(build: BuildContext, run: PagesRun): Promise<SiteR
   }
 }
 
+/** A site whose pages are being written: its rendering, its publishing (answering the manifest's entries) and its number of pages. */
+interface StartedSite {
+  rendering: Promise<unknown>;
+  published: Promise<ManifestEntry[]>;
+  pages: number;
+}
+
 /**
  * Lays out the tenant's folder, then starts rendering its pages once the tenant before has
  * finished; answers that rendering in an object, so awaiting the answer does not await it.
  */
-async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<void>): Promise<{ rendering: Promise<void> }> {
+async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<unknown>): Promise<StartedSite> {
   const { project } = run.data;
   const tenantBuild = {
     project,
@@ -85,18 +104,18 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
     linker: run.linker,
     imagesCarried: run.reuse.carriedImageFolders.has(plan.id),
   };
-  const { render, imageFiles } = await prepareTenant(build, tenantBuild);
+  const { render, imageFiles, pages } = await prepareTenant(build, tenantBuild);
   if (imageFiles) run.knownImages.set(plan.id, { folder: IMAGE_FOLDER, files: imageFiles });
   await before;
   const rendering = render();
   // Handled where it is awaited; until then, a failure must not count as unhandled (which ends the process).
   rendering.catch(() => undefined);
-  run.publishing.whenWritten(plan.id, rendering, run.knownImages.get(plan.id));
-  return { rendering };
+  const published = run.publishing.whenWritten(plan.id, rendering, run.knownImages.get(plan.id));
+  return { rendering, published, pages };
 }
 
 /** The entry screen's one page, rendered on this thread once the tenant before has finished. */
-async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<void>): Promise<void> {
+async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<unknown>): Promise<StartedSite> {
   await before;
   build.progress.siteStarted(plan.id, 1);
   const { renderEntrySite } = await renderCode();
@@ -104,5 +123,7 @@ async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, s
   await renderEntrySite({ project: run.data.project, root, siteDir, images: run.images, prepared: run.prepared, client: run.client, apiOrigin, location });
   run.renderPool.rendered.build += 1;
   build.progress.pageDone(plan.id);
-  run.publishing.whenWritten(plan.id, Promise.resolve(), run.knownImages.get(plan.id));
+  // Its few files are not told: publishing reads them.
+  const published = run.publishing.whenWritten(plan.id, Promise.resolve([]), run.knownImages.get(plan.id));
+  return { rendering: Promise.resolve(), published, pages: 1 };
 }

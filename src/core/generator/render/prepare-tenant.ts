@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tenant } from '../../../domain/tenant.ts';
 import type { PageModel } from '../../../site/page-model.ts';
@@ -13,6 +12,7 @@ import { copyClientAssets, publisher } from '../publish/publish-assets.ts';
 import type { ManifestEntry } from '../publish/publish-site.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
 import { keepPage, type PageCache, type PageInputs, type PageSlot } from '../reuse/page-cache.ts';
+import { writeDigested, type WrittenFile } from '../reuse/written-file.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
 import { PageQueue, type PageRenderPool } from './page-render-pool.ts';
 import type { TenantRenderJob } from './page-render-worker.ts';
@@ -44,8 +44,13 @@ type TenantPictures = Pick<TenantRenderJob, 'companyLogo' | 'logos' | 'productIm
  * Lays out one tenant's folder (images, assets, pages reused from the store) and answers the
  * step that renders its other pages, so the caller can start the next tenant meanwhile, and the
  * manifest entries of the image files it linked (none when its image folder is carried over).
+ * The render step answers the files written now (pages, catalog price and search files) with
+ * their digests, for the manifest; `pages` counts every page, linked or rendered.
  */
-export async function prepareTenant(build: BuildContext, tenantBuild: TenantBuild): Promise<{ render: () => Promise<void>; imageFiles?: ManifestEntry[] }> {
+export async function prepareTenant(
+  build: BuildContext,
+  tenantBuild: TenantBuild,
+): Promise<{ render: () => Promise<WrittenFile[]>; imageFiles?: ManifestEntry[]; pages: number }> {
   const { project, tenant, requests, siteDir, images, prepared, client, linker, imagesCarried } = tenantBuild;
   const { bundledAssets, searchIndexAsset, tenantPageModel, tenantPages, writeSearchIndex } = await renderCode();
   const { apiOrigin, location, progress } = build;
@@ -69,9 +74,11 @@ export async function prepareTenant(build: BuildContext, tenantBuild: TenantBuil
   progress.siteStarted(tenant.id, pending.length);
   const toRender = linkStoredPages(build, tenantBuild, pending);
   copyClientAssets(client, path.join(siteDir, 'assets'));
-  writeFileSync(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json);
-  writeSearchIndex(siteDir, searchIndexAsset(model, catalog.priced, path.join(build.repoRoot, '.cache', 'search-index')));
-  return { render: () => renderPages(build, tenantBuild, job, toRender), imageFiles };
+  const assets: WrittenFile[] = [
+    { file: model.catalogPrices.file, ...writeDigested(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json) },
+    ...writeSearchIndex(siteDir, searchIndexAsset(model, catalog.priced, path.join(build.repoRoot, '.cache', 'search-index'))),
+  ];
+  return { render: async () => [...assets, ...(await renderPages(build, tenantBuild, job, toRender))], imageFiles, pages: pending.length };
 }
 
 /** The pages only need the pictures described; the files are linked all at once (linkImages), off this thread. */
@@ -123,10 +130,12 @@ async function renderPages(
   { tenant, renderPool }: TenantBuild,
   job: TenantRenderJob,
   toRender: readonly { page: PendingPage; slot: PageSlot }[],
-): Promise<void> {
-  const helperDone = (count: number) => {
-    renderPool.rendered.helpers += count;
-    for (let done = 0; done < count; done++) progress.pageDone(tenant.id);
+): Promise<WrittenFile[]> {
+  const written: WrittenFile[] = [];
+  const helperDone = (files: readonly WrittenFile[]) => {
+    written.push(...files);
+    renderPool.rendered.helpers += files.length;
+    for (let done = 0; done < files.length; done++) progress.pageDone(tenant.id);
   };
   const byFile = new Map(toRender.map(({ page, slot }) => [page.file, { page, slot }]));
   const queue = new PageQueue(toRender.map(({ page, slot }) => ({ file: page.file, slot })));
@@ -135,7 +144,7 @@ async function renderPages(
     for (let chunk = queue.take(); chunk; chunk = queue.take()) {
       for (const { file } of chunk) {
         const { page, slot } = byFile.get(file)!;
-        keepPage(slot, page.render().html);
+        written.push({ file, ...keepPage(slot, page.render().html) });
         renderPool.rendered.build += 1;
         progress.pageDone(tenant.id);
         // Rendering is synchronous: a turn of the event loop lets a progress bar redraw, the helpers be sent chunks, and the next tenant's files be linked.
@@ -148,6 +157,7 @@ async function renderPages(
   for (const thread of threads) thread.catch(() => queue.stop());
   const failed = (await Promise.allSettled(threads)).find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
+  return written;
 }
 
 /**

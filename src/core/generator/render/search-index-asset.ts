@@ -11,6 +11,7 @@ import { thumbnail } from '../../../pages/catalog-price-file-content.ts';
 import type { PageModel } from '../../../site/page-model.ts';
 import { categoriesOf } from '../../../site/routes.ts';
 import { SEARCH_OPTIONS, SEARCH_POINTER_FILE, type SearchDocument, type SearchPointer } from '../../../site/search-index.ts';
+import { writeDigested, type WrittenFile } from '../reuse/written-file.ts';
 
 /** A tenant's search files: the content-hashed index and the pointer to it at a fixed address. */
 export interface SearchIndexAsset {
@@ -75,11 +76,15 @@ export function searchIndexAsset(model: PageModel, priced: boolean, cacheDir: st
   return { file, json, pointer: { file: SEARCH_POINTER_FILE, json: JSON.stringify(pointer) } };
 }
 
-/** Writes both files into the tenant's folder. */
-export function writeSearchIndex(siteDir: string, asset: SearchIndexAsset): void {
-  writeFileSync(path.join(siteDir, asset.file), asset.json);
+/** Writes both files into the tenant's folder; answers them with their digests, for the manifest. */
+export function writeSearchIndex(siteDir: string, asset: SearchIndexAsset): WrittenFile[] {
+  const index = writeDigested(path.join(siteDir, asset.file), asset.json);
   mkdirSync(path.dirname(path.join(siteDir, asset.pointer.file)), { recursive: true });
-  writeFileSync(path.join(siteDir, asset.pointer.file), asset.pointer.json);
+  const pointer = writeDigested(path.join(siteDir, asset.pointer.file), asset.pointer.json);
+  return [
+    { file: asset.file, ...index },
+    { file: asset.pointer.file, ...pointer },
+  ];
 }
 
 /** Another version could serialize differently: part of the cache key. */

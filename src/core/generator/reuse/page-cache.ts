@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { stableJson } from '../../stable-json.ts';
 import { sharedDigest } from './shared-digest.ts';
 import { CANNOT_LINK } from '../images/publish-file.ts';
+import type { FileDigest } from './file-digest-cache.ts';
+import { writeDigested } from './written-file.ts';
 
 /** Bump when the build writes different pages from the same inputs and code (there is no such change today). */
 const PAGE_REVISION = 1;
@@ -56,6 +58,11 @@ export class PageCache {
     return undefined;
   }
 
+  /** Whether pages rendered now are kept in a store, from which later builds link them. */
+  get keeps(): boolean {
+    return this.dir !== undefined;
+  }
+
   private key({ frame, shows, ...page }: PageInputs): string {
     return createHash('sha256')
       .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.partDigest(frame), shows: this.partDigest(shows), page }))
@@ -82,20 +89,20 @@ function linkOrCopy(from: string, to: string): void {
 }
 
 /**
- * Writes a page rendered now to its target, keeping it in the store under its inputs' digest.
- * A plain function of plain data, so a render thread can write the pages it renders; it makes the page's folder.
+ * Writes a page rendered now to its target, keeping it in the store under its inputs' digest, and
+ * answers the size and sha256 of what it wrote, so publishing does not read the page back for
+ * the manifest. A plain function of plain data, so a render thread can write the pages it renders;
+ * it makes the page's folder.
  */
-export function keepPage({ target, stored }: PageSlot, html: string): void {
+export function keepPage({ target, stored }: PageSlot, html: string): FileDigest {
   // Made by the thread that renders the page, not ahead by the build's: most pages have a folder of their own, and making it is a good part of writing the page.
   mkdirSync(path.dirname(target), { recursive: true });
-  if (stored === undefined) {
-    writeFileSync(target, html);
-    return;
-  }
+  if (stored === undefined) return writeDigested(target, html);
   mkdirSync(path.dirname(stored), { recursive: true });
   // Whole or not at all: a build killed here leaves a temporary file, never a cut-off page under a key.
   const temporary = `${stored}.${process.pid}-${threadId}.tmp`;
-  writeFileSync(temporary, html);
+  const digest = writeDigested(temporary, html);
   renameSync(temporary, stored);
   linkOrCopy(stored, target);
+  return digest;
 }
