@@ -14,7 +14,8 @@ export const IMAGE_FOLDER = 'assets/img';
  * equal digests mean equal folders.
  */
 export function imageFolderDigest(requests: readonly ImageRequest[], prepared: PreparedImages): string {
-  const names = new Set(requests.flatMap(({ source, preset }) => prepared.get(source, preset).variants.map((variant) => variant.file)));
+  const names = new Set<string>();
+  for (const { source, preset } of requests) for (const variant of prepared.get(source, preset).variants) names.add(variant.file);
   return createHash('sha256')
     .update(stableJson([...names].sort()))
     .digest('hex');
