@@ -114,6 +114,7 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
   for (const folder of ['catalogs/images', 'tenants/logos'] as const) {
     const names = [...new Set(expected.filter((e) => e.folder === folder).map((e) => e.name))];
     const lowercase = new Set(names.map((name) => name.toLowerCase()));
+    const missing = names.filter((name) => !filesIn(project, folder).has(name));
     for (const file of filesIn(project, folder)) {
       if (lowercase.has(file.toLowerCase())) continue;
       const { what, heading } = UNUSED[folder];
@@ -125,7 +126,6 @@ export function unusedImages(project: ParsedProject): Diagnostic[] {
       }
       // Names differ mostly in the colour or logo name. An expected name not on disk is the likely
       // intent (a colour spelled differently); otherwise the nearest one it may be a stale copy of.
-      const missing = names.filter((name) => !filesIn(project, folder).has(name));
       const nearest = closestMatches(file, missing, 1)[0] ?? closestMatches(file, names, 1)[0];
       const hint = nearest ? ` (did you mean "${nearest}"?)` : '';
       out.push({ ...at, message: `${what}${hint}`, kind: { heading, detail: nearest ? `did you mean "${nearest}"?` : 'not used' } });

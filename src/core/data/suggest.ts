@@ -31,13 +31,23 @@ export function closestMatches(word: string, known: readonly string[], limit = 3
   const threshold = maxDistance ?? Math.max(2, Math.floor(word.length / 3));
   const prefix = word.toLowerCase();
   const letterDifference = letterDifferenceFrom(word);
-  return known
-    .map((candidate) => {
-      const beginsWithIt = candidate.toLowerCase().startsWith(prefix);
-      if (!beginsWithIt && letterDifference(candidate) > threshold) return { candidate, beginsWithIt, distance: threshold + 1 };
-      return { candidate, beginsWithIt, distance: editDistance(word, candidate, beginsWithIt ? undefined : threshold) };
-    })
-    .filter(({ beginsWithIt, distance }) => distance <= threshold || beginsWithIt)
+  const found: { candidate: string; distance: number }[] = [];
+  // The `limit` smallest distances so far: a candidate further than the last of them cannot be an
+  // answer, so it is measured no further than that (an unused photo's name against thousands).
+  const best: number[] = [];
+  let bound = threshold;
+  for (const candidate of known) {
+    const beginsWithIt = candidate.toLowerCase().startsWith(prefix);
+    if (!beginsWithIt && letterDifference(candidate) > bound) continue;
+    const distance = editDistance(word, candidate, beginsWithIt ? undefined : bound);
+    if (!beginsWithIt && distance > bound) continue;
+    found.push({ candidate, distance });
+    const at = best.findIndex((d) => d > distance);
+    best.splice(at === -1 ? best.length : at, 0, distance);
+    if (best.length > limit) best.pop();
+    if (best.length === limit) bound = Math.min(threshold, best[limit - 1]!);
+  }
+  return found
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
     .slice(0, limit)
     .map(({ candidate }) => candidate);

@@ -126,6 +126,8 @@ export function indentationMistake(text: string, nearLine: number): SyntaxMistak
  * entry "99" with no value, which YAML accepts; a price with a decimal comma is what was meant.
  */
 export function decimalCommaMistake(doc: Document, text: string, lineCounter: LineCounter): SyntaxMistake | undefined {
+  // The mistake is written as digits, a comma and digits: a file without them (most) is not walked node by node.
+  if (!/\d,\d/.test(text)) return undefined;
   let found: SyntaxMistake | undefined;
   visit(doc, {
     Map(_, map) {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildContext } from './build-context.ts';
 import type { BuildOptions, BuildResult } from './build-options.ts';
@@ -8,6 +9,9 @@ import { PreparedImages } from './images/site-images.ts';
 import { writeOutput } from './write-output.ts';
 import { FileDigestCache } from './reuse/file-digest-cache.ts';
 import { planReuse } from './reuse/reuse-plan.ts';
+import { REPORT_FILE } from './publish/build-report.ts';
+import { startLoadingRenderCode } from './render/render-code.ts';
+import type { BuildContext } from './build-context.ts';
 import { planSites } from './site-plan.ts';
 import { validatePhase } from './validate/validate-phase.ts';
 
@@ -19,6 +23,7 @@ import { validatePhase } from './validate/validate-phase.ts';
  */
 export async function buildStorefronts(options: BuildOptions): Promise<BuildResult> {
   const build = buildContext(options);
+  if (rendersPages(build)) startLoadingRenderCode();
   const data = await validatePhase(build);
   const plans = planSites(build.root, data.project, data.chosen);
   const fileDigests = new FileDigestCache(path.join(build.repoRoot, '.cache', 'file-digests.json'));
@@ -30,4 +35,13 @@ export async function buildStorefronts(options: BuildOptions): Promise<BuildResu
   const report = await writeOutput(build, { data, plans, images, prepared, client, reuse, imageCounts: imageCounts.perSite });
   const pages = [...report.tenants, report.entry].reduce((sum, site) => sum + site.pages, 0);
   return { tenants: data.chosen.map((tenant) => tenant.id), pages, images: imageCounts.totals, report };
+}
+
+/**
+ * A build that will surely render pages: every page asked for, or no previous build to carry a
+ * site from. Any other build may carry every site and render nothing, and then never loads the
+ * render code (renderCode).
+ */
+function rendersPages(build: BuildContext): boolean {
+  return !build.reusePages || !existsSync(path.join(build.outDir, REPORT_FILE));
 }

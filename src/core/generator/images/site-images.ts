@@ -56,6 +56,8 @@ export function entryHeaderImage(root: string, supplier: SupplierFacts): ImageRe
  */
 export class PreparedImages {
   private readonly prepared = new Map<string, PreparedImage>();
+  /** Keys by path and preset: resolving a path was most of a look-up, and the pages and the digests look up each image many times. */
+  private readonly keys = new Map<string, string>();
 
   constructor(private readonly images: ImagePipeline) {}
 
@@ -67,7 +69,7 @@ export class PreparedImages {
   async prepareAll(requests: readonly ImageRequest[], onEach: () => void): Promise<void> {
     const outcomes = await Promise.allSettled(
       requests.map(async ({ source, preset }) => {
-        this.prepared.set(keyOf(source, preset), await this.images.prepare(source, preset));
+        this.prepared.set(this.keyOf(source, preset), await this.images.prepare(source, preset));
         onEach();
       }),
     );
@@ -85,9 +87,20 @@ export class PreparedImages {
   }
 
   get(source: string, preset: ImagePreset): PreparedImage {
-    const image = this.prepared.get(keyOf(source, preset));
+    const image = this.prepared.get(this.keyOf(source, preset));
     if (!image) throw new Error(`internal: ${source} (${preset}) is shown on a page but was not prepared in the images phase`);
     return image;
+  }
+
+  private keyOf(source: string, preset: ImagePreset): string {
+    const asked = `${preset}\u0000${source}`;
+    let key = this.keys.get(asked);
+    if (key === undefined) {
+      key = keyOf(source, preset);
+      // A relative path depends on the working folder, which may change while the object lives.
+      if (path.isAbsolute(source)) this.keys.set(asked, key);
+    }
+    return key;
   }
 }
 

@@ -6,7 +6,7 @@ import type { FileDigest, FileDigestCache } from '../reuse/file-digest-cache.ts'
 import { isAlive } from '../publish/process-alive.ts';
 import type { ImageFormat, PresetSettings } from './image-presets.ts';
 import type { EncodedImage } from './encode-variants.ts';
-import { stableJson } from '../../stable-json.ts';
+import { stableJson, stableJsonOfParts } from '../../stable-json.ts';
 import { formatExtension } from './variant-file-name.ts';
 
 /**
@@ -44,15 +44,26 @@ export function sha256(bytes: Uint8Array | string): string {
  */
 export function cacheKey(sourceSha256: string, settings: PresetSettings): string {
   return sha256(
-    stableJson({
-      source: sourceSha256,
-      settings,
-      sharp: sharp.versions.sharp,
-      vips: sharp.versions.vips,
-      revision: ENCODER_REVISION,
+    stableJsonOfParts({
+      source: JSON.stringify(sourceSha256),
+      settings: settingsJson(settings),
+      sharp: JSON.stringify(sharp.versions.sharp),
+      vips: JSON.stringify(sharp.versions.vips),
+      revision: JSON.stringify(ENCODER_REVISION),
     }),
   );
 }
+
+/** A preset's settings written once, not once for each of thousands of images. */
+function settingsJson(settings: PresetSettings): string {
+  let json = writtenSettings.get(settings);
+  if (json === undefined) {
+    json = stableJson(settings);
+    writtenSettings.set(settings, json);
+  }
+  return json;
+}
+const writtenSettings = new WeakMap<PresetSettings, string>();
 
 /**
  * A content-addressed store of encoded variants:

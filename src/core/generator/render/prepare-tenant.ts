@@ -55,7 +55,11 @@ export async function prepareTenant(
   const { bundledAssets, searchIndexAsset, tenantPageModel, tenantPages, writeSearchIndex } = await renderCode();
   const { apiOrigin, location, progress } = build;
   const catalog = catalogOf(project, tenant);
-  const imageFiles = imagesCarried ? undefined : await linkImages(requests, images, prepared, linker, siteDir);
+  // Linked on the linker's thread while the rest is prepared here: for the first tenant nothing
+  // else overlaps it, and the build's thread stood idle through its ~14,000 links.
+  const linking = imagesCarried ? undefined : linkImages(requests, images, prepared, linker, siteDir);
+  // Handled where it is awaited, below; a failure before that must not count as unhandled.
+  linking?.catch(() => undefined);
   const pictures = await describePictures(build, tenantBuild);
   const job: TenantRenderJob = { supplier: project.supplier, tenant, catalog, ...pictures, apiOrigin, location, assets: client.assets };
   const model: PageModel = tenantPageModel(
@@ -78,6 +82,7 @@ export async function prepareTenant(
     { file: model.catalogPrices.file, ...writeDigested(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json) },
     ...writeSearchIndex(siteDir, searchIndexAsset(model, catalog.priced, path.join(build.repoRoot, '.cache', 'search-index'))),
   ];
+  const imageFiles = await linking;
   return { render: async () => [...assets, ...(await renderPages(build, tenantBuild, job, toRender))], imageFiles, pages: pending.length };
 }
 

@@ -13,6 +13,17 @@ export function renderCode() {
   return loadingRenderCode;
 }
 let loadingRenderCode: Promise<RenderCode> | undefined;
+
+/**
+ * Starts loading the render code now, for a build that will render: through tsx, loading it left
+ * the build's thread idle for most of a second right before the first page, which it now spends
+ * validating and preparing images instead. A failure is reported where the code is awaited
+ * (renderCode); until then it is not an unhandled rejection, so a build stopped by invalid data
+ * prints only the data's errors.
+ */
+export function startLoadingRenderCode(): void {
+  renderCode().catch(() => undefined);
+}
 type RenderCode = typeof import('./render-tenant.tsx') &
   typeof import('./render-entry-site.tsx') &
   typeof import('./search-index-asset.ts') &

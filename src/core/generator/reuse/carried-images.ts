@@ -14,10 +14,14 @@ export const IMAGE_FOLDER = 'assets/img';
  * equal digests mean equal folders.
  */
 export function imageFolderDigest(requests: readonly ImageRequest[], prepared: PreparedImages): string {
-  const names = new Set(requests.flatMap(({ source, preset }) => prepared.get(source, preset).variants.map((variant) => variant.file)));
-  return createHash('sha256')
-    .update(stableJson([...names].sort()))
-    .digest('hex');
+  // Sorted by source first, each image's names follow one another nearly in order, and the sort
+  // of all of them (some 14,000 a tenant at catalog scale) is mostly a merge.
+  const bySource = [...requests].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+  const names: string[] = [];
+  for (const { source, preset } of bySource) for (const variant of prepared.get(source, preset).variants) names.push(variant.file);
+  names.sort();
+  const unique = names.filter((name, index) => index === 0 || name !== names[index - 1]);
+  return createHash('sha256').update(stableJson(unique)).digest('hex');
 }
 
 /**

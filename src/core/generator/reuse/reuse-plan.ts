@@ -72,13 +72,16 @@ export async function planReuse(build: BuildContext, { project, plans, images, p
   const previous = previousSites(build.outDir);
   const inputDigests = siteInputDigests(build, project, plans, prepared, client);
   const imageFolderDigests = new Map(plans.flatMap((plan) => (plan.tenant ? [[plan.id, imageFolderDigest(plan.requests, prepared)] as const] : [])));
+  // Nothing encoded now (every image came from the cache, as in most builds): no site's images were, and its thousands of names need no look-up.
+  const anyEncodedNow = images.stats().encoded > 0;
   const facts = plans.map((plan) => ({
     id: plan.id,
     isTenant: plan.tenant !== undefined,
     inputs: inputDigests.get(plan.id)!,
     previousInputs: previous.get(plan.id)?.inputs,
     folderExists: existsSync(path.join(build.outDir, plan.id)),
-    imagesEncodedNow: plan.requests.some(({ source, preset }) => prepared.get(source, preset).variants.some((variant) => images.encodedNow(variant.file))),
+    imagesEncodedNow:
+      anyEncodedNow && plan.requests.some(({ source, preset }) => prepared.get(source, preset).variants.some((variant) => images.encodedNow(variant.file))),
   }));
   const { carriedSites, imageFoldersToTry } = decideReuse(facts, build.reusePages);
   const carriedImageFolders = new Map<string, ManifestEntry[]>();

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Catalog } from '../../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../../domain/tenant.ts';
 import { isProduction, type SiteLocation } from '../../../site/site-location.ts';
-import { stableJson } from '../../stable-json.ts';
+import { stableJson, stableJsonOfParts } from '../../stable-json.ts';
 import { sharedDigest } from './shared-digest.ts';
 import { REPORT_FILE, type BuildReport, type SiteReport } from '../publish/build-report.ts';
+import type { PreparedImage } from '../images/prepared-image.ts';
 import type { PreparedImages, ImageRequest } from '../images/site-images.ts';
 
 /** Bump when the build changes what it writes from the same inputs outside src/ (there is no such code today). */
@@ -53,30 +54,41 @@ export function entrySiteInputDigest(inputs: EntrySiteInputs): string {
 }
 
 function digestOf({ root, supplier, images, prepared, clientDir, apiOrigin, location, precompress }: CommonSiteInputs, own: Record<string, unknown>): string {
-  const imageFiles = publishedImages(root, images, prepared);
   // A production build leaves the location out: its digests are the ones recorded before previews existed (dist/report.json).
   // The supplier facts go in under the key `site`, as in the digests earlier reports recorded, so those still match.
-  const inputs = {
+  const inputs: Record<string, unknown> = {
     revision: OUTPUT_REVISION,
     ...own,
     site: supplier,
-    imageFiles,
     client: path.basename(clientDir),
     apiOrigin: apiOrigin ?? null,
     precompress,
     ...(isProduction(location) ? {} : { location }),
   };
-  return createHash('sha256').update(stableJson(inputs)).digest('hex');
+  const parts = Object.fromEntries(Object.entries(inputs).map(([key, value]) => [key, value === undefined ? undefined : stableJson(value)]));
+  // The same text as stableJson of the whole, with the image names, nearly all of it, not written again for every tenant.
+  return createHash('sha256')
+    .update(stableJsonOfParts({ ...parts, imageFiles: publishedImages(root, images, prepared) }))
+    .digest('hex');
 }
 
-/** Each image's source and published names, which carry the hash of its content. */
-function publishedImages(root: string, images: readonly ImageRequest[], prepared: PreparedImages) {
-  return images.map(({ source, preset }) => [
-    preset,
-    path.relative(root, source).split(path.sep).join('/'),
-    prepared.get(source, preset).variants.map((variant) => variant.file),
-  ]);
+/**
+ * Each image's source and published names, which carry the hash of its content, as stableJson
+ * writes them. Each image's part is written once, not once per tenant showing it: tenants share
+ * most of their images (all of a catalog's).
+ */
+function publishedImages(root: string, images: readonly ImageRequest[], prepared: PreparedImages): string {
+  const parts = images.map(({ source, preset }) => {
+    const image = prepared.get(source, preset);
+    const known = written.get(image);
+    if (known?.root === root && known.source === source && known.preset === preset) return known.json;
+    const json = stableJson([preset, path.relative(root, source).split(path.sep).join('/'), image.variants.map((variant) => variant.file)]);
+    written.set(image, { root, source, preset, json });
+    return json;
+  });
+  return `[${parts.join(',')}]`;
 }
+const written = new WeakMap<PreparedImage, ImageRequest & { root: string; json: string }>();
 
 /** What the build in `outDir` recorded of each site (the tenants' and the entry screen's), if it left a report this build can read. */
 export function previousSites(outDir: string): Map<string, SiteReport> {
