@@ -51,7 +51,7 @@ describe('npm run build', () => {
   it("renders the same bytes on helper threads as in the build's own thread", () => {
     const root = fixtureProject();
     // Enough pages a tenant for the helper threads to take part (a tenant of a few pages renders on the build's thread).
-    growCatalogs(root, 60);
+    growCatalogs(root, 120);
     const rendered: Record<string, BuildReport['pagesRendered']> = {};
     for (const [out, workers] of [
       ['dist-one', '1'],

@@ -79,9 +79,20 @@ export class RenderThread {
   private nextId = 0;
   private tenantKey: string | undefined;
   private failed: Error | undefined;
+  /** Settles when the thread has loaded the renderer (a second or more through tsx): until then the build's thread renders alone. */
+  private readonly ready: Promise<void>;
+  private markReady: (() => void) | undefined;
+  private failReady: ((error: Error) => void) | undefined;
 
   constructor() {
-    this.worker.on('message', (reply: RenderReply) => {
+    this.ready = new Promise((resolve, reject) => {
+      this.markReady = resolve;
+      this.failReady = reject;
+    });
+    // Handled where it is awaited (renderFrom); a thread closed before use must not count as unhandled.
+    this.ready.catch(() => undefined);
+    this.worker.on('message', (reply: RenderReply | 'ready') => {
+      if (reply === 'ready') return this.markReady?.();
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       if (!waiter) return;
@@ -96,6 +107,8 @@ export class RenderThread {
 
   /** Renders chunks taken from `queue` until it is empty; `done` is told each chunk's pages, with their digests, as they are written. */
   async renderFrom(key: string, job: TenantRenderJob, queue: PageQueue<PageToRender>, done: (written: WrittenFile[]) => void): Promise<void> {
+    // Takes no chunk before it can render: a tenant of a few dozen pages is not held up by the thread's start.
+    await this.ready;
     if (this.tenantKey !== key) {
       this.post({ kind: 'tenant', key, job });
       this.tenantKey = key;
@@ -121,6 +134,7 @@ export class RenderThread {
 
   private fail(error: Error): void {
     this.failed ??= error;
+    this.failReady?.(this.failed);
     for (const { reject } of this.waiting.values()) reject(this.failed);
     this.waiting.clear();
   }

@@ -11,3 +11,4 @@ parentPort.on('message', (request) => {
   const reply = answerRequest(request);
   if (reply) parentPort.postMessage(reply);
 });
+parentPort.postMessage('ready');
