@@ -119,12 +119,13 @@ export class RenderThread {
     await Promise.all(Array.from({ length: IN_FLIGHT }, inFlight));
   }
 
-  private renderChunk(key: string, pages: PageToRender[]): Promise<WrittenFile[]> {
+  private renderChunk(key: string, pages: readonly PageToRender[]): Promise<WrittenFile[]> {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.post({ kind: 'chunk', id, key, pages });
+      // Only the name and the slot: whatever else a queue's pages carry for the build's thread stays there.
+      this.post({ kind: 'chunk', id, key, pages: pages.map(({ file, slot }) => ({ file, slot })) });
     });
   }
 

@@ -142,13 +142,12 @@ async function renderPages(
     renderPool.rendered.helpers += files.length;
     for (let done = 0; done < files.length; done++) progress.pageDone(tenant.id);
   };
-  const byFile = new Map(toRender.map(({ page, slot }) => [page.file, { page, slot }]));
-  const queue = new PageQueue(toRender.map(({ page, slot }) => ({ file: page.file, slot })));
+  // The page goes along for this thread; a helper is sent only its name and slot (page-render-pool.ts).
+  const queue = new PageQueue(toRender.map(({ page, slot }) => ({ file: page.file, slot, page })));
   const key = randomUUID();
   const renderHere = async () => {
     for (let chunk = queue.take(); chunk; chunk = queue.take()) {
-      for (const { file } of chunk) {
-        const { page, slot } = byFile.get(file)!;
+      for (const { file, slot, page } of chunk) {
         written.push({ file, ...keepPage(slot, page.render().html) });
         renderPool.rendered.build += 1;
         progress.pageDone(tenant.id);
