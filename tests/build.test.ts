@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { recoverInterruptedSwap } from '../src/core/generator/publish/atomic-output.ts';
 import { REPORT_FILE, type BuildReport } from '../src/core/generator/publish/build-report.ts';
 import { growCatalogs } from '../scripts/bench/catalog-scale-data.ts';
@@ -13,6 +14,17 @@ const html = (root: string, tenant: string) => readFileSync(path.join(root, 'dis
 function retitle(root: string, tenant: string, title: string) {
   const file = path.join(root, 'tenants', `${tenant}.yaml`);
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${title}`));
+}
+
+/** Removes from every catalog the products whose code starts with `code` (a product grown by growCatalogs is `<code>-G<n>`). */
+function dropProducts(root: string, code: string) {
+  const catalogs = path.join(root, 'catalogs');
+  for (const name of readdirSync(catalogs).filter((file) => file.endsWith('.yaml'))) {
+    const document = parseDocument(readFileSync(path.join(catalogs, name), 'utf8'));
+    const products = document.get('products') as YAMLSeq<YAMLMap>;
+    products.items = products.items.filter((product) => !String(product.get('code')).startsWith(code));
+    writeFileSync(path.join(catalogs, name), document.toString({ lineWidth: 0 }));
+  }
 }
 
 /** Every page of dist/ with its inode: a page not rewritten by a build keeps it (it is linked, not written). */
@@ -187,10 +199,36 @@ describe('npm run build', () => {
     expect(report.tenants.filter((site) => site.unchanged === true)).toEqual([]);
     const pages = [...report.tenants, report.entry].reduce((sum, site) => sum + site.pages, 0);
     expect(report.pagesRendered.build + report.pagesRendered.helpers).toBe(pages);
-    // Written anew means a new file: the previous output still exists while the build writes, so no inode is reused.
+    // Written anew means a new file: the previous output still exists while the build writes, and there is no output before it to recycle.
     const after = pageInodes(path.join(root, 'dist'));
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     expect([...after].filter(([file, ino]) => before.get(file) === ino).map(([file]) => file)).toEqual([]);
+  });
+
+  it('takes the folders of the output before last, and still writes exactly what a clean build writes', async () => {
+    const root = fixtureProject();
+    growCatalogs(root, 40);
+    const build = () => runScript('build', ['--root', root, '--no-page-cache']);
+    expect(build().status).toBe(0);
+    const first = pageInodes(path.join(root, 'dist'));
+    expect(build().status).toBe(0);
+    expect(existsSync(path.join(root, '.dist-spare', 'guardian', 'index.html'))).toBe(true);
+    // The first output is now the spare: drop a product (its page and pictures) and retitle a store.
+    dropProducts(root, 'FM-100');
+    retitle(root, 'guardian', 'Guardian Store Renamed');
+
+    const result = build();
+    expect(result.status, result.stderr).toBe(0);
+    const recycled = pageInodes(path.join(root, 'dist'));
+    const rewrittenInPlace = [...recycled].filter(([file, ino]) => first.get(file) === ino).length;
+    expect(rewrittenInPlace).toBeGreaterThan(recycled.size / 2);
+    expect([...recycled.keys()].filter((file) => file.includes('FM-100'))).toEqual([]);
+    expect(html(root, 'guardian')).toContain('<title>Guardian Store Renamed</title>');
+
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+    // What the build did not take is removed in the background.
+    await expect.poll(() => readdirSync(root).filter((entry) => entry.startsWith('.dist-')), { timeout: 20_000 }).toEqual(['.dist-spare']);
   });
 
   it('--tenant rebuilds only the named tenants and keeps the others as they were', () => {

@@ -11,7 +11,7 @@ import { writeReport, type BuildReport, type PagesRendered, type SiteReport } fr
 import type { KnownFolder } from './publish/publish-site.ts';
 import { SitePublishing } from './publish/site-publishing.ts';
 
-export type SitesToWrite = Omit<PagesRun, 'staging' | 'renderPool' | 'linker' | 'publishing' | 'knownImages'>;
+export type SitesToWrite = Omit<PagesRun, 'staging' | 'recycled' | 'renderPool' | 'linker' | 'publishing' | 'knownImages'>;
 
 /** Renders and publishes every site into a staging folder that replaces the output at the end: all or nothing. Answers the report. */
 export async function writeOutput(build: BuildContext, sites: SitesToWrite): Promise<BuildReport> {
@@ -22,11 +22,12 @@ export async function writeOutput(build: BuildContext, sites: SitesToWrite): Pro
   try {
     await writeAtomically(
       build.outDir,
-      async (staging) => {
+      async (staging, recycled) => {
         build.clock.stop();
         report = await writeStaging(build, {
           ...sites,
           staging,
+          recycled,
           renderPool,
           linker,
           publishing: publishingOf(build, sites.reuse, staging),

@@ -25,15 +25,44 @@ describe('writeAtomically', () => {
     });
     expect(read(path.join(outDir, 'guardian', 'index.html'))).toBe('new guardian');
     expect(existsSync(path.join(outDir, 'stivers'))).toBe(false);
-    // The previous output is removed in the background, after the swap.
-    await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
+    // The previous output is kept aside whole, for the next build to recycle.
+    expect(readdirSync(parent).sort()).toEqual(['.dist-spare', 'dist']);
+    expect(read(path.join(parent, '.dist-spare', 'stivers', 'index.html'))).toBe('old stivers');
+  });
+
+  it('hands the writer the output before last, and removes what it did not take', async () => {
+    const { parent, outDir } = workspace();
+    await writeAtomically(outDir, async (staging) => mkdirSync(path.join(staging, 'guardian')));
+    let handed: string | undefined;
+    await writeAtomically(outDir, async (staging, recycled) => {
+      handed = recycled;
+      // What the writer takes is its own: a folder moved from the output before last.
+      renameSync(path.join(recycled!, 'stivers'), path.join(staging, 'stivers'));
+    });
+    expect(handed).toMatch(/\.dist-recycling-\d+-/);
+    expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
+    // The last output is the spare now; what was left of the one before is gone.
+    await expect.poll(() => readdirSync(parent).sort(), { timeout: 10_000 }).toEqual(['.dist-spare', 'dist']);
+    expect(readdirSync(path.join(parent, '.dist-spare'))).toEqual(['guardian']);
+  });
+
+  it('hands a failed writer the output before last too, and removes it with the staging folder', async () => {
+    const { parent, outDir } = workspace();
+    await writeAtomically(outDir, async (staging) => mkdirSync(path.join(staging, 'guardian')));
+    await expect(
+      writeAtomically(outDir, async (_staging, recycled) => {
+        expect(recycled).toBeDefined();
+        throw new Error('render failed');
+      }),
+    ).rejects.toThrow('render failed');
+    await expect.poll(() => readdirSync(parent).sort(), { timeout: 10_000 }).toEqual(['dist']);
   });
 
   it('removes a previous output whose background removal was cut short, at the next build', async () => {
     const { parent, outDir } = workspace();
     mkdirSync(path.join(parent, '.dist-discarded-999999999-abcd', 'guardian'), { recursive: true });
     await writeAtomically(outDir, async (staging) => mkdirSync(path.join(staging, 'guardian')));
-    await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
+    await expect.poll(() => readdirSync(parent).sort(), { timeout: 10_000 }).toEqual(['.dist-spare', 'dist']);
   });
 
   it('does not wait for a removal still under way, and restarts one whose remover died', async () => {
@@ -44,7 +73,7 @@ describe('writeAtomically', () => {
     mkdirSync(path.join(parent, '.dist-removing-999999999-dead', 'guardian'), { recursive: true });
     await writeAtomically(outDir, async (staging) => mkdirSync(path.join(staging, 'guardian')));
     expect(existsSync(path.join(parent, underWay, 'guardian'))).toBe(true);
-    await expect.poll(() => readdirSync(parent).sort(), { timeout: 10_000 }).toEqual([underWay, 'dist']);
+    await expect.poll(() => readdirSync(parent).sort(), { timeout: 10_000 }).toEqual([underWay, '.dist-spare', 'dist']);
   });
 
   it('leaves the previous output untouched and removes its staging folder when the writer fails half-way', async () => {
@@ -91,7 +120,7 @@ describe('writeAtomically', () => {
     expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
     await writeAtomically(outDir, async (next) => mkdirSync(path.join(next, 'guardian')), { carryOver: ['stivers'] });
     expect(read(path.join(outDir, 'stivers', 'index.html'))).toBe('old stivers');
-    await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
+    await expect.poll(() => readdirSync(parent).sort(), { timeout: 10_000 }).toEqual(['.dist-spare', 'dist']);
   });
 
   it("carries a folder inside a rebuilt entry (a tenant's unchanged images), and puts it back after a kill mid-move", async () => {
@@ -144,6 +173,6 @@ describe('writeAtomically', () => {
     // A pid far above any real one stands for a build process that no longer exists.
     mkdirSync(path.join(parent, '.dist-staging-999999999-abc'));
     await writeAtomically(outDir, async () => {});
-    await expect.poll(() => readdirSync(parent), { timeout: 10_000 }).toEqual(['dist']);
+    await expect.poll(() => readdirSync(parent).sort(), { timeout: 10_000 }).toEqual(['.dist-spare', 'dist']);
   });
 });

@@ -20,6 +20,8 @@ export interface PagesRun extends SiteReportFacts {
   prepared: PreparedImages;
   client: BundledClient;
   staging: string;
+  /** The output before last, whose folders the writers may take (writeAtomically); none on a first build. */
+  recycled: string | undefined;
   renderPool: PageRenderPool;
   linker: FileLinker;
   publishing: SitePublishing;
@@ -96,6 +98,7 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
     ...plan.tenant!,
     requests: plan.requests,
     siteDir,
+    recycledSiteDir: run.recycled && path.join(run.recycled, plan.id),
     images: run.images,
     prepared: run.prepared,
     client: run.client,

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync } from 'node:
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { stableJson } from '../../stable-json.ts';
+import { preparePageFolder } from './recycled-folder.ts';
 import { sharedDigest } from './shared-digest.ts';
 import { CANNOT_LINK } from '../images/publish-file.ts';
 import type { FileDigest } from './file-digest-cache.ts';
@@ -11,10 +12,15 @@ import { writeDigested } from './written-file.ts';
 /** Bump when the build writes different pages from the same inputs and code (there is no such change today). */
 const PAGE_REVISION = 1;
 
-/** Where a page rendered now goes: its file in dist/, and its place in the store (none without a store). */
+/**
+ * Where a page rendered now goes: its file in dist/, its place in the store (none without a
+ * store), and the same page's file in the output before last, whose folder it may take
+ * (recycled-folder.ts; none when there is no such output).
+ */
 export interface PageSlot {
   target: string;
   stored?: string;
+  recycled?: string;
 }
 
 /**
@@ -34,7 +40,8 @@ export interface PageInputs {
  * as a page rendered before is hard-linked from the store instead of rendered: a one-product
  * edit renders only the pages that show that product. The code that renders is part of the
  * digest through `code` (the client bundle's folder name, a digest of src/ and the lockfile).
- * Safe to link because no step of the build rewrites a page file in place.
+ * Safe to link because the build writes into a page file in place only when nothing else links
+ * it (recycled-folder.ts).
  */
 export class PageCache {
   /** `dir` undefined: every page rendered and written, nothing kept (`npm run build -- --no-page-cache`). */
@@ -48,12 +55,12 @@ export class PageCache {
    * there is none, answers the slot where the page rendered now goes (keepPage()). The inputs
    * are asked for only with a store: without one, working them out is wasted on every page.
    */
-  link(inputs: () => PageInputs, target: string): PageSlot | undefined {
-    if (this.dir === undefined) return { target };
+  link(inputs: () => PageInputs, target: string, recycled?: string): PageSlot | undefined {
+    if (this.dir === undefined) return { target, recycled };
     const key = this.key(inputs());
     const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
-    if (!existsSync(stored)) return { target, stored };
-    mkdirSync(path.dirname(target), { recursive: true });
+    if (!existsSync(stored)) return { target, stored, recycled };
+    preparePageFolder(target, recycled, false);
     linkOrCopy(stored, target);
     return undefined;
   }
@@ -94,9 +101,9 @@ function linkOrCopy(from: string, to: string): void {
  * the manifest. A plain function of plain data, so a render thread can write the pages it renders;
  * it makes the page's folder.
  */
-export function keepPage({ target, stored }: PageSlot, html: string): FileDigest {
+export function keepPage({ target, stored, recycled }: PageSlot, html: string): FileDigest {
   // Made by the thread that renders the page, not ahead by the build's: most pages have a folder of their own, and making it is a good part of writing the page.
-  mkdirSync(path.dirname(target), { recursive: true });
+  preparePageFolder(target, recycled, stored === undefined);
   if (stored === undefined) return writeDigested(target, html);
   mkdirSync(path.dirname(stored), { recursive: true });
   // Whole or not at all: a build killed here leaves a temporary file, never a cut-off page under a key.
