@@ -103,8 +103,8 @@ function linkOrCopy(from: string, to: string): void {
  */
 export function keepPage({ target, stored, recycled }: PageSlot, html: string): FileDigest {
   // Made by the thread that renders the page, not ahead by the build's: most pages have a folder of their own, and making it is a good part of writing the page.
-  preparePageFolder(target, recycled, stored === undefined);
-  if (stored === undefined) return writeDigested(target, html);
+  const overwrite = preparePageFolder(target, recycled, stored === undefined);
+  if (stored === undefined) return writeDigested(target, html, overwrite);
   mkdirSync(path.dirname(stored), { recursive: true });
   // Whole or not at all: a build killed here leaves a temporary file, never a cut-off page under a key.
   const temporary = `${stored}.${process.pid}-${threadId}.tmp`;

@@ -8,20 +8,23 @@ import path from 'node:path';
  * `target`. `target` stays only when `writeInPlace` and it is a file of its own (one link), so
  * the page is written into the same inode; a file linked elsewhere (the page store, the
  * compression cache) is unlinked, never written into. Afterwards the folder holds nothing the
- * build did not put there, and `target` is either absent or a single-link file.
+ * build did not put there; answers whether `target` is there, a single-link file to write over.
  */
-export function preparePageFolder(target: string, recycled: string | undefined, writeInPlace: boolean): void {
+export function preparePageFolder(target: string, recycled: string | undefined, writeInPlace: boolean): boolean {
   const folder = path.dirname(target);
   if (recycled === undefined || !moveLeafFolder(path.dirname(recycled), folder)) {
     mkdirSync(folder, { recursive: true });
-    return;
+    return false;
   }
   const name = path.basename(target);
   for (const entry of readdirSync(folder)) {
     if (entry !== name) unlinkSync(path.join(folder, entry));
   }
   const kept = lstatSync(target, { throwIfNoEntry: false });
-  if (kept && !(writeInPlace && kept.isFile() && kept.nlink === 1)) unlinkSync(target);
+  if (!kept) return false;
+  if (writeInPlace && kept.isFile() && kept.nlink === 1) return true;
+  unlinkSync(target);
+  return false;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import type { FileDigest } from './file-digest-cache.ts';
 
 /**
@@ -12,9 +12,22 @@ export interface WrittenFile extends FileDigest {
   file: string;
 }
 
-/** Writes `content` as UTF-8 and answers the digest of exactly those bytes, hashed while they are in memory. */
-export function writeDigested(target: string, content: string): FileDigest {
+/**
+ * Writes `content` as UTF-8 and answers the digest of exactly those bytes, hashed while they are
+ * in memory. `overwrite`: `target` is a file of its own already (recycled-folder.ts), written over
+ * from its start and then cut to length, never emptied first: on ext4 a file emptied and written
+ * again is flushed to disk as it is closed (auto_da_alloc), which made the build wait on the disk.
+ */
+export function writeDigested(target: string, content: string, overwrite = false): FileDigest {
   const bytes = Buffer.from(content, 'utf8');
-  writeFileSync(target, bytes);
+  if (overwrite) {
+    const fd = openSync(target, 'r+');
+    try {
+      writeSync(fd, bytes, 0, bytes.length, 0);
+      ftruncateSync(fd, bytes.length);
+    } finally {
+      closeSync(fd);
+    }
+  } else writeFileSync(target, bytes);
   return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
