@@ -26,10 +26,14 @@ export class FileLinker {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 0;
 
-  /** Links each `[object, name]` to `dir/name`, making `dir` first. */
-  async link(dir: string, links: readonly (readonly [string, string])[]): Promise<void> {
+  /**
+   * Links each `[object, name]` to `dir/name`, making `dir` first, or taking the folder
+   * `recycled` (the same folder in the output before last) instead: then a file already there
+   * under its name stays as it is, and every name not asked for now is removed.
+   */
+  async link(dir: string, links: readonly (readonly [string, string])[], recycled?: string): Promise<void> {
     if (links.length === 0) return;
-    const left = await this.send(dir, links);
+    const left = await this.send(dir, links, recycled);
     for (const index of left) {
       const [object, name] = links[index]!;
       await publishFile(object, path.join(dir, name));
@@ -42,13 +46,13 @@ export class FileLinker {
     await worker?.terminate();
   }
 
-  private send(dir: string, links: readonly (readonly [string, string])[]): Promise<number[]> {
+  private send(dir: string, links: readonly (readonly [string, string])[], recycled: string | undefined): Promise<number[]> {
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
     worker.ref();
     return new Promise<number[]>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, dir, links });
+      worker.postMessage({ id, dir, links, recycled });
     });
   }
 

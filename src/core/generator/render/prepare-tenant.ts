@@ -27,7 +27,7 @@ export interface TenantBuild {
   /** Every image file its pages show, each once. */
   requests: readonly ImageRequest[];
   siteDir: string;
-  /** The same site's folder in the output before last, whose page folders its pages may take; none on a first build. */
+  /** The same site's folder in the output before last, whose page and image folders it may take; none on a first build. */
   recycledSiteDir: string | undefined;
   images: ImagePipeline;
   prepared: PreparedImages;
@@ -53,13 +53,13 @@ export async function prepareTenant(
   build: BuildContext,
   tenantBuild: TenantBuild,
 ): Promise<{ render: () => Promise<WrittenFile[]>; imageFiles?: ManifestEntry[]; pages: number }> {
-  const { project, tenant, requests, siteDir, images, prepared, client, linker, imagesCarried } = tenantBuild;
+  const { project, tenant, requests, siteDir, recycledSiteDir, images, prepared, client, linker, imagesCarried } = tenantBuild;
   const { bundledAssets, searchIndexAsset, tenantPageModel, tenantPages, writeSearchIndex } = await renderCode();
   const { apiOrigin, location, progress } = build;
   const catalog = catalogOf(project, tenant);
   // Linked on the linker's thread while the rest is prepared here: for the first tenant nothing
   // else overlaps it, and the build's thread stood idle through its ~14,000 links.
-  const linking = imagesCarried ? undefined : linkImages(requests, images, prepared, linker, siteDir);
+  const linking = imagesCarried ? undefined : linkImages(requests, images, prepared, linker, siteDir, recycledSiteDir);
   // Handled where it is awaited, below; a failure before that must not count as unhandled.
   linking?.catch(() => undefined);
   const pictures = await describePictures(build, tenantBuild);
@@ -177,6 +177,7 @@ async function linkImages(
   prepared: PreparedImages,
   linker: FileLinker,
   siteDir: string,
+  recycledSiteDir: string | undefined,
 ): Promise<ManifestEntry[]> {
   const objects = new Map(
     requests.flatMap(({ source, preset }) => images.variantObjects(prepared.get(source, preset)).map((variant) => [variant.file, variant] as const)),
@@ -184,6 +185,7 @@ async function linkImages(
   await linker.link(
     path.join(siteDir, IMAGE_FOLDER),
     [...objects.values()].map(({ object, file }) => [object, file] as const),
+    recycledSiteDir && path.join(recycledSiteDir, IMAGE_FOLDER),
   );
   return [...objects.values()].map(({ file, size, sha256 }) => ({ path: `${IMAGE_FOLDER}/${file}`, size, sha256 }));
 }
