@@ -12,40 +12,44 @@ import path from 'node:path';
  */
 export function preparePageFolder(target: string, recycled: string | undefined, writeInPlace: boolean): boolean {
   const folder = path.dirname(target);
-  if (recycled === undefined || !moveLeafFolder(path.dirname(recycled), folder)) {
+  const names = recycled === undefined ? undefined : moveLeafFolder(path.dirname(recycled), folder);
+  if (names === undefined) {
     mkdirSync(folder, { recursive: true });
     return false;
   }
   const name = path.basename(target);
-  for (const entry of readdirSync(folder)) {
+  for (const entry of names) {
     if (entry !== name) unlinkSync(path.join(folder, entry));
   }
-  const kept = lstatSync(target, { throwIfNoEntry: false });
-  if (!kept) return false;
-  if (writeInPlace && kept.isFile() && kept.nlink === 1) return true;
+  if (!names.includes(name)) return false;
+  if (writeInPlace) {
+    const kept = lstatSync(target);
+    if (kept.isFile() && kept.nlink === 1) return true;
+  }
   unlinkSync(target);
   return false;
 }
 
 /**
  * Moves `from` to `to` when `from` holds no folder (a page's own folder: its file and that file's
- * compressed siblings) and `to` is not there yet; answers whether it did. A folder with folders
- * in it (a tenant's root, a catalog with its later pages) is left: the pages under it decide.
+ * compressed siblings) and `to` is not there yet; answers the names it holds, or undefined when
+ * it did not move it. A folder with folders in it (a tenant's root, a catalog with its later
+ * pages) is left: the pages under it decide.
  */
-function moveLeafFolder(from: string, to: string): boolean {
+function moveLeafFolder(from: string, to: string): string[] | undefined {
   let entries;
   try {
     entries = readdirSync(from, { withFileTypes: true });
   } catch {
-    return false;
+    return undefined;
   }
-  if (entries.some((entry) => entry.isDirectory())) return false;
+  if (entries.some((entry) => entry.isDirectory())) return undefined;
   mkdirSync(path.dirname(to), { recursive: true });
   try {
     renameSync(from, to);
-    return true;
   } catch {
     // `to` made already (a page in a folder under it came first): a new folder is as good.
-    return false;
+    return undefined;
   }
+  return entries.map((entry) => entry.name);
 }
