@@ -10,6 +10,7 @@ import { writeOutput } from './write-output.ts';
 import { FileDigestCache } from './reuse/file-digest-cache.ts';
 import { planReuse } from './reuse/reuse-plan.ts';
 import { REPORT_FILE } from './publish/build-report.ts';
+import { PageRenderPool } from './render/page-render-pool.ts';
 import { startLoadingRenderCode } from './render/render-code.ts';
 import type { BuildContext } from './build-context.ts';
 import { planSites } from './site-plan.ts';
@@ -23,7 +24,20 @@ import { validatePhase } from './validate/validate-phase.ts';
  */
 export async function buildStorefronts(options: BuildOptions): Promise<BuildResult> {
   const build = buildContext(options);
-  if (rendersPages(build)) startLoadingRenderCode();
+  const renderPool = new PageRenderPool(build.renderThreads);
+  try {
+    if (rendersPages(build)) {
+      startLoadingRenderCode();
+      renderPool.start();
+    }
+    return await buildWith(build, renderPool);
+  } finally {
+    // The threads, if any started, end with the build, whether it succeeded or not.
+    await renderPool.close();
+  }
+}
+
+async function buildWith(build: BuildContext, renderPool: PageRenderPool): Promise<BuildResult> {
   const data = await validatePhase(build);
   const plans = planSites(build.root, data.project, data.chosen);
   const fileDigests = new FileDigestCache(path.join(build.repoRoot, '.cache', 'file-digests.json'));
@@ -32,7 +46,7 @@ export async function buildStorefronts(options: BuildOptions): Promise<BuildResu
   const imageCounts = await imagesPhase(build, plans, images, prepared);
   const client = await bundlePhase(build);
   const reuse = await planReuse(build, { project: data.project, plans, images, prepared, client, fileDigests });
-  const report = await writeOutput(build, { data, plans, images, prepared, client, reuse, imageCounts: imageCounts.perSite });
+  const report = await writeOutput(build, { data, plans, images, prepared, client, reuse, renderPool, imageCounts: imageCounts.perSite });
   const pages = [...report.tenants, report.entry].reduce((sum, site) => sum + site.pages, 0);
   return { tenants: data.chosen.map((tenant) => tenant.id), pages, images: imageCounts.totals, report };
 }

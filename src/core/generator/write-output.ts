@@ -2,7 +2,6 @@ import { ENTRY_SITE } from '../../site/entry-target.ts';
 import type { BuildContext } from './build-context.ts';
 import { FileLinker } from './images/index.ts';
 import { pagesPhase, type PagesRun } from './render/pages-phase.ts';
-import { PageRenderPool } from './render/page-render-pool.ts';
 import { IMAGE_FOLDER } from './reuse/carried-images.ts';
 import type { ReusePlan } from './reuse/reuse-plan.ts';
 import type { ValidData } from './validate/validate-phase.ts';
@@ -11,11 +10,11 @@ import { writeReport, type BuildReport, type PagesRendered, type SiteReport } fr
 import type { KnownFolder } from './publish/publish-site.ts';
 import { SitePublishing } from './publish/site-publishing.ts';
 
-export type SitesToWrite = Omit<PagesRun, 'staging' | 'recycled' | 'renderPool' | 'linker' | 'publishing' | 'knownImages'>;
+export type SitesToWrite = Omit<PagesRun, 'staging' | 'recycled' | 'linker' | 'publishing' | 'knownImages'>;
 
 /** Renders and publishes every site into a staging folder that replaces the output at the end: all or nothing. Answers the report. */
 export async function writeOutput(build: BuildContext, sites: SitesToWrite): Promise<BuildReport> {
-  const renderPool = new PageRenderPool(build.renderThreads);
+  const { renderPool } = sites;
   const linker = new FileLinker();
   let report: BuildReport | undefined;
   build.clock.start('write');
@@ -28,7 +27,6 @@ export async function writeOutput(build: BuildContext, sites: SitesToWrite): Pro
           ...sites,
           staging,
           recycled,
-          renderPool,
           linker,
           publishing: publishingOf(build, sites.reuse, staging),
           knownImages: knownImagesOf(sites.reuse),
@@ -37,8 +35,8 @@ export async function writeOutput(build: BuildContext, sites: SitesToWrite): Pro
       { carryOver: carriedFolders(sites.data, sites.reuse) },
     );
   } finally {
-    // The threads, if any started, end with the build, whether it succeeded or not.
-    await Promise.all([renderPool.close(), linker.close()]);
+    // The linker's thread ends with the build, whether it succeeded or not (the render threads with buildStorefronts).
+    await linker.close();
   }
   build.clock.stop();
   build.progress.phaseEnded({ phase: 'write', outDir: build.outDir }, build.clock.ms.write);

@@ -62,8 +62,17 @@ export class PageRenderPool {
   /** The helper threads for a tenant with `pages` pages to render, started if need be; none when there is nothing to share. */
   helpersFor(pages: number): readonly RenderThread[] {
     if (pages < 2 * CHUNK_PAGES) return [];
-    while (this.helpers.length < this.threads - 1) this.helpers.push(new RenderThread());
+    this.start();
     return this.helpers;
+  }
+
+  /**
+   * Starts the helper threads now, for a build that will surely render: each loads the renderer
+   * (a second or more through tsx) while the build's thread validates the data, instead of after
+   * the first tenant's pages are queued.
+   */
+  start(): void {
+    while (this.helpers.length < this.threads - 1) this.helpers.push(new RenderThread());
   }
 
   async close(): Promise<void> {

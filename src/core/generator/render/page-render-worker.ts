@@ -1,5 +1,6 @@
 import type { Catalog } from '../../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../../domain/tenant.ts';
+import type { CatalogPricesAsset } from '../../../site/page-model.ts';
 import type { PictureData } from '../../../site/picture-data.ts';
 import type { SiteLocation } from '../../../site/site-location.ts';
 import type { ClientAssets } from '../bundle/client-assets.ts';
@@ -22,6 +23,8 @@ export interface TenantRenderJob {
   apiOrigin?: string;
   location: SiteLocation;
   assets: ClientAssets;
+  /** The tenant's catalog price file, as the build's thread worked it out. */
+  catalogPrices: CatalogPricesAsset;
 }
 
 /** What the build's thread sends a page-rendering thread (page-render-pool.ts): a tenant's data once, then chunks of its pages. */
@@ -71,6 +74,7 @@ function tenantPagesByFile(job: TenantRenderJob): Map<string, TenantPage> {
     { companyLogo: job.companyLogo, logos: job.logos, productImage: (code, color, side) => job.productImages[productImageKey(code, color, side)] },
     job.apiOrigin,
     job.location,
+    job.catalogPrices,
   );
   return new Map(tenantPages(model, job.catalog, bundledAssets(job.assets, model.config.base)).map((page) => [page.file, page]));
 }

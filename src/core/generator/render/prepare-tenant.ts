@@ -63,7 +63,6 @@ export async function prepareTenant(
   // Handled where it is awaited, below; a failure before that must not count as unhandled.
   linking?.catch(() => undefined);
   const pictures = await describePictures(build, tenantBuild);
-  const job: TenantRenderJob = { supplier: project.supplier, tenant, catalog, ...pictures, apiOrigin, location, assets: client.assets };
   const model: PageModel = tenantPageModel(
     project.supplier,
     tenant,
@@ -76,6 +75,7 @@ export async function prepareTenant(
     apiOrigin,
     location,
   );
+  const job: TenantRenderJob = { supplier: project.supplier, tenant, catalog, ...pictures, apiOrigin, location, assets: client.assets, catalogPrices: model.catalogPrices };
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
   const toRender = linkStoredPages(build, tenantBuild, pending);

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { PageShell } from '../../../components/page-shell.tsx';
+import { renderToString } from 'react-dom/server';
+import { PageShell, SiteFooterContent, SiteHeaderContent, type ShellMarkup } from '../../../components/page-shell.tsx';
 import { PreviewNotice } from '../../../components/preview-notice.tsx';
 import { productColors, type Catalog, type Product } from '../../../domain/product.ts';
 import { CatalogLinksPage } from '../../../pages/catalog-links-page.tsx';
@@ -189,7 +190,7 @@ function renderSpec(model: PageModel, spec: PageSpec, assets: PageAssets): Rende
       file: spec.file,
       html: renderDocument({
         title: spec.title,
-        body: <PageShell model={model}>{spec.body}</PageShell>,
+        body: <PageShell markup={shellMarkup(model)}>{spec.body}</PageShell>,
         stylesheets: assets.stylesheets,
         scripts,
         preloads,
@@ -204,6 +205,17 @@ function renderSpec(model: PageModel, spec: PageSpec, assets: PageAssets): Rende
     throw new RouteRenderError(model.config.tenantId, spec.file, error);
   }
 }
+
+/** The header's and footer's markup of a tenant's pages, rendered once for them all. */
+function shellMarkup(model: PageModel): ShellMarkup {
+  let markup = shellMarkups.get(model);
+  if (!markup) {
+    markup = { header: renderToString(<SiteHeaderContent model={model} />), footer: renderToString(<SiteFooterContent model={model} />) };
+    shellMarkups.set(model, markup);
+  }
+  return markup;
+}
+const shellMarkups = new WeakMap<PageModel, ShellMarkup>();
 
 /**
  * The pages of a tenant, each rendered only when asked: the build renders and writes them one

@@ -11,7 +11,9 @@ import { storefrontConfig, type ConfigImages } from './tenant-storefront-config.
 
 /**
  * What every page of a tenant renders from, given its pictures. Shared by the build and
- * `npm run dev`, so both narrow the shared catalog to this tenant in the same way.
+ * `npm run dev`, so both narrow the shared catalog to this tenant in the same way. `prices`: the
+ * catalog price file worked out already from the same data (the build's thread sends it to its
+ * render threads, which would otherwise work out its hundreds of kilobytes again).
  */
 export function tenantPageModel(
   supplier: SupplierFacts,
@@ -20,6 +22,7 @@ export function tenantPageModel(
   images: ConfigImages & { productImage(code: string, color: string, side?: PictureSide): PictureData | undefined },
   apiOrigin?: string,
   location?: SiteLocation,
+  prices?: CatalogPricesAsset,
 ): PageModel {
   const products = visibleProducts(tenant, catalog);
   // Catalogs are shared between tenants: only this tenant's own store codes may reach its pages.
@@ -32,7 +35,7 @@ export function tenantPageModel(
     storeBound: new Set(products.filter((product) => product.supportedStores.length > 0).map((product) => product.code)),
     productImage: images.productImage,
     catalogLinks: supplier.catalogLinks,
-    catalogPrices: catalogPricesAsset(config.base, catalogPrices({ products: narrowed, productImage: images.productImage })),
+    catalogPrices: prices ?? catalogPricesAsset(config.base, catalogPrices({ products: narrowed, productImage: images.productImage })),
   };
 }
 
