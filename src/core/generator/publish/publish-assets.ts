@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PictureData } from '../../../site/picture-data.ts';
 import type { ClientAssets } from '../bundle/client-assets.ts';
@@ -15,7 +15,12 @@ export function publisher(images: ImagePipeline, prepared: PreparedImages, outDi
   };
 }
 
+/** Copies, not links: a file of the bundle's cache linked into a site would be changed by any hand that changes the site's copy. */
 export function copyClientAssets(client: { assets: ClientAssets; dir: string }, assetsDir: string): void {
   mkdirSync(assetsDir, { recursive: true });
-  for (const file of client.assets.files) cpSync(path.join(client.dir, file), path.join(assetsDir, file));
+  for (const file of client.assets.files) {
+    const target = path.join(assetsDir, file);
+    if (file.includes('/')) mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(path.join(client.dir, file), target);
+  }
 }

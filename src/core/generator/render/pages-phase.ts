@@ -97,6 +97,7 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
     project,
     ...plan.tenant!,
     requests: plan.requests,
+    imagesDigest: run.reuse.imageFolderDigests.get(plan.id)!,
     siteDir,
     recycledSiteDir: run.recycled && path.join(run.recycled, plan.id),
     images: run.images,

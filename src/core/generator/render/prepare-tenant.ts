@@ -26,6 +26,8 @@ export interface TenantBuild {
   sources: TenantImageSources;
   /** Every image file its pages show, each once. */
   requests: readonly ImageRequest[];
+  /** The digest of the names of their variant files (carried-images.ts imageFolderDigest): tenants of one catalog mostly share it. */
+  imagesDigest: string;
   siteDir: string;
   /** The same site's folder in the output before last, whose page and image folders it may take; none on a first build. */
   recycledSiteDir: string | undefined;
@@ -53,13 +55,13 @@ export async function prepareTenant(
   build: BuildContext,
   tenantBuild: TenantBuild,
 ): Promise<{ render: () => Promise<WrittenFile[]>; imageFiles?: ManifestEntry[]; pages: number }> {
-  const { project, tenant, requests, siteDir, recycledSiteDir, images, prepared, client, linker, imagesCarried } = tenantBuild;
+  const { project, tenant, siteDir, recycledSiteDir, linker, client, imagesCarried } = tenantBuild;
   const { bundledAssets, searchIndexAsset, tenantPageModel, tenantPages, writeSearchIndex } = await renderCode();
   const { apiOrigin, location, progress } = build;
   const catalog = catalogOf(project, tenant);
   // Linked on the linker's thread while the rest is prepared here: for the first tenant nothing
   // else overlaps it, and the build's thread stood idle through its ~14,000 links.
-  const linking = imagesCarried ? undefined : linkImages(requests, images, prepared, linker, siteDir, recycledSiteDir);
+  const linking = imagesCarried ? undefined : linkImages(imageFolderOf(tenantBuild), linker, siteDir, recycledSiteDir);
   // Handled where it is awaited, below; a failure before that must not count as unhandled.
   linking?.catch(() => undefined);
   const pictures = await describePictures(build, tenantBuild);
@@ -75,7 +77,16 @@ export async function prepareTenant(
     apiOrigin,
     location,
   );
-  const job: TenantRenderJob = { supplier: project.supplier, tenant, catalog, ...pictures, apiOrigin, location, assets: client.assets, catalogPrices: model.catalogPrices };
+  const job: TenantRenderJob = {
+    supplier: project.supplier,
+    tenant,
+    catalog,
+    ...pictures,
+    apiOrigin,
+    location,
+    assets: client.assets,
+    catalogPrices: model.catalogPrices,
+  };
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
   const toRender = linkStoredPages(build, tenantBuild, pending);
@@ -166,26 +177,40 @@ async function renderPages(
   return written;
 }
 
+/** A tenant's image folder: each variant file once, with the cache object it is linked from, and its manifest entries. */
+interface ImageFolder {
+  links: (readonly [object: string, file: string])[];
+  entries: ManifestEntry[];
+}
+
+/**
+ * Worked out once for the tenants whose images are the same (the same digest of the same names,
+ * each name one cache object): at catalog scale some 14,000 files a tenant.
+ */
+function imageFolderOf({ requests, imagesDigest, images, prepared }: TenantBuild): ImageFolder {
+  let folders = imageFolders.get(prepared);
+  if (!folders) imageFolders.set(prepared, (folders = new Map()));
+  let folder = folders.get(imagesDigest);
+  if (folder) return folder;
+  const objects = new Map(
+    requests.flatMap(({ source, preset }) => images.variantObjects(prepared.get(source, preset)).map((variant) => [variant.file, variant] as const)),
+  );
+  folder = {
+    links: [...objects.values()].map(({ object, file }) => [object, file] as const),
+    entries: [...objects.values()].map(({ file, size, sha256 }) => ({ path: `${IMAGE_FOLDER}/${file}`, size, sha256 })),
+  };
+  folders.set(imagesDigest, folder);
+  return folder;
+}
+/** By the build's prepared images, whose objects the folders name. */
+const imageFolders = new WeakMap<PreparedImages, Map<string, ImageFolder>>();
+
 /**
  * Links every variant of a tenant's images into its image folder, each name once, and answers
  * their manifest entries: the sizes and digests the image cache checked its objects against, so
  * neither the manifest nor the report reads or stats the 14,000 files of a catalog-scale tenant.
  */
-async function linkImages(
-  requests: readonly ImageRequest[],
-  images: ImagePipeline,
-  prepared: PreparedImages,
-  linker: FileLinker,
-  siteDir: string,
-  recycledSiteDir: string | undefined,
-): Promise<ManifestEntry[]> {
-  const objects = new Map(
-    requests.flatMap(({ source, preset }) => images.variantObjects(prepared.get(source, preset)).map((variant) => [variant.file, variant] as const)),
-  );
-  await linker.link(
-    path.join(siteDir, IMAGE_FOLDER),
-    [...objects.values()].map(({ object, file }) => [object, file] as const),
-    recycledSiteDir && path.join(recycledSiteDir, IMAGE_FOLDER),
-  );
-  return [...objects.values()].map(({ file, size, sha256 }) => ({ path: `${IMAGE_FOLDER}/${file}`, size, sha256 }));
+async function linkImages({ links, entries }: ImageFolder, linker: FileLinker, siteDir: string, recycledSiteDir: string | undefined): Promise<ManifestEntry[]> {
+  await linker.link(path.join(siteDir, IMAGE_FOLDER), links, recycledSiteDir && path.join(recycledSiteDir, IMAGE_FOLDER));
+  return entries;
 }
