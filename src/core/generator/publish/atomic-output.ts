@@ -48,8 +48,10 @@ export async function writeAtomically(
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const recycled = claimSpare(outDir);
+  let recycled: string | undefined;
   try {
+    // Inside the try: a spare that cannot be claimed fails the build without leaving the staging folder or the handlers behind.
+    recycled = claimSpare(outDir);
     await write(staging, recycled);
   } catch (error) {
     abandon();
