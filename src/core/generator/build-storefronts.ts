@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { listFiles } from '../data/list-files.ts';
 import { buildContext } from './build-context.ts';
 import type { BuildOptions, BuildResult } from './build-options.ts';
 import { bundlePhase } from './bundle/bundle-phase.ts';
@@ -28,7 +29,7 @@ export async function buildStorefronts(options: BuildOptions): Promise<BuildResu
   try {
     if (rendersPages(build)) {
       startLoadingRenderCode();
-      renderPool.start();
+      if (manyPages(build)) renderPool.start();
     }
     return await buildWith(build, renderPool);
   } finally {
@@ -50,6 +51,26 @@ async function buildWith(build: BuildContext, renderPool: PageRenderPool): Promi
   const pages = [...report.tenants, report.entry].reduce((sum, site) => sum + site.pages, 0);
   return { tenants: data.chosen.map((tenant) => tenant.id), pages, images: imageCounts.totals, report };
 }
+
+/**
+ * Catalogs of a few hundred products or more, told by their files' size before they are read
+ * (the sample's three are about 60 KB, the bench's 650 KB): pages enough that the helper thread,
+ * started now, pays for the second or more it takes to load. Smaller data (most tests' fixtures)
+ * starts it on first use, or never (page-render-pool.ts).
+ */
+function manyPages(build: BuildContext): boolean {
+  const folder = path.join(build.root, 'catalogs');
+  try {
+    const bytes = listFiles(folder)
+      .filter((name) => name.endsWith('.yaml'))
+      .reduce((sum, name) => sum + statSync(path.join(folder, name)).size, 0);
+    return bytes >= MANY_PAGES_CATALOG_BYTES;
+  } catch {
+    // An unreadable folder or file is the validate phase's to report.
+    return false;
+  }
+}
+const MANY_PAGES_CATALOG_BYTES = 48 * 1024;
 
 /**
  * A build that will surely render pages: every page asked for, or no previous build to carry a
