@@ -3,6 +3,7 @@ import { UserError } from '../../user-error.ts';
 import type { PagesRendered } from '../publish/build-report.ts';
 import type { PageSlot } from '../reuse/page-cache.ts';
 import type { WrittenFile } from '../reuse/written-file.ts';
+import { CHUNK_PAGES, type PageQueue } from './page-queue.ts';
 import type { RenderReply, RenderRequest, TenantRenderJob } from './page-render-worker.ts';
 
 /** A page to render and where it goes, as tenantPages names it ('item/K500/index.html'). */
@@ -12,40 +13,11 @@ export interface PageToRender {
 }
 
 /**
- * Small enough that the build's own thread, which renders chunks between its other work, never
- * holds a chunk long, and that both threads finish a tenant at about the same time.
- */
-const CHUNK_PAGES = 16;
-/** Chunks sent to a thread before its first answer: it never waits for the build's thread to read an answer. */
-const IN_FLIGHT = 3;
-
-/**
- * A tenant's pages to render, taken a chunk at a time by every thread that renders (the build's
- * own and the helper threads), so a thread that is busier with other work simply takes fewer.
- */
-export class PageQueue<T> {
-  private next = 0;
-
-  constructor(private readonly pages: readonly T[]) {}
-
-  take(): T[] | undefined {
-    if (this.next >= this.pages.length) return undefined;
-    const chunk = this.pages.slice(this.next, this.next + CHUNK_PAGES);
-    this.next += chunk.length;
-    return chunk;
-  }
-
-  /** No more chunks: the threads finish the one they hold. */
-  stop(): void {
-    this.next = this.pages.length;
-  }
-}
-
-/**
  * Threads that render pages beside the build's own thread. A helper thread is sent a tenant's
- * data once and then chunks of its pages, which it renders and writes with the same code as the
- * build's thread (page-render-worker.ts), so a page is the same bytes whichever thread renders
- * it. The threads start on first use: a build whose pages all come from the page cache starts none.
+ * data once and then the list of its pages to render, from which it takes chunks (page-queue.ts)
+ * and renders and writes them with the same code as the build's thread (page-render-worker.ts),
+ * so a page is the same bytes whichever thread renders it. The threads start on first use: a
+ * build whose pages all come from the page cache starts none.
  *
  * On a two-core machine the build's thread spends most of a cold build on other work (laying
  * out folders, publishing, the next tenant's data), so one helper thread renders most pages
@@ -84,7 +56,7 @@ export class PageRenderPool {
 /** One worker thread that renders chunks of pages (page-render-thread.mjs). */
 export class RenderThread {
   private readonly worker = new Worker(new URL('./page-render-thread.mjs', import.meta.url));
-  private readonly waiting = new Map<number, { resolve: (written: WrittenFile[]) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { chunk: (written: WrittenFile[]) => void; resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private tenantKey: string | undefined;
   private failed: Error | undefined;
@@ -103,9 +75,10 @@ export class RenderThread {
     this.worker.on('message', (reply: RenderReply | 'ready') => {
       if (reply === 'ready') return this.markReady?.();
       const waiter = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
       if (!waiter) return;
-      if ('written' in reply) waiter.resolve(reply.written);
+      if ('written' in reply) return waiter.chunk(reply.written);
+      this.waiting.delete(reply.id);
+      if ('done' in reply) waiter.resolve();
       // An error's class does not cross threads: a problem in the data is answered as one.
       else if ('userError' in reply) waiter.reject(new UserError(reply.userError));
       else waiter.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
@@ -114,27 +87,23 @@ export class RenderThread {
     this.worker.on('exit', (code) => this.fail(new Error(`internal: a page-rendering thread stopped (exit code ${code})`)));
   }
 
-  /** Renders chunks taken from `queue` until it is empty; `done` is told each chunk's pages, with their digests, as they are written. */
+  /**
+   * Renders chunks the thread takes from `queue` itself until it is empty; `done` is told each
+   * chunk's pages, with their digests, as they are written.
+   */
   async renderFrom(key: string, job: TenantRenderJob, queue: PageQueue<PageToRender>, done: (written: WrittenFile[]) => void): Promise<void> {
     // Takes no chunk before it can render: a tenant of a few dozen pages is not held up by the thread's start.
     await this.ready;
+    if (this.failed) throw this.failed;
     if (this.tenantKey !== key) {
       this.post({ kind: 'tenant', key, job });
       this.tenantKey = key;
     }
-    const inFlight = async (): Promise<void> => {
-      for (let chunk = queue.take(); chunk; chunk = queue.take()) done(await this.renderChunk(key, chunk));
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, inFlight));
-  }
-
-  private renderChunk(key: string, pages: readonly PageToRender[]): Promise<WrittenFile[]> {
-    if (this.failed) return Promise.reject(this.failed);
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      // Only the name and the slot: whatever else a queue's pages carry for the build's thread stays there.
-      this.post({ kind: 'chunk', id, key, pages: pages.map(({ file, slot }) => ({ file, slot })) });
+    await new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { chunk: done, resolve, reject });
+      // Only the names and slots: whatever else a queue's pages carry for the build's thread stays there.
+      this.post({ kind: 'pages', id, key, pages: queue.pages.map(({ file, slot }) => ({ file, slot })), next: queue.shared });
     });
   }
 

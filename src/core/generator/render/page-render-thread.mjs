@@ -7,8 +7,5 @@ import { register } from 'tsx/esm/api';
 register();
 const { answerRequest } = await import('./page-render-worker.ts');
 
-parentPort.on('message', (request) => {
-  const reply = answerRequest(request);
-  if (reply) parentPort.postMessage(reply);
-});
+parentPort.on('message', (request) => answerRequest(request, (reply) => parentPort.postMessage(reply)));
 parentPort.postMessage('ready');

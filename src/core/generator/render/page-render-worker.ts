@@ -10,6 +10,7 @@ import { keepPage, type PageSlot } from '../reuse/page-cache.ts';
 import type { WrittenFile } from '../reuse/written-file.ts';
 import { UserError } from '../../user-error.ts';
 import { productImageKey } from '../images/product-image-key.ts';
+import { PageQueue } from './page-queue.ts';
 
 /** Everything a tenant's pages are rendered from, as plain data a worker thread can be sent. */
 export interface TenantRenderJob {
@@ -27,29 +28,44 @@ export interface TenantRenderJob {
   catalogPrices: CatalogPricesAsset;
 }
 
-/** What the build's thread sends a page-rendering thread (page-render-pool.ts): a tenant's data once, then chunks of its pages. */
+/**
+ * What the build's thread sends a page-rendering thread (page-render-pool.ts): a tenant's data
+ * once, then the list of its pages to render, with the shared index of the next one (page-queue.ts).
+ */
 export type RenderRequest =
   | { kind: 'tenant'; key: string; job: TenantRenderJob }
-  | { kind: 'chunk'; id: number; key: string; pages: { file: string; slot: PageSlot }[] };
+  | { kind: 'pages'; id: number; key: string; pages: { file: string; slot: PageSlot }[]; next: SharedArrayBuffer };
 
-/** A chunk's pages written with their digests (paths relative to the site folder), or the message of a problem in the data, or an internal error. */
-export type RenderReply = { id: number } & ({ written: WrittenFile[] } | { userError: string } | { error: { message: string; stack?: string } });
+/**
+ * Each chunk's pages as they are written, with their digests (paths relative to the site folder),
+ * then that the list is done; or the message of a problem in the data, or an internal error.
+ */
+export type RenderReply = { id: number } & (
+  | { written: WrittenFile[] }
+  | { done: true }
+  | { userError: string }
+  | { error: { message: string; stack?: string } }
+);
 
-/** Answers a request of the build's thread; a chunk's pages are rendered and written here. */
-export function answerRequest(request: RenderRequest): RenderReply | undefined {
+/** Answers a request of the build's thread with `reply`; the pages are rendered and written here, a chunk at a time. */
+export function answerRequest(request: RenderRequest, reply: (answer: RenderReply) => void): void {
   if (request.kind === 'tenant') {
     tenant = { key: request.key, job: request.job, pages: undefined };
-    return undefined;
+    return;
   }
+  const queue = new PageQueue(request.pages, request.next);
   try {
-    if (tenant?.key !== request.key) throw new Error(`internal: a chunk of tenant ${request.key} came before its data`);
+    if (tenant?.key !== request.key) throw new Error(`internal: the pages of tenant ${request.key} came before its data`);
     tenant.pages ??= tenantPagesByFile(tenant.job);
-    return { id: request.id, written: renderChunk(tenant.job.tenant.id, tenant.pages, request.pages) };
+    for (let chunk = queue.take(); chunk; chunk = queue.take()) reply({ id: request.id, written: renderChunk(tenant.job.tenant.id, tenant.pages, chunk) });
+    reply({ id: request.id, done: true });
   } catch (error) {
+    // The other threads stop taking chunks too: the build fails with this error.
+    queue.stop();
     // An error's class does not cross threads: a problem in the data is answered as one.
-    if (error instanceof UserError) return { id: request.id, userError: error.message };
+    if (error instanceof UserError) return reply({ id: request.id, userError: error.message });
     const { message, stack } = error instanceof Error ? error : new Error(String(error));
-    return { id: request.id, error: { message, stack } };
+    reply({ id: request.id, error: { message, stack } });
   }
 }
 
