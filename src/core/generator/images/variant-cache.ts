@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -109,7 +110,8 @@ export class VariantCache {
   async read(key: string): Promise<CacheEntry | undefined> {
     let entry: CacheEntry | undefined;
     try {
-      entry = parseEntry(JSON.parse(await readFile(this.entryPath(key), 'utf8')), key);
+      // Synchronous: a few hundred bytes, read for each of thousands of images; through the thread pool each cost several times that in round trips.
+      entry = parseEntry(JSON.parse(readFileSync(this.entryPath(key), 'utf8')), key);
     } catch {
       return undefined; // missing or unreadable: a miss
     }

@@ -6,8 +6,11 @@ import type { CompressedFile, CompressTask } from './compress-files.mjs';
 const CHUNK = 64;
 
 /**
- * Precompression on threads of its own (tinypool), one fewer than the cores: the build's own
- * thread renders the next tenant meanwhile, and on two cores the two never wait for each other.
+ * Precompression on threads of its own (tinypool), one a core. While pages render the cores are
+ * shared with the render threads; once the last tenant is written, what is left to compress (with
+ * an empty compression cache, seconds of it) goes at the speed of every core, not of one: with
+ * one fewer than the cores, a two-core build's render threads outran the one compressing thread
+ * and the build ended waiting on it.
  * node:zlib's async API ran the encoders on libuv's pool, but every file still cost the build's
  * thread its reads, hashes, buffers and a dozen callbacks, which was most of the compression
  * phase's time there (docs/performance.md, Cold builds). Threads start on first use and, idle,
@@ -16,7 +19,7 @@ const CHUNK = 64;
 export class CompressionPool {
   private pool: Tinypool | undefined;
 
-  constructor(readonly threads = Math.max(1, availableParallelism() - 1)) {}
+  constructor(readonly threads = availableParallelism()) {}
 
   async compress({ cacheDir, files }: CompressTask): Promise<CompressedFile[]> {
     if (files.length === 0) return [];
