@@ -17,14 +17,17 @@ export type SchemaName = 'tenant' | 'catalog' | 'site';
 
 const SCHEMA_DIR = path.join(REPO_ROOT, 'schemas');
 
-function readSchema(file: string): Record<string, unknown> {
-  return withoutEditorValues(JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) as Record<string, unknown>);
-}
-
 let validators: Record<SchemaName, ValidateFunction> | undefined;
 
 const SCHEMA_NAMES: readonly SchemaName[] = ['tenant', 'catalog', 'site'];
-/** Where the validators' code is kept, by the digest of the schemas and of ajv's version. */
+const DEFINITIONS_FILE = 'definitions.schema.json';
+const COMPILE_OPTIONS = { allErrors: true, verbose: true, strict: true } as const;
+/**
+ * Texts for editors, which the YAML extension shows: hover (markdownDescription), and a failing
+ * value's message (errorMessage, patternErrorMessage, which our wording reads too).
+ */
+const EDITOR_KEYWORDS = ['markdownDescription', 'errorMessage', 'patternErrorMessage'];
+/** Where the validators' code is kept, by the digest of what it is compiled from (schemas, options, ajv's version). */
 const COMPILED_DIR = path.join(REPO_ROOT, '.cache', 'schema-validators');
 
 function getValidators(): Record<SchemaName, ValidateFunction> {
@@ -39,10 +42,12 @@ function getValidators(): Record<SchemaName, ValidateFunction> {
  * of a second of every build and every `npm run validate`, before the first file was checked.
  */
 function compiledValidators(): Record<SchemaName, ValidateFunction> {
-  const files = ['definitions.schema.json', ...SCHEMA_NAMES.map((name) => `${name}.schema.json`)];
-  const texts = files.map((file) => readFileSync(path.join(SCHEMA_DIR, file), 'utf8'));
+  const read = (file: string) => readFileSync(path.join(SCHEMA_DIR, file), 'utf8');
+  const definitions = read(DEFINITIONS_FILE);
+  const schemas = Object.fromEntries(SCHEMA_NAMES.map((name) => [name, read(`${name}.schema.json`)])) as Record<SchemaName, string>;
+  // Keyed by everything the code is compiled from, and the very texts compiled below: a schema saved while this runs cannot file one version's code under another's key.
   const digest = createHash('sha256')
-    .update(JSON.stringify({ ajv: AJV_VERSION, texts }))
+    .update(JSON.stringify({ ajv: AJV_VERSION, options: COMPILE_OPTIONS, keywords: EDITOR_KEYWORDS, definitions, schemas }))
     .digest('hex')
     .slice(0, 16);
   const cached = path.join(COMPILED_DIR, `${digest}.cjs`);
@@ -53,7 +58,7 @@ function compiledValidators(): Record<SchemaName, ValidateFunction> {
       // Unreadable (cut short by a full disk, say): compiled again below and written over.
     }
   }
-  const ajv = schemaCompiler();
+  const ajv = schemaCompiler(definitions, schemas);
   const code = standaloneCode(ajv, Object.fromEntries(SCHEMA_NAMES.map((name) => [name, name])));
   try {
     mkdirSync(COMPILED_DIR, { recursive: true });
@@ -68,13 +73,12 @@ function compiledValidators(): Record<SchemaName, ValidateFunction> {
   }
 }
 
-function schemaCompiler(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, code: { source: true } });
-  // Texts for editors, which the YAML extension shows: hover (markdownDescription), and a
-  // failing value's message (errorMessage, patternErrorMessage, which our wording reads too).
-  for (const keyword of ['markdownDescription', 'errorMessage', 'patternErrorMessage']) ajv.addKeyword({ keyword, schemaType: 'string' });
-  ajv.addSchema(readSchema('definitions.schema.json'), 'definitions.schema.json');
-  for (const name of SCHEMA_NAMES) ajv.addSchema(readSchema(`${name}.schema.json`), name);
+function schemaCompiler(definitions: string, schemas: Record<SchemaName, string>): Ajv2020 {
+  const parse = (text: string) => withoutEditorValues(JSON.parse(text) as Record<string, unknown>);
+  const ajv = new Ajv2020({ ...COMPILE_OPTIONS, code: { source: true } });
+  for (const keyword of EDITOR_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  ajv.addSchema(parse(definitions), DEFINITIONS_FILE);
+  for (const name of SCHEMA_NAMES) ajv.addSchema(parse(schemas[name]), name);
   for (const name of SCHEMA_NAMES) ajv.getSchema(name);
   return ajv;
 }

@@ -14,7 +14,6 @@ export type SitesToWrite = Omit<PagesRun, 'staging' | 'recycled' | 'linker' | 'p
 
 /** Renders and publishes every site into a staging folder that replaces the output at the end: all or nothing. Answers the report. */
 export async function writeOutput(build: BuildContext, sites: SitesToWrite): Promise<BuildReport> {
-  const { renderPool } = sites;
   const linker = new FileLinker();
   let report: BuildReport | undefined;
   build.clock.start('write');
