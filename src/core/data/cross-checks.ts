@@ -370,6 +370,9 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
   const tenantsKnown = allTenantsKnown(project);
 
   for (const [id, source] of project.catalogs) {
+    // A number written with too many decimals is a point and that many digits somewhere in the
+    // text: a file without (most) is not asked for the text of each price, which needs its document.
+    const priceDecimals = TOO_MANY_DECIMALS.test(source.text) ? checkPriceDecimals : () => [];
     const catalog = asRecord(source.data);
     if (tenantsKnown && !usedCatalogs.has(id)) out.push(report(source, 'warning', [], `no tenant uses catalog "${id}"`));
     const codeIndex = new Map<string, number>();
@@ -443,9 +446,9 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
               : '; labels are apparel sizes (Small, 2XL), tall sizes (LT), OSFA, tiers (500) or units (# boxes, 5 boxes)';
           out.push(report(source, 'error', at('sizes', label), `unknown size label "${label}"${hint}`, true));
         }
-        out.push(...checkPriceDecimals(source, at('sizes', label)));
+        out.push(...priceDecimals(source, at('sizes', label)));
       }
-      asArray(product.discount).forEach((_, discountIndex) => out.push(...checkPriceDecimals(source, at('discount', discountIndex, 'price'))));
+      asArray(product.discount).forEach((_, discountIndex) => out.push(...priceDecimals(source, at('discount', discountIndex, 'price'))));
       out.push(...checkDiscountTiers(source, product, at()));
 
       asArray(product.supportedStores).forEach((storeCode, storeIndex) => {
@@ -464,6 +467,8 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
   }
   return out;
 }
+
+const TOO_MANY_DECIMALS = new RegExp(`\\.\\d{${MAX_PRICE_DECIMALS + 1}}`);
 
 function checkPriceDecimals(source: YamlSource, path: DataPath): Diagnostic[] {
   const written = source.sourceText(path);

@@ -14,11 +14,11 @@ export interface ImageUse {
   /** Relative to the project root: catalogs/images/K500_navy.jpg */
   image: string;
   kind: ImageUseKind;
-  /** The data file, position and path of the value that names the image. */
+  /** The data file and path of the value that names the image. */
   file: string;
-  line: number;
-  col: number;
   path: string;
+  /** Where that value is written: asked only for a problem, since a position needs the file's document (yaml-source.ts). */
+  locate(): { line: number; col: number };
 }
 
 interface ExpectedImage {
@@ -80,7 +80,13 @@ function expectedImages(project: ParsedProject): ExpectedImage[] {
 export function imageUses(project: ParsedProject): ImageUse[] {
   return expectedImages(project)
     .filter(({ folder, name, source }) => !project.failed.has(source.file) && filesIn(project, folder).has(name))
-    .map(({ folder, name, kind, source, at }) => ({ image: `${folder}/${name}`, kind, file: source.file, ...source.locate(at), path: formatDataPath(at) }));
+    .map(({ folder, name, kind, source, at }) => ({
+      image: `${folder}/${name}`,
+      kind,
+      file: source.file,
+      path: formatDataPath(at),
+      locate: () => source.locate(at),
+    }));
 }
 
 function filesIn(project: ParsedProject, folder: ExpectedImage['folder']): ReadonlySet<string> {

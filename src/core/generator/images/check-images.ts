@@ -92,11 +92,11 @@ export async function checkImages(root: string, loaded: LoadResult): Promise<Ima
 }
 
 function diagnosticsFor(use: ImageUse, facts: ImageFacts | undefined): Diagnostic[] {
-  const at = { file: use.file, line: use.line, col: use.col, path: use.path };
   if (!facts) return [];
-  if ('problem' in facts) return [{ severity: 'error', ...at, message: `${use.image}: ${facts.problem}` }];
+  const at = () => ({ file: use.file, ...use.locate(), path: use.path });
+  if ('problem' in facts) return [{ severity: 'error', ...at(), message: `${use.image}: ${facts.problem}` }];
   const small = smallness(use.image, use.kind, facts);
-  return small === undefined ? [] : [{ severity: 'warning', ...at, message: small.message, kind: { heading: SMALL_HEADING, detail: small.detail } }];
+  return small === undefined ? [] : [{ severity: 'warning', ...at(), message: small.message, kind: { heading: SMALL_HEADING, detail: small.detail } }];
 }
 
 const SMALL_HEADING = 'images narrower than the pages show them, so they will look blurry; use ones at least as wide as the page shows them';
