@@ -42,8 +42,17 @@ export function parseYamlSource(file: string, text: string): YamlSource {
 
 type DocumentSource = Omit<YamlSource, 'file' | 'text'>;
 
-/** yaml refuses a key of over 1,024 characters, which js-yaml reads. */
-const LONG_LINE = /[^\n]{1024}/;
+/** Whether a line of `text` could hold a key yaml refuses (over 1,024 characters) and js-yaml reads. */
+function hasLongLine(text: string): boolean {
+  // A loop over newlines: a regular expression for 1,024 characters without one tries each start.
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    if ((end === -1 ? text.length : end) - start >= 1024) return true;
+    if (end === -1) return false;
+    start = end + 1;
+  }
+  return false;
+}
 
 /**
  * The data of a text with no syntax mistake, by js-yaml; undefined when yaml must read it. Both
@@ -54,7 +63,7 @@ const LONG_LINE = /[^\n]{1024}/;
  * js-yaml and is null by yaml.
  */
 function quickData(text: string): { data: unknown } | undefined {
-  if ((/\d,\d/.test(text) && text.includes('{')) || LONG_LINE.test(text)) return undefined;
+  if ((/\d,\d/.test(text) && text.includes('{')) || hasLongLine(text)) return undefined;
   try {
     return { data: load(text, { maxAliases: 0 }) };
   } catch {
