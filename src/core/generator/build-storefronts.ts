@@ -11,8 +11,9 @@ import { writeOutput } from './write-output.ts';
 import { FileDigestCache } from './reuse/file-digest-cache.ts';
 import { planReuse } from './reuse/reuse-plan.ts';
 import { REPORT_FILE } from './publish/build-report.ts';
-import { PageRenderPool } from './render/page-render-pool.ts';
+import { PageRenderPool, RENDER_THREAD_MODULE } from './render/page-render-pool.ts';
 import { startLoadingRenderCode } from './render/render-code.ts';
+import { compiledModule } from '../compiled-module.ts';
 import type { BuildContext } from './build-context.ts';
 import { planSites } from './site-plan.ts';
 import { validatePhase } from './validate/validate-phase.ts';
@@ -25,7 +26,9 @@ import { validatePhase } from './validate/validate-phase.ts';
  */
 export async function buildStorefronts(options: BuildOptions): Promise<BuildResult> {
   const build = buildContext(options);
-  const renderPool = new PageRenderPool(build.renderThreads);
+  const renderPool = new PageRenderPool(build.renderThreads, () =>
+    compiledModule(RENDER_THREAD_MODULE, { projectRoot: build.repoRoot, cacheDir: path.join(build.repoRoot, '.cache', 'compiled', 'render-thread') }),
+  );
   try {
     if (rendersPages(build)) {
       startLoadingRenderCode();

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../user-error.ts';
 import type { PagesRendered } from '../publish/build-report.ts';
@@ -5,6 +6,9 @@ import type { PageSlot } from '../reuse/page-cache.ts';
 import type { WrittenFile } from '../reuse/written-file.ts';
 import { CHUNK_PAGES, type PageQueue } from './page-queue.ts';
 import type { RenderReply, RenderRequest, TenantRenderJob } from './page-render-worker.ts';
+
+/** What a page-rendering thread runs (page-render-thread.mjs loads it, compiled or through tsx). */
+export const RENDER_THREAD_MODULE = fileURLToPath(new URL('./page-render-worker.ts', import.meta.url));
 
 /** A page to render and where it goes, as tenantPages names it ('item/K500/index.html'). */
 export interface PageToRender {
@@ -28,8 +32,15 @@ export class PageRenderPool {
   /** Pages written so far by each kind of thread, for the build report. */
   readonly rendered: PagesRendered = { build: 0, helpers: 0 };
 
-  /** `threads`: every thread that renders, the build's own included; 1 renders on the build's thread alone. */
-  constructor(readonly threads = 1) {}
+  /**
+   * `threads`: every thread that renders, the build's own included; 1 renders on the build's thread
+   * alone. `code`: RENDER_THREAD_MODULE compiled (compiled-module.ts), asked for when the first
+   * helper starts; without it, or when it answers none, a helper loads the TypeScript through tsx.
+   */
+  constructor(
+    readonly threads = 1,
+    private readonly code: () => string | Promise<string | undefined> | undefined = () => undefined,
+  ) {}
 
   /** The helper threads for a tenant with `pages` pages to render, started if need be; none when there is nothing to share. */
   helpersFor(pages: number): readonly RenderThread[] {
@@ -44,7 +55,9 @@ export class PageRenderPool {
    * the first tenant's pages are queued.
    */
   start(): void {
-    while (this.helpers.length < this.threads - 1) this.helpers.push(new RenderThread());
+    if (this.helpers.length >= this.threads - 1) return;
+    const bundle = this.code();
+    while (this.helpers.length < this.threads - 1) this.helpers.push(new RenderThread(bundle));
   }
 
   async close(): Promise<void> {
@@ -55,7 +68,9 @@ export class PageRenderPool {
 
 /** One worker thread that renders chunks of pages (page-render-thread.mjs). */
 export class RenderThread {
-  private readonly worker = new Worker(new URL('./page-render-thread.mjs', import.meta.url));
+  /** Made once the renderer's module is known; posted to only after 'ready', so by then it is here. */
+  private worker: Worker | undefined;
+  private readonly starting: Promise<void>;
   private readonly waiting = new Map<number, { chunk: (written: WrittenFile[]) => void; resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private tenantKey: string | undefined;
@@ -65,14 +80,22 @@ export class RenderThread {
   private markReady: (() => void) | undefined;
   private failReady: ((error: Error) => void) | undefined;
 
-  constructor() {
+  constructor(bundle: string | Promise<string | undefined> | undefined) {
     this.ready = new Promise((resolve, reject) => {
       this.markReady = resolve;
       this.failReady = reject;
     });
     // Handled where it is awaited (renderFrom); a thread closed before use must not count as unhandled.
     this.ready.catch(() => undefined);
-    this.worker.on('message', (reply: RenderReply | 'ready') => {
+    const start = (file: string | undefined) => this.listen(new Worker(new URL('./page-render-thread.mjs', import.meta.url), { workerData: { bundle: file } }));
+    // A module known now starts the thread now, not after the build's thread next waits.
+    if (bundle instanceof Promise) this.starting = bundle.then(start, (error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))));
+    else this.starting = Promise.resolve(start(bundle));
+  }
+
+  private listen(worker: Worker): void {
+    this.worker = worker;
+    worker.on('message', (reply: RenderReply | 'ready') => {
       if (reply === 'ready') return this.markReady?.();
       const waiter = this.waiting.get(reply.id);
       if (!waiter) return;
@@ -83,8 +106,8 @@ export class RenderThread {
       else if ('userError' in reply) waiter.reject(new UserError(reply.userError));
       else waiter.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
     });
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`internal: a page-rendering thread stopped (exit code ${code})`)));
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => this.fail(new Error(`internal: a page-rendering thread stopped (exit code ${code})`)));
   }
 
   /**
@@ -108,6 +131,7 @@ export class RenderThread {
   }
 
   private post(request: RenderRequest): void {
+    if (!this.worker) throw new Error('internal: a page-rendering thread was sent work before it started');
     this.worker.postMessage(request);
   }
 
@@ -119,8 +143,9 @@ export class RenderThread {
   }
 
   async close(): Promise<void> {
-    this.worker.removeAllListeners('exit');
     this.failed ??= new Error('internal: the page-rendering thread was closed');
-    await this.worker.terminate();
+    await this.starting;
+    this.worker?.removeAllListeners('exit');
+    await this.worker?.terminate();
   }
 }

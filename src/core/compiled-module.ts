@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Esbuild from 'esbuild';
+
+/** How the module is made besides its inputs: a change to either makes a new one. */
+const BUNDLE_OPTIONS = { bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', sourcemap: 'linked' } as const;
+
+/** What `<cacheDir>/module.json` keeps of the module last made. */
+interface CompiledRecord {
+  /** The module's file name in the same folder. */
+  file: string;
+  /** esbuild's version and BUNDLE_OPTIONS. */
+  madeWith: string;
+  /** Every file it was made from, relative to the project root, with its sha256. */
+  inputs: Record<string, string>;
+}
+
+/**
+ * `entry` and everything it imports from the project compiled by esbuild into one JavaScript
+ * module (packages stay imports, resolved from node_modules as they are now), kept in `cacheDir`
+ * until one of those files changes; answers its path. Through tsx, the build's thread took half
+ * a second or more to resolve and compile its two hundred modules, each asked of tsx's own
+ * loader thread, before it could read the first data file; a page-rendering thread took a second
+ * or more for its 130, on the core the data's validation wanted (docs/performance.md, Cold
+ * builds). A module still current is known at once (its inputs are hashed: a few milliseconds);
+ * one to make again is answered as a promise. Answers undefined when esbuild cannot make it: the
+ * caller then loads the TypeScript through tsx, as before.
+ *
+ * Each source's `import.meta.url` stays its own file's address, so what it finds beside itself
+ * (a worker's script, the project root) it still finds from the compiled module.
+ */
+export function compiledModule(
+  entry: string,
+  { projectRoot, cacheDir }: { projectRoot: string; cacheDir: string },
+): string | Promise<string | undefined> | undefined {
+  const esbuild = loadEsbuild();
+  if (!esbuild) return undefined;
+  const madeWith = `esbuild ${esbuild.version} ${JSON.stringify(BUNDLE_OPTIONS)}`;
+  const recordFile = path.join(cacheDir, 'module.json');
+  const recorded = readRecord(recordFile);
+  if (recorded?.madeWith === madeWith && existsSync(path.join(cacheDir, recorded.file)) && unchanged(projectRoot, recorded.inputs))
+    return path.join(cacheDir, recorded.file);
+  return compile(esbuild, entry, madeWith, projectRoot, cacheDir, recordFile);
+}
+
+async function compile(
+  esbuild: typeof Esbuild,
+  entry: string,
+  madeWith: string,
+  projectRoot: string,
+  cacheDir: string,
+  recordFile: string,
+): Promise<string | undefined> {
+  try {
+    const made = await esbuild.build({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [entry],
+      absWorkingDir: projectRoot,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      outfile: path.join(cacheDir, 'module.mjs'),
+      plugins: [ownAddresses],
+    });
+    const code = made.outputFiles.find((output) => output.path.endsWith('.mjs'))?.text;
+    const map = made.outputFiles.find((output) => output.path.endsWith('.map'))?.text;
+    if (code === undefined || map === undefined) return undefined;
+    // The project's compilation settings (JSX) count as inputs too.
+    const inputs = digests(projectRoot, [...Object.keys(made.metafile.inputs), 'tsconfig.json', 'package.json']);
+    const file = `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+    mkdirSync(cacheDir, { recursive: true });
+    // Beside other processes that may read the folder at once: each file appears whole, or not at all.
+    writeWhole(path.join(cacheDir, `${file}.map`), map);
+    writeWhole(path.join(cacheDir, file), code.replace('sourceMappingURL=module.mjs.map', `sourceMappingURL=${file}.map`));
+    writeWhole(recordFile, `${JSON.stringify({ file, madeWith, inputs } satisfies CompiledRecord, null, 1)}\n`);
+    return path.join(cacheDir, file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gives each source file of the project its own `import.meta.url`, not the compiled module's. */
+const ownAddresses: Esbuild.Plugin = {
+  name: 'own-addresses',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|tsx|mts|mjs)$/ }, ({ path: file }) => {
+      if (file.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const contents = readFileSync(file, 'utf8').replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(file).href));
+      const extension = path.extname(file);
+      return { contents, loader: extension === '.tsx' ? 'tsx' : extension === '.mjs' ? 'js' : 'ts' };
+    });
+  },
+};
+
+/** esbuild, which tsx brings; loaded synchronously (its API is CommonJS), so a current module is known at once. */
+function loadEsbuild(): typeof Esbuild | undefined {
+  try {
+    return createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  } catch {
+    return undefined;
+  }
+}
+
+function readRecord(file: string): CompiledRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as CompiledRecord;
+    return typeof record.file === 'string' && typeof record.inputs === 'object' ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function unchanged(projectRoot: string, inputs: Record<string, string>): boolean {
+  try {
+    return Object.entries(digests(projectRoot, Object.keys(inputs))).every(([file, sha256]) => inputs[file] === sha256);
+  } catch {
+    // A file gone: made again from what imports what now.
+    return false;
+  }
+}
+
+function digests(projectRoot: string, files: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    files.map((file) => [
+      file,
+      createHash('sha256')
+        .update(readFileSync(path.join(projectRoot, file)))
+        .digest('hex'),
+    ]),
+  );
+}
+
+function writeWhole(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
