@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compiledModule } from './compiled-module.ts';
+import { compiledModule, withoutTsx } from './compiled-module.ts';
 
 describe('compiledModule (the code a page-rendering thread loads)', () => {
   const folders: string[] = [];
@@ -45,5 +45,20 @@ describe('compiledModule (the code a page-rendering thread loads)', () => {
     folders.push(projectRoot);
     writeFileSync(path.join(projectRoot, 'entry.ts'), "export { missing } from './not-there.ts';\n");
     expect(await compiledModule(path.join(projectRoot, 'entry.ts'), { projectRoot, cacheDir: path.join(projectRoot, '.cache') })).toBeUndefined();
+  });
+
+  it("leaves out of a thread's Node options only what loads tsx", () => {
+    expect(withoutTsx(['--import', 'tsx', '--cpu-prof'])).toEqual(['--cpu-prof']);
+    // What the tsx command gives the process it runs.
+    expect(
+      withoutTsx([
+        '--require',
+        '/p/node_modules/tsx/dist/preflight.cjs',
+        '--import',
+        'file:///p/node_modules/tsx/dist/loader.mjs',
+        '--max-old-space-size=4096',
+      ]),
+    ).toEqual(['--max-old-space-size=4096']);
+    expect(withoutTsx(['--import=tsx', '--import', './other.mjs'])).toEqual(['--import', './other.mjs']);
   });
 });

@@ -95,6 +95,28 @@ const ownAddresses: Esbuild.Plugin = {
   },
 };
 
+/**
+ * The process's Node options without those that load tsx (`--import tsx`, and the `--require`/`--import`
+ * pair the tsx command adds): for a worker thread that runs a compiled module, which would still
+ * start tsx's loader, inherited, to no use.
+ */
+export function withoutTsx(execArgv: readonly string[]): string[] {
+  const loads = /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/;
+  const out: string[] = [];
+  for (let index = 0; index < execArgv.length; index++) {
+    const option = execArgv[index]!;
+    const match = loads.exec(option);
+    if (!match) {
+      out.push(option);
+      continue;
+    }
+    const value = match[2] === '=' ? option.slice(match[0].length) : execArgv[index + 1];
+    if (match[2] !== '=') index++;
+    if (!value?.includes('tsx')) out.push(...(match[2] === '=' ? [option] : [option, value ?? '']));
+  }
+  return out;
+}
+
 /** esbuild, which tsx brings; loaded synchronously (its API is CommonJS), so a current module is known at once. */
 function loadEsbuild(): typeof Esbuild | undefined {
   try {

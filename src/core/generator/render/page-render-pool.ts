@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { withoutTsx } from '../../compiled-module.ts';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../user-error.ts';
 import type { PagesRendered } from '../publish/build-report.ts';
@@ -87,7 +88,14 @@ export class RenderThread {
     });
     // Handled where it is awaited (renderFrom); a thread closed before use must not count as unhandled.
     this.ready.catch(() => undefined);
-    const start = (file: string | undefined) => this.listen(new Worker(new URL('./page-render-thread.mjs', import.meta.url), { workerData: { bundle: file } }));
+    const start = (file: string | undefined) =>
+      this.listen(
+        new Worker(new URL('./page-render-thread.mjs', import.meta.url), {
+          workerData: { bundle: file },
+          // A compiled module needs no TypeScript loader: the thread would still start tsx's, inherited (a fifth of a second of CPU).
+          execArgv: file === undefined ? undefined : withoutTsx(process.execArgv),
+        }),
+      );
     // A module known now starts the thread now, not after the build's thread next waits.
     if (bundle instanceof Promise) this.starting = bundle.then(start, (error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))));
     else this.starting = Promise.resolve(start(bundle));
