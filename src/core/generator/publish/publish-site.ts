@@ -1,4 +1,5 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { HEADERS_FILE } from '../../headers-file.ts';
@@ -105,7 +106,7 @@ export async function publishSite(
   { precompress = true, cacheDir, digests = new FileDigestCache(), known, written, rememberWritten, compression = sharedCompressionPool }: PublishOptions = {},
 ): Promise<ManifestEntry[]> {
   // Still walked although most files were written: a file the build wrote without saying so is listed all the same.
-  const before = await listFiles(siteDir, known?.folder);
+  const before = listFiles(siteDir, known?.folder);
   // The siblings compressed now join what was written: digests this build took from the bytes themselves.
   const fresh = new Map(written);
   await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
@@ -182,7 +183,7 @@ export function headersFile(files: readonly string[]): string {
 export async function manifestOf(siteDir: string, digests = new FileDigestCache(), skip?: string): Promise<ManifestEntry[]> {
   return digestedEntries(
     siteDir,
-    (await listFiles(siteDir, skip)).filter((file) => file !== MANIFEST_FILE),
+    listFiles(siteDir, skip).filter((file) => file !== MANIFEST_FILE),
     digests,
   );
 }
@@ -209,21 +210,22 @@ async function digestedEntries(
   return entries;
 }
 
-/** Relative paths with '/' separators, sorted (code unit order, the same on every machine); the folder `skip` is not entered. */
-async function listFiles(dir: string, skip?: string): Promise<string[]> {
+/**
+ * Relative paths with '/' separators, sorted (code unit order, the same on every machine); the
+ * folder `skip` is not entered. Synchronous: some 600 folders a catalog-scale site, each one
+ * system call, were twice the CPU time as promises on libuv's threads.
+ */
+function listFiles(dir: string, skip?: string): string[] {
   const files: string[] = [];
-  const walk = async (relative: string): Promise<void> => {
-    const entries = await readdir(relative === '' ? dir : path.join(dir, relative), { withFileTypes: true });
-    await Promise.all(
-      entries.map(async (entry) => {
-        const file = relative === '' ? entry.name : `${relative}/${entry.name}`;
-        if (entry.isDirectory()) {
-          if (file !== skip) await walk(file);
-        } else if (entry.isFile()) files.push(file);
-      }),
-    );
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(relative === '' ? dir : path.join(dir, relative), { withFileTypes: true })) {
+      const file = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (file !== skip) walk(file);
+      } else if (entry.isFile()) files.push(file);
+    }
   };
-  await walk('');
+  walk('');
   return files.sort(byPath);
 }
 
