@@ -38,7 +38,13 @@ export function formatMoney(amount: Money): string {
   const fraction = String(amount % MONEY_SCALE).padStart(4, '0');
   const cents = fraction.slice(0, 2);
   const rest = fraction.slice(2).replace(/0+$/, '');
-  return `$${whole.toLocaleString('en-US')}.${cents}${rest}`;
+  return `$${groupThousands(whole)}.${cents}${rest}`;
+}
+
+/** `12345` → `12,345`, as `toLocaleString('en-US')` writes it, without asking the locale data for every price on a page. */
+function groupThousands(whole: number): string {
+  const digits = String(whole);
+  return digits.length > 3 ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : digits;
 }
 
 /** A unit price times a whole quantity, still exact (no rounding yet). */

@@ -129,7 +129,7 @@ function pageTitle(title: string, pageNumber: number, pageCount: number): string
  */
 export interface PageAssets {
   stylesheets: readonly string[];
-  scripts(entries: readonly ClientEntry[]): { scripts: string[]; preloads: string[] };
+  scripts(entries: readonly ClientEntry[]): { scripts: readonly string[]; preloads: readonly string[] };
   /** The Content-Security-Policy meta; false only in dev (see renderDocument). */
   csp?: boolean;
   /** Extra markup at the end of <head> (dev: the live-update client). */
@@ -139,11 +139,19 @@ export interface PageAssets {
 /** The bundled files of a build, published in the tenant's assets/ folder. */
 export function bundledAssets(assets: ClientAssets, base: string): PageAssets {
   const assetUrl = (file: string) => `${base}assets/${file}`;
+  // A few kinds of page, each with its entries: worked out once a kind, not once a page.
+  const byEntries = new Map<string, { scripts: readonly string[]; preloads: readonly string[] }>();
   return {
     stylesheets: [assetUrl(assets.stylesheet)],
     scripts: (entries) => {
-      const scripts = entries.map((entry) => assets.entries[entry]);
-      return { scripts: scripts.map((script) => assetUrl(script.file)), preloads: [...new Set(scripts.flatMap((script) => script.imports))].map(assetUrl) };
+      const key = entries.join(' ');
+      let urls = byEntries.get(key);
+      if (!urls) {
+        const scripts = entries.map((entry) => assets.entries[entry]);
+        urls = { scripts: scripts.map((script) => assetUrl(script.file)), preloads: [...new Set(scripts.flatMap((script) => script.imports))].map(assetUrl) };
+        byEntries.set(key, urls);
+      }
+      return urls;
     },
   };
 }
