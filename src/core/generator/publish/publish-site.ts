@@ -15,6 +15,9 @@ export const MANIFEST_FILE = 'manifest.json';
 /** The files this step adds beside the pages and assets; the build report leaves them out. */
 export const PUBLISHING_FILES: readonly string[] = [HEADERS_FILE, ROBOTS_FILE, MANIFEST_FILE];
 
+/** A compressed sibling's name (compress-files.mjs). */
+const SIBLING_FILE = new RegExp(`\\.(${SIBLINGS.join('|')})$`);
+
 /** Text types a browser accepts compressed; images are compressed already. */
 const COMPRESSIBLE = /\.(html|js|css|json|svg|txt)$/;
 /**
@@ -57,6 +60,8 @@ export interface PublishOptions {
   rememberWritten?: boolean;
   /** The threads that compress; by default the process's shared pool. */
   compression?: CompressionPool;
+  /** Files of `written` whose siblings were made as they were written (the pages, render/page-file.ts): not compressed again. */
+  precompressed?: ReadonlySet<string>;
 }
 
 /**
@@ -103,21 +108,38 @@ export function compressionLevels(file: string): CompressionLevels {
  */
 export async function publishSite(
   siteDir: string,
-  { precompress = true, cacheDir, digests = new FileDigestCache(), known, written, rememberWritten, compression = sharedCompressionPool }: PublishOptions = {},
+  {
+    precompress = true,
+    cacheDir,
+    digests = new FileDigestCache(),
+    known,
+    written,
+    rememberWritten,
+    compression = sharedCompressionPool,
+    precompressed,
+  }: PublishOptions = {},
 ): Promise<ManifestEntry[]> {
   // Still walked although most files were written: a file the build wrote without saying so is listed all the same.
   const before = listFiles(siteDir, known?.folder);
   // The siblings compressed now join what was written: digests this build took from the bytes themselves.
   const fresh = new Map(written);
-  await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before));
+  const recordSibling = (sibling: string) => {
+    const digest = fresh.get(sibling);
+    // Linked into the compression cache: a later build links the same file and knows it by inode.
+    if (digest) digests.record(path.join(siteDir, sibling), digest);
+  };
+  // Without the pages' siblings made as they were written: a sibling is served for its page's path, under its page's rule.
+  await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before.filter((file) => !SIBLING_FILE.test(file))));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
   // Everything in the folder now: what the walk found and what this step adds, so the folder is not walked again.
   const after = new Set([...before, HEADERS_FILE, ROBOTS_FILE]);
   if (precompress) {
     if (cacheDir) await mkdir(cacheDir, { recursive: true });
+    // Siblings made as their pages were written are in the folder already, so in the walk's list; a new one's bytes join the cache's digests.
+    if (cacheDir) for (const file of precompressed ?? []) for (const extension of SIBLINGS) recordSibling(`${file}.${extension}`);
     const sources = [...after]
-      .filter((file) => COMPRESSIBLE.test(file))
+      .filter((file) => COMPRESSIBLE.test(file) && !precompressed?.has(file))
       // The digest known as written or by inode (a page linked from the page cache, the bundle) saves the thread reading the file.
       .map((file) => ({ relative: file, levels: compressionLevels(file), ...(fresh.get(file) ?? digests.peek(path.join(siteDir, file))) }))
       .filter(({ size }) => size >= MIN_COMPRESS_BYTES);

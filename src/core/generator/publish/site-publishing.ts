@@ -31,7 +31,12 @@ export class SitePublishing {
    */
   whenWritten(id: string, written: Promise<readonly WrittenFile[]>, known: KnownFolder | undefined): Promise<ManifestEntry[]> {
     const published = written.then((files) =>
-      publishSite(path.join(this.staging, id), { ...this.options, known, written: new Map(files.map(({ file, size, sha256 }) => [file, { size, sha256 }])) }),
+      publishSite(path.join(this.staging, id), {
+        ...this.options,
+        known,
+        written: new Map(files.map(({ file, size, sha256 }) => [file, { size, sha256 }])),
+        precompressed: new Set(files.filter((file) => file.compressed).map(({ file }) => file)),
+      }),
     );
     // Awaited after the pages phase, or before the staging folder goes; until then a failure is not unhandled.
     published.catch(() => undefined);

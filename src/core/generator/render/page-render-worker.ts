@@ -6,7 +6,8 @@ import type { SiteLocation } from '../../../site/site-location.ts';
 import type { ClientAssets } from '../bundle/client-assets.ts';
 import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { tenantPageModel } from './tenant-page-model.ts';
-import { keepPage, type PageSlot } from '../reuse/page-cache.ts';
+import type { PageSlot } from '../reuse/page-cache.ts';
+import { writePage, type PagePrecompression } from './page-file.ts';
 import type { WrittenFile } from '../reuse/written-file.ts';
 import { UserError } from '../../user-error.ts';
 import { productImageKey } from '../images/product-image-key.ts';
@@ -26,6 +27,8 @@ export interface TenantRenderJob {
   assets: ClientAssets;
   /** The tenant's catalog price file, as the build's thread worked it out. */
   catalogPrices: CatalogPricesAsset;
+  /** How pages are precompressed as they are written; none with `--no-precompress`. */
+  precompress?: PagePrecompression;
 }
 
 /**
@@ -57,7 +60,7 @@ export function answerRequest(request: RenderRequest, reply: (answer: RenderRepl
   try {
     if (tenant?.key !== request.key) throw new Error(`internal: the pages of tenant ${request.key} came before its data`);
     tenant.pages ??= tenantPagesByFile(tenant.job);
-    for (let chunk = queue.take(); chunk; chunk = queue.take()) reply({ id: request.id, written: renderChunk(tenant.job.tenant.id, tenant.pages, chunk) });
+    for (let chunk = queue.take(); chunk; chunk = queue.take()) reply({ id: request.id, written: renderChunk(tenant.job, tenant.pages, chunk) });
     reply({ id: request.id, done: true });
   } catch (error) {
     // The other threads stop taking chunks too: the build fails with this error.
@@ -69,11 +72,11 @@ export function answerRequest(request: RenderRequest, reply: (answer: RenderRepl
   }
 }
 
-function renderChunk(tenantId: string, built: Map<string, TenantPage>, pages: readonly { file: string; slot: PageSlot }[]): WrittenFile[] {
-  return pages.map(({ file, slot }) => {
+function renderChunk(job: TenantRenderJob, built: Map<string, TenantPage>, pages: readonly { file: string; slot: PageSlot }[]): WrittenFile[] {
+  return pages.flatMap(({ file, slot }) => {
     const page = built.get(file);
-    if (!page) throw new Error(`internal: tenant ${tenantId} has no page ${file}`);
-    return { file, ...keepPage(slot, page.render().html) };
+    if (!page) throw new Error(`internal: tenant ${job.tenant.id} has no page ${file}`);
+    return writePage(file, slot, page.render().html, job.precompress);
   });
 }
 

@@ -1,10 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildContext } from '../build-context.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
 import type { FileLinker, ImagePipeline } from '../images/index.ts';
 import type { PreparedImages } from '../images/site-images.ts';
 import type { SiteReport } from '../publish/build-report.ts';
-import type { KnownFolder, ManifestEntry } from '../publish/publish-site.ts';
+import { DATA_LEVELS, MIN_COMPRESS_BYTES, type KnownFolder, type ManifestEntry } from '../publish/publish-site.ts';
 import type { SitePublishing } from '../publish/site-publishing.ts';
 import { carriedSiteReport, measuredSiteReport, type SiteReportFacts } from '../publish/site-reports.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
@@ -40,6 +41,8 @@ export interface WrittenSites {
 /** Writes every site's pages into the staging folder (each published as soon as it is written). */
 export async function pagesPhase(build: BuildContext, run: PagesRun): Promise<WrittenSites> {
   build.progress.phaseStarted('pages');
+  // Pages are given their compressed siblings as they are written (page-file.ts), before any site is published.
+  if (build.precompress) mkdirSync(run.reuse.compressionCache, { recursive: true });
   const sites = await build.clock.timed('pages', () => renderEachSite(build, run));
   await run.renderPool.close();
   const unchanged = run.plans.filter((plan) => isCarried(run.reuse, plan.id)).length;
@@ -107,6 +110,7 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
     renderPool: run.renderPool,
     linker: run.linker,
     imagesCarried: run.reuse.carriedImageFolders.has(plan.id),
+    precompress: build.precompress ? { cacheDir: run.reuse.compressionCache, levels: DATA_LEVELS, minBytes: MIN_COMPRESS_BYTES } : undefined,
   };
   const { render, imageFiles, pages } = await prepareTenant(build, tenantBuild);
   if (imageFiles) run.knownImages.set(plan.id, { folder: IMAGE_FOLDER, files: imageFiles });

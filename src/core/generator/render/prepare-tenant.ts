@@ -11,7 +11,8 @@ import type { ImageRequest, PreparedImages, TenantImageSources } from '../images
 import { copyClientAssets, publisher } from '../publish/publish-assets.ts';
 import type { ManifestEntry } from '../publish/publish-site.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
-import { keepPage, type PageCache, type PageInputs, type PageSlot } from '../reuse/page-cache.ts';
+import type { PageCache, PageInputs, PageSlot } from '../reuse/page-cache.ts';
+import { writePage, type PagePrecompression } from './page-file.ts';
 import { writeDigested, type WrittenFile } from '../reuse/written-file.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
 import { PageQueue } from './page-queue.ts';
@@ -41,6 +42,8 @@ export interface TenantBuild {
   linker: FileLinker;
   /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
   imagesCarried: boolean;
+  /** How its pages are precompressed as they are written; none with `--no-precompress`. */
+  precompress: PagePrecompression | undefined;
 }
 
 type TenantPictures = Pick<TenantRenderJob, 'companyLogo' | 'logos' | 'productImages'>;
@@ -87,6 +90,7 @@ export async function prepareTenant(
     location,
     assets: client.assets,
     catalogPrices: model.catalogPrices,
+    precompress: tenantBuild.precompress,
   };
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
@@ -162,7 +166,7 @@ async function renderPages(
   const renderHere = async () => {
     for (let chunk = queue.take(); chunk; chunk = queue.take()) {
       for (const { file, slot, page } of chunk) {
-        written.push({ file, ...keepPage(slot, page.render().html) });
+        written.push(...writePage(file, slot, page.render().html, job.precompress));
         renderPool.rendered.build += 1;
         progress.pageDone(tenant.id);
         // Rendering is synchronous: a turn of the event loop lets a progress bar redraw, the helpers be sent chunks, and the next tenant's files be linked.

@@ -10,6 +10,8 @@ import type { FileDigest } from './file-digest-cache.ts';
 export interface WrittenFile extends FileDigest {
   /** Relative to the site folder, with '/' separators, as the manifest lists it. */
   file: string;
+  /** Its compressed siblings were made as it was written (render/page-file.ts): publishing does not compress it again. */
+  compressed?: true;
 }
 
 /**

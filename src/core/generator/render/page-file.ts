@@ -1,0 +1,32 @@
+import { compressFiles, type CompressionLevels } from '../publish/compress-files.mjs';
+import { keepPage, type PageSlot } from '../reuse/page-cache.ts';
+import type { WrittenFile } from '../reuse/written-file.ts';
+
+/** How a build precompresses its pages as they are written: plain data, sent to a page-rendering thread with the tenant. */
+export interface PagePrecompression {
+  /** Where compressed bytes are kept by the digest of their source. */
+  cacheDir: string;
+  levels: CompressionLevels;
+  /** Smaller pages get no sibling (publish-site.ts, MIN_COMPRESS_BYTES). */
+  minBytes: number;
+}
+
+/**
+ * Writes a rendered page into its slot (keepPage) and, with `precompress`, gives it its
+ * compressed siblings at once, on the thread that rendered it (compress-files.mjs: linked from
+ * the compression cache, or compressed, written and linked into it). Compressed later on
+ * threads of their own, the pages were read back from the disk, and four busy threads shared
+ * two cores: with an empty compression cache the build took 1.8 times as long as without
+ * precompression (docs/performance.md, Cold builds). Answers the page, marked `compressed` when
+ * its siblings are made, then the siblings written now, with their digests.
+ */
+export function writePage(file: string, slot: PageSlot, html: string, precompress: PagePrecompression | undefined): WrittenFile[] {
+  const page: WrittenFile = { file, ...keepPage(slot, html) };
+  if (precompress === undefined || page.size < precompress.minBytes) return [page];
+  const [compressed] = compressFiles({
+    cacheDir: precompress.cacheDir,
+    files: [{ file: slot.target, size: page.size, sha256: page.sha256, levels: precompress.levels }],
+  });
+  const siblings = (compressed?.wrote ?? []).map(({ file: sibling, size, sha256 }) => ({ file: `${file}${sibling.slice(slot.target.length)}`, size, sha256 }));
+  return [{ ...page, compressed: true }, ...siblings];
+}
