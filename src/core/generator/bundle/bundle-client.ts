@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from 'vite';
 import type { ClientAssets, ClientEntry } from './client-assets.ts';
+import { compressFiles, type FileDigest } from '../publish/compress-files.mjs';
+import { compressionLevels, MIN_COMPRESS_BYTES } from '../publish/publish-site.ts';
 
 /** Each browser entry's source; `npm run dev` serves these as Vite dev modules. */
 export const ENTRIES: Record<ClientEntry, string> = {
@@ -17,6 +19,35 @@ export const ENTRIES: Record<ClientEntry, string> = {
 };
 export const STYLESHEET = 'src/styles/storefront.css';
 
+/** Every file of the bundle a site publishes, with its size and sha256, and which have compressed siblings made with the bundle. */
+export const PUBLISHED_FILE = 'published.json';
+const BUNDLE_LAYOUT = 2;
+
+export type PublishedBundle = Record<string, FileDigest & { compressed?: true }>;
+
+/**
+ * Gives the bundle's scripts and styles their `.br` and `.gz` siblings once, as the bundle is made
+ * (brotli 11 and gzip 9, CODE_LEVELS), and lists every file with its digest in PUBLISHED_FILE:
+ * every site copies the same siblings, so a build whose compression cache is empty compresses the
+ * bundle's 400 KB at brotli's slowest setting once per bundle, not once or more per build.
+ */
+function precompressBundle(dir: string): void {
+  const published: PublishedBundle = {};
+  for (const file of readAssets(dir).files) {
+    const full = path.join(dir, file);
+    const bytes = readFileSync(full);
+    const digest = { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    if (!/\.(js|css)$/.test(file) || bytes.length < MIN_COMPRESS_BYTES) {
+      published[file] = digest;
+      continue;
+    }
+    const [compressed] = compressFiles({ files: [{ file: full, ...digest, levels: compressionLevels(file) }] });
+    published[file] = { ...digest, compressed: true };
+    for (const { file: sibling, size, sha256 } of compressed?.wrote ?? []) published[`${file}${sibling.slice(full.length)}`] = { size, sha256 };
+  }
+  writeFileSync(path.join(dir, PUBLISHED_FILE), `${JSON.stringify(published, null, 1)}\n`);
+}
+
 /**
  * The bundles depend only on the code, never on the data, so they are cached by a digest of
  * src/ and the lockfile: a build after a data-only change bundles nothing.
@@ -29,6 +60,7 @@ export async function bundleClientCached(repoRoot: string): Promise<{ assets: Cl
     const staging = mkdtempSync(`${dir}-tmp-`);
     try {
       await bundleClient(repoRoot, staging);
+      precompressBundle(staging);
       if (!existsSync(dir)) renameSync(staging, dir);
     } finally {
       rmSync(staging, { recursive: true, force: true });
@@ -38,7 +70,8 @@ export async function bundleClientCached(repoRoot: string): Promise<{ assets: Cl
 }
 
 function sourceDigest(repoRoot: string): string {
-  const hash = createHash('sha256');
+  // The folder's layout is part of the key: one made before PUBLISHED_FILE existed is not taken for one with it.
+  const hash = createHash('sha256').update(`layout ${BUNDLE_LAYOUT}\0`);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir).sort()) {
       const full = path.join(dir, entry);

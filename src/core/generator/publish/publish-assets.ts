@@ -1,7 +1,9 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PictureData } from '../../../site/picture-data.ts';
 import type { ClientAssets } from '../bundle/client-assets.ts';
+import { PUBLISHED_FILE, type PublishedBundle } from '../bundle/bundle-client.ts';
+import type { WrittenFile } from '../reuse/written-file.ts';
 import { pictureSources, type ImagePipeline, type ImagePreset } from '../images/index.ts';
 import type { PreparedImages } from '../images/site-images.ts';
 
@@ -15,12 +17,34 @@ export function publisher(images: ImagePipeline, prepared: PreparedImages, outDi
   };
 }
 
-/** Copies, not links: a file of the bundle's cache linked into a site would be changed by any hand that changes the site's copy. */
-export function copyClientAssets(client: { assets: ClientAssets; dir: string }, assetsDir: string): void {
+/**
+ * Copies the bundle's files, and with `precompress` the compressed siblings made with it, into the
+ * site's assets/ folder; answers them with their digests (paths relative to the site folder), the
+ * scripts and styles then marked as compressed already. Copies, not links: a file of the bundle's cache linked into
+ * a site would be changed by any hand that changes the site's copy. A bundle folder without its
+ * list of published files (none such is made now) gives its files alone, for publishing to read.
+ */
+export function copyClientAssets(client: { assets: ClientAssets; dir: string }, siteDir: string, precompress: boolean): WrittenFile[] {
+  const assetsDir = path.join(siteDir, 'assets');
   mkdirSync(assetsDir, { recursive: true });
-  for (const file of client.assets.files) {
+  const published = publishedBundle(client.dir);
+  const files = published && precompress ? Object.keys(published) : client.assets.files;
+  for (const file of files) {
     const target = path.join(assetsDir, file);
     if (file.includes('/')) mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(path.join(client.dir, file), target);
+  }
+  if (!published) return [];
+  return files.map((file) => {
+    const { size, sha256, compressed } = published[file]!;
+    return { file: `assets/${file}`, size, sha256, ...(precompress && compressed ? { compressed } : {}) };
+  });
+}
+
+function publishedBundle(dir: string): PublishedBundle | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, PUBLISHED_FILE), 'utf8')) as PublishedBundle;
+  } catch {
+    return undefined;
   }
 }

@@ -127,11 +127,21 @@ async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, s
   await before;
   build.progress.siteStarted(plan.id, 1);
   const { renderEntrySite } = await renderCode();
-  const { root, apiOrigin, location } = build;
-  await renderEntrySite({ project: run.data.project, root, siteDir, images: run.images, prepared: run.prepared, client: run.client, apiOrigin, location });
+  const { root, apiOrigin, location, precompress } = build;
+  const assets = await renderEntrySite({
+    project: run.data.project,
+    root,
+    siteDir,
+    images: run.images,
+    prepared: run.prepared,
+    client: run.client,
+    precompress,
+    apiOrigin,
+    location,
+  });
   run.renderPool.rendered.build += 1;
   build.progress.pageDone(plan.id);
-  // Its few files are not told: publishing reads them.
-  const published = run.publishing.whenWritten(plan.id, Promise.resolve([]), run.knownImages.get(plan.id));
+  // Its bundle's files are told, with the siblings made with the bundle; publishing reads the rest.
+  const published = run.publishing.whenWritten(plan.id, Promise.resolve(assets), run.knownImages.get(plan.id));
   return { rendering: Promise.resolve(), published, pages: 1 };
 }

@@ -95,8 +95,8 @@ export async function prepareTenant(
   const pending = tenantPages(model, catalog, bundledAssets(client.assets, model.config.base));
   progress.siteStarted(tenant.id, pending.length);
   const toRender = linkStoredPages(build, tenantBuild, pending);
-  copyClientAssets(client, path.join(siteDir, 'assets'));
   const assets: WrittenFile[] = [
+    ...copyClientAssets(client, siteDir, build.precompress),
     { file: model.catalogPrices.file, ...writeDigested(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json) },
     ...writeSearchIndex(siteDir, searchIndexAsset(model, catalog.priced, path.join(build.repoRoot, '.cache', 'search-index'))),
   ];

@@ -14,6 +14,7 @@ import type { ImagePipeline } from '../images/index.ts';
 import { entryHeaderImage, type PreparedImages } from '../images/site-images.ts';
 import { bundledAssets, type PageAssets } from './render-tenant.tsx';
 import type { PictureData } from '../../../site/picture-data.ts';
+import type { WrittenFile } from '../reuse/written-file.ts';
 
 interface EntrySiteBuild {
   project: Project;
@@ -22,6 +23,8 @@ interface EntrySiteBuild {
   images: ImagePipeline;
   prepared: PreparedImages;
   client: { assets: ClientAssets; dir: string };
+  /** Whether the site gets compressed siblings (`--no-precompress` says no). */
+  precompress: boolean;
   apiOrigin?: string;
   location?: SiteLocation;
 }
@@ -31,7 +34,17 @@ interface EntrySiteBuild {
  * a tenant's entry password leads to that tenant's route prefix. The page lists only where
  * passwords may lead; the order API says which tenant a typed password belongs to.
  */
-export async function renderEntrySite({ project, root, siteDir, images, prepared, client, apiOrigin, location = PRODUCTION }: EntrySiteBuild): Promise<number> {
+export async function renderEntrySite({
+  project,
+  root,
+  siteDir,
+  images,
+  prepared,
+  client,
+  precompress,
+  apiOrigin,
+  location = PRODUCTION,
+}: EntrySiteBuild): Promise<WrittenFile[]> {
   // Served at the root of the build's base path, like a tenant without a prefix.
   const base = basePath('', location.basePath);
   const publish = publisher(images, prepared, path.join(siteDir, 'assets', 'img'), `${base}assets/img/`);
@@ -40,8 +53,8 @@ export async function renderEntrySite({ project, root, siteDir, images, prepared
   const html = renderEntryDocument(project, headerImage, bundledAssets(client.assets, base), apiOrigin, location);
   mkdirSync(siteDir, { recursive: true });
   writeFileSync(path.join(siteDir, 'index.html'), html);
-  copyClientAssets(client, path.join(siteDir, 'assets'));
-  return 1;
+  // The bundle's files, with their digests: publishing reads the page and the header image.
+  return copyClientAssets(client, siteDir, precompress);
 }
 
 /** The entry screen's HTML; the build and `npm run dev` differ only in the assets and the header image's URLs. */
