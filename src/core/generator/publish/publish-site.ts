@@ -5,6 +5,7 @@ import path from 'node:path';
 import { HEADERS_FILE } from '../../headers-file.ts';
 import { SIBLINGS, type CompressionLevels } from './compress-files.mjs';
 import { CompressionPool, sharedCompressionPool } from './compression-pool.ts';
+import { compressionLevels, MIN_COMPRESS_BYTES } from './compression-levels.ts';
 import { FileDigestCache, type FileDigest } from '../reuse/file-digest-cache.ts';
 
 export type { CompressionLevels } from './compress-files.mjs';
@@ -20,11 +21,6 @@ const SIBLING_FILE = new RegExp(`\\.(${SIBLINGS.join('|')})$`);
 
 /** Text types a browser accepts compressed; images are compressed already. */
 const COMPRESSIBLE = /\.(html|js|css|json|svg|txt)$/;
-/**
- * Below about a kilobyte compression saves less than a packet and CDNs do not bother either
- * (Cloudflare's threshold is similar), so those files are served as they are.
- */
-export const MIN_COMPRESS_BYTES = 1024;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -75,29 +71,6 @@ export interface KnownFolder {
   folder: string;
   /** Its files, paths relative to the site folder, as the manifest lists them. */
   files: readonly ManifestEntry[];
-}
-
-/**
- * Scripts and styles: the client bundle, the same bytes for every tenant and every data change,
- * so compressed once per code change and downloaded on every buyer's first page. Worth brotli's
- * slowest, densest setting.
- */
-export const CODE_LEVELS: CompressionLevels = { br: 11, gz: 9 };
-/**
- * Pages and the catalog price and search files: made from the data, so a catalog-wide price
- * change gives thousands of new ones. Brotli 5 compresses them about 40 times faster than 11 for
- * about 12 % more bytes of HTML (under 5 % of what a page view downloads with its scripts and
- * styles); qualities 6 to 9 cost more time for no fewer bytes, and only 10 and 11 (optimal
- * parsing) gain, at 10 to 40 times the time. No gzip copy: every browser a dealership's staff
- * use accepts brotli, and a host without brotli compresses a page on the fly (nginx `gzip on`,
- * docs/publishing.md); a `.gz` of every page was a third of a cold build's compression time and
- * a file per page (docs/performance.md, Cold builds at catalog scale).
- */
-export const DATA_LEVELS: CompressionLevels = { br: 5 };
-
-/** The levels a site file is compressed with, by its path: code or data (see the two constants). */
-export function compressionLevels(file: string): CompressionLevels {
-  return /\.(js|css)$/.test(file) ? CODE_LEVELS : DATA_LEVELS;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { compressFiles, type CompressionLevels } from '../publish/compress-files.mjs';
+import { compressFiles } from '../publish/compress-files.mjs';
+import { compressionLevels, MIN_COMPRESS_BYTES } from '../publish/compression-levels.ts';
 import { keepPage, type PageSlot } from '../reuse/page-cache.ts';
 import type { WrittenFile } from '../reuse/written-file.ts';
 
@@ -6,9 +7,6 @@ import type { WrittenFile } from '../reuse/written-file.ts';
 export interface PagePrecompression {
   /** Where compressed bytes are kept by the digest of their source. */
   cacheDir: string;
-  levels: CompressionLevels;
-  /** Smaller pages get no sibling (publish-site.ts, MIN_COMPRESS_BYTES). */
-  minBytes: number;
 }
 
 /**
@@ -22,10 +20,10 @@ export interface PagePrecompression {
  */
 export function writePage(file: string, slot: PageSlot, html: string, precompress: PagePrecompression | undefined): WrittenFile[] {
   const page: WrittenFile = { file, ...keepPage(slot, html) };
-  if (precompress === undefined || page.size < precompress.minBytes) return [page];
+  if (precompress === undefined || page.size < MIN_COMPRESS_BYTES) return [page];
   const [compressed] = compressFiles({
     cacheDir: precompress.cacheDir,
-    files: [{ file: slot.target, size: page.size, sha256: page.sha256, levels: precompress.levels }],
+    files: [{ file: slot.target, size: page.size, sha256: page.sha256, levels: compressionLevels(file) }],
   });
   const siblings = (compressed?.wrote ?? []).map(({ file: sibling, size, sha256 }) => ({ file: `${file}${sibling.slice(slot.target.length)}`, size, sha256 }));
   return [{ ...page, compressed: true }, ...siblings];

@@ -5,7 +5,7 @@ import type { BundledClient } from '../bundle/bundle-phase.ts';
 import type { FileLinker, ImagePipeline } from '../images/index.ts';
 import type { PreparedImages } from '../images/site-images.ts';
 import type { SiteReport } from '../publish/build-report.ts';
-import { DATA_LEVELS, MIN_COMPRESS_BYTES, type KnownFolder, type ManifestEntry } from '../publish/publish-site.ts';
+import type { KnownFolder, ManifestEntry } from '../publish/publish-site.ts';
 import type { SitePublishing } from '../publish/site-publishing.ts';
 import { carriedSiteReport, measuredSiteReport, type SiteReportFacts } from '../publish/site-reports.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
@@ -110,7 +110,7 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
     renderPool: run.renderPool,
     linker: run.linker,
     imagesCarried: run.reuse.carriedImageFolders.has(plan.id),
-    precompress: build.precompress ? { cacheDir: run.reuse.compressionCache, levels: DATA_LEVELS, minBytes: MIN_COMPRESS_BYTES } : undefined,
+    precompress: build.precompress ? { cacheDir: run.reuse.compressionCache } : undefined,
   };
   const { render, imageFiles, pages } = await prepareTenant(build, tenantBuild);
   if (imageFiles) run.knownImages.set(plan.id, { folder: IMAGE_FOLDER, files: imageFiles });
