@@ -22,7 +22,8 @@ export interface CompressTask {
   /** Where compressed bytes are kept by the digest of their source; without it the siblings are written as they are. */
   cacheDir?: string;
   /** `sha256` when the build knows it already (by inode): the thread then need not read the file for it. */
-  files: { file: string; size: number; levels: CompressionLevels; sha256?: string }[];
+  /** `bytes`: the file's content when the caller holds it (a page just written): not read again. */
+  files: { file: string; size: number; levels: CompressionLevels; sha256?: string; bytes?: Buffer }[];
 }
 
 export interface CompressedFile {

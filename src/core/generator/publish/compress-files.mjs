@@ -17,10 +17,10 @@ export const SIBLINGS = /** @type {const} */ (['br', 'gz']);
  * @returns {import('./compress-files.d.mts').CompressedFile[]}
  */
 export function compressFiles({ cacheDir, files }) {
-  return files.map(({ file, size, levels, sha256: known }) => {
+  return files.map(({ file, size, levels, sha256: known, bytes }) => {
     /** @type {Buffer | undefined} */
-    let source;
-    // Read once, whether for the digest, the encoders or both; not at all when every sibling is cached.
+    let source = bytes;
+    // Read once, whether for the digest, the encoders or both; not at all when every sibling is cached or the bytes were given.
     const read = () => (source ??= readFileSync(file));
     const sha256 = known ?? hash(read());
     const wrote = [];

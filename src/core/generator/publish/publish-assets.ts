@@ -20,31 +20,22 @@ export function publisher(images: ImagePipeline, prepared: PreparedImages, outDi
 /**
  * Copies the bundle's files, and with `precompress` the compressed siblings made with it, into the
  * site's assets/ folder; answers them with their digests (paths relative to the site folder), the
- * scripts and styles then marked as compressed already. Copies, not links: a file of the bundle's cache linked into
- * a site would be changed by any hand that changes the site's copy. A bundle folder without its
- * list of published files (none such is made now) gives its files alone, for publishing to read.
+ * scripts and styles then marked as compressed already. Copies, not links: a file of the bundle's
+ * cache linked into a site would be changed by any hand that changes the site's copy.
  */
 export function copyClientAssets(client: { assets: ClientAssets; dir: string }, siteDir: string, precompress: boolean): WrittenFile[] {
   const assetsDir = path.join(siteDir, 'assets');
   mkdirSync(assetsDir, { recursive: true });
-  const published = publishedBundle(client.dir);
-  const files = published && precompress ? Object.keys(published) : client.assets.files;
+  // Every bundle folder has its list: the folder's name covers its layout (bundle-client.ts, BUNDLE_LAYOUT).
+  const published = JSON.parse(readFileSync(path.join(client.dir, PUBLISHED_FILE), 'utf8')) as PublishedBundle;
+  const files = precompress ? Object.keys(published) : client.assets.files;
   for (const file of files) {
     const target = path.join(assetsDir, file);
     if (file.includes('/')) mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(path.join(client.dir, file), target);
   }
-  if (!published) return [];
   return files.map((file) => {
     const { size, sha256, compressed } = published[file]!;
     return { file: `assets/${file}`, size, sha256, ...(precompress && compressed ? { compressed } : {}) };
   });
-}
-
-function publishedBundle(dir: string): PublishedBundle | undefined {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, PUBLISHED_FILE), 'utf8')) as PublishedBundle;
-  } catch {
-    return undefined;
-  }
 }

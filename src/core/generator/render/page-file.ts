@@ -19,11 +19,13 @@ export interface PagePrecompression {
  * its siblings are made, then the siblings written now, with their digests.
  */
 export function writePage(file: string, slot: PageSlot, html: string, precompress: PagePrecompression | undefined): WrittenFile[] {
-  const page: WrittenFile = { file, ...keepPage(slot, html) };
+  // Encoded once, for the page and its compression alike.
+  const bytes = Buffer.from(html, 'utf8');
+  const page: WrittenFile = { file, ...keepPage(slot, bytes) };
   if (precompress === undefined || page.size < MIN_COMPRESS_BYTES) return [page];
   const [compressed] = compressFiles({
     cacheDir: precompress.cacheDir,
-    files: [{ file: slot.target, size: page.size, sha256: page.sha256, levels: compressionLevels(file) }],
+    files: [{ file: slot.target, size: page.size, sha256: page.sha256, levels: compressionLevels(file), bytes }],
   });
   const siblings = (compressed?.wrote ?? []).map(({ file: sibling, size, sha256 }) => ({ file: `${file}${sibling.slice(slot.target.length)}`, size, sha256 }));
   return [{ ...page, compressed: true }, ...siblings];

@@ -101,7 +101,7 @@ function linkOrCopy(from: string, to: string): void {
  * the manifest. A plain function of plain data, so a render thread can write the pages it renders;
  * it makes the page's folder.
  */
-export function keepPage({ target, stored, recycled }: PageSlot, html: string): FileDigest {
+export function keepPage({ target, stored, recycled }: PageSlot, html: string | Buffer): FileDigest {
   // Made by the thread that renders the page, not ahead by the build's: most pages have a folder of their own, and making it is a good part of writing the page.
   const overwrite = preparePageFolder(target, recycled, stored === undefined);
   if (stored === undefined) return writeDigested(target, html, overwrite);

@@ -20,8 +20,8 @@ export interface WrittenFile extends FileDigest {
  * from its start and then cut to length, never emptied first: on ext4 a file emptied and written
  * again is flushed to disk as it is closed (auto_da_alloc), which made the build wait on the disk.
  */
-export function writeDigested(target: string, content: string, overwrite = false): FileDigest {
-  const bytes = Buffer.from(content, 'utf8');
+export function writeDigested(target: string, content: string | Buffer, overwrite = false): FileDigest {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   if (overwrite) {
     const fd = openSync(target, 'r+');
     try {
