@@ -69,6 +69,7 @@ describe('FailureLimiter', () => {
       reserve: async () => {
         throw new Error('SQLITE_FULL: database or disk is full');
       },
+      settle: async () => true,
       release: async () => undefined,
     };
     let compared = false;
@@ -78,5 +79,19 @@ describe('FailureLimiter', () => {
       headers: { 'retry-after': expect.any(String) },
     });
     expect(compared).toBe(false);
+  });
+
+  it('does not answer a wrong guess it cannot record as a failure (503); a right one is answered', async () => {
+    const memory = new MemoryFailureLog();
+    const unsettled: FailureLog = {
+      reserve: (request, admit) => memory.reserve(request, admit),
+      settle: async () => {
+        throw new Error('SQLITE_IOERR: disk I/O error');
+      },
+      release: (reservation) => memory.release(reservation),
+    };
+    const limiter = new FailureLimiter(unsettled, 3, 60_000);
+    await expect(limiter.guess(from('ip-1'), 'guardian', wrong)).rejects.toMatchObject({ status: 503, headers: { 'retry-after': expect.any(String) } });
+    expect(await limiter.guess(from('ip-1'), 'guardian', right)).toBe('granted');
   });
 });

@@ -7,29 +7,62 @@ import { HttpError } from './http-error.ts';
  *
  * An attempt is reserved before the secret is compared: in one atomic step (one transaction
  * holding a lock on each key, shared by every instance on the database) the recent failures
- * are counted and, if the attempt may go ahead, it is recorded as a failure. A right secret
- * then takes its record back. So N parallel wrong guesses compare at most the limit, on one
- * instance or several, and an attempt that cannot be recorded is never compared (fail closed).
+ * are counted and, if the attempt may go ahead, it is recorded, pending. A wrong secret then
+ * settles its record as a failure before it is answered; a right one takes its record back.
+ * So N parallel wrong guesses compare at most the limit, on one instance or several, and an
+ * attempt that cannot be recorded is never compared (fail closed).
+ *
+ * A pending record counts only for its lease (`RESERVATION_LEASE_MS`): the record of a
+ * request whose process died (kill -9, a lost machine) between reserving and settling stops
+ * counting then, instead of counting as a failure for the whole window. A burst of orders cut
+ * off by a crash would otherwise lock the dealership behind one address out for a quarter of
+ * an hour. A wrong secret whose lease ran out before it was settled is not answered (503), so
+ * no more wrong secrets are answered than the limit, however slow the comparison.
  */
 export interface FailureLog {
   /**
-   * Atomically: hands `admit` the failures of each checked key after `since` (newest first, at
-   * most its `limit`); if `admit` returns, records one failure at `at` under every key of
-   * `record` and answers a reservation to release. `admit` throws to refuse: nothing is recorded.
+   * Atomically: hands `admit` the attempts still counting under each checked key (newest
+   * first, at most its `limit`); if `admit` returns, records one pending attempt at `at` under
+   * every key of `record`, counting until `pendingUntil`, and answers a reservation. `admit`
+   * throws to refuse: nothing is recorded. An attempt counts while it is younger than `since`
+   * and, when pending, until its `pendingUntil`.
    */
-  reserve(
-    check: readonly KeyLimit[],
-    record: readonly string[],
-    since: number,
-    at: number,
-    admit: (recent: ReadonlyMap<string, number[]>) => void,
-  ): Promise<Reservation>;
+  reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation>;
+  /**
+   * Makes a reservation's records failures that count for the whole window (a wrong secret).
+   * False when the lease had already run out at `at` (the records are made failures all the same).
+   */
+  settle(reservation: Reservation, at: number): Promise<boolean>;
   /**
    * Takes back what `reserve` recorded: the attempt was right, or was no guess after all.
    * `within`: in that transaction (of the same database), so it commits or rolls back with it.
    */
   release(reservation: Reservation, within?: SqlExecutor): Promise<void>;
 }
+
+export interface ReserveRequest {
+  check: readonly KeyLimit[];
+  record: readonly string[];
+  /** Attempts at or before this instant no longer count (the window's start). */
+  since: number;
+  at: number;
+  /** Until when the new records count while pending. */
+  pendingUntil: number;
+}
+
+/** An attempt that counts: when it was made and until when it counts. */
+export interface CountedAttempt {
+  at: number;
+  until: number;
+}
+
+/**
+ * How long a reserved attempt counts before its request settles or takes it back. A comparison
+ * takes milliseconds and a bypass order's commit a second or two; 15 s leaves room for a busy
+ * machine and for instances' clocks a few seconds apart, and is how long the clients of a
+ * crashed instance wait for their in-flight attempts to stop counting.
+ */
+export const RESERVATION_LEASE_MS = 15_000;
 
 export interface KeyLimit {
   key: string;
@@ -101,8 +134,9 @@ export class FailureLimiter {
   /**
    * One guess for `tenantId`: reserves the attempt (429 past a limit, 503 when it cannot be
    * recorded), then runs `compare`. A result other than undefined is a right guess, and its
-   * reservation is taken back; undefined is a wrong one and stays counted. If `compare` throws,
-   * it was no guess (a malformed request): the reservation is taken back and the error passes.
+   * reservation is taken back; undefined is a wrong one, settled as a failure before it is
+   * answered (503 if it cannot be, or its lease ran out). If `compare` throws, it was no guess
+   * (a malformed request): the reservation is taken back and the error passes.
    */
   async guess<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
     const held = await this.guessHeld(who, tenantId, compare);
@@ -120,7 +154,10 @@ export class FailureLimiter {
       await this.release(who, reservation);
       throw error;
     }
-    if (result === undefined) return undefined;
+    if (result === undefined) {
+      await this.settle(who, reservation);
+      return undefined;
+    }
     return {
       result,
       release: (within) => (within ? this.log.release(reservation, within) : this.release(who, reservation)),
@@ -138,7 +175,8 @@ export class FailureLimiter {
     // A device's failures also feed the tenant's brake for the clients it does not know.
     const record = device ? [client, device, tenant] : [client, tenant];
     try {
-      return await this.log.reserve(check, record, now - this.windowMs, now, (recent) => {
+      const request = { check, record, since: now - this.windowMs, at: now, pendingUntil: now + RESERVATION_LEASE_MS };
+      return await this.log.reserve(request, (recent) => {
         for (const key of device ? [client, device] : [client]) {
           const wait = this.windowWait(recent.get(key) ?? [], now);
           if (wait > 0) throw tooMany(`Too many wrong passwords or codes; try again in ${wait} seconds`, wait);
@@ -152,12 +190,22 @@ export class FailureLimiter {
       if (error instanceof HttpError) throw error;
       // Fail closed: a guess that could not be counted is not compared.
       who.log.error('could not record a secret attempt; refusing to check it', { error });
-      throw new HttpError(
-        503,
-        'Passwords and codes cannot be checked right now; try again in a minute',
-        {},
-        { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
-      );
+      throw unavailable();
+    }
+  }
+
+  /** Counts a wrong guess for the window, or answers 503 instead of its result: a wrong guess is never answered uncounted. */
+  private async settle(who: Guesser, reservation: Reservation): Promise<void> {
+    let inTime: boolean;
+    try {
+      inTime = await this.log.settle(reservation, this.now());
+    } catch (error) {
+      who.log.error('could not record a wrong secret; not answering it', { error });
+      throw unavailable();
+    }
+    if (!inTime) {
+      who.log.warn('a wrong secret was compared after its reservation lapsed; not answering it', { leaseMs: RESERVATION_LEASE_MS });
+      throw unavailable();
     }
   }
 
@@ -165,21 +213,25 @@ export class FailureLimiter {
     try {
       await this.log.release(reservation);
     } catch (error) {
-      // The attempt then stays counted as a failure: wrong in the dealer's disfavour, never the guesser's.
+      // The attempt then counts until its lease runs out: it was a right secret, so no guess is gained.
       who.log.warn('could not take back a right attempt; it counts as a failure', { error });
     }
   }
 
-  /** 0 when `recent` (newest first) leaves room in the window, else the seconds until its oldest leaves. */
-  private windowWait(recent: readonly number[], now: number): number {
+  /**
+   * 0 when `recent` leaves room, else the seconds until enough of them stop counting (a
+   * confirmed failure at the window's end, a pending one at its lease's end).
+   */
+  private windowWait(recent: readonly CountedAttempt[], now: number): number {
     if (recent.length < this.maxFailures) return 0;
-    const oldest = recent[this.maxFailures - 1]!;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
+    const ends = recent.map((attempt) => attempt.until).sort((a, b) => b - a);
+    return Math.max(1, Math.ceil((ends[this.maxFailures - 1]! - now) / 1000));
   }
 
-  private brakeWait(recent: readonly number[], now: number): number {
+  /** `recent` is newest first: the brake waits for the interval after the newest attempt. */
+  private brakeWait(recent: readonly CountedAttempt[], now: number): number {
     if (recent.length < this.tenantBrake.max) return 0;
-    return Math.max(0, Math.ceil((recent[0]! + this.tenantBrake.intervalMs - now) / 1000));
+    return Math.max(0, Math.ceil((recent[0]!.at + this.tenantBrake.intervalMs - now) / 1000));
   }
 }
 
@@ -187,34 +239,34 @@ function tooMany(message: string, wait: number): HttpError {
   return new HttpError(429, message, {}, { 'retry-after': String(wait) });
 }
 
+function unavailable(): HttpError {
+  return new HttpError(503, 'Passwords and codes cannot be checked right now; try again in a minute', {}, { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) });
+}
+
 /** A FailureLog in memory, for one process (unit tests): one reservation at a time. */
 export class MemoryFailureLog implements FailureLog {
-  private readonly failures: { id: number; key: string; at: number }[] = [];
+  private readonly attempts: { id: number; key: string; at: number; pendingUntil?: number }[] = [];
   private nextId = 1;
   private turn: Promise<unknown> = Promise.resolve();
 
-  reserve(
-    check: readonly KeyLimit[],
-    record: readonly string[],
-    since: number,
-    at: number,
-    admit: (recent: ReadonlyMap<string, number[]>) => void,
-  ): Promise<Reservation> {
+  reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
+    const { check, record, since, at, pendingUntil } = request;
+    const windowMs = at - since;
     const work = async () => {
       const recent = new Map(
         check.map(({ key, limit }) => [
           key,
-          this.failures
-            .filter((f) => f.key === key && f.at > since)
-            .map((f) => f.at)
-            .sort((a, b) => b - a)
-            .slice(0, limit),
+          this.attempts
+            .filter((a) => a.key === key && a.at > since && (a.pendingUntil === undefined || a.pendingUntil > at))
+            .sort((a, b) => b.at - a.at)
+            .slice(0, limit)
+            .map((a) => ({ at: a.at, until: a.pendingUntil ?? a.at + windowMs })),
         ]),
       );
       admit(recent);
       return record.map((key) => {
         const id = this.nextId++;
-        this.failures.push({ id, key, at });
+        this.attempts.push({ id, key, at, pendingUntil });
         return id;
       });
     };
@@ -223,8 +275,19 @@ export class MemoryFailureLog implements FailureLog {
     return result;
   }
 
+  async settle(reservation: Reservation, at: number): Promise<boolean> {
+    const ids = new Set(reservation);
+    let inTime = true;
+    for (const attempt of this.attempts) {
+      if (!ids.has(attempt.id)) continue;
+      if (attempt.pendingUntil === undefined || attempt.pendingUntil <= at) inTime = false;
+      delete attempt.pendingUntil;
+    }
+    return inTime;
+  }
+
   async release(reservation: Reservation, _within?: SqlExecutor): Promise<void> {
     const ids = new Set(reservation);
-    for (let i = this.failures.length - 1; i >= 0; i--) if (ids.has(this.failures[i]!.id)) this.failures.splice(i, 1);
+    for (let i = this.attempts.length - 1; i >= 0; i--) if (ids.has(this.attempts[i]!.id)) this.attempts.splice(i, 1);
   }
 }

@@ -1,4 +1,4 @@
-import type { FailureLog, KeyLimit, Reservation } from '../app/failure-limiter.ts';
+import type { CountedAttempt, FailureLog, Reservation, ReserveRequest } from '../app/failure-limiter.ts';
 import type { SqlDatabase, SqlExecutor } from './sql-database.ts';
 
 /**
@@ -7,6 +7,7 @@ import type { SqlDatabase, SqlExecutor } from './sql-database.ts';
  * transaction-scoped advisory lock per key, so two connections (of one instance or of several)
  * reserving for the same client or tenant go one after the other, and the second counts what
  * the first recorded; on SQLite, `BEGIN IMMEDIATE` on the one connection already serialises them.
+ * A row with `pending_until` is a reservation not yet settled; NULL is a failure.
  */
 export class StoredFailureLog implements FailureLog {
   constructor(
@@ -14,13 +15,8 @@ export class StoredFailureLog implements FailureLog {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async reserve(
-    check: readonly KeyLimit[],
-    record: readonly string[],
-    since: number,
-    at: number,
-    admit: (recent: ReadonlyMap<string, number[]>) => void,
-  ): Promise<Reservation> {
+  async reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
+    const { check, record, since, at, pendingUntil } = request;
     return this.db.transaction(async (tx) => {
       if (this.db.dialect === 'postgres') {
         // Sorted, so two reservations sharing keys always lock them in the same order: no deadlock.
@@ -28,25 +24,44 @@ export class StoredFailureLog implements FailureLog {
           await tx.query('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
         }
       }
-      const recent = new Map<string, number[]>();
+      const recent = new Map<string, CountedAttempt[]>();
       for (const { key, limit } of check) {
-        const rows = await tx.query<{ failed_at: number | string }>(
-          'SELECT failed_at FROM secret_failures WHERE client_key = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT ?',
-          [key, since, limit],
+        const rows = await tx.query<{ failed_at: number | string; pending_until: number | string | null }>(
+          `SELECT failed_at, pending_until FROM secret_failures
+           WHERE client_key = ? AND failed_at > ? AND (pending_until IS NULL OR pending_until > ?)
+           ORDER BY failed_at DESC LIMIT ?`,
+          [key, since, at, limit],
         );
         recent.set(
           key,
-          rows.map((row) => Number(row.failed_at)),
+          rows.map((row) => {
+            const failedAt = Number(row.failed_at);
+            return { at: failedAt, until: row.pending_until === null ? failedAt + (at - since) : Number(row.pending_until) };
+          }),
         );
       }
       admit(recent);
       const ids: number[] = [];
       for (const key of record) {
-        const [row] = await tx.query<{ id: number | string }>('INSERT INTO secret_failures (client_key, failed_at) VALUES (?, ?) RETURNING id', [key, at]);
+        const [row] = await tx.query<{ id: number | string }>(
+          'INSERT INTO secret_failures (client_key, failed_at, pending_until) VALUES (?, ?, ?) RETURNING id',
+          [key, at, pendingUntil],
+        );
         ids.push(Number(row!.id));
       }
       return ids;
     });
+  }
+
+  async settle(reservation: Reservation, at: number): Promise<boolean> {
+    if (reservation.length === 0) return true;
+    const ids = reservation.map(Number);
+    const marks = ids.map(() => '?').join(', ');
+    const inTime = await this.db.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks}) AND pending_until > ?`, [...ids, at]);
+    if (inTime === ids.length) return true;
+    // Lapsed (or already settled): still a failure for the window, but not one to answer.
+    await this.db.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks})`, ids);
+    return false;
   }
 
   async release(reservation: Reservation, within: SqlExecutor = this.db): Promise<void> {

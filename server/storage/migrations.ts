@@ -158,6 +158,11 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX mail_outbox_buyer_cap ON mail_outbox (buyer_tenant_id, created_at) WHERE buyer_tenant_id IS NOT NULL',
     ],
   },
+  {
+    version: 9,
+    name: 'secret attempts pending until settled: a reservation whose request died stops counting after its lease',
+    sql: () => ['ALTER TABLE secret_failures ADD COLUMN pending_until BIGINT'],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

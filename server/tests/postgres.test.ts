@@ -6,8 +6,10 @@ import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFi
 import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
+import { openPostgresDatabase } from '../storage/postgres-database.ts';
 import { authorityContract } from './authority-contract.ts';
 import { buyerMailContract } from './buyer-mail-contract.ts';
+import { guessLeaseContract } from './guess-lease-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { orderStatusContract } from './order-status-contract.ts';
@@ -44,6 +46,10 @@ describe('order API on PostgreSQL: order status with tracking', () => {
 
 describe('order API on PostgreSQL: confirmations to buyers', () => {
   buyerMailContract(() => postgres.createDatabase(`buyer_mail_${++databases}`));
+});
+
+describe('guess limits on PostgreSQL: attempts of requests that died', () => {
+  guessLeaseContract(async () => openPostgresDatabase(await postgres.createDatabase(`guess_lease_${++databases}`)));
 });
 
 describe('payment verification on PostgreSQL', () => {

@@ -1,6 +1,11 @@
-import { describe } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe } from 'vitest';
+import { openSqliteDatabase } from '../storage/sqlite-database.ts';
 import { authorityContract } from './authority-contract.ts';
 import { buyerMailContract } from './buyer-mail-contract.ts';
+import { guessLeaseContract } from './guess-lease-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
 import { orderStatusContract } from './order-status-contract.ts';
@@ -34,4 +39,10 @@ describe('order API on SQLite: order status with tracking', () => {
 
 describe('order API on SQLite: confirmations to buyers', () => {
   buyerMailContract(async () => undefined);
+});
+
+describe('guess limits on SQLite: attempts of requests that died', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'guess-lease-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  guessLeaseContract(async () => openSqliteDatabase(path.join(folder, 'orders.sqlite')));
 });
