@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { cartLine, loadCheckout, waitForCheckoutIsland } from './checkout-steps.ts';
 import { openWorld, tenant, type SiteWorld } from './harness.ts';
-import { STOREFRONT_API_ENV, visit, type Visit } from './storefront-checks.ts';
+import { pressAndSee, STOREFRONT_API_ENV, visit, type Visit } from './storefront-checks.ts';
 
 let world: SiteWorld;
 
@@ -71,8 +71,9 @@ describe('a quantity is what the buyer typed, or the buyer is told', () => {
 
       // Nothing is added while a cell says it is no quantity; the message is at the cell.
       await page.getByLabel('Logo', { exact: true }).selectOption({ index: 1 });
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await page.locator('.snackbar--error').filter({ hasText: '2.5 is not a whole number' }).waitFor();
+      await pressAndSee(page.locator('.snackbar--error').filter({ hasText: '2.5 is not a whole number' }), () =>
+        page.getByRole('button', { name: 'Add to Cart' }).click(),
+      );
       expect(await storedCart(page)).toEqual([]);
 
       await small.fill('');
@@ -82,8 +83,9 @@ describe('a quantity is what the buyer typed, or the buyer is told', () => {
       await page.keyboard.insertText('1,000');
       expect(await noteOf(small)).toBe('');
       await page.getByText('Total for 1,000 pieces').waitFor();
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await page.locator('.snackbar--success').filter({ hasText: 'Item added to cart' }).waitFor();
+      await pressAndSee(page.locator('.snackbar--success').filter({ hasText: 'Item added to cart' }), () =>
+        page.getByRole('button', { name: 'Add to Cart' }).click(),
+      );
       expect((await storedCart(page)).map((line) => [line.size, line.quantity])).toEqual([['Small', 1000]]);
       await noApplicationError(page);
     });
@@ -101,8 +103,9 @@ describe('a quantity is what the buyer typed, or the buyer is told', () => {
       await small.pressSequentially('99999999999');
       expect(await noteOf(small)).toBe('At most 1,000,000 pieces a line');
       await page.getByLabel('Logo', { exact: true }).selectOption({ index: 1 });
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await page.locator('.snackbar--error').filter({ hasText: 'At most 1,000,000 pieces a line' }).waitFor();
+      await pressAndSee(page.locator('.snackbar--error').filter({ hasText: 'At most 1,000,000 pieces a line' }), () =>
+        page.getByRole('button', { name: 'Add to Cart' }).click(),
+      );
       await noApplicationError(page);
       expect(await storedCart(page)).toEqual([]);
     });
@@ -146,11 +149,9 @@ describe("a password store's pages ask for its password where they are opened", 
       await page.getByLabel('Quantity 500 White', { exact: true }).fill('1');
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await dialog.waitFor();
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await page
-        .locator('.snackbar--error')
-        .filter({ hasText: `${DECATUR.name}'s custom products need its store password` })
-        .waitFor();
+      await pressAndSee(page.locator('.snackbar--error').filter({ hasText: `${DECATUR.name}'s custom products need its store password` }), () =>
+        dialog.getByRole('button', { name: 'Cancel' }).click(),
+      );
       expect(await storedCart(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -158,8 +159,9 @@ describe("a password store's pages ask for its password where they are opened", 
       await dialog.getByRole('button', { name: 'Open' }).click();
       await dialog.getByText('Wrong password').waitFor();
       await dialog.getByLabel('Password', { exact: true }).fill(DECATUR.password);
-      await dialog.getByRole('button', { name: 'Open' }).click();
-      await page.locator('.snackbar--success').filter({ hasText: 'Item added to cart' }).waitFor();
+      await pressAndSee(page.locator('.snackbar--success').filter({ hasText: 'Item added to cart' }), () =>
+        dialog.getByRole('button', { name: 'Open' }).click(),
+      );
       expect((await storedCart(page)).map((line) => [line.code, line.quantity, line.store])).toEqual([['PLT-ST', 500, DECATUR.code]]);
       expect(await page.evaluate((key) => sessionStorage.getItem(key) !== null, `store-session:${stivers.id}:${DECATUR.code}`)).toBe(true);
     });

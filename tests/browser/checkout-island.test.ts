@@ -10,6 +10,7 @@ import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-pri
 import { SERVICE_UNREACHABLE } from '../../src/islands/shared/order-api.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { catalogProduct, project, saveScreenshot, tenant } from './harness.ts';
+import { pressAndSee } from './storefront-checks.ts';
 import {
   cartLine,
   fillDetails,
@@ -68,8 +69,9 @@ async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByLabel('Code', { exact: true }).fill(code);
 }
 
-async function snackbar(page: Page, kind: 'success' | 'error', text: string): Promise<void> {
-  await page.locator(`.snackbar--${kind}`).filter({ hasText: text }).waitFor({ timeout: 8_000 });
+/** The notice `press` raises ('Order placed successfully' opens the success page 0.9 s later). */
+async function snackbar(page: Page, kind: 'success' | 'error', text: string | RegExp, press: () => Promise<unknown>, timeout = 8_000): Promise<Locator> {
+  return pressAndSee(page.locator(`.snackbar--${kind}`).filter({ hasText: text }), press, timeout);
 }
 
 /** Writes another cart into sessionStorage and reloads the checkout. */
@@ -128,10 +130,11 @@ describe('checkout with a bypass code', () => {
         if (route.request().method() === 'POST') await sleep(400);
         await route.continue();
       });
-      await checkoutButton(page).click();
-      expect(await checkoutButton(page).getAttribute('aria-busy')).toBe('true');
-      expect(await checkoutButton(page).isDisabled()).toBe(true);
-      await snackbar(page, 'success', 'Order placed successfully');
+      await snackbar(page, 'success', 'Order placed successfully', async () => {
+        await checkoutButton(page).click();
+        expect(await checkoutButton(page).getAttribute('aria-busy')).toBe('true');
+        expect(await checkoutButton(page).isDisabled()).toBe(true);
+      });
       await page.waitForURL(`${world.baseUrl('guardian')}success/`, { timeout: 8_000 });
 
       expect(JSON.parse((await storage(page, 'cart')) ?? '{}')).toEqual({});
@@ -262,9 +265,7 @@ describe('checkout with a bypass code', () => {
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await context.route(`${world.apiUrl}/**`, (route) => route.abort('connectionrefused'));
       // From the keyboard: Enter in the Code field submits the form.
-      await page.getByLabel('Code', { exact: true }).press('Enter');
-      const error = page.locator('.snackbar--error');
-      await error.waitFor();
+      const error = await pressAndSee(page.locator('.snackbar--error'), () => page.getByLabel('Code', { exact: true }).press('Enter'));
       const shownAt = Date.now();
       // Said in words, without the HTTP status the browser made up for no answer.
       expect(await error.innerText()).toBe(SERVICE_UNREACHABLE);
@@ -354,8 +355,7 @@ describe('checkout with a bypass code', () => {
       await fillDetails(retry.page, { first: 'Rey', last: 'Retry', email: retryEmail });
       await enterCode(retry.page, GUARDIAN_CODE);
       await expect.poll(() => checkoutButton(retry.page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
-      await checkoutButton(retry.page).click();
-      await snackbar(retry.page, 'error', SERVICE_UNREACHABLE);
+      await snackbar(retry.page, 'error', SERVICE_UNREACHABLE, () => checkoutButton(retry.page).click());
       expect(await ordersOf(world, guardian.companyName, retryEmail)).toHaveLength(1);
       await checkoutButton(retry.page).click();
       await retry.page.waitForURL(/\/guardian\/success\/$/, { timeout: 8_000 });
@@ -674,17 +674,27 @@ describe('checkout with PayPal', () => {
       // reference the API logged it under (its X-Request-Id), never the HTTP status.
       world.paypal.failCreates = true;
       const failedCreate = page.waitForResponse((response) => response.url() === `${world.apiUrl}/v1/create-order` && response.request().method() === 'POST');
-      await button.click();
-      const requestId = await (await failedCreate).headerValue('x-request-id');
+      // Awaited from before the click (the reference is known only from the answer), then read in full.
+      let requestId: string | null = null;
+      const failedNotice = await snackbar(
+        page,
+        'error',
+        /PayPal could not start the payment; nothing was charged\. Try again in a moment\. \(reference /,
+        async () => {
+          await button.click();
+          requestId = await (await failedCreate).headerValue('x-request-id');
+        },
+      );
       expect(requestId).toMatch(/^[0-9a-f]{12}$/);
-      await snackbar(page, 'error', `PayPal could not start the payment; nothing was charged. Try again in a moment. (reference ${requestId})`);
+      expect(await failedNotice.innerText()).toContain(
+        `PayPal could not start the payment; nothing was charged. Try again in a moment. (reference ${requestId})`,
+      );
       world.paypal.failCreates = false;
       expect(await page.locator('.snackbar').innerText()).not.toContain('Encountered error');
 
       // PayPal's window failing after the order was created: the provider error.
       await setApproval(page, 'error');
-      await button.click();
-      await snackbar(page, 'error', 'Encountered error during checkout');
+      await snackbar(page, 'error', 'Encountered error during checkout', () => button.click());
       expect(world.paypal.orders.size).toBe(paypalOrdersBefore + 1);
       const created = (await events(page)).find((e) => e.startsWith('created:'))!.slice('created:'.length);
       expect(await storage(page, 'paypal-order-id')).toBe(created);
@@ -692,8 +702,7 @@ describe('checkout with PayPal', () => {
       // A declined card: 422 from capture-order, a message, and the buttons restart on the same order.
       await setApproval(page, 'approve');
       world.paypal.defaultOutcome = 'INSTRUMENT_DECLINED';
-      await button.click();
-      await snackbar(page, 'error', 'declined');
+      await snackbar(page, 'error', 'declined', () => button.click());
       expect(await page.locator('.snackbar--error').innerText()).not.toMatch(/\(\d{3}\)/);
       await expect.poll(async () => (await events(page)).includes(`restart:${created}`), { timeout: 5_000, message: 'the buttons restart' }).toBe(true);
       // The same attempt reused its Idempotency-Key: still one PayPal order.
@@ -704,8 +713,7 @@ describe('checkout with PayPal', () => {
 
       // Another funding source in the reopened window: captured.
       world.paypal.defaultOutcome = 'COMPLETED';
-      await button.click();
-      await snackbar(page, 'success', 'Order placed successfully');
+      await snackbar(page, 'success', 'Order placed successfully', () => button.click());
       await page.waitForURL(`${world.baseUrl('stivers')}success/`, { timeout: 8_000 });
       expect(await storage(page, 'paypal-order-id')).toBeNull();
       // The PayPal order's id, and the total its capture answered.
@@ -748,17 +756,25 @@ describe('checkout with PayPal', () => {
       const email = uniqueEmail('processing');
       await fillDetails(page, { first: 'Pen', last: 'Ding', email });
       await setApproval(page, 'approve');
-      await page.locator('.fake-paypal-button').click();
+      // The success message comes about 3 s after the click, on the second capture, and is shown
+      // for 0.9 s: it is awaited from before the click, while the test looks at the processing state.
+      await snackbar(
+        page,
+        'success',
+        'Order placed successfully',
+        async () => {
+          await page.locator('.fake-paypal-button').click();
 
-      const processing = page.getByRole('status').filter({ hasText: 'Payment processing' });
-      await processing.waitFor({ timeout: 5_000 });
-      // Not the success path: no success message, still on the checkout, the cart kept.
-      expect(await page.locator('.snackbar--success').count()).toBe(0);
-      expect(page.url()).toBe(`${world.baseUrl('stivers')}checkout/`);
-      expect(await page.locator('.cart-line').count()).toBe(1);
-      await saveScreenshot(page, 'checkout-payment-processing');
-
-      await snackbar(page, 'success', 'Order placed successfully');
+          const processing = page.getByRole('status').filter({ hasText: 'Payment processing' });
+          await processing.waitFor({ timeout: 5_000 });
+          // Not the success path: no success message, still on the checkout, the cart kept.
+          expect(await page.locator('.snackbar--success').count()).toBe(0);
+          expect(page.url()).toBe(`${world.baseUrl('stivers')}checkout/`);
+          expect(await page.locator('.cart-line').count()).toBe(1);
+          await saveScreenshot(page, 'checkout-payment-processing');
+        },
+        15_000,
+      );
       await page.waitForURL(`${world.baseUrl('stivers')}success/`, { timeout: 8_000 });
       await page.getByText('Thank you. Your order of 1 line has been placed.').waitFor();
       // Asked again about 3 s later, with the same body.
@@ -836,8 +852,7 @@ describe('the checkout on a phone and a desktop', () => {
       await expect.poll(() => checkoutButton(page).isEnabled(), { timeout: 5_000, message: 'Checkout is enabled' }).toBe(true);
       await context.route(`${world.apiUrl}/**`, (route) => route.abort('connectionrefused'));
       await checkoutButton(page).evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 8));
-      await checkoutButton(page).click();
-      await snackbar(page, 'error', SERVICE_UNREACHABLE);
+      await snackbar(page, 'error', SERVICE_UNREACHABLE, () => checkoutButton(page).click());
       const boxes = await page.evaluate(() => {
         const box = (element: Element) => element.getBoundingClientRect().toJSON() as { left: number; top: number; right: number; bottom: number };
         const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Checkout')!;

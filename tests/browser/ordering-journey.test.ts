@@ -4,6 +4,7 @@ import { formatMoney, moneyFromDollars } from '../../src/domain/money.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_BYPASS_CODE, GUARDIAN_STAFF_PASSWORD, retrieveOrders, waitForOrderMail, watchConsole } from './orders-steps.ts';
 import { openWorld, project, type SiteWorld } from './harness.ts';
+import { pressAndSee } from './storefront-checks.ts';
 
 let site: SiteWorld;
 
@@ -43,9 +44,9 @@ async function signInToOrders(page: Page): Promise<void> {
   await signIn.getByRole('button', { name: 'Show orders' }).click();
 }
 
-async function lastNotice(page: Page, role: 'alert' | 'status'): Promise<string> {
-  const notice = page.locator('.snackbar-region').getByRole(role);
-  await notice.waitFor();
+/** The text of the notice `press` raises. */
+async function lastNotice(page: Page, role: 'alert' | 'status', press: () => Promise<unknown>): Promise<string> {
+  const notice = await pressAndSee(page.locator('.snackbar-region').getByRole(role), press);
   return (await notice.textContent()) ?? '';
 }
 
@@ -56,25 +57,21 @@ describe('ordering, from the item page to the orders table', () => {
     const guardian = site.baseUrl('guardian');
 
     await page.goto(`${guardian}item/K500/`);
-    await addToCart(page);
-    expect(await lastNotice(page, 'alert')).toBe('Must make a selection');
+    expect(await lastNotice(page, 'alert', () => addToCart(page))).toBe('Must make a selection');
     await page.getByLabel('Quantity Small').fill('2');
-    await addToCart(page);
-    expect(await lastNotice(page, 'alert')).toBe('Must select an embroidery');
+    expect(await lastNotice(page, 'alert', () => addToCart(page))).toBe('Must select an embroidery');
 
     // Grid cells keep whole numbers only.
     await page.getByLabel('Quantity Medium').fill('x');
     expect(await page.getByLabel('Quantity Medium').inputValue()).toBe('');
 
     await page.goto(`${guardian}item/PLT-AL/`);
-    await addToCart(page);
-    expect(await lastNotice(page, 'alert')).toBe('Must make a selection');
+    expect(await lastNotice(page, 'alert', () => addToCart(page))).toBe('Must make a selection');
 
     // Guardian offers no accessory logos, so the tote only has the 12-unit rule to break.
     await page.goto(`${guardian}item/BG408/`);
     await page.getByLabel('Quantity OSFA').fill('11');
-    await addToCart(page);
-    expect(await lastNotice(page, 'alert')).toBe('Must order at least 12 units');
+    expect(await lastNotice(page, 'alert', () => addToCart(page))).toBe('Must order at least 12 units');
 
     expect(await page.getByRole('link', { name: 'Cart (0)' }).count()).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem('cart'))).toBeNull();
@@ -107,8 +104,7 @@ describe('ordering, from the item page to the orders table', () => {
     await page.goto(`${guardian}item/MF-STR/?store=GFORD1`);
     await page.getByText('For Guardian Ford').waitFor();
     await page.getByLabel('Quantity 500 Chrome').fill('2');
-    await addToCart(page);
-    expect(await lastNotice(page, 'status')).toBe('Item added to cart');
+    expect(await lastNotice(page, 'status', () => addToCart(page))).toBe('Item added to cart');
     await page.getByRole('link', { name: 'Cart (1)' }).click();
 
     await page.getByText('Subtotal (1,000 items)').waitFor();
@@ -151,8 +147,7 @@ describe('ordering, from the item page to the orders table', () => {
     // 2 runs of 500 in White are 1000 pieces: the 1000 tier's $0.99. 1 run in Black Red stays at $1.29.
     await page.getByLabel('Quantity 500 White').fill('2');
     await page.getByLabel('Quantity 500 Black Red').fill('1');
-    await addToCart(page);
-    expect(await lastNotice(page, 'status')).toBe('Item added to cart');
+    expect(await lastNotice(page, 'status', () => addToCart(page))).toBe('Item added to cart');
     await page.getByRole('link', { name: 'Cart (2)' }).click();
     await page.getByText('Subtotal (1,500 items): $1,635.00').waitFor();
     await page.evaluate(() => sessionStorage.clear());
@@ -169,8 +164,7 @@ describe('ordering, from the item page to the orders table', () => {
     await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
     await page.getByLabel('Quantity Medium').fill('6');
     await page.getByLabel('Quantity 2XL').fill('6');
-    await addToCart(page);
-    expect(await lastNotice(page, 'status')).toBe('Item added to cart');
+    expect(await lastNotice(page, 'status', () => addToCart(page))).toBe('Item added to cart');
     // After a successful add the grid and the logo choice start over.
     expect(await page.getByLabel('Quantity Medium').inputValue()).toBe('');
     expect(await page.getByLabel('Logo', { exact: true }).inputValue()).toBe('');

@@ -14,6 +14,7 @@ import {
   watchConsole,
 } from './orders-steps.ts';
 import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';
+import { pressAndSee } from './storefront-checks.ts';
 
 const TIME_ZONE = 'America/Chicago';
 const MONTH_DAY_YEAR = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{2}, \d{4}$/;
@@ -487,10 +488,9 @@ describe('the orders screen', () => {
       const tooLong = 'P'.repeat(101);
       await page.getByLabel('PO of line K500, Medium, Navy', { exact: true }).fill(tooLong);
       await page.getByLabel('Est. Ship Date of line K500, Medium, Navy').fill('2024-03-08');
-      // Enter in a field saves.
-      await page.keyboard.press('Enter');
 
-      // What the API itself answers to the same change.
+      // What the API itself answers to the same change (asked first: the page's message, shown
+      // for 2.5 s, is awaited from before the save).
       const danaNow = (await retrieveOrders(site.api)).find((o) => o.email === 'dana@guardian.example')!;
       const direct = await site.api.post(
         '/v1/update-historical-order',
@@ -503,7 +503,9 @@ describe('the orders screen', () => {
         await site.api.signIn(GUARDIAN_COMPANY, GUARDIAN_ADMIN_PASSWORD),
       );
       expect(direct.status).toBe(400);
-      await expect.poll(() => page.locator('.snackbar').textContent()).toBe(direct.body.message);
+      // Enter in a field saves.
+      await pressAndSee(page.locator('.snackbar').and(page.getByText(direct.body.message, { exact: true })), () => page.keyboard.press('Enter'));
+      expect(await page.locator('.snackbar').textContent()).toBe(direct.body.message);
       expect(await page.locator('.snackbar').getAttribute('role')).toBe('alert');
       expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
         [

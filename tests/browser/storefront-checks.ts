@@ -195,6 +195,17 @@ export async function visible(locator: Locator, timeout = 5_000): Promise<Locato
   return locator;
 }
 
+/**
+ * Runs `press` (an action that raises a notice) while already waiting for `notice` to be visible:
+ * a notice hides itself after 2.5 s (NOTICE_MS), which a loaded machine can spend between a click
+ * and a wait started after it. The wait is called first, so its poller runs in the page before
+ * the press. `timeout` is Playwright's default unless given.
+ */
+export async function pressAndSee(notice: Locator, press: () => Promise<unknown>, timeout?: number): Promise<Locator> {
+  await Promise.all([notice.waitFor({ state: 'visible', timeout }), press()]);
+  return notice;
+}
+
 export async function isShown(locator: Locator): Promise<boolean> {
   return (await locator.count()) > 0 && (await locator.first().isVisible());
 }

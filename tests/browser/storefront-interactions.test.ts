@@ -11,6 +11,7 @@ import {
   expectNoSeriousAxeViolations,
   isShown,
   mainHeading,
+  pressAndSee,
   productOf,
   supplier,
   storeOf,
@@ -395,10 +396,12 @@ describe('messages on the item page', () => {
   }
   const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-  /** The message's and the button's boxes, whether the button's centre is the button itself, and the window's height. */
-  async function layout(page: Page, role: 'alert' | 'status', text: string) {
-    const message = page.locator('.snackbar-region').getByRole(role).filter({ hasText: text });
-    await message.waitFor();
+  /**
+   * The message `press` raises: its box and the button's, whether the button's centre is the
+   * button itself, and the window's height.
+   */
+  async function layout(page: Page, role: 'alert' | 'status', text: string, press: () => Promise<unknown>) {
+    await pressAndSee(page.locator('.snackbar-region').getByRole(role).filter({ hasText: text }), press);
     // Let a scroll that shows the message settle.
     await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
     return page.evaluate((selector) => {
@@ -426,8 +429,7 @@ describe('messages on the item page', () => {
           await page.getByLabel('Quantity Small').fill('2');
           // Where a floating message would sit: the button at the bottom of the window.
           await addToCart.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 8));
-          await addToCart.click();
-          const afterError = await layout(page, 'alert', 'Must select an embroidery');
+          const afterError = await layout(page, 'alert', 'Must select an embroidery', () => addToCart.click());
           expect(overlap(afterError.message, afterError.button), JSON.stringify(afterError)).toBe(false);
           expect(afterError.buttonOnTop).toBe(true);
           // Both on screen: the message is read where the buyer looks, the button is still there to press.
@@ -437,8 +439,7 @@ describe('messages on the item page', () => {
 
           // Fixing the error and pressing again right away (no force: Playwright checks nothing covers it).
           await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
-          await addToCart.click({ timeout: 1_000 });
-          const afterAdd = await layout(page, 'status', 'Item added to cart');
+          const afterAdd = await layout(page, 'status', 'Item added to cart', () => addToCart.click({ timeout: 1_000 }));
           expect(overlap(afterAdd.message, afterAdd.button), JSON.stringify(afterAdd)).toBe(false);
           expect(afterAdd.buttonOnTop).toBe(true);
           expect(afterAdd.message.bottom).toBeLessThanOrEqual(afterAdd.height);
@@ -462,15 +463,19 @@ describe('messages on the item page', () => {
       // Moved onto the first logo's placement: refused, with the reason, and nothing added.
       await secondPlacement.selectOption('Left Chest');
       await page.getByLabel('Quantity Small').fill('12');
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await visible(
+      await pressAndSee(
         page.locator('.snackbar-region').getByRole('alert').filter({ hasText: 'Both logos are at Left Chest: pick a different placement for the second logo' }),
+        () => page.getByRole('button', { name: 'Add to Cart' }).click(),
+        8_000,
       );
       expect(await page.getByRole('link', { name: 'Cart (0)' }).count()).toBe(1);
 
       await secondPlacement.selectOption('Yoke');
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await visible(page.locator('.snackbar-region').getByRole('status').filter({ hasText: 'Item added to cart' }));
+      await pressAndSee(
+        page.locator('.snackbar-region').getByRole('status').filter({ hasText: 'Item added to cart' }),
+        () => page.getByRole('button', { name: 'Add to Cart' }).click(),
+        8_000,
+      );
       const cart = JSON.parse((await page.evaluate(() => sessionStorage.getItem('cart'))) ?? '{}') as Record<
         string,
         { placement: string; secondPlacement?: string }
