@@ -1,5 +1,5 @@
 // The layers of docs/architecture.md ("Folders"), checked by `npm test` (tests/architecture.test.ts):
-//   npx depcruise src server scripts --config .dependency-cruiser.cjs
+//   npx depcruise src server scripts tests --config .dependency-cruiser.cjs
 // Each rule names a folder and what it may import; anything else it imports is an error.
 // Tests beside the code (*.test.ts) follow their folder's rule too, except that they may use the
 // fixtures in tests/helpers/.
