@@ -7,18 +7,8 @@ import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/core/project-root.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { pageScriptBytes } from '../src/core/generator/bundle/page-script-size.ts';
+import { PAGE_SCRIPT_BUDGETS } from '../src/core/generator/bundle/script-budgets.ts';
 import { basePath } from '../src/site/routes.ts';
-
-const PAGES: [string, string, number | undefined][] = [
-  ['landing', 'index.html', 5_000],
-  ['catalog (mens)', 'catalog/mens/index.html', 5_000],
-  ['catalog-links', 'catalog-links/index.html', 5_000],
-  ['stores', 'stores/index.html', undefined],
-  ['item (K500)', 'item/K500/index.html', 80_000],
-  ['checkout', 'checkout/index.html', 84_000],
-  ['success', 'success/index.html', undefined],
-  ['orders', 'orders/index.html', 80_000],
-];
 
 const { values } = parseArgs({ options: { tenant: { type: 'string', default: 'stivers' }, 'out-dir': { type: 'string', default: 'dist' } } });
 const root = path.resolve(projectRoot());
@@ -36,7 +26,7 @@ if (!existsSync(path.join(site, 'index.html'))) {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 console.log(`JavaScript per page of ${tenant.id}, brotli (PayPal's script not counted):`);
 let over = false;
-for (const [name, file, budget] of PAGES) {
+for (const { name, page: file, budget } of PAGE_SCRIPT_BUDGETS) {
   if (!existsSync(path.join(site, file))) continue;
   const bytes = pageScriptBytes(site, basePath(tenant.routePrefix), file);
   over ||= budget !== undefined && bytes > budget;
