@@ -282,13 +282,17 @@ describe('the preview of a pull request', () => {
     // Run as the runner runs it, with a stand-in `aws` that prints what it is asked: the folder preview:plan puts the pull request under, nothing else.
     const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-remove-'));
     writeFileSync(path.join(temp, 'aws'), '#!/bin/sh\necho "aws $*"\n', { mode: 0o755 });
-    const removeWith = (number: string, uri = 's3://bucket') =>
+    const removeWith = (number: string, uri = 's3://bucket', endpoint = '') =>
       spawnSync('bash', ['-e', '-c', remove.run as string], {
         encoding: 'utf8',
-        env: { PATH: `${temp}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: path.join(temp, 'summary'), S3_URI: uri, PULL_REQUEST: number },
+        env: { PATH: `${temp}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: path.join(temp, 'summary'), S3_URI: uri, PULL_REQUEST: number, S3_ENDPOINT: endpoint },
       });
     expect(removeWith('12').stdout).toBe(`aws s3 rm s3://bucket/${previewFolder(12)}/ --recursive --only-show-errors\n`);
     expect(removeWith('7', 's3://bucket/folder/').stdout).toBe(`aws s3 rm s3://bucket/folder/${previewFolder(7)}/ --recursive --only-show-errors\n`);
+    // Another S3 service is named on the command line, which every aws-cli 2 reads (AWS_ENDPOINT_URL only 2.13 and newer).
+    expect(removeWith('12', 's3://bucket', 'https://acct.r2.cloudflarestorage.com').stdout).toBe(
+      `aws s3 rm s3://bucket/${previewFolder(12)}/ --recursive --only-show-errors --endpoint-url https://acct.r2.cloudflarestorage.com\n`,
+    );
     // A missing or odd number stops the step before aws is reached.
     for (const bad of ['', '0', '007', '12/../..', '1 2']) {
       const ran = removeWith(bad);
