@@ -30,9 +30,12 @@ export interface FailureLog {
   reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation>;
   /**
    * Makes a reservation's records failures that count for the whole window (a wrong secret).
-   * False when the lease had already run out at `at` (the records are made failures all the same).
+   * False when the lease had already run out (the records are made failures all the same).
+   * `now` is read in the same turn as reservations (under the same locks), so a reservation
+   * that no longer counted this one was made at or after the instant the lapse is judged at:
+   * either this settle counts it first, or it is judged late and not answered.
    */
-  settle(reservation: Reservation, at: number): Promise<boolean>;
+  settle(reservation: Reservation, now: () => number): Promise<boolean>;
   /**
    * Takes back what `reserve` recorded: the attempt was right, or was no guess after all.
    * `within`: in that transaction (of the same database), so it commits or rolls back with it.
@@ -69,8 +72,11 @@ export interface KeyLimit {
   limit: number;
 }
 
-/** What one reservation recorded, for `release`. */
-export type Reservation = readonly (number | string)[];
+/** What one reservation recorded, for `settle` and `release`: its rows and the keys they are under. */
+export interface Reservation {
+  ids: readonly number[];
+  keys: readonly string[];
+}
 
 /** Every wrong secret from one client (bypass code, tenant, store or admin password) counts against one limit. */
 export function secretGuessKey(clientIp: string): string {
@@ -198,7 +204,7 @@ export class FailureLimiter {
   private async settle(who: Guesser, reservation: Reservation): Promise<void> {
     let inTime: boolean;
     try {
-      inTime = await this.log.settle(reservation, this.now());
+      inTime = await this.log.settle(reservation, this.now);
     } catch (error) {
       who.log.error('could not record a wrong secret; not answering it', { error });
       throw unavailable();
@@ -243,7 +249,7 @@ function unavailable(): HttpError {
   return new HttpError(503, 'Passwords and codes cannot be checked right now; try again in a minute', {}, { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) });
 }
 
-/** A FailureLog in memory, for one process (unit tests): one reservation at a time. */
+/** A FailureLog in memory, for one process (unit tests): one reservation or settle at a time. */
 export class MemoryFailureLog implements FailureLog {
   private readonly attempts: { id: number; key: string; at: number; pendingUntil?: number }[] = [];
   private nextId = 1;
@@ -264,30 +270,38 @@ export class MemoryFailureLog implements FailureLog {
         ]),
       );
       admit(recent);
-      return record.map((key) => {
+      const ids = record.map((key) => {
         const id = this.nextId++;
         this.attempts.push({ id, key, at, pendingUntil });
         return id;
       });
+      return { ids, keys: record };
     };
-    const result = this.turn.then(work, work);
-    this.turn = result.catch(() => undefined);
-    return result;
+    return this.inTurn(work);
   }
 
-  async settle(reservation: Reservation, at: number): Promise<boolean> {
-    const ids = new Set(reservation);
-    let inTime = true;
-    for (const attempt of this.attempts) {
-      if (!ids.has(attempt.id)) continue;
-      if (attempt.pendingUntil === undefined || attempt.pendingUntil <= at) inTime = false;
-      delete attempt.pendingUntil;
-    }
-    return inTime;
+  settle(reservation: Reservation, now: () => number): Promise<boolean> {
+    return this.inTurn(async () => {
+      const at = now();
+      const ids = new Set(reservation.ids);
+      let inTime = true;
+      for (const attempt of this.attempts) {
+        if (!ids.has(attempt.id)) continue;
+        if (attempt.pendingUntil === undefined || attempt.pendingUntil <= at) inTime = false;
+        delete attempt.pendingUntil;
+      }
+      return inTime;
+    });
   }
 
   async release(reservation: Reservation, _within?: SqlExecutor): Promise<void> {
-    const ids = new Set(reservation);
+    const ids = new Set(reservation.ids);
     for (let i = this.attempts.length - 1; i >= 0; i--) if (ids.has(this.attempts[i]!.id)) this.attempts.splice(i, 1);
+  }
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work, work);
+    this.turn = result.catch(() => undefined);
+    return result;
   }
 }

@@ -18,12 +18,7 @@ export class StoredFailureLog implements FailureLog {
   async reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
     const { check, record, since, at, pendingUntil } = request;
     return this.db.transaction(async (tx) => {
-      if (this.db.dialect === 'postgres') {
-        // Sorted, so two reservations sharing keys always lock them in the same order: no deadlock.
-        for (const key of [...new Set([...check.map((c) => c.key), ...record])].sort()) {
-          await tx.query('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
-        }
-      }
+      await this.lockKeys(tx, [...check.map((c) => c.key), ...record]);
       const recent = new Map<string, CountedAttempt[]>();
       for (const { key, limit } of check) {
         const rows = await tx.query<{ failed_at: number | string; pending_until: number | string | null }>(
@@ -49,24 +44,40 @@ export class StoredFailureLog implements FailureLog {
         );
         ids.push(Number(row!.id));
       }
-      return ids;
+      return { ids, keys: record };
     });
   }
 
-  async settle(reservation: Reservation, at: number): Promise<boolean> {
-    if (reservation.length === 0) return true;
-    const ids = reservation.map(Number);
+  async settle(reservation: Reservation, now: () => number): Promise<boolean> {
+    const { ids, keys } = reservation;
+    if (ids.length === 0) return true;
     const marks = ids.map(() => '?').join(', ');
-    const inTime = await this.db.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks}) AND pending_until > ?`, [...ids, at]);
-    if (inTime === ids.length) return true;
-    // Lapsed (or already settled): still a failure for the window, but not one to answer.
-    await this.db.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks})`, ids);
-    return false;
+    return this.db.transaction(async (tx) => {
+      // Under the reservations' locks, with the clock read after taking them (FailureLog.settle).
+      await this.lockKeys(tx, keys);
+      const at = now();
+      const inTime = await tx.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks}) AND pending_until > ?`, [...ids, at]);
+      if (inTime === ids.length) return true;
+      // Lapsed (or already settled): still a failure for the window, but not one to answer.
+      await tx.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks})`, [...ids]);
+      return false;
+    });
   }
 
   async release(reservation: Reservation, within: SqlExecutor = this.db): Promise<void> {
-    if (reservation.length === 0) return;
-    await within.run(`DELETE FROM secret_failures WHERE id IN (${reservation.map(() => '?').join(', ')})`, reservation.map(Number));
+    const { ids } = reservation;
+    if (ids.length === 0) return;
+    await within.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, [...ids]);
+  }
+
+  /**
+   * On PostgreSQL, a transaction-scoped advisory lock per key, sorted, so two transactions
+   * sharing keys always lock them in the same order: no deadlock. SQLite's `BEGIN IMMEDIATE`
+   * already serialises every transaction.
+   */
+  private async lockKeys(tx: SqlExecutor, keys: readonly string[]): Promise<void> {
+    if (this.db.dialect !== 'postgres') return;
+    for (const key of [...new Set(keys)].sort()) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
   }
 
   /** Forgets failures older than `maxAgeMs`: past the rate limit's window they count for nothing. */
