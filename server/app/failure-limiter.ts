@@ -53,10 +53,10 @@ export interface ReserveRequest {
   pendingUntil: number;
 }
 
-/** An attempt that counts: when it was made and until when it counts. */
+/** An attempt that counts: when it was made, and until when if it is still pending. */
 export interface CountedAttempt {
   at: number;
-  until: number;
+  pendingUntil?: number;
 }
 
 /**
@@ -220,7 +220,7 @@ export class FailureLimiter {
       await this.log.release(reservation);
     } catch (error) {
       // The attempt then counts until its lease runs out: it was a right secret, so no guess is gained.
-      who.log.warn('could not take back a right attempt; it counts as a failure', { error });
+      who.log.warn('could not take back a right attempt; it counts until its lease runs out', { error });
     }
   }
 
@@ -230,7 +230,7 @@ export class FailureLimiter {
    */
   private windowWait(recent: readonly CountedAttempt[], now: number): number {
     if (recent.length < this.maxFailures) return 0;
-    const ends = recent.map((attempt) => attempt.until).sort((a, b) => b - a);
+    const ends = recent.map((attempt) => attempt.pendingUntil ?? attempt.at + this.windowMs).sort((a, b) => b - a);
     return Math.max(1, Math.ceil((ends[this.maxFailures - 1]! - now) / 1000));
   }
 
@@ -257,7 +257,6 @@ export class MemoryFailureLog implements FailureLog {
 
   reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
     const { check, record, since, at, pendingUntil } = request;
-    const windowMs = at - since;
     const work = async () => {
       const recent = new Map(
         check.map(({ key, limit }) => [
@@ -266,7 +265,7 @@ export class MemoryFailureLog implements FailureLog {
             .filter((a) => a.key === key && a.at > since && (a.pendingUntil === undefined || a.pendingUntil > at))
             .sort((a, b) => b.at - a.at)
             .slice(0, limit)
-            .map((a) => ({ at: a.at, until: a.pendingUntil ?? a.at + windowMs })),
+            .map((a) => (a.pendingUntil === undefined ? { at: a.at } : { at: a.at, pendingUntil: a.pendingUntil })),
         ]),
       );
       admit(recent);

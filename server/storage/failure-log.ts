@@ -29,10 +29,9 @@ export class StoredFailureLog implements FailureLog {
         );
         recent.set(
           key,
-          rows.map((row) => {
-            const failedAt = Number(row.failed_at);
-            return { at: failedAt, until: row.pending_until === null ? failedAt + (at - since) : Number(row.pending_until) };
-          }),
+          rows.map((row) =>
+            row.pending_until === null ? { at: Number(row.failed_at) } : { at: Number(row.failed_at), pendingUntil: Number(row.pending_until) },
+          ),
         );
       }
       admit(recent);
@@ -59,7 +58,7 @@ export class StoredFailureLog implements FailureLog {
       const inTime = await tx.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks}) AND pending_until > ?`, [...ids, at]);
       if (inTime === ids.length) return true;
       // Lapsed (or already settled): still a failure for the window, but not one to answer.
-      await tx.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks})`, [...ids]);
+      await tx.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks})`, ids);
       return false;
     });
   }
@@ -67,7 +66,7 @@ export class StoredFailureLog implements FailureLog {
   async release(reservation: Reservation, within: SqlExecutor = this.db): Promise<void> {
     const { ids } = reservation;
     if (ids.length === 0) return;
-    await within.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, [...ids]);
+    await within.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
   }
 
   /**
