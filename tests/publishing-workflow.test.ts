@@ -9,9 +9,10 @@ import { previewFolder } from '../src/core/generator/deploy/preview-targets.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
 
 /**
- * The CI workflow, read as GitHub reads it: the commands it runs must exist, the pull request
- * path must be the README's, and the build matrix must be the tenants the build knows. The
- * deploy steps themselves are run against an S3 server by tests/s3-deploy.test.ts.
+ * The CI workflow, read as GitHub reads it: which job can see which credential on which event,
+ * that every action is pinned, that nothing is published before the tests and every build have
+ * passed, that the commands it runs exist and the plans it makes are the right tenants. The
+ * release step itself is run against an S3 server by tests/s3-deploy.test.ts.
  */
 const WORKFLOW_FILE = path.join(REPO_ROOT, '.github/workflows/storefronts.yml');
 
@@ -26,6 +27,8 @@ interface Step {
 }
 interface Job {
   if?: string;
+  environment?: string | { name: string };
+  permissions?: Record<string, string> | string;
   needs?: string | string[];
   outputs?: Record<string, string>;
   strategy?: { matrix?: unknown };
@@ -79,6 +82,7 @@ function runsOn(jobs: Record<string, Job>, name: string, event: string, action =
     .replace(/^\$\{\{|\}\}$/g, '')
     .replace(/github\.event_name\s*(==|!=)\s*'([^']*)'/g, compare(event))
     .replace(/github\.event\.action\s*(==|!=)\s*'([^']*)'/g, compare(event === 'pull_request' ? action : ''))
+    .replace(/github\.ref\s*(==|!=)\s*'([^']*)'/g, compare(event === 'pull_request' ? 'refs/pull/12/merge' : 'refs/heads/main'))
     .replace(/needs\.[\w-]+\.outputs\.[\w-]+\s*(==|!=)\s*'[^']*'/g, 'true');
   if (!/^[\s()!&|truefals]*$/.test(expression)) throw new Error(`cannot evaluate the if of job ${name}: ${job.if}`);
   return Boolean(new Function(`return (${expression});`)());
@@ -90,6 +94,32 @@ function readmeCommands(): string[] {
   const section = /^## Set up and run\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
   if (!section) throw new Error('README.md has no "## Set up and run" section');
   return [...section.matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((block) => scriptLines(block[1] as string));
+}
+
+const EVENTS = ['pull_request', 'push', 'schedule', 'workflow_dispatch'] as const;
+const PRODUCTION_SECRET = /secrets\.STOREFRONTS_S3_/;
+const environmentOf = (job: Job) => (typeof job.environment === 'string' ? job.environment : job.environment?.name);
+
+/** Runs a `run:` script as the runner does, with stand-in commands first on PATH. */
+function runWith(script: string, stubs: Record<string, string>, env: Record<string, string>) {
+  const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-step-'));
+  const bin = path.join(temp, 'bin');
+  mkdirSync(bin);
+  for (const [name, text] of Object.entries(stubs)) writeFileSync(path.join(bin, name), `#!/bin/sh\n${text}\n`, { mode: 0o755 });
+  const outputFile = path.join(temp, 'output');
+  writeFileSync(outputFile, '');
+  const ran = spawnSync('bash', ['-e', '-c', script], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_OUTPUT: outputFile, RUNNER_TEMP: temp, ...env },
+    timeout: 60_000,
+  });
+  const output = (name: string) =>
+    readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
+  return { ...ran, output };
 }
 
 describe('the CI workflow', () => {
@@ -107,75 +137,116 @@ describe('the CI workflow', () => {
     }
   });
 
-  it("runs exactly the README's two commands on a pull request, besides the jobs that build its preview as main builds", () => {
+  it("runs the README's two commands on every event, pull requests and main alike", () => {
     const { on, jobs } = workflow();
-    expect(Object.keys(on)).toContain('pull_request');
+    expect(Object.keys(on).sort()).toEqual([...EVENTS].sort());
     const commands = readmeCommands();
     expect(commands).toHaveLength(2);
-    // The preview runs main's own jobs (checked below); the rest is the newcomer's path.
-    const onPullRequest = Object.keys(jobs).filter((name) => runsOn(jobs, name, 'pull_request') && !runsOn(jobs, name, 'push'));
-    expect(onPullRequest.length).toBeGreaterThan(0);
-    const runs = onPullRequest.flatMap((name) => (jobs[name] as Job).steps.flatMap((step) => (step.run ? scriptLines(step.run) : [])));
-    expect(runs).toEqual(commands);
-    for (const name of onPullRequest) expect(JSON.stringify(jobs[name])).not.toMatch(/aws s3|DEPLOY_CONFIGURED/);
+    const test = jobs.test as Job;
+    expect(test.steps.flatMap((step) => (step.run ? scriptLines(step.run) : []))).toEqual(commands);
+    for (const event of EVENTS) expect(runsOn(jobs, 'test', event), event).toBe(true);
+    expect(runsOn(jobs, 'test', 'pull_request', 'closed')).toBe(false);
   });
 
-  it("builds on main one job per tenant, for exactly the tenants the build's loader finds", () => {
-    const { on, jobs, concurrency } = workflow();
-    expect((on.push as { branches: string[] }).branches).toEqual(['main']);
-    // Two pushes to main never deploy at the same time, and a deploy in progress is never cancelled.
-    expect(concurrency?.group).toMatch(/github\.event_name == 'push' && 'main'/);
+  it('gives no job a pull request can start the production credential, and keeps that credential behind the production environment', () => {
+    const { on, jobs } = workflow();
+    // pull_request_target would run with the base's secrets on a fork's code.
+    expect(Object.keys(on)).not.toContain('pull_request_target');
+    const seeing = Object.entries(jobs).filter(([, job]) => PRODUCTION_SECRET.test(JSON.stringify(job)));
+    expect(seeing.map(([name]) => name)).toEqual(['release']);
+    for (const [name, job] of seeing) {
+      for (const action of ['opened', 'synchronize', 'reopened', 'closed'])
+        expect(runsOn(jobs, name, 'pull_request', action), `${name} on pull_request ${action}`).toBe(false);
+      // The environment's secrets reach only jobs on the branches it allows (main: docs/publishing.md).
+      expect(environmentOf(job)).toBe('production');
+      expect(job.if).toMatch(/github\.ref == 'refs\/heads\/main'/);
+    }
+    // Every job that runs on a pull request sees at most the preview credential, from the preview environment.
+    for (const [name, job] of Object.entries(jobs)) {
+      if (!['opened', 'closed'].some((action) => runsOn(jobs, name, 'pull_request', action))) continue;
+      expect(JSON.stringify(job), name).not.toMatch(PRODUCTION_SECRET);
+      if (/secrets\./.test(JSON.stringify(job))) expect(environmentOf(job), name).toBe('preview');
+    }
+  });
+
+  it('pins every action by commit, and gives every job only the permissions it names, none to write', () => {
+    const text = readFileSync(WORKFLOW_FILE, 'utf8');
+    const uses = [...text.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/gm)];
+    expect(uses.length).toBeGreaterThan(5);
+    for (const [line, action, rest] of uses) {
+      expect(action, line).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+      expect(rest, `${line}: the tag it stands for, as a comment`).toMatch(/^\s+# v\d/);
+    }
+    const { jobs } = workflow();
+    expect((parse(text) as { permissions?: unknown }).permissions).toEqual({});
+    for (const [name, job] of Object.entries(jobs)) {
+      expect(job.permissions, `${name} names its permissions`).toBeDefined();
+      expect(Object.values(job.permissions as Record<string, string>), name).not.toContain('write');
+    }
+  });
+
+  it('publishes main only after the tests and the build of every planned tenant have passed, as one release', () => {
+    const { jobs, concurrency } = workflow();
+    const release = jobs.release as Job;
+    expect(([] as string[]).concat(release.needs ?? []).sort()).toEqual(['build', 'plan', 'test']);
+    for (const event of ['push', 'schedule', 'workflow_dispatch']) expect(runsOn(jobs, 'release', event), event).toBe(true);
+    // Two runs never publish at once, and a release in progress is never cancelled.
+    expect(concurrency?.group).toMatch(/github\.event_name == 'pull_request' && github\.ref \|\| 'main'/);
     expect(String(concurrency?.['cancel-in-progress'])).toMatch(/pull_request/);
+    // One build job for every planned tenant (no matrix of jobs that could publish one by one), and one deploy of them all.
+    const build = jobs.build as Job;
+    expect(build.strategy).toBeUndefined();
+    expect(build.steps.some((step) => step.run?.includes('npm run build -- --plan "$RUNNER_TEMP/release/plan.json"'))).toBe(true);
+    const deploys = Object.values(jobs).flatMap((job) => job.steps.filter((step) => step.run?.includes('deploy:s3')));
+    expect(deploys).toHaveLength(2);
+    const releaseStep = release.steps.find((step) => step.run?.includes('deploy:s3')) as Step;
+    expect(releaseStep.run).toMatch(/--prune "\$release\/tenants\.json"/);
+    expect(releaseStep.run).toMatch(/--ledger "\$\{S3_URI%\/\}\/_deploys\/release\.json"/);
+    // The host's limits are checked before the release is kept for publishing.
+    const hostCheck = build.steps.findIndex((step) => step.run?.includes('shared-host -- --host "$HOST" --check-dist'));
+    expect(hostCheck).toBeGreaterThan(build.steps.findIndex((step) => step.run?.includes('npm run build')));
+    expect(hostCheck).toBeLessThan(build.steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@')));
+  });
 
-    const [buildName, build] = Object.entries(jobs).find(([, job]) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) ?? [];
-    if (!build || !buildName) throw new Error('no job runs npm run build -- --tenant');
-    expect(runsOn(jobs, buildName, 'push')).toBe(true);
-    // On a pull request it builds the preview (below); never when one closes.
-    expect(runsOn(jobs, buildName, 'pull_request', 'closed')).toBe(false);
-    expect(build.steps.map((step) => step.run?.trim())).toContain('npm run build -- --tenant ${{ matrix.tenant }}');
-    const upload = build.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
-    expect(upload?.with?.path).toBe('dist/${{ matrix.tenant }}/');
-    expect(build.env?.SITE_DIR).toBe('dist/${{ matrix.tenant }}');
-    // validate passes before anything is built or published
-    expect(([] as string[]).concat(build.needs ?? [])).toContain('validate');
-    expect((jobs.validate as Job).steps.map((step) => step.run)).toContain('npm run validate');
-
-    // The matrix comes from another job's output, which one of its steps writes: run that step.
-    const source = /^\$\{\{\s*fromJSON\(needs\.([\w-]+)\.outputs\.([\w-]+)\)\s*\}\}$/.exec(String(build.strategy?.matrix));
-    if (!source) throw new Error(`the build matrix is not read from a job's output: ${String(build.strategy?.matrix)}`);
-    const [, planName, output] = source as unknown as [string, string, string];
-    expect(([] as string[]).concat(build.needs ?? [])).toContain(planName);
-    const plan = jobs[planName] as Job;
-    const { step, output: stepOutput } = matrixStep(plan, output, 'push');
-    const wiring = [undefined, step.id, stepOutput] as const;
-    if (!step.run) throw new Error(`job ${planName} has no step ${wiring[1]} that runs a command`);
-    const outputFile = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-gh-output-')), 'output');
-    writeFileSync(outputFile, '');
-    const ran = spawnSync('bash', ['-e', '-c', step.run], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, GITHUB_OUTPUT: outputFile },
-      timeout: 60_000,
-    });
-    expect(ran.status, ran.stderr).toBe(0);
-    const line = readFileSync(outputFile, 'utf8')
-      .split('\n')
-      .find((entry) => entry.startsWith(`${wiring[2]}=`));
-    if (!line) throw new Error(`step ${wiring[1]} wrote no ${wiring[2]}= to GITHUB_OUTPUT`);
-    const matrix = JSON.parse(line.slice(wiring[2]!.length + 1)) as { include: { tenant: string; key: string }[] };
-
+  it('plans on main the tenants changed since the last successful release, and every tenant when there is none to compare with', () => {
+    const { jobs } = workflow();
+    const plan = jobs.plan as Job;
+    const { step, output } = matrixStep(plan, 'matrix', 'push');
     const { project } = loadProject(REPO_ROOT);
     if (!project) throw new Error('the sample data must be valid');
-    expect(matrix.include.map((entry) => entry.tenant)).toEqual(project.tenants.map((tenant) => tenant.id));
-    // Each tenant's bucket folder ends with its route prefix (pages link to /<prefix>/…), and no
-    // folder holds another, so one tenant's `--delete` can never remove another tenant's files.
-    matrix.include.forEach(({ tenant, key }, index) => {
-      const prefix = project.tenants.find((t) => t.id === tenant)?.routePrefix;
-      if (prefix) expect(key.endsWith(`/${prefix}`), `${tenant}: ${key}`).toBe(true);
-      matrix.include.forEach((other, otherIndex) => {
-        if (otherIndex !== index) expect(other.key === key || other.key.startsWith(`${key}/`), `${other.key} inside ${key}`).toBe(false);
+    const git = (changed: string) =>
+      [
+        'case "$1 $2" in',
+        '  "merge-base --is-ancestor") [ "$3" = 1111111111111111111111111111111111111111 ] && exit 0 || exit 1 ;;',
+        `  "diff --name-only") [ "$3" = 1111111111111111111111111111111111111111 ] && echo ${changed} && exit 0 ;;`,
+        'esac',
+        'exit 2',
+      ].join('\n');
+    const plannedWith = (lastRelease: string, changed = 'tenants/guardian.yaml') => {
+      const ran = runWith(step.run as string, { gh: `echo "${lastRelease}"`, git: git(changed) }, { EVENT: 'push', REPOSITORY: 'owner/storefronts' });
+      expect(ran.status, ran.stderr).toBe(0);
+      return (JSON.parse(ran.output(output) as string) as { include: { tenant: string; key: string }[] }).include;
+    };
+    // A tenant file changed since the last release: that tenant alone.
+    expect(plannedWith('1111111111111111111111111111111111111111').map((entry) => entry.tenant)).toEqual(['guardian']);
+    // Code changed: every tenant.
+    expect(plannedWith('1111111111111111111111111111111111111111', 'src/pages/item-page.tsx')).toHaveLength(project.tenants.length);
+    // No release yet, or one not in this history: every tenant, each to its own folder.
+    for (const last of ['', '2222222222222222222222222222222222222222']) {
+      const matrix = plannedWith(last);
+      expect(matrix.map((entry) => entry.tenant)).toEqual(project.tenants.map((tenant) => tenant.id));
+      matrix.forEach(({ tenant, key }, index) => {
+        const prefix = project.tenants.find((t) => t.id === tenant)?.routePrefix;
+        if (prefix) expect(key.endsWith(`/${prefix}`), `${tenant}: ${key}`).toBe(true);
+        matrix.forEach((other, otherIndex) => {
+          if (otherIndex !== index) expect(other.key === key || other.key.startsWith(`${key}/`), `${other.key} inside ${key}`).toBe(false);
+        });
       });
-    });
+    }
+    // At night (and by hand) every tenant, without asking for the last release.
+    const nightly = runWith(step.run as string, { gh: 'exit 3', git: 'exit 2' }, { EVENT: 'schedule', REPOSITORY: 'owner/storefronts' });
+    expect(nightly.status, nightly.stderr).toBe(0);
+    expect(JSON.parse(nightly.output(output) as string).include).toHaveLength(project.tenants.length);
   });
 });
 
@@ -187,49 +258,40 @@ function matrixStep(plan: Job, output: string, event: string): { step: Step; out
   }));
   if (wired.length === 0) throw new Error(`the plan job's output ${output} comes from no step`);
   const steps = wired.map((wire) => ({ step: plan.steps.find((candidate) => candidate.id === wire.id), output: wire.output }));
-  const running = steps.filter(({ step }) => step?.if === `github.event_name == '${event}'`);
+  const running = steps.filter(({ step }) => {
+    const condition = step?.if ?? '';
+    return event === 'pull_request' ? condition === "github.event_name == 'pull_request'" : condition === "github.event_name != 'pull_request'";
+  });
   if (running.length !== 1 || !running[0]?.step) throw new Error(`not exactly one step writes the matrix on ${event}: ${JSON.stringify(wired)}`);
   return running[0] as { step: Step; output: string };
 }
 
 describe('the preview of a pull request', () => {
-  const buildJob = () =>
-    Object.entries(workflow().jobs).find(([, job]) => job.steps.some((step) => step.run?.includes('npm run build -- --tenant'))) as [string, Job];
-
-  it('runs the production build job, with a matrix of preview keys under _previews/pr-<number>/ from preview:plan', () => {
+  it('builds with no credential, and publishes with the preview credential under _previews/pr-<number>/ from preview:plan', () => {
     const { jobs } = workflow();
-    const [buildName, build] = buildJob();
-    expect(runsOn(jobs, buildName, 'pull_request')).toBe(true);
-    expect(runsOn(jobs, buildName, 'pull_request', 'closed')).toBe(false);
-    // The build takes the preview's location from the matrix entry; main's entries have none.
-    const buildStep = build.steps.find((step) => step.run?.trim() === 'npm run build -- --tenant ${{ matrix.tenant }}');
-    expect(buildStep?.env).toEqual({ STOREFRONT_BASE_PATH: '${{ matrix.basePath }}', STOREFRONT_PREVIEW: '${{ matrix.preview }}' });
-    // The deploy goes to the entry's key, whichever the event.
-    expect(build.steps.find((step) => step.name?.startsWith('Deploy 1/'))?.env?.KEY).toBe('${{ matrix.key }}');
+    expect(runsOn(jobs, 'build', 'pull_request')).toBe(true);
+    expect(runsOn(jobs, 'build', 'pull_request', 'closed')).toBe(false);
+    expect(JSON.stringify(jobs.build)).not.toMatch(/secrets\./);
+    const preview = jobs.preview as Job;
+    expect(runsOn(jobs, 'preview', 'pull_request')).toBe(true);
+    expect(runsOn(jobs, 'preview', 'push')).toBe(false);
+    expect(environmentOf(preview)).toBe('preview');
+    const publish = preview.steps.find((step) => step.run?.includes('deploy:s3')) as Step;
+    expect(publish.env?.AWS_ACCESS_KEY_ID).toBe('${{ secrets.STOREFRONTS_PREVIEW_S3_ACCESS_KEY_ID }}');
+    // Its ledger lies inside the pull request's folder, which the preview credential may write and preview-remove removes.
+    expect(publish.run).toMatch(/--ledger "\$\{S3_URI%\/\}\/_previews\/pr-\$PULL_REQUEST\/_deploy-ledger\.json"/);
+    expect(publish.run).not.toMatch(/--prune/);
 
-    const planName = /needs\.([\w-]+)\.outputs/.exec(String(build.strategy?.matrix))?.[1] as string;
-    const { step, output } = matrixStep(jobs[planName] as Job, 'matrix', 'pull_request');
+    const { step, output } = matrixStep(jobs.plan as Job, 'matrix', 'pull_request');
     expect(step.env?.PULL_REQUEST).toBe('${{ github.event.pull_request.number }}');
     // The step as the runner runs it, in a checkout whose last commit changed code: git answers with a source file.
-    const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-preview-'));
-    const bin = path.join(temp, 'bin');
-    mkdirSync(bin);
-    writeFileSync(path.join(bin, 'git'), '#!/bin/sh\n[ "$*" = "diff --name-only HEAD^1 HEAD" ] || exit 2\necho src/core/generator/build-storefronts.ts\n', {
-      mode: 0o755,
-    });
-    const outputFile = path.join(temp, 'output');
-    writeFileSync(outputFile, '');
-    const ran = spawnSync('bash', ['-e', '-c', step.run as string], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_OUTPUT: outputFile, RUNNER_TEMP: temp, PULL_REQUEST: '12' },
-      timeout: 60_000,
-    });
+    const ran = runWith(
+      step.run as string,
+      { git: '[ "$*" = "diff --name-only HEAD^1 HEAD" ] || exit 2\necho src/core/generator/build-storefronts.ts' },
+      { PULL_REQUEST: '12' },
+    );
     expect(ran.status, ran.stderr).toBe(0);
-    const line = readFileSync(outputFile, 'utf8')
-      .split('\n')
-      .find((entry) => entry.startsWith(`${output}=`)) as string;
-    const matrix = JSON.parse(line.slice(output.length + 1)) as { include: { tenant: string; key: string; base: string; basePath: string; preview: string }[] };
+    const matrix = JSON.parse(ran.output(output) as string) as { include: { tenant: string; key: string; base: string; basePath: string; preview: string }[] };
     const { project } = loadProject(REPO_ROOT);
     expect(matrix.include.map((entry) => entry.tenant)).toEqual(project!.tenants.map((tenant) => tenant.id));
     for (const entry of matrix.include) {
@@ -241,43 +303,48 @@ describe('the preview of a pull request', () => {
     }
   });
 
-  it("writes the preview's address, or why it was not published, to the run summary", () => {
-    const [, build] = buildJob();
-    const index = build.steps.findIndex((step) => step.run?.includes('GITHUB_STEP_SUMMARY'));
-    const step = build.steps[index] as Step;
-    expect(step.if).toBe("github.event_name == 'pull_request'");
-    // After every deploy step, the check of the published copy included.
-    expect(index).toBeGreaterThan(build.steps.findIndex((candidate) => candidate.run?.includes('npm run verify:manifest -- "$RUNNER_TEMP/')));
+  it("writes the preview's addresses, or why it was not published, to the run summary", () => {
+    const preview = workflow().jobs.preview as Job;
+    const index = preview.steps.findIndex((step) => step.run?.includes('GITHUB_STEP_SUMMARY'));
+    // After the publishing step and its check.
+    expect(index).toBeGreaterThan(preview.steps.findIndex((step) => step.run?.includes('deploy:s3')));
+    const step = preview.steps[index] as Step;
     const summary = (env: Record<string, string>) => {
-      const file = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-gh-summary-')), 'summary');
+      const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-summary-'));
+      mkdirSync(path.join(temp, 'release'));
+      writeFileSync(
+        path.join(temp, 'release/plan.json'),
+        JSON.stringify({ include: [{ tenant: 'guardian', base: '/_previews/pr-12/_shared/guardian/', key: '_previews/pr-12/_shared/guardian' }] }),
+      );
+      const file = path.join(temp, 'summary');
       const ran = spawnSync('bash', ['-e', '-c', step.run as string], {
         encoding: 'utf8',
-        env: { PATH: process.env.PATH, GITHUB_STEP_SUMMARY: file, TENANT: 'guardian', BASE: '/_previews/pr-12/_shared/guardian/', ...env },
+        env: { PATH: process.env.PATH, GITHUB_STEP_SUMMARY: file, RUNNER_TEMP: temp, ...env },
       });
       expect(ran.status, ran.stderr).toBe(0);
       return readFileSync(file, 'utf8');
     };
-    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: 'https://previews.example.com/', S3_DEST: 's3://b/_previews/pr-12/_shared/guardian' })).toBe(
+    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: 'https://previews.example.com/', S3_URI: 's3://b' })).toBe(
       '- guardian: https://previews.example.com/_previews/pr-12/_shared/guardian/\n',
     );
-    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: '', S3_DEST: 's3://b/_previews/pr-12/_shared/guardian' })).toMatch(
+    expect(summary({ DEPLOY_CONFIGURED: 'true', PREVIEW_ORIGIN: '', S3_URI: 's3://b' })).toMatch(
       /^- guardian: published to s3:\/\/b\/_previews\/pr-12\/_shared\/guardian\/ \(set the variable STOREFRONTS_PREVIEW_ORIGIN/,
     );
-    // A fork's pull request: no secrets, so no deploy step ran; the summary says so instead of failing.
-    expect(summary({ DEPLOY_CONFIGURED: 'false', PREVIEW_ORIGIN: '' })).toMatch(/^- guardian: built and kept as the artifact site-guardian, not published/);
-    for (const deploy of build.steps.filter((candidate) => candidate.name?.startsWith('Deploy '))) expect(deploy.if).toBe("env.DEPLOY_CONFIGURED == 'true'");
+    // A fork's pull request: no credential, so nothing was published; the summary says so instead of failing.
+    expect(summary({ DEPLOY_CONFIGURED: 'false', PREVIEW_ORIGIN: '' })).toMatch(/^- guardian: built and kept as the artifact release, not published/);
   });
 
-  it("removes exactly the pull request's folder when it closes, and nothing runs but that", () => {
+  it("removes exactly the pull request's folder, its ledger with it, when it closes, and nothing runs but that", () => {
     const { jobs } = workflow();
     const closing = Object.keys(jobs).filter((name) => runsOn(jobs, name, 'pull_request', 'closed'));
     expect(closing).toEqual(['preview-remove']);
     expect(runsOn(jobs, 'preview-remove', 'pull_request')).toBe(false);
     expect(runsOn(jobs, 'preview-remove', 'push')).toBe(false);
     const job = jobs['preview-remove'] as Job;
+    expect(environmentOf(job)).toBe('preview');
     const remove = job.steps.find((step) => step.run?.includes('aws s3 rm')) as Step;
     expect(remove.if).toBe("env.DEPLOY_CONFIGURED == 'true'");
-    expect(job.env?.DEPLOY_CONFIGURED).toBe((buildJob()[1] as Job).env?.DEPLOY_CONFIGURED);
+    expect(job.env?.DEPLOY_CONFIGURED).toBe((jobs.preview as Job).env?.DEPLOY_CONFIGURED);
     expect(remove.env?.PULL_REQUEST).toBe('${{ github.event.pull_request.number }}');
     // Run as the runner runs it, with a stand-in `aws` that prints what it is asked: the folder preview:plan puts the pull request under, nothing else.
     const temp = mkdtempSync(path.join(tmpdir(), 'storefront-gh-remove-'));

@@ -11,7 +11,7 @@ export interface CliResult {
   stderr: string;
 }
 
-type Script = 'validate' | 'build' | 'bench' | 'bench-api' | 'bench-search' | 'report-js' | 'lighthouse' | 'new-tenant' | 'images-add';
+type Script = 'validate' | 'build' | 'bench' | 'bench-api' | 'bench-search' | 'report-js' | 'lighthouse' | 'new-tenant' | 'images-add' | 'deploy-plan';
 
 /** The command line `npm run <script>` amounts to: Node with tsx, from the repository's root. */
 function scriptCommand(script: Script, args: string[]): [string, string[]] {

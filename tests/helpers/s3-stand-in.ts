@@ -36,6 +36,8 @@ export interface S3StandIn {
   objects(bucket: string): Map<string, StoredObject>;
   /** The next PutObject of this key stores other bytes than it was sent, of the same size (a disk fault): only reading it back shows it. */
   corruptNextPut(bucket: string, key: string): void;
+  /** Called with each request before it is answered: a test kills the client part-way from here. */
+  onRequest?: (request: S3Request) => void;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startS3StandIn({ pageSize = 1000 }: { pageSize?: number } 
     const objects = buckets.get(decodeURIComponent(bucketName));
     const operation = operationOf(method, url, key, request);
     requests.push({ method, operation, bucket: bucketName, key });
+    standIn.onRequest?.({ method, operation, bucket: bucketName, key });
     if (!objects) return send(response, 404, errorXml('NoSuchBucket', 'The specified bucket does not exist.'));
 
     switch (operation) {
@@ -168,7 +171,7 @@ export async function startS3StandIn({ pageSize = 1000 }: { pageSize?: number } 
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const standIn: S3StandIn = {
     endpoint: `http://127.0.0.1:${port}`,
     requests,
     createBucket: (name) => void buckets.set(name, new Map()),
@@ -176,6 +179,7 @@ export async function startS3StandIn({ pageSize = 1000 }: { pageSize?: number } 
     corruptNextPut: (bucket, key) => void corruptions.add(`${bucket}/${key}`),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+  return standIn;
 }
 
 function operationOf(method: string, url: URL, key: string | undefined, request: IncomingMessage): string {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildStorefronts } from '../generator/build-storefronts.ts';
@@ -8,12 +9,14 @@ import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
-/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--base-path PATH] [--preview LABEL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR]` */
+/** `npm run build [-- --plan FILE | --tenant ID ...] [--api-origin URL] [--base-path PATH] [--preview LABEL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
       tenant: { type: 'string', multiple: true },
+      // A deploy:plan or preview:plan matrix: builds its tenants, each at the base path and as the preview its entry names.
+      plan: { type: 'string' },
       'api-origin': { type: 'string' },
       // Where the sites are served on their host ('/_previews/pr-12/'): every URL of every page below it.
       'base-path': { type: 'string' },
@@ -41,10 +44,24 @@ export async function runBuild(argv: string[]): Promise<number> {
     console.error(`Build failed: --api-origin must be an origin like http://localhost:8787, got "${apiOrigin}"`);
     return 1;
   }
-  let location;
+  let groups: BuildGroup[];
   try {
-    // An empty variable is no option: the workflow sets both from its matrix, empty on main.
-    location = siteLocation({ basePath: values['base-path'] ?? process.env.STOREFRONT_BASE_PATH, preview: values.preview ?? process.env.STOREFRONT_PREVIEW });
+    groups =
+      values.plan === undefined
+        ? [
+            {
+              only: values.tenant,
+              // An empty variable is no option: the workflow may set both, empty on main.
+              location: siteLocation({
+                basePath: values['base-path'] ?? process.env.STOREFRONT_BASE_PATH,
+                preview: values.preview ?? process.env.STOREFRONT_PREVIEW,
+              }),
+            },
+          ]
+        : planGroups(
+            values.plan,
+            [values.tenant, values['base-path'], values.preview].some((value) => value !== undefined),
+          );
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     console.error(`Build failed: ${error.message}`);
@@ -56,31 +73,35 @@ export async function runBuild(argv: string[]): Promise<number> {
     return 1;
   }
   const started = performance.now();
-  // Bars only where someone watches them redraw: a CI log or a pipe gets one line per phase.
-  const interactive = process.stdout.isTTY === true && !isCi();
+  // Bars only where someone watches them redraw: a CI log, a pipe or a plan's several builds get one line per phase.
+  const interactive = process.stdout.isTTY === true && !isCi() && groups.length === 1;
   const terminal = interactive ? terminalBuildProgress() : undefined;
   const progress = terminal ?? plainBuildProgress();
   try {
-    const result = await buildStorefronts({
-      root,
-      repoRoot: projectRoot(),
-      outDir,
-      only: values.tenant,
-      apiOrigin,
-      location,
-      allowPlaceholderApi: values['allow-placeholder-api'] === true,
-      progress,
-      precompress: values['no-precompress'] !== true,
-      reusePages: values['no-page-cache'] !== true,
-      renderThreads: workers,
-      compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']),
-    });
-    terminal?.stop();
+    let tenants = 0;
+    let pages = 0;
+    for (const { only, location } of groups) {
+      const result = await buildStorefronts({
+        root,
+        repoRoot: projectRoot(),
+        outDir,
+        only,
+        apiOrigin,
+        location,
+        allowPlaceholderApi: values['allow-placeholder-api'] === true,
+        progress,
+        precompress: values['no-precompress'] !== true,
+        reusePages: values['no-page-cache'] !== true,
+        renderThreads: workers,
+        compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']),
+      });
+      terminal?.stop();
+      console.log(`\n${reportTable(result.report)}\n`);
+      tenants += result.tenants.length;
+      pages += result.pages;
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`\n${reportTable(result.report)}\n`);
-    console.log(
-      `Built ${result.tenants.length} tenant${result.tenants.length === 1 ? '' : 's'} (${result.pages} pages) into ${path.relative(process.cwd(), outDir) || '.'}/ in ${seconds} s`,
-    );
+    console.log(`Built ${tenants} tenant${tenants === 1 ? '' : 's'} (${pages} pages) into ${path.relative(process.cwd(), outDir) || '.'}/ in ${seconds} s`);
     return 0;
   } catch (error) {
     // The bars stop first, so the message is printed below them rather than drawn over.
@@ -98,4 +119,38 @@ export async function runBuild(argv: string[]): Promise<number> {
 function isCi(): boolean {
   const ci = process.env.CI;
   return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+interface BuildGroup {
+  only?: string[];
+  location: ReturnType<typeof siteLocation>;
+}
+
+/**
+ * The builds a plan needs: its tenants grouped by where they are served (a preview's prefixed
+ * tenants share one base path, each tenant without a prefix has its own), one build a group, all
+ * into the same output folder.
+ */
+function planGroups(file: string, otherOptions: boolean): BuildGroup[] {
+  if (otherOptions) throw new UserError('--plan names the tenants, their base path and preview itself: leave out --tenant, --base-path and --preview');
+  let plan: { include?: { tenant?: unknown; basePath?: unknown; preview?: unknown }[] };
+  try {
+    plan = JSON.parse(readFileSync(file, 'utf8')) as typeof plan;
+  } catch (error) {
+    throw new UserError(`--plan ${file}: ${(error as Error).message} (expected the JSON deploy:plan or preview:plan prints)`);
+  }
+  const entries = plan.include;
+  if (!Array.isArray(entries) || entries.some((entry) => typeof entry.tenant !== 'string'))
+    throw new UserError(`--plan ${file}: expected {"include":[{"tenant":…},…]} as deploy:plan or preview:plan prints it`);
+  if (entries.length === 0) throw new UserError(`--plan ${file} names no tenant: there is nothing to build`);
+  const groups = new Map<string, BuildGroup & { only: string[] }>();
+  for (const entry of entries) {
+    const basePath = typeof entry.basePath === 'string' && entry.basePath !== '' ? entry.basePath : undefined;
+    const preview = typeof entry.preview === 'string' && entry.preview !== '' ? entry.preview : undefined;
+    const id = JSON.stringify([basePath, preview]);
+    const group = groups.get(id) ?? { only: [], location: siteLocation({ basePath, preview }) };
+    group.only.push(entry.tenant as string);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
 }

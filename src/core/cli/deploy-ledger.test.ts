@@ -40,6 +40,16 @@ describe('the grace period of assets a build no longer references', () => {
     expect(retireAssets(dropped.ledger, ['assets/a.js'], { days: 1 }, at(0)).expired).toEqual([]);
   });
 
+  it("carries the entries of objects a release decides nothing about (another tenant's), and their grace with them", () => {
+    const first = retireAssets(emptyLedger(), ['_shared/a/assets/x.js', '_shared/b/assets/y.js'], { days: 7 }, at(0)).ledger;
+    // A release of tenant a alone, a day later: b's asset keeps the day it was first found unreferenced.
+    const second = retireAssets(first, ['_shared/a/assets/x.js'], { days: 7 }, at(1), (key) => key.startsWith('_shared/a/'));
+    expect(second.ledger.retired['_shared/b/assets/y.js']).toEqual(first.retired['_shared/b/assets/y.js']);
+    // …and a's asset named again by a's pages leaves the ledger.
+    const third = retireAssets(second.ledger, [], { days: 7 }, at(2), (key) => key.startsWith('_shared/a/'));
+    expect(Object.keys(third.ledger.retired)).toEqual(['_shared/b/assets/y.js']);
+  });
+
   it('deletes at once with a grace of 0', () => {
     expect(retireAssets(emptyLedger(), ['assets/a.js'], parseGrace('0d'), at(0)).expired).toEqual(['assets/a.js']);
   });
@@ -48,8 +58,12 @@ describe('the grace period of assets a build no longer references', () => {
     expect(() => parseGrace('7 days')).toThrow(/--grace "7 days": expected a number of days or deploys, as 7d or 3deploys/);
     expect(() => parseLedger('{', 's3://b/_deploys/x.json')).toThrow(/s3:\/\/b\/_deploys\/x\.json is not JSON/);
     expect(() =>
-      parseLedger('{"format":"storefront-deploy-ledger/1","deploys":1,"retired":{"assets/a.js":{"since":"soon","deploy":1}}}', 's3://b/l.json'),
-    ).toThrow(/s3:\/\/b\/l\.json is not a storefront-deploy-ledger\/1 ledger: delete it/);
+      parseLedger('{"format":"storefront-deploy-ledger/2","deploys":1,"retired":{"assets/a.js":{"since":"soon","deploy":1}}}', 's3://b/l.json'),
+    ).toThrow(/s3:\/\/b\/l\.json is not a storefront-deploy-ledger\/2 ledger: delete it/);
+    // A ledger of one tenant's folder from before releases (keys inside the site, not the bucket) is not read as one.
+    expect(() => parseLedger('{"format":"storefront-deploy-ledger/1","deploys":1,"retired":{}}', 's3://b/l.json')).toThrow(
+      /is not a storefront-deploy-ledger\/2 ledger/,
+    );
     const written = retireAssets(emptyLedger(), ['assets/a.js'], { days: 7 }, at(0)).ledger;
     expect(parseLedger(JSON.stringify(written), 'x')).toEqual(written);
   });

@@ -22,17 +22,20 @@ export interface Retired {
 }
 
 /**
- * The ledger of one deployed folder, an object in the bucket beside (never inside) the folders
- * it describes: how many deploys it has had, and the assets the last one kept for their grace.
+ * The ledger of the releases to one bucket folder, an object beside (never inside) the sites it
+ * describes: how many releases it has had, which was last, and every object (by its key inside
+ * the bucket folder) that the releases no longer reference but keep for their grace.
  */
 export interface DeployLedger {
   format: typeof LEDGER_FORMAT;
   deploys: number;
   lastDeploy?: string;
+  /** What the last release was of, as `--release` named it (CI: the commit). */
+  lastRelease?: string;
   retired: Record<string, Retired>;
 }
 
-export const LEDGER_FORMAT = 'storefront-deploy-ledger/1';
+export const LEDGER_FORMAT = 'storefront-deploy-ledger/2';
 
 export const emptyLedger = (): DeployLedger => ({ format: LEDGER_FORMAT, deploys: 0, retired: {} });
 
@@ -83,7 +86,13 @@ const DAY_MS = 86_400_000;
  * An asset that a build references again leaves the ledger. A clock earlier than the ledger's
  * (`since` in the future) counts as no time passed: an asset is never deleted early.
  */
-export function retireAssets(previous: DeployLedger, unreferenced: readonly string[], grace: Grace, now: Date): Retirement {
+export function retireAssets(
+  previous: DeployLedger,
+  unreferenced: readonly string[],
+  grace: Grace,
+  now: Date,
+  inScope: (key: string) => boolean = () => true,
+): Retirement {
   const deploy = previous.deploys + 1;
   const retired: Record<string, Retired> = {};
   const expired: string[] = [];
@@ -97,5 +106,7 @@ export function retireAssets(previous: DeployLedger, unreferenced: readonly stri
       retired[asset] = entry;
     }
   }
+  // A release of some tenants decides nothing about the others' objects: their entries stay as they are.
+  for (const [key, entry] of Object.entries(previous.retired)) if (!inScope(key) && !(key in retired)) retired[key] = entry;
   return { expired, kept, ledger: { format: LEDGER_FORMAT, deploys: deploy, lastDeploy: now.toISOString(), retired } };
 }

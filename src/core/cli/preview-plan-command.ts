@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadProject } from '../data/load-project.ts';
 import { affectedTenants, previewTargets } from '../generator/deploy/preview-targets.ts';
 import { projectRoot } from '../project-root.ts';
+import { readChangedFiles } from './changed-files.ts';
 
 /**
  * `npm run --silent preview:plan -- --pull-request 12 [--changed-files FILE] [--root DIR]` prints
@@ -23,18 +23,8 @@ export function runPreviewPlan(argv: string[]): number {
     console.error(`preview:plan: --pull-request must be the pull request's number (1, 2, …), got ${JSON.stringify(values['pull-request'] ?? '')}`);
     return 1;
   }
-  let changed: string[] | undefined;
-  if (values['changed-files'] !== undefined) {
-    try {
-      changed = readFileSync(values['changed-files'], 'utf8')
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-    } catch (error) {
-      console.error(`preview:plan: cannot read --changed-files ${values['changed-files']}: ${error instanceof Error ? error.message : String(error)}`);
-      return 1;
-    }
-  }
+  const changed = readChangedFiles('preview:plan', values['changed-files']);
+  if (changed === 'unreadable') return 1;
   const { project, diagnostics } = loadProject(projectRoot(values.root));
   if (!project) {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;

@@ -2,22 +2,19 @@ import { createHash, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MANIFEST_FILE, type ManifestEntry } from '../generator/publish/publish-site.ts';
 import type { ManifestProblem } from '../generator/deploy/verify-manifest.ts';
-import { downloadFromFolder, listFolder, type S3Location } from './s3-objects.ts';
+import type { ReleaseSite, SiteFile } from './release-changes.ts';
+import { downloadFromFolder, listFolder, type ListedObject, type S3Location } from './s3-objects.ts';
 
 export interface PublishedCheck {
   folder: S3Location;
-  /** What the deploy uploaded: the build's manifest less what is not uploaded. */
-  uploaded: readonly ManifestEntry[];
-  /** The build's manifest.json, uploaded as it is. */
-  manifestText: string;
-  /** The manifest the folder held before this deploy; without one every file counts as changed. */
-  previous?: readonly ManifestEntry[];
-  /** What this deploy deleted. */
-  deleted: readonly string[];
-  /** Assets no longer referenced, left in the folder for their grace period. */
-  kept: readonly string[];
+  /** Where in the folder the release's sites lie: the listing is of this part. */
+  within: string;
+  sites: readonly ReleaseSite[];
+  /** The keys this release uploaded. */
+  uploaded: ReadonlySet<string>;
+  /** Keys left in the sites' folders for their grace period. */
+  kept: ReadonlySet<string>;
   /** How many of the unchanged files to download as well, picked at random. */
   sample: number;
   /** Download every file instead. */
@@ -27,66 +24,98 @@ export interface PublishedCheck {
 export interface PublishedCheckResult {
   problems: ManifestProblem[];
   listed: number;
+  /** Files this release sent. */
+  sent: number;
+  /** Of those, downloaded. */
   changed: number;
+  /** Unchanged files downloaded. */
   sampled: number;
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const sameEntry = (a: ManifestEntry, b: ManifestEntry | undefined) => b !== undefined && a.size === b.size && a.sha256 === b.sha256;
 
 /**
- * Holds a published folder to the build it was sent from, at a cost that follows the change:
- * the listing (sizes of every object, one request per 1000) shows every file present with its
- * size, every deleted one gone and nothing else there but the assets in their grace; the files
- * this deploy changed (by the folder's previous manifest), manifest.json and a random sample of
- * the rest are downloaded and their sha256 compared. `full` downloads everything.
+ * Holds the bucket to the release it was sent: one listing shows every file of every site
+ * present with its size and ETag (the MD5 of its bytes: a service whose ETags are not fails
+ * here, loudly), and nothing else in the sites' folders but what is kept for its grace; then a
+ * random sample of the files this release sent and one of the rest are downloaded and their
+ * sha256 compared, a check that does not rest on the service's ETags. `full` downloads everything.
  */
 export function verifyPublished(check: PublishedCheck): PublishedCheckResult {
   const problems: ManifestProblem[] = [];
-  const listing = listFolder(check.folder);
-  const expected = new Map(check.uploaded.map((entry) => [entry.path, entry]));
-  const manifestSize = Buffer.byteLength(check.manifestText);
+  const listing = listFolder(check.folder, check.within);
+  const expected = new Map<string, SiteFile>(check.sites.flatMap((site) => site.files.map((file) => [`${site.key}/${file.path}`, file] as const)));
 
-  for (const entry of [...check.uploaded, { path: MANIFEST_FILE, size: manifestSize, sha256: '' }]) {
-    const size = listing.get(entry.path);
-    if (size === undefined) problems.push({ kind: 'missing', path: entry.path });
-    else if (size !== entry.size) problems.push({ kind: 'changed', path: entry.path, detail: `${entry.size} bytes expected, the bucket lists ${size}` });
+  for (const [key, file] of expected) {
+    const listed = listing.get(key);
+    if (listed === undefined) problems.push({ kind: 'missing', path: key });
+    else if (listed.size !== file.size) problems.push({ kind: 'changed', path: key, detail: `${file.size} bytes expected, the bucket lists ${listed.size}` });
+    else if (listed.etag !== file.etag) problems.push({ kind: 'changed', path: key, detail: `ETag ${file.etag} expected, the bucket lists ${listed.etag}` });
   }
-  const kept = new Set(check.kept);
-  const deleted = new Set(check.deleted);
-  for (const file of listing.keys()) {
-    if (expected.has(file) || file === MANIFEST_FILE || kept.has(file)) continue;
-    problems.push({ kind: 'unexpected', path: file, detail: deleted.has(file) ? 'this deploy deleted it' : undefined });
+  for (const key of listing.keys()) {
+    if (expected.has(key) || check.kept.has(key) || !check.sites.some((site) => key.startsWith(`${site.key}/`))) continue;
+    problems.push({ kind: 'unexpected', path: key });
   }
 
-  const previous = new Map((check.previous ?? []).map((entry) => [entry.path, entry]));
-  const changed = check.uploaded.filter((entry) => check.full || !sameEntry(entry, previous.get(entry.path)));
-  const changedPaths = new Set(changed.map((entry) => entry.path));
-  const rest = check.uploaded.filter((entry) => !changedPaths.has(entry.path));
-  const sampled = pickAtRandom(rest, check.sample);
-  const toRead = [...changed, ...sampled].filter((entry) => listing.get(entry.path) === entry.size);
+  // The listing has already held every file to its bytes (an ETag is their MD5); downloads are the
+  // second, independent check: a sample of what this release sent and of what it left alone.
+  const keys = [...expected.keys()];
+  const sent = keys.filter((key) => check.uploaded.has(key));
+  const changed = check.full ? keys : pickAtRandom(sent, check.sample);
+  const sampled = check.full
+    ? []
+    : pickAtRandom(
+        keys.filter((key) => !check.uploaded.has(key)),
+        check.sample,
+      );
+  const toRead = [...changed, ...sampled].filter((key) => listing.get(key)?.size === expected.get(key)?.size);
+  const downloaded = downloadKeys(check.folder, toRead);
+  for (const key of toRead) {
+    const bytes = downloaded.get(key);
+    const file = expected.get(key)!;
+    if (bytes === undefined) problems.push({ kind: 'missing', path: key, detail: 'listed, but could not be downloaded' });
+    else if (sha256(bytes) !== file.sha256)
+      problems.push({ kind: 'changed', path: key, detail: `sha256 ${file.sha256.slice(0, 12)}… expected, downloaded ${sha256(bytes).slice(0, 12)}…` });
+  }
+  problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { problems, listed: listing.size, sent: sent.length, changed: changed.length, sampled: sampled.length };
+}
 
+/**
+ * The keys whose bytes differ from the release's files, found by downloading every file of every
+ * site: what `--full-check` sends again, for a bucket whose listing cannot show damage (a service
+ * whose ETags are not the bytes' MD5).
+ */
+export function damagedKeys(folder: S3Location, sites: readonly ReleaseSite[], listing: ReadonlyMap<string, ListedObject>): Set<string> {
+  const expected = new Map<string, SiteFile>(sites.flatMap((site) => site.files.map((file) => [`${site.key}/${file.path}`, file] as const)));
+  const present = [...expected.keys()].filter((key) => listing.has(key));
+  const downloaded = downloadKeys(folder, present);
+  return new Set(present.filter((key) => downloaded.get(key) === undefined || sha256(downloaded.get(key)!) !== expected.get(key)!.sha256));
+}
+
+/** Downloads keys of the folder, grouped by their first folder so no download walks the previews or another space. */
+function downloadKeys(folder: S3Location, keys: readonly string[]): Map<string, Buffer> {
   const temp = mkdtempSync(path.join(tmpdir(), 'storefront-published-'));
   try {
-    downloadFromFolder(check.folder, [MANIFEST_FILE, ...toRead.map((entry) => entry.path)], temp);
-    const read = (file: string) => (existsSync(path.join(temp, file)) ? readFileSync(path.join(temp, file)) : undefined);
-    const manifest = read(MANIFEST_FILE);
-    if (manifest !== undefined && !manifest.equals(Buffer.from(check.manifestText)))
-      problems.push({ kind: 'changed', path: MANIFEST_FILE, detail: "differs from the build's" });
-    for (const entry of toRead) {
-      const bytes = read(entry.path);
-      if (bytes === undefined) problems.push({ kind: 'missing', path: entry.path, detail: 'listed, but could not be downloaded' });
-      else {
-        const digest = sha256(bytes);
-        if (digest !== entry.sha256)
-          problems.push({ kind: 'changed', path: entry.path, detail: `sha256 ${entry.sha256.slice(0, 12)}… expected, downloaded ${digest.slice(0, 12)}…` });
-      }
+    const groups = new Map<string, string[]>();
+    for (const key of keys) {
+      const slash = key.indexOf('/');
+      const group = key.slice(0, slash);
+      groups.set(group, [...(groups.get(group) ?? []), key.slice(slash + 1)]);
     }
+    for (const [group, paths] of groups) {
+      const into = path.join(temp, group);
+      downloadFromFolder({ bucket: folder.bucket, key: folder.key === '' ? group : `${folder.key}/${group}` }, paths, into);
+    }
+    const bytes = new Map<string, Buffer>();
+    for (const key of keys) {
+      const file = path.join(temp, key);
+      if (existsSync(file)) bytes.set(key, readFileSync(file));
+    }
+    return bytes;
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
-  problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { problems, listed: listing.size, changed: changed.length, sampled: sampled.length };
 }
 
 /** `count` of the entries, each subset equally likely (a partial Fisher–Yates shuffle). */
