@@ -8,7 +8,7 @@ import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
-/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--base-path PATH] [--preview LABEL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR]` */
+/** `npm run build [-- --tenant ID ...] [--api-origin URL] [--base-path PATH] [--preview LABEL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR] [--image-cache DIR]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -32,6 +32,8 @@ export async function runBuild(argv: string[]): Promise<number> {
       workers: { type: 'string' },
       // Another compression cache than .cache/precompressed/: `npm run bench` measures a build with an empty one.
       'compression-cache': { type: 'string' },
+      // Another image cache than .cache/images/: a build that must encode from nothing, or tests that damage cache files on purpose.
+      'image-cache': { type: 'string' },
     },
   });
   const root = projectRoot(values.root);
@@ -74,6 +76,7 @@ export async function runBuild(argv: string[]): Promise<number> {
       reusePages: values['no-page-cache'] !== true,
       renderThreads: workers,
       compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']),
+      imageCache: values['image-cache'] === undefined ? undefined : path.resolve(values['image-cache']),
     });
     terminal?.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
