@@ -1,16 +1,19 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadProject } from '../data/load-project.ts';
-import { checkHostLimits, PAGES_PLANS, type PagesPlan } from '../hosting/host-limits.ts';
-import { planSharedHost, readHostFolder, writeSharedHost, type SharedTenant } from '../hosting/shared-host-folder.ts';
+import { checkHostLimits, PAGES_PLANS, type CheckOptions, type HostFolder, type LimitCheck, type PagesPlan } from '../hosting/host-limits.ts';
+import { planOwnHost, planSharedHost, readHostFolder, writeSharedHost, type SharedTenant } from '../hosting/shared-host-folder.ts';
 import { HOST_NAMES, SHARED_HOSTS, type SharedHost } from '../hosting/shared-host-rules.ts';
 import { projectRoot } from '../project-root.ts';
+import type { Tenant } from '../../domain/tenant.ts';
 import { UserError } from '../user-error.ts';
 import { reportUserError } from './report-user-error.ts';
 
 const USAGE = [
   'usage: npm run shared-host -- --host cloudflare-pages|netlify --out <folder> [--tenant <id>]... [--home <id>] [--plan free|paid] [--dist <folder>] [--root <data folder>]',
   '       npm run shared-host -- --host cloudflare-pages|netlify --check <folder> [--plan free|paid]',
+  '       npm run shared-host -- --host cloudflare-pages|netlify --check-dist <dist folder> [--plan free|paid] [--root <data folder>]',
 ].join('\n');
 
 /**
@@ -19,7 +22,10 @@ const USAGE = [
  * with the host's `_headers` and `_redirects` at the root, whose rules do not grow with the number
  * of tenants. The folder is checked against the host's documented limits before anything is
  * written: over any of them, nothing is written and each limit is named with the figure found and
- * the way out (exit 1). `--check <folder>` checks a folder made otherwise.
+ * the way out (exit 1).
+ * `--check <folder>` checks a folder made otherwise; `--check-dist <dist>` checks every folder a
+ * built dist/ would be published as (the shared host's, each prefix-less tenant's own), writing
+ * nothing.
  */
 export function runSharedHost(argv: string[]): number {
   try {
@@ -29,6 +35,7 @@ export function runSharedHost(argv: string[]): number {
         host: { type: 'string' },
         out: { type: 'string' },
         check: { type: 'string' },
+        'check-dist': { type: 'string' },
         tenant: { type: 'string', multiple: true },
         home: { type: 'string' },
         plan: { type: 'string' },
@@ -42,11 +49,11 @@ export function runSharedHost(argv: string[]): number {
       throw new UserError('--plan is for Cloudflare Pages: Netlify documents no file count per deploy');
     const plan = (values.plan ?? 'free') as PagesPlan;
     if (!PAGES_PLANS.includes(plan)) throw new UserError(`--plan must be ${PAGES_PLANS.join(' or ')}`);
-    if ((values.out === undefined) === (values.check === undefined)) throw new UserError(`give either --out or --check\n${USAGE}`);
+    const modes = [values.out, values.check, values['check-dist']].filter((mode) => mode !== undefined).length;
+    if (modes !== 1) throw new UserError(`give one of --out, --check and --check-dist\n${USAGE}`);
 
     if (values.check !== undefined) {
-      const { problems, figures } = checkHostLimits(host, readHostFolder(path.resolve(values.check)), { plan });
-      return report(`${values.check} for ${HOST_NAMES[host]}`, problems, figures);
+      return report(`${values.check} for ${HOST_NAMES[host]}`, checkHostLimits(host, readHostFolder(path.resolve(values.check)), { plan }));
     }
 
     const root = projectRoot(values.root);
@@ -54,6 +61,11 @@ export function runSharedHost(argv: string[]): number {
     if (!project) {
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
       throw new UserError(`shared-host: the data has ${errors} error${errors === 1 ? '' : 's'}; run npm run validate`);
+    }
+    if (values['check-dist'] !== undefined) {
+      if (values.tenant !== undefined || values.home !== undefined || values.dist !== undefined)
+        throw new UserError(`--check-dist checks every tenant built in the folder it names: give no --tenant, --home or --dist with it\n${USAGE}`);
+      return checkDist(host, plan, project.tenants, values['check-dist']);
     }
     const dist = path.resolve(values.dist ?? path.join(root, 'dist'));
     const byId = new Map(project.tenants.map((tenant) => [tenant.id, tenant]));
@@ -69,8 +81,8 @@ export function runSharedHost(argv: string[]): number {
 
     const planned = planSharedHost(host, chosen, home?.prefix);
     const prefixToId = new Map(chosen.map((tenant) => [tenant.prefix, tenant.id]));
-    const { problems, figures } = checkHostLimits(host, planned, { plan, name: (folder) => `--tenant ${prefixToId.get(folder) ?? folder}` });
-    const code = report(`${values.out} for ${HOST_NAMES[host]} (${chosen.length} tenant${chosen.length === 1 ? '' : 's'})`, problems, figures);
+    const check = checkHostLimits(host, planned, { plan, name: (folder) => `--tenant ${prefixToId.get(folder) ?? folder}` });
+    const code = report(`${values.out} for ${HOST_NAMES[host]} (${chosen.length} tenant${chosen.length === 1 ? '' : 's'})`, check);
     if (code !== 0) {
       console.error(`nothing written to ${values.out}`);
       return code;
@@ -83,14 +95,69 @@ export function runSharedHost(argv: string[]): number {
   }
 }
 
-/** Prints the figures, and the problems if any; the exit code. */
-function report(what: string, problems: readonly string[], figures: readonly string[]): number {
-  if (problems.length === 0) {
-    console.log(`${what}: within the documented limits\n${figures.map((line) => `  ${line}`).join('\n')}`);
+/**
+ * `--check-dist <dist>`: the folders a built dist/ is published as on the host, checked and not
+ * written: the prefixed tenants built there on one shared host (laid out as --out lays them out),
+ * each tenant without a route_prefix on a host of its own. One line of figures a host when all are
+ * within the limits; else each problem under the host it concerns, with the split that fits.
+ */
+function checkDist(host: SharedHost, plan: PagesPlan, tenants: readonly Tenant[], dist: string): number {
+  const dir = path.resolve(dist);
+  const built = tenants.filter((tenant) => existsSync(path.join(dir, tenant.id)));
+  if (built.length === 0)
+    throw new UserError(`--check-dist ${dist}: no tenant of the data is built there: run npm run build (or give the data folder with --root)`);
+  const projects: { name: string; folder: HostFolder; options: CheckOptions }[] = [];
+  const prefixed = built.filter((tenant) => tenant.routePrefix !== '');
+  if (prefixed.length > 0) {
+    const shared = prefixed.map((tenant) => ({ id: tenant.id, prefix: tenant.routePrefix, dir: path.join(dir, tenant.id) }));
+    const prefixToId = new Map(shared.map((tenant) => [tenant.prefix, tenant.id]));
+    projects.push({
+      name: `the shared host (${prefixed.length} prefixed tenant${prefixed.length === 1 ? '' : 's'}, npm run shared-host -- --out)`,
+      folder: planSharedHost(host, shared),
+      options: { plan, name: (folder) => `--tenant ${prefixToId.get(folder) ?? folder}` },
+    });
+  }
+  for (const tenant of built.filter((t) => t.routePrefix === '')) {
+    projects.push({
+      name: `${tenant.id}'s own host (no route_prefix)`,
+      folder: planOwnHost(host, { id: tenant.id, dir: path.join(dir, tenant.id) }),
+      options: { plan, alone: `--tenant ${tenant.id}` },
+    });
+  }
+  const checked = projects.map((project) => ({ ...project, ...checkHostLimits(host, project.folder, project.options) }));
+  const what = `${dist} for ${HOST_NAMES[host]}${host === 'cloudflare-pages' ? ` (${plan} plan)` : ''}`;
+  const missing = tenants.filter((tenant) => !built.includes(tenant)).map((tenant) => tenant.id);
+  const notBuilt = missing.length === 0 ? '' : `not built there, so not checked: ${missing.join(', ')}`;
+  const over = checked.filter((project) => project.problems.length > 0);
+  if (over.length === 0) {
+    console.log(`${what}: ${checked.length} host${checked.length === 1 ? '' : 's'} within the documented limits`);
+    for (const project of checked) console.log(`  ${project.name}: ${project.figures.join('; ')}`);
+    if (notBuilt) console.log(`  ${notBuilt}`);
     return 0;
   }
-  console.error(`${what}: over ${problems.length === 1 ? 'a documented limit' : `${problems.length} documented limits`}`);
-  for (const problem of problems) console.error(problem);
-  console.error(figures.map((line) => `  ${line}`).join('\n'));
+  console.error(`${what}: ${over.length} of ${checked.length} host${checked.length === 1 ? '' : 's'} ${failure(over.flatMap((project) => project.problems))}`);
+  for (const project of over) {
+    console.error(`${project.name}:`);
+    for (const problem of project.problems) console.error(problem);
+    console.error(project.figures.map((line) => `  ${line}`).join('\n'));
+  }
+  if (notBuilt) console.error(notBuilt);
   return 1;
+}
+
+/** Prints the figures, and the problems if any; the exit code. */
+function report(what: string, check: LimitCheck): number {
+  if (check.problems.length === 0) {
+    console.log(`${what}: within the documented limits\n${check.figures.map((line) => `  ${line}`).join('\n')}`);
+    return 0;
+  }
+  console.error(`${what}: ${failure(check.problems)}`);
+  for (const problem of check.problems) console.error(problem);
+  console.error(check.figures.map((line) => `  ${line}`).join('\n'));
+  return 1;
+}
+
+/** The limits passed over, in a few words. */
+function failure(problems: readonly string[]): string {
+  return `over ${problems.length === 1 ? 'a documented limit' : `${problems.length} documented limits`}`;
 }

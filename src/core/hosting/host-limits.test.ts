@@ -62,6 +62,15 @@ describe('Cloudflare Pages limits', () => {
     expect(problems[0]).toContain('  project 1 (10 files): /small/');
   });
 
+  it('past 20,000 files for one tenant on a host of its own proposes no split, only the S3 layout or the paid plan', () => {
+    const { problems } = checkHostLimits('cloudflare-pages', { files: filesIn(['assets', 'item'], 20_001) }, { alone: '--tenant first' });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /this folder has 20,001\. It is one tenant \(--tenant first\), which no split makes smaller: give it a host of its own \(the S3 layout, docs\/publishing\.md\), or, on a Workers Paid plan, .*--plan paid \(100,000 files\)\.$/,
+      ),
+    ]);
+  });
+
   it('names each file over 25 MiB with its size', () => {
     const files = [
       { path: 'guardian/assets/img/huge.jpg', size: PAGES_LIMITS.fileBytes + 1 },

@@ -54,6 +54,8 @@ export interface CheckOptions {
   plan?: PagesPlan;
   /** How a top-level folder is named in the way out (a tenant id, for `--tenant`); by default '/<folder>/'. */
   name?: (folder: string) => string;
+  /** The folder is this one tenant at the root of a host of its own (`--tenant first`): there is no split to propose. */
+  alone?: string;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -64,7 +66,7 @@ export function checkHostLimits(host: SharedHost, folder: HostFolder, options: C
   return host === 'cloudflare-pages' ? checkPages(folder, options) : checkNetlify(folder);
 }
 
-function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/` }: CheckOptions): LimitCheck {
+function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/`, alone }: CheckOptions): LimitCheck {
   const problems: string[] = [];
   const figures: string[] = [];
   const L = PAGES_LIMITS;
@@ -106,8 +108,12 @@ function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/` 
       plan === 'free'
         ? `, or, on a Workers Paid plan, set PAGES_WRANGLER_MAJOR_VERSION=4 in the Pages project and pass --plan paid (${count(L.files.paid)} files)`
         : '';
+    const wayOut =
+      alone === undefined
+        ? `Split the tenants over several Pages projects, one folder each as below${paid}:\n${splitSuggestion(uploaded, limit, name)}`
+        : `It is one tenant (${alone}), which no split makes smaller: give it a host of its own (the S3 layout, docs/publishing.md)${paid}.`;
     problems.push(
-      `${pages} (${plan} plan) takes at most ${count(limit)} files in a deployment (${L.source}#files); this folder has ${count(uploaded.length)}. Split the tenants over several Pages projects, one folder each as below${paid}:\n${splitSuggestion(uploaded, limit, name)}`,
+      `${pages} (${plan} plan) takes at most ${count(limit)} files in a deployment (${L.source}#files); this folder has ${count(uploaded.length)}. ${wayOut}`,
     );
   }
 
