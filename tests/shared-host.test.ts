@@ -195,6 +195,42 @@ function builtFixture(): { root: string; dist: string } {
   return { root, dist: path.join(root, 'dist') };
 }
 
+describe('a tenant without a route_prefix on a Pages project or Netlify site of its own', () => {
+  it('gets a folder with its files at the root and without the .br/.gz siblings, which its built folder fails the check for', async () => {
+    const { root, dist } = builtFixture();
+    const built = filesOf(path.join(dist, 'solo'));
+    expect(built).toEqual(expect.arrayContaining(['index.html', 'index.html.br']));
+
+    // Published as built, /index.html.br would be served as a file of its own.
+    const asBuilt = await shared(['--host', 'cloudflare-pages', '--check', path.join(dist, 'solo')]);
+    expect(asBuilt.status).toBe(1);
+    expect(asBuilt.stderr).toContain('with files the host would serve as they are not');
+    expect(asBuilt.stderr).toMatch(
+      /Cloudflare Pages compresses by itself and serves a precompressed sibling as a file of its own \(\/[^ ]+\.(br|gz) answers .*; this folder has \d+ \.br\/\.gz siblings\. .*--out <folder> --tenant <id> for a tenant without a route_prefix/,
+    );
+
+    for (const host of ['cloudflare-pages', 'netlify'] as const) {
+      const out = path.join(root, `publish-solo-${host}`);
+      const result = await shared(['--host', host, '--out', out, '--tenant', 'solo', '--root', root]);
+      expect(result.stderr, host).toBe('');
+      expect(result.stdout).toContain(`wrote ${out}: solo at /, without the .br/.gz siblings`);
+      expect(filesOf(out).sort(), host).toEqual(built.filter((file) => !/\.(br|gz)$/.test(file)).sort());
+      // Its own rules, relative to the root as built, marked as written by the command so the next run may replace the folder.
+      const headers = readFileSync(path.join(out, '_headers'), 'utf8');
+      expect(headers).toMatch(/^# Written by npm run shared-host for (Cloudflare Pages|Netlify): solo at the root of a host of its own\.\n/);
+      expect(headers.slice(headers.indexOf('\n') + 1)).toBe(readFileSync(path.join(dist, 'solo', '_headers'), 'utf8'));
+      expect(statSync(path.join(out, 'index.html')).ino).toBe(statSync(path.join(dist, 'solo', 'index.html')).ino);
+      expect((await shared(['--host', host, '--check', out])).status, host).toBe(0);
+      expect((await shared(['--host', host, '--out', out, '--tenant', 'solo', '--root', root])).status, host).toBe(0);
+    }
+
+    const mixed = await shared(['--host', 'netlify', '--out', path.join(root, 'mixed'), '--tenant', 'solo', '--tenant', 'guardian', '--root', root]);
+    expect(mixed.status).toBe(1);
+    expect(mixed.stderr).toContain('--tenant solo: it has no route_prefix, so it is served at the root of a host of its own, not with other tenants');
+    expect(existsSync(path.join(root, 'mixed'))).toBe(false);
+  });
+});
+
 describe('--check-dist: a built dist/ checked as it would be published, writing nothing', () => {
   it('checks the shared host of the prefixed tenants and each other tenant’s own host, one line of figures each', async () => {
     const { root, dist } = builtFixture();
@@ -207,7 +243,7 @@ describe('--check-dist: a built dist/ checked as it would be published, writing 
       expect(lines[0]).toMatch(/: 2 hosts within the documented limits$/);
       expect(lines.slice(1)).toEqual([
         expect.stringMatching(/^ {2}the shared host \(1 prefixed tenant, npm run shared-host -- --out\): .*files: \d+/),
-        expect.stringMatching(/^ {2}solo's own host \(no route_prefix\): .*files: \d+/),
+        expect.stringMatching(/^ {2}solo's own host \(no route_prefix, npm run shared-host -- --out <folder> --tenant solo\): .*files: \d+/),
       ]);
     }
     expect(readdirSync(root).sort()).toEqual(before);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadProject } from '../data/load-project.ts';
 import { checkHostLimits, PAGES_PLANS, type CheckOptions, type HostFolder, type LimitCheck, type PagesPlan } from '../hosting/host-limits.ts';
-import { planOwnHost, planSharedHost, readHostFolder, writeSharedHost, type SharedTenant } from '../hosting/shared-host-folder.ts';
+import { planOwnHost, planSharedHost, readHostFolder, writeSharedHost, type OwnHostTenant, type SharedTenant } from '../hosting/shared-host-folder.ts';
 import { HOST_NAMES, SHARED_HOSTS, type SharedHost } from '../hosting/shared-host-rules.ts';
 import { projectRoot } from '../project-root.ts';
 import type { Tenant } from '../../domain/tenant.ts';
@@ -12,6 +12,7 @@ import { reportUserError } from './report-user-error.ts';
 
 const USAGE = [
   'usage: npm run shared-host -- --host cloudflare-pages|netlify --out <folder> [--tenant <id>]... [--home <id>] [--plan free|paid] [--dist <folder>] [--root <data folder>]',
+  '       npm run shared-host -- --host cloudflare-pages|netlify --out <folder> --tenant <id without route_prefix> [--plan free|paid] [--dist <folder>] [--root <data folder>]',
   '       npm run shared-host -- --host cloudflare-pages|netlify --check <folder> [--plan free|paid]',
   '       npm run shared-host -- --host cloudflare-pages|netlify --check-dist <dist folder> [--plan free|paid] [--root <data folder>]',
 ].join('\n');
@@ -20,9 +21,10 @@ const USAGE = [
  * `npm run shared-host -- --host cloudflare-pages --out publish` writes one folder for a shared
  * host: every prefixed tenant's built folder (or those named by --tenant) under its route_prefix,
  * with the host's `_headers` and `_redirects` at the root, whose rules do not grow with the number
- * of tenants. The folder is checked against the host's documented limits before anything is
- * written: over any of them, nothing is written and each limit is named with the figure found and
- * the way out (exit 1).
+ * of tenants. `--tenant <id>` of a tenant without a route_prefix, alone, writes its folder for a
+ * host of its own instead (its files at the root, without the `.br`/`.gz` siblings). The folder is
+ * checked against the host's documented limits before anything is written: over any of them,
+ * nothing is written and each limit is named with the figure found and the way out (exit 1).
  * `--check <folder>` checks a folder made otherwise; `--check-dist <dist>` checks every folder a
  * built dist/ would be published as (the shared host's, each prefix-less tenant's own), writing
  * nothing.
@@ -69,13 +71,22 @@ export function runSharedHost(argv: string[]): number {
     }
     const dist = path.resolve(values.dist ?? path.join(root, 'dist'));
     const byId = new Map(project.tenants.map((tenant) => [tenant.id, tenant]));
-    const chosen = (values.tenant ?? project.tenants.filter((tenant) => tenant.routePrefix !== '').map((tenant) => tenant.id)).map((id) => {
+    const named = (values.tenant ?? []).map((id) => {
       const tenant = byId.get(id);
       if (!tenant) throw new UserError(`--tenant ${id}: no tenants/${id}.yaml (tenants: ${[...byId.keys()].join(', ')})`);
-      if (tenant.routePrefix === '')
-        throw new UserError(`--tenant ${id}: it has no route_prefix, so it is served at the root of a host of its own, not on a shared host`);
-      return { id, prefix: tenant.routePrefix, dir: path.join(dist, id) } satisfies SharedTenant;
+      return tenant;
     });
+    const own = named.find((tenant) => tenant.routePrefix === '');
+    if (own) {
+      if (named.length > 1 || values.home !== undefined)
+        throw new UserError(
+          `--tenant ${own.id}: it has no route_prefix, so it is served at the root of a host of its own, not with other tenants: write its folder alone (npm run shared-host -- --host ${host} --out <folder> --tenant ${own.id}), without --home`,
+        );
+      return writeOwnHost(host, plan, { id: own.id, dir: path.join(dist, own.id) }, values.out as string);
+    }
+    const chosen = (values.tenant === undefined ? project.tenants.filter((tenant) => tenant.routePrefix !== '') : named).map(
+      (tenant) => ({ id: tenant.id, prefix: tenant.routePrefix, dir: path.join(dist, tenant.id) }) satisfies SharedTenant,
+    );
     const home = values.home === undefined ? undefined : chosen.find((tenant) => tenant.id === values.home);
     if (values.home !== undefined && !home) throw new UserError(`--home ${values.home}: not one of the tenants of this folder`);
 
@@ -93,6 +104,20 @@ export function runSharedHost(argv: string[]): number {
   } catch (error) {
     return reportUserError(error);
   }
+}
+
+/** `--tenant <id>` of a tenant without a route_prefix: its folder for a host of its own, checked first. */
+function writeOwnHost(host: SharedHost, plan: PagesPlan, tenant: OwnHostTenant, out: string): number {
+  const planned = planOwnHost(host, tenant);
+  const check = checkHostLimits(host, planned, { plan, alone: `--tenant ${tenant.id}` });
+  const code = report(`${out} for ${HOST_NAMES[host]} (${tenant.id}, a host of its own)`, check);
+  if (code !== 0) {
+    console.error(`nothing written to ${out}`);
+    return code;
+  }
+  writeSharedHost(planned, out);
+  console.log(`wrote ${out}: ${tenant.id} at /, without the .br/.gz siblings`);
+  return 0;
 }
 
 /**
@@ -119,7 +144,7 @@ function checkDist(host: SharedHost, plan: PagesPlan, tenants: readonly Tenant[]
   }
   for (const tenant of built.filter((t) => t.routePrefix === '')) {
     projects.push({
-      name: `${tenant.id}'s own host (no route_prefix)`,
+      name: `${tenant.id}'s own host (no route_prefix, npm run shared-host -- --out <folder> --tenant ${tenant.id})`,
       folder: planOwnHost(host, { id: tenant.id, dir: path.join(dir, tenant.id) }),
       options: { plan, alone: `--tenant ${tenant.id}` },
     });
@@ -128,7 +153,7 @@ function checkDist(host: SharedHost, plan: PagesPlan, tenants: readonly Tenant[]
   const what = `${dist} for ${HOST_NAMES[host]}${host === 'cloudflare-pages' ? ` (${plan} plan)` : ''}`;
   const missing = tenants.filter((tenant) => !built.includes(tenant)).map((tenant) => tenant.id);
   const notBuilt = missing.length === 0 ? '' : `not built there, so not checked: ${missing.join(', ')}`;
-  const over = checked.filter((project) => project.problems.length > 0);
+  const over = checked.filter((project) => !passes(project));
   if (over.length === 0) {
     console.log(`${what}: ${checked.length} host${checked.length === 1 ? '' : 's'} within the documented limits`);
     for (const project of checked) console.log(`  ${project.name}: ${project.figures.join('; ')}`);
@@ -138,7 +163,7 @@ function checkDist(host: SharedHost, plan: PagesPlan, tenants: readonly Tenant[]
   console.error(`${what}: ${over.length} of ${checked.length} host${checked.length === 1 ? '' : 's'} ${failure(over.flatMap((project) => project.problems))}`);
   for (const project of over) {
     console.error(`${project.name}:`);
-    for (const problem of project.problems) console.error(problem);
+    for (const problem of [...project.problems, ...project.servedWrongly]) console.error(problem);
     console.error(project.figures.map((line) => `  ${line}`).join('\n'));
   }
   if (notBuilt) console.error(notBuilt);
@@ -147,17 +172,20 @@ function checkDist(host: SharedHost, plan: PagesPlan, tenants: readonly Tenant[]
 
 /** Prints the figures, and the problems if any; the exit code. */
 function report(what: string, check: LimitCheck): number {
-  if (check.problems.length === 0) {
+  if (passes(check)) {
     console.log(`${what}: within the documented limits\n${check.figures.map((line) => `  ${line}`).join('\n')}`);
     return 0;
   }
   console.error(`${what}: ${failure(check.problems)}`);
-  for (const problem of check.problems) console.error(problem);
+  for (const problem of [...check.problems, ...check.servedWrongly]) console.error(problem);
   console.error(check.figures.map((line) => `  ${line}`).join('\n'));
   return 1;
 }
 
-/** The limits passed over, in a few words. */
+const passes = (check: LimitCheck) => check.problems.length === 0 && check.servedWrongly.length === 0;
+
+/** What is wrong, in a few words: the limits passed over, else files the host would serve wrongly. */
 function failure(problems: readonly string[]): string {
+  if (problems.length === 0) return 'with files the host would serve as they are not';
   return `over ${problems.length === 1 ? 'a documented limit' : `${problems.length} documented limits`}`;
 }
