@@ -177,7 +177,7 @@ async function measureInChromium(project: Project, dist: string, tenantId: strin
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-search-'));
 try {
   const data = path.join(scratch, 'data');
-  catalogScaleData(source, data, productsPerCatalog, REPO);
+  catalogScaleData(source, data, productsPerCatalog);
   const { project } = loadProject(data);
   if (!project) throw new Error('the generated data does not validate');
   if (!project.tenants.some((t) => t.id === values.tenant)) throw new Error(`no tenant ${values.tenant}`);

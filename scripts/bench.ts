@@ -176,7 +176,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'bench-'));
 try {
   const data = path.join(scratch, 'data');
   // The cold line says how many images were encoded: normally none, the image cache is the project's.
-  catalogScaleData(source, data, productsPerCatalog, REPO);
+  catalogScaleData(source, data, productsPerCatalog);
   const loaded = loadProject(data);
   const { project } = loaded;
   if (!project)

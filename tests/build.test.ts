@@ -127,7 +127,9 @@ describe('npm run build', () => {
 
   it('does not carry over an image folder holding a file that is not what its manifest says', () => {
     const root = fixtureProject();
-    expect(runScript('build', ['--root', root]).status).toBe(0);
+    // A cache of its own: the damage below goes through a published link into the cache object, which other builds share.
+    const cache = ['--image-cache', path.join(root, 'image-cache')];
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
     const folder = path.join(root, 'dist', 'solo', 'assets', 'img');
     const [damaged] = readdirSync(folder).filter((file) => file.endsWith('.jpg'));
     const good = readFileSync(path.join(folder, damaged!));
@@ -136,10 +138,40 @@ describe('npm run build', () => {
     writeFileSync(path.join(folder, damaged!), Buffer.alloc(good.length, 0));
     retitle(root, 'solo', 'Solo Store Renamed');
 
-    expect(runScript('build', ['--root', root]).status).toBe(0);
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
     expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', damaged!)).equals(good)).toBe(true);
-    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean']).status).toBe(0);
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', ...cache]).status).toBe(0);
     expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+  });
+
+  it('encodes no image again for another data folder (--root): one image cache beside the code, whatever the data folder', () => {
+    const [first, second] = [fixtureProject(), fixtureProject()];
+    expect(runScript('build', ['--root', first]).status).toBe(0);
+
+    const result = runScript('build', ['--root', second]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^images: [1-9]\d* variants \(0 encoded, [1-9]\d* reused\) in \d+\.\d s$/m);
+    const report = JSON.parse(readFileSync(path.join(second, 'dist', REPORT_FILE), 'utf8')) as BuildReport;
+    expect([...report.tenants, report.entry].map((site) => [site.id, site.images.encoded])).toEqual([
+      ['guardian', 0],
+      ['solo', 0],
+      ['_entry', 0],
+    ]);
+    expect(report.tenants.every((site) => site.images.reused > 0)).toBe(true);
+    // Nothing of the image cache is kept in the data folder.
+    expect(existsSync(path.join(second, '.cache', 'images'))).toBe(false);
+  });
+
+  it('--image-cache DIR keeps the encoded variants there instead, and publishes the same files', () => {
+    const root = fixtureProject();
+    const cache = path.join(root, 'image-cache');
+    const result = runScript('build', ['--root', root, '--out-dir', 'dist-own-cache', '--image-cache', cache]);
+    expect(result.status, result.stderr).toBe(0);
+    // An empty cache: every distinct picture is encoded (the fixture's products share one photo's bytes, hence some reused).
+    expect(result.stdout).toMatch(/^images: [1-9]\d* variants \([1-9]\d* encoded, \d+ reused\) in /m);
+    expect(readdirSync(path.join(cache, 'v1', 'objects')).length).toBeGreaterThan(0);
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist-own-cache'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist'), [REPORT_FILE]));
   });
 
   it('reuses the folder of a tenant whose data did not change, and the result equals a clean build', () => {

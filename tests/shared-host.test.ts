@@ -19,8 +19,8 @@ import { IMMUTABLE, REVALIDATE } from '../src/core/generator/publish/publish-sit
 import { runSharedHost } from '../src/core/cli/shared-host-command.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { planSharedHost, sharedHostConfig, writeSharedHost, type SharedTenant } from '../src/core/hosting/shared-host-folder.ts';
-import { REPO_ROOT } from './helpers/fixture-project.ts';
-import { runInProcess } from './helpers/run-cli.ts';
+import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
+import { runInProcess, runScript } from './helpers/run-cli.ts';
 import { sampleDist } from './helpers/sample-build.ts';
 import { ensureWrangler, pagesDev, type PagesDev } from './helpers/wrangler.ts';
 
@@ -185,6 +185,96 @@ describe('the limit checks of a folder made otherwise', () => {
     );
     expect((await shared(['--host', 'netlify', '--check', folder])).status).toBe(0);
   });
+});
+
+/** The base fixture built: guardian (prefix guardian) and solo (no prefix). */
+function builtFixture(): { root: string; dist: string } {
+  const root = fixtureProject();
+  const result = runScript('build', ['--root', root]);
+  if (result.status !== 0) throw new Error(`the base fixture does not build:\n${result.stderr}`);
+  return { root, dist: path.join(root, 'dist') };
+}
+
+describe('a tenant without a route_prefix on a Pages project or Netlify site of its own', () => {
+  it('gets a folder with its files at the root and without the .br/.gz siblings, which its built folder fails the check for', async () => {
+    const { root, dist } = builtFixture();
+    const built = filesOf(path.join(dist, 'solo'));
+    expect(built).toEqual(expect.arrayContaining(['index.html', 'index.html.br']));
+
+    // Published as built, /index.html.br would be served as a file of its own.
+    const asBuilt = await shared(['--host', 'cloudflare-pages', '--check', path.join(dist, 'solo')]);
+    expect(asBuilt.status).toBe(1);
+    expect(asBuilt.stderr).toContain('with files the host would serve as they are not');
+    expect(asBuilt.stderr).toMatch(
+      /Cloudflare Pages compresses by itself and serves a precompressed sibling as a file of its own \(\/[^ ]+\.(br|gz) answers .*; this folder has \d+ \.br\/\.gz siblings\. .*--out <folder> --tenant <id> for a tenant without a route_prefix/,
+    );
+
+    for (const host of ['cloudflare-pages', 'netlify'] as const) {
+      const out = path.join(root, `publish-solo-${host}`);
+      const result = await shared(['--host', host, '--out', out, '--tenant', 'solo', '--root', root]);
+      expect(result.stderr, host).toBe('');
+      expect(result.stdout).toContain(`wrote ${out}: solo at /, without the .br/.gz siblings`);
+      expect(filesOf(out).sort(), host).toEqual(built.filter((file) => !/\.(br|gz)$/.test(file)).sort());
+      // Its own rules, relative to the root as built, marked as written by the command so the next run may replace the folder.
+      const headers = readFileSync(path.join(out, '_headers'), 'utf8');
+      expect(headers).toMatch(/^# Written by npm run shared-host for (Cloudflare Pages|Netlify): solo at the root of a host of its own\.\n/);
+      expect(headers.slice(headers.indexOf('\n') + 1)).toBe(readFileSync(path.join(dist, 'solo', '_headers'), 'utf8'));
+      expect(statSync(path.join(out, 'index.html')).ino).toBe(statSync(path.join(dist, 'solo', 'index.html')).ino);
+      expect((await shared(['--host', host, '--check', out])).status, host).toBe(0);
+      expect((await shared(['--host', host, '--out', out, '--tenant', 'solo', '--root', root])).status, host).toBe(0);
+    }
+
+    const mixed = await shared(['--host', 'netlify', '--out', path.join(root, 'mixed'), '--tenant', 'solo', '--tenant', 'guardian', '--root', root]);
+    expect(mixed.status).toBe(1);
+    expect(mixed.stderr).toContain('--tenant solo: it has no route_prefix, so it is served at the root of a host of its own, not with other tenants');
+    expect(existsSync(path.join(root, 'mixed'))).toBe(false);
+  });
+});
+
+describe('--check-dist: a built dist/ checked as it would be published, writing nothing', () => {
+  it('checks the shared host of the prefixed tenants and each other tenant’s own host, one line of figures each', async () => {
+    const { root, dist } = builtFixture();
+    const before = readdirSync(root).sort();
+    for (const host of ['cloudflare-pages', 'netlify'] as const) {
+      const result = await shared(['--host', host, '--check-dist', dist, '--root', root]);
+      expect(result.stderr, host).toBe('');
+      expect(result.status, host).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/: 2 hosts within the documented limits$/);
+      expect(lines.slice(1)).toEqual([
+        expect.stringMatching(/^ {2}the shared host \(1 prefixed tenant, npm run shared-host -- --out\): .*files: \d+/),
+        expect.stringMatching(/^ {2}solo's own host \(no route_prefix, npm run shared-host -- --out <folder> --tenant solo\): .*files: \d+/),
+      ]);
+    }
+    expect(readdirSync(root).sort()).toEqual(before);
+  });
+
+  it('over Pages’ 20,000 files names the host, the limit, the figure and the split that fits', async () => {
+    const { root, dist } = builtFixture();
+    // Three prefixed tenants of 7,000 files and more each: over 20,000 together, two projects apart.
+    const pad = path.join(dist, 'guardian', 'assets', 'pad');
+    mkdirSync(pad);
+    for (let i = 0; i < 7_000; i++) writeFileSync(path.join(pad, `f-${i}.txt`), '');
+    const guardian = parse(readFileSync(path.join(root, 'tenants', 'guardian.yaml'), 'utf8'));
+    for (const copy of ['guardian-2', 'guardian-3']) {
+      const data = { ...guardian, route_prefix: copy, company_name: `${guardian.company_name} ${copy}`, password: `${guardian.password}-${copy}` };
+      writeFileSync(path.join(root, 'tenants', `${copy}.yaml`), stringify(data));
+      symlinkSync(path.join(dist, 'guardian'), path.join(dist, copy));
+    }
+
+    const result = await shared(['--host', 'cloudflare-pages', '--check-dist', dist, '--root', root]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/: 1 of 2 hosts over a documented limit\nthe shared host \(3 prefixed tenants, npm run shared-host -- --out\):\n/);
+    expect(result.stderr).toMatch(
+      /Cloudflare Pages \(free plan\) takes at most 20,000 files in a deployment \(.*#files\); this folder has 21,\d{3}\. Split the tenants over several Pages projects, one folder each as below, .*--plan paid \(100,000 files\):\n {2}project 1 \(14,\d{3} files\): --tenant guardian --tenant guardian-2\n {2}project 2 \(7,\d{3} files\): --tenant guardian-3\n/,
+    );
+    expect(result.stderr).not.toContain("solo's own host");
+    expect((await shared(['--host', 'cloudflare-pages', '--check-dist', dist, '--root', root, '--plan', 'paid'])).status).toBe(0);
+    expect((await shared(['--host', 'cloudflare-pages', '--check-dist', dist, '--root', root, '--tenant', 'solo'])).stderr).toContain(
+      '--check-dist checks every tenant built in the folder it names',
+    );
+  }, 120_000);
 });
 
 describe('wrangler pages dev, Cloudflare’s own runtime', () => {

@@ -1,7 +1,7 @@
 // The catalog-scale data set the benchmarks run on: a copy of the sample data whose catalogs are
 // grown to a real catalog's size by repeating products under new codes. The copies' photos are
 // hard links to the originals', so no image is new and the image cache serves them all.
-import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 
@@ -39,15 +39,12 @@ export function growCatalogs(dir: string, count: number): void {
 }
 
 /**
- * A catalog-scale copy of the data in `source` made in `dir`: catalogs grown to `count` products,
- * and the repository's image cache linked in. Encoded images are the project's, shared: "cold"
+ * A catalog-scale copy of the data in `source` made in `dir`: catalogs grown to `count` products.
+ * Encoded images are the repository's, shared by every data folder (`.cache/images/`): "cold"
  * means no dist/ and no page of this data set built before, not re-encoding photos every run.
  */
-export function catalogScaleData(source: string, dir: string, count: number, repo: string): void {
+export function catalogScaleData(source: string, dir: string, count: number): void {
   mkdirSync(dir, { recursive: true });
   copySampleData(source, dir);
   growCatalogs(dir, count);
-  mkdirSync(path.join(repo, '.cache', 'images'), { recursive: true });
-  mkdirSync(path.join(dir, '.cache'));
-  symlinkSync(path.join(repo, '.cache', 'images'), path.join(dir, '.cache', 'images'));
 }

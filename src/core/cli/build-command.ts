@@ -9,7 +9,7 @@ import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
-/** `npm run build [-- --plan FILE | --tenant ID ...] [--api-origin URL] [--base-path PATH] [--preview LABEL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR]` */
+/** `npm run build [-- --plan FILE | --tenant ID ...] [--api-origin URL] [--base-path PATH] [--preview LABEL] [--allow-placeholder-api] [--root DIR] [--out-dir DIR] [--no-precompress] [--no-page-cache] [--workers N] [--compression-cache DIR] [--image-cache DIR]` */
 export async function runBuild(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -35,6 +35,8 @@ export async function runBuild(argv: string[]): Promise<number> {
       workers: { type: 'string' },
       // Another compression cache than .cache/precompressed/: `npm run bench` measures a build with an empty one.
       'compression-cache': { type: 'string' },
+      // Another image cache than .cache/images/: a build that must encode from nothing, or tests that damage cache files on purpose.
+      'image-cache': { type: 'string' },
     },
   });
   const root = projectRoot(values.root);
@@ -94,6 +96,7 @@ export async function runBuild(argv: string[]): Promise<number> {
         reusePages: values['no-page-cache'] !== true,
         renderThreads: workers,
         compressionCache: values['compression-cache'] === undefined ? undefined : path.resolve(values['compression-cache']),
+        imageCache: values['image-cache'] === undefined ? undefined : path.resolve(values['image-cache']),
       });
       terminal?.stop();
       console.log(`\n${reportTable(result.report)}\n`);

@@ -19,6 +19,7 @@ export interface BuildContext {
   /** Threads that render pages, the build's own included. */
   renderThreads: number;
   compressionCache?: string;
+  imageCache?: string;
   clock: PhaseClock;
 }
 

@@ -31,6 +31,11 @@ export interface BuildOptions {
   renderThreads?: number;
   /** Where compressed bytes are kept (default `.cache/precompressed/` beside the code; `--compression-cache DIR`). */
   compressionCache?: string;
+  /**
+   * Where encoded image variants are kept (default `.cache/images/` beside the code, whatever the data folder; `--image-cache DIR`).
+   * Entries are keyed by the source's bytes and every encoding setting, so one cache serves every `--root`.
+   */
+  imageCache?: string;
 }
 
 export interface BuildResult {

@@ -45,7 +45,9 @@ async function buildWith(build: BuildContext, renderPool: PageRenderPool): Promi
   const data = await validatePhase(build);
   const plans = planSites(build.root, data.project, data.chosen);
   const fileDigests = new FileDigestCache(path.join(build.repoRoot, '.cache', 'file-digests.json'));
-  const images = createImagePipeline({ cacheDir: path.join(build.root, '.cache', 'images'), digests: fileDigests });
+  // Beside the code, not the data: a variant is keyed by its source's bytes and settings (variant-cache.ts), so a build of
+  // another --root reuses the pictures it shares with any data folder built before instead of encoding them again.
+  const images = createImagePipeline({ cacheDir: build.imageCache ?? path.join(build.repoRoot, '.cache', 'images'), digests: fileDigests });
   const prepared = new PreparedImages(images);
   const imageCounts = await imagesPhase(build, plans, images, prepared);
   const client = await bundlePhase(build);

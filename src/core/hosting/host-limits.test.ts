@@ -62,6 +62,15 @@ describe('Cloudflare Pages limits', () => {
     expect(problems[0]).toContain('  project 1 (10 files): /small/');
   });
 
+  it('past 20,000 files for one tenant on a host of its own proposes no split, only the S3 layout or the paid plan', () => {
+    const { problems } = checkHostLimits('cloudflare-pages', { files: filesIn(['assets', 'item'], 20_001) }, { alone: '--tenant first' });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /this folder has 20,001\. It is one tenant \(--tenant first\), which no split makes smaller: give it a host of its own \(the S3 layout, docs\/publishing\.md\), or, on a Workers Paid plan, .*--plan paid \(100,000 files\)\.$/,
+      ),
+    ]);
+  });
+
   it('names each file over 25 MiB with its size', () => {
     const files = [
       { path: 'guardian/assets/img/huge.jpg', size: PAGES_LIMITS.fileBytes + 1 },
@@ -84,5 +93,25 @@ describe('Netlify limits', () => {
       ),
     ]);
     expect(figures).toContain('fullest directory: 54,001 files (guardian/assets/img) of 54,000');
+  });
+});
+
+describe('precompressed siblings', () => {
+  it('are files either host would serve as they are: named, with the folder without them as the way out', () => {
+    const files = ['index.html', 'index.html.br', 'assets/app.js', 'assets/app.js.gz', 'assets/app.js.br', 'downloads/price-list.csv.gz'].map((file) => ({
+      path: file,
+      size: 2_000,
+    }));
+    for (const host of ['cloudflare-pages', 'netlify'] as const) {
+      const check = checkHostLimits(host, { files });
+      expect(check.problems, host).toEqual([]);
+      // A .gz without the file it would compress beside it is a file of its own, not a sibling.
+      expect(check.servedWrongly, host).toEqual([
+        expect.stringMatching(
+          /^(Cloudflare Pages|Netlify) compresses by itself and serves a precompressed sibling as a file of its own \(\/index\.html\.br answers its compressed bytes as they are\); this folder has 3 \.br\/\.gz siblings\. Publish the folder npm run shared-host writes without them: .*--out <folder> --tenant <id> for a tenant without a route_prefix/,
+        ),
+      ]);
+    }
+    expect(checkHostLimits('netlify', { files: files.filter((file) => !/\.(br|gz)$/.test(file.path)) }).servedWrongly).toEqual([]);
   });
 });

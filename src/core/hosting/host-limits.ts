@@ -48,23 +48,41 @@ export interface LimitCheck {
   problems: string[];
   /** One line per limit checked: the figure found against the limit. */
   figures: string[];
+  /** Files the host would serve as something they are not (the `.br`/`.gz` siblings), with the way out; empty when none. */
+  servedWrongly: string[];
 }
 
 export interface CheckOptions {
   plan?: PagesPlan;
   /** How a top-level folder is named in the way out (a tenant id, for `--tenant`); by default '/<folder>/'. */
   name?: (folder: string) => string;
+  /** The folder is this one tenant at the root of a host of its own (`--tenant first`): there is no split to propose. */
+  alone?: string;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** Checks a folder, as it would be uploaded, against the host's documented limits. */
+/** Checks a folder, as it would be uploaded, against the host's documented limits and for files the host would serve wrongly. */
 export function checkHostLimits(host: SharedHost, folder: HostFolder, options: CheckOptions = {}): LimitCheck {
-  return host === 'cloudflare-pages' ? checkPages(folder, options) : checkNetlify(folder);
+  const check = host === 'cloudflare-pages' ? checkPages(folder, options) : checkNetlify(folder);
+  const siblings = precompressedSiblings(folder.files);
+  const servedWrongly =
+    siblings.length === 0
+      ? []
+      : [
+          `${HOST_NAMES[host]} compresses by itself and serves a precompressed sibling as a file of its own (/${siblings[0]} answers its compressed bytes as they are); this folder has ${count(siblings.length)} .br/.gz siblings. Publish the folder npm run shared-host writes without them: --out <folder> for the prefixed tenants, --out <folder> --tenant <id> for a tenant without a route_prefix (docs/publishing.md).`,
+        ];
+  return { ...check, servedWrongly };
 }
 
-function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/` }: CheckOptions): LimitCheck {
+/** The `.br`/`.gz` files beside the file they compress (`index.html.br` beside `index.html`), as the build writes them. */
+function precompressedSiblings(files: readonly FolderFile[]): string[] {
+  const paths = new Set(files.map((file) => file.path));
+  return files.map((file) => file.path).filter((file) => /\.(br|gz)$/.test(file) && paths.has(file.slice(0, file.lastIndexOf('.'))));
+}
+
+function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/`, alone }: CheckOptions): Omit<LimitCheck, 'servedWrongly'> {
   const problems: string[] = [];
   const figures: string[] = [];
   const L = PAGES_LIMITS;
@@ -106,8 +124,12 @@ function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/` 
       plan === 'free'
         ? `, or, on a Workers Paid plan, set PAGES_WRANGLER_MAJOR_VERSION=4 in the Pages project and pass --plan paid (${count(L.files.paid)} files)`
         : '';
+    const wayOut =
+      alone === undefined
+        ? `Split the tenants over several Pages projects, one folder each as below${paid}:\n${splitSuggestion(uploaded, limit, name)}`
+        : `It is one tenant (${alone}), which no split makes smaller: give it a host of its own (the S3 layout, docs/publishing.md)${paid}.`;
     problems.push(
-      `${pages} (${plan} plan) takes at most ${count(limit)} files in a deployment (${L.source}#files); this folder has ${count(uploaded.length)}. Split the tenants over several Pages projects, one folder each as below${paid}:\n${splitSuggestion(uploaded, limit, name)}`,
+      `${pages} (${plan} plan) takes at most ${count(limit)} files in a deployment (${L.source}#files); this folder has ${count(uploaded.length)}. ${wayOut}`,
     );
   }
 
@@ -121,7 +143,7 @@ function checkPages(folder: HostFolder, { plan = 'free', name = (f) => `/${f}/` 
   return { problems, figures };
 }
 
-function checkNetlify(folder: HostFolder): LimitCheck {
+function checkNetlify(folder: HostFolder): Omit<LimitCheck, 'servedWrongly'> {
   const L = NETLIFY_LIMITS;
   const perDirectory = new Map<string, number>();
   for (const file of folder.files) {

@@ -5,6 +5,7 @@ import { HEADERS_FILE, parseHeadersFile } from '../headers-file.ts';
 import { UserError } from '../user-error.ts';
 import type { FolderFile, HostFolder } from './host-limits.ts';
 import {
+  HOST_NAMES,
   REDIRECTS_FILE,
   ROOT_NOT_FOUND,
   ROOT_NOT_FOUND_PAGE,
@@ -29,15 +30,26 @@ interface PlannedFile extends FolderFile {
   from: { file: string } | { text: string };
 }
 
-/** The shared host's folder, planned but not written: checked against the host's limits first. */
-export interface SharedHostPlan extends HostFolder {
+/** A host's folder, planned but not written: checked against the host's limits first. */
+export interface HostPlan extends HostFolder {
   host: SharedHost;
   files: PlannedFile[];
   headers: string;
-  redirects: string;
-  headerRules: number;
   /** The tenants' built folders the files come from. */
   sources: string[];
+}
+
+/** The shared host's folder: every prefixed tenant under its prefix. */
+export interface SharedHostPlan extends HostPlan {
+  redirects: string;
+  headerRules: number;
+}
+
+/** A tenant without a route_prefix: its built folder is served at the root of a host of its own. */
+export interface OwnHostTenant {
+  id: string;
+  /** Its built folder, dist/<id>/. */
+  dir: string;
 }
 
 /**
@@ -48,8 +60,8 @@ function published(file: string): boolean {
   return !/\.(br|gz)$/.test(file) && file !== HEADERS_FILE;
 }
 
-/** Every file of a built tenant folder that the shared host serves, with its size. */
-function tenantFiles(tenant: SharedTenant): PlannedFile[] {
+/** Every file of a built tenant folder that the host serves, with its size, under `under` ('' for the host's root). */
+function tenantFiles(tenant: { id: string; dir: string }, under: string): PlannedFile[] {
   if (!existsSync(path.join(tenant.dir, HEADERS_FILE)) || !existsSync(path.join(tenant.dir, 'index.html'))) {
     throw new UserError(`${tenant.dir} is not a built storefront (no index.html or _headers): run npm run build -- --tenant ${tenant.id}`);
   }
@@ -60,8 +72,26 @@ function tenantFiles(tenant: SharedTenant): PlannedFile[] {
     .sort()
     .map((file) => {
       const source = path.join(tenant.dir, file);
-      return { path: `${tenant.prefix}/${file}`, size: statSync(source).size, from: { file: source } };
+      return { path: under === '' ? file : `${under}/${file}`, size: statSync(source).size, from: { file: source } };
     });
+}
+
+/**
+ * Plans the folder of a tenant without a route_prefix for a host of its own (a Pages project, a
+ * Netlify site): its built folder at the root without the `.br`/`.gz` siblings, which these hosts
+ * would serve as files of their own (`/index.html.br`), and with its own `_headers`, whose rules
+ * are relative to the root, marked as written by this command so the next run may replace it.
+ * Its own `404.html` and `robots.txt` are at the root already, where both hosts look for them.
+ */
+export function planOwnHost(host: SharedHost, tenant: OwnHostTenant): HostPlan {
+  const files = tenantFiles(tenant, '');
+  const headers = `${WRITTEN_BY} for ${HOST_NAMES[host]}: ${tenant.id} at the root of a host of its own.\n${readFileSync(path.join(tenant.dir, HEADERS_FILE), 'utf8')}`;
+  return {
+    host,
+    files: [{ path: HEADERS_FILE, size: Buffer.byteLength(headers), from: { text: headers } }, ...files],
+    headers,
+    sources: [tenant.dir],
+  };
 }
 
 /**
@@ -79,7 +109,14 @@ export function planSharedHost(host: SharedHost, tenants: readonly SharedTenant[
     [ROBOTS_FILE, robots],
     [ROOT_NOT_FOUND, ROOT_NOT_FOUND_PAGE],
   ].map(([file, text]) => ({ path: file as string, size: Buffer.byteLength(text as string), from: { text: text as string } }));
-  return { host, files: [...root, ...tenants.flatMap(tenantFiles)], headers, redirects, headerRules, sources: tenants.map((tenant) => tenant.dir) };
+  return {
+    host,
+    files: [...root, ...tenants.flatMap((tenant) => tenantFiles(tenant, tenant.prefix))],
+    headers,
+    redirects,
+    headerRules,
+    sources: tenants.map((tenant) => tenant.dir),
+  };
 }
 
 /** The host's `_headers` and `_redirects` for these tenants, made from their built `_headers`. */
@@ -104,7 +141,7 @@ export function sharedHostConfig(
  * `out` first and then renamed over it, so a failed run leaves the previous folder whole. A
  * folder this command did not write is never replaced.
  */
-export function writeSharedHost(plan: SharedHostPlan, out: string): void {
+export function writeSharedHost(plan: HostPlan, out: string): void {
   const target = path.resolve(out);
   const inside = plan.sources.find((dir) => !path.relative(path.resolve(dir), target).startsWith('..'));
   if (inside) throw new UserError(`--out ${out} is inside the built folder ${inside}: choose a folder outside dist/`);

@@ -351,6 +351,35 @@ describe('the cache', () => {
   });
 });
 
+describe('one cache, several builds at once', () => {
+  it('two builds of different data folders encoding the same picture into one cache both publish it whole, and leave no temporary file', async () => {
+    const cacheDir = tempDir('img-cache');
+    // The same bytes in two data folders, as two --root copies of one project have them.
+    const bytes = await photoJpeg(800, 800, 21);
+    const [a, b] = [tempDir('img-src'), tempDir('img-src')].map((dir) => path.join(dir, 'K500_navy.jpg'));
+    for (const file of [a, b]) writeFileSync(file!, bytes);
+    const [one, two] = [createImagePipeline({ cacheDir }), createImagePipeline({ cacheDir })];
+    const [first, second] = await Promise.all([one.prepare(a!, 'product'), two.prepare(b!, 'product')]);
+    // Both looked before either had written: each wrote every file under a temporary name and renamed it over the other's.
+    expect([one.stats().encoded, two.stats().encoded]).toEqual([first.variants.length, first.variants.length]);
+    expect(second.variants).toEqual(first.variants);
+    for (const [pipeline, image] of [
+      [one, first],
+      [two, second],
+    ] as const) {
+      for (const decoded of await emitAndDecode(pipeline, image)) expect(decoded.info.width).toBe(decoded.variant.width);
+    }
+    expect(readdirSync(path.join(cacheDir, 'v1', 'tmp'))).toEqual([]);
+    for (const file of filesUnder(cacheDir)) {
+      if (file.endsWith('.json')) expect(() => JSON.parse(readFileSync(file, 'utf8')), file).not.toThrow();
+      else await expect(sharp(file, { failOn: 'warning' }).raw().toBuffer(), file).resolves.toBeInstanceOf(Buffer);
+    }
+    const third = createImagePipeline({ cacheDir });
+    await third.prepare(a!, 'product');
+    expect(third.stats()).toEqual({ encoded: 0, reused: first.variants.length });
+  });
+});
+
 describe('emit', () => {
   it('publishes every variant into a folder it creates, sharing the bytes with the cache', async () => {
     const cacheDir = tempDir('img-cache');
