@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { filesOf } from './helpers/files-of.ts';
 
 /**
  * A pull request's preview, made as the workflow makes it: `npm run --silent preview:plan`, then
- * one build per tenant with the plan's STOREFRONT_BASE_PATH and STOREFRONT_PREVIEW, each folder
+ * `npm run build -- --plan` (each tenant at its entry's base path and preview), each folder
  * put at its bucket key and served from there by the project's static server. Then the
  * production build into the same output folder, caches warm from the previews.
  */
@@ -106,12 +106,10 @@ async function crawl(pages: readonly string[]): Promise<Map<string, { status: nu
 
 beforeAll(async () => {
   plan = (JSON.parse(run('preview-plan', ['--root', root, '--pull-request', String(PULL_REQUEST)])) as { include: PlanEntry[] }).include;
-  // The workflow's build step, one tenant a job, with the matrix entry's variables.
-  for (const entry of plan)
-    run('build', ['--root', root, '--out-dir', previewOut, '--tenant', entry.tenant], {
-      STOREFRONT_BASE_PATH: entry.basePath,
-      STOREFRONT_PREVIEW: entry.preview,
-    });
+  // The workflow's build step: the plan's tenants, each at its entry's base path and preview.
+  const planFile = path.join(work, 'plan.json');
+  writeFileSync(planFile, JSON.stringify({ include: plan }));
+  run('build', ['--root', root, '--out-dir', previewOut, '--plan', planFile]);
   // What the deploy puts in the bucket: each folder at its key.
   const mounts: SiteMount[] = plan.map((entry) => {
     const dir = path.join(bucket, ...entry.key.split('/'));
@@ -203,6 +201,24 @@ describe("a pull request's preview", () => {
       expect(props.apiBase).toBe('https://orders.preview.invalid');
       expect(props.paypalClientId).toBeUndefined();
     }
+  });
+});
+
+describe('a preview built without a plan', () => {
+  it('refuses two tenants without a route prefix under one --base-path, naming them and the way out', () => {
+    const twoAtRoot = fixtureProject();
+    const solo = readFileSync(path.join(twoAtRoot, 'tenants/solo.yaml'), 'utf8');
+    writeFileSync(path.join(twoAtRoot, 'tenants/solo-two.yaml'), solo.replace(/^company_name: .*$/m, 'company_name: Solo Two Motors'));
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-two-at-root-')), 'dist');
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'build.ts'), '--root', twoAtRoot, '--out-dir', out, '--base-path', '/_previews/pr-12/'],
+      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 300_000 },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /^Build failed: solo, solo-two have no route_prefix, so --base-path \/_previews\/pr-12\/ would serve them all at \/_previews\/pr-12\/: .*--plan/m,
+    );
   });
 });
 

@@ -28,6 +28,7 @@ export async function validatePhase(build: BuildContext): Promise<ValidData> {
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
   const { chosen, leftAsTheyWere } = chooseTenants(project, build.only);
   refusePlaceholderApi(chosen, build);
+  refuseOnePathForTwoSites(chosen, build);
   build.progress.phaseEnded({ phase: 'validate', tenants: project.tenants.length, warnings: warnings.length }, build.clock.ms.validate);
   return { project, chosen, leftAsTheyWere, warnings };
 }
@@ -55,5 +56,17 @@ function refusePlaceholderApi(chosen: readonly Tenant[], { apiOrigin, allowPlace
   const files = placeholder.map((tenant) => `tenants/${tenant.id}.yaml`).join(', ');
   throw new BuildInputError(
     `${files}: server_hostname is the example address ${PLACEHOLDER_API_ORIGIN}, where no order API answers; write your order API's address (or build with --allow-placeholder-api for pages that are not published)`,
+  );
+}
+
+/**
+ * A tenant without a route prefix is served at the base path itself: under one `--base-path`
+ * two of them would be one site's path, each build overwriting the other's links.
+ */
+function refuseOnePathForTwoSites(chosen: readonly Tenant[], { location }: BuildContext): void {
+  const atBase = chosen.filter((tenant) => tenant.routePrefix === '');
+  if (location.basePath === '/' || atBase.length < 2) return;
+  throw new BuildInputError(
+    `${atBase.map((tenant) => tenant.id).sort().join(', ')} have no route_prefix, so --base-path ${location.basePath} would serve them all at ${location.basePath}: build each with its own --base-path and --tenant, or build a preview plan with --plan (npm run --silent preview:plan -- --pull-request <n> > plan.json)`,
   );
 }
