@@ -177,7 +177,7 @@ describe('a release of 100 tenants, run as the workflow runs it against an S3 se
   }, 600_000);
   afterAll(() => server?.close());
 
-  it('publishes only what changed, repairs what the bucket damaged, prunes a removed tenant after its grace, and leaves a killed release whole', async () => {
+  it('publishes only what changed, repairs what the bucket damaged, prunes a removed tenant after its grace, leaves a killed release whole and says what a stopped one left', async () => {
     // 1. The first release: every file goes up with its headers; assets first, then the other files, pages, manifests last.
     const first = buildRelease(root);
     expect(first.plan).toHaveLength(TENANTS + 2);
@@ -259,12 +259,24 @@ describe('a release of 100 tenants, run as the workflow runs it against an S3 se
       if (request.operation !== 'PutObject' || !request.key?.includes('/assets/')) return;
       assetPuts += 1;
       if (assetPuts === 40 && group !== 0) process.kill(-group, 'SIGKILL');
+      return undefined;
     };
     const killed = await runRelease(server, third.runnerTemp, T0 + 11 * DAY_MS, (pid) => (group = pid));
     server.onRequest = undefined;
     expect(killed.status).not.toBe(0);
     // Every tenant still serves the previous release, whole: its pages, files and manifest as built, and every asset they name.
     expectServing(second);
+    // 7. Run again, and the bucket refuses the pages: the release stops while switching, says so, and exits 3 (not 2, "nothing was sent").
+    server.onRequest = (request) => (request.operation === 'PutObject' && request.key?.endsWith('.html') ? 'deny' : undefined);
+    const refused = await runRelease(server, third.runnerTemp, T0 + 11 * DAY_MS);
+    server.onRequest = undefined;
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toMatch(/stopped while switching the sites to the new release: a site whose manifest\.json is the new one serves the new release/);
+    // No manifest went up: each site's manifest.json is still the previous release's.
+    for (const { tenant, key } of second.plan) {
+      const manifest = readFileSync(path.join(second.runnerTemp, 'release/dist', tenant, MANIFEST_FILE));
+      expect(objects().get(`${key}/${MANIFEST_FILE}`)!.body.equals(manifest), tenant).toBe(true);
+    }
     // Run again, it finishes the release.
     const finished = await runRelease(server, third.runnerTemp, T0 + 11 * DAY_MS);
     expect(finished.status, finished.stderr).toBe(0);

@@ -36,8 +36,8 @@ export interface S3StandIn {
   objects(bucket: string): Map<string, StoredObject>;
   /** The next PutObject of this key stores other bytes than it was sent, of the same size (a disk fault): only reading it back shows it. */
   corruptNextPut(bucket: string, key: string): void;
-  /** Called with each request before it is answered: a test kills the client part-way from here. */
-  onRequest?: (request: S3Request) => void;
+  /** Called with each request before it is answered: a test kills the client part-way from here, or has it refused ('deny': 403 AccessDenied). */
+  onRequest?: (request: S3Request) => 'deny' | undefined;
   close(): Promise<void>;
 }
 
@@ -76,7 +76,7 @@ export async function startS3StandIn({ pageSize = 1000 }: { pageSize?: number } 
     const objects = buckets.get(decodeURIComponent(bucketName));
     const operation = operationOf(method, url, key, request);
     requests.push({ method, operation, bucket: bucketName, key });
-    standIn.onRequest?.({ method, operation, bucket: bucketName, key });
+    if (standIn.onRequest?.({ method, operation, bucket: bucketName, key }) === 'deny') return send(response, 403, errorXml('AccessDenied', 'Access Denied'));
     if (!objects) return send(response, 404, errorXml('NoSuchBucket', 'The specified bucket does not exist.'));
 
     switch (operation) {

@@ -66,7 +66,8 @@ function refusePlaceholderApi(chosen: readonly Tenant[], { apiOrigin, allowPlace
 function refuseOnePathForTwoSites(chosen: readonly Tenant[], { location }: BuildContext): void {
   const atBase = chosen.filter((tenant) => tenant.routePrefix === '');
   if (location.basePath === '/' || atBase.length < 2) return;
+  const ids = atBase.map((tenant) => tenant.id).sort();
   throw new BuildInputError(
-    `${atBase.map((tenant) => tenant.id).sort().join(', ')} have no route_prefix, so --base-path ${location.basePath} would serve them all at ${location.basePath}: build each with its own --base-path and --tenant, or build a preview plan with --plan (npm run --silent preview:plan -- --pull-request <n> > plan.json)`,
+    `${ids.join(', ')} have no route_prefix, so --base-path ${location.basePath} would serve them all at ${location.basePath}: build each with its own --base-path and --tenant, or build a preview plan with --plan (npm run --silent preview:plan -- --pull-request <n> > plan.json)`,
   );
 }
