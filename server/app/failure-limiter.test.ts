@@ -44,6 +44,23 @@ describe('FailureLimiter', () => {
     expect(await other.guess(from('ip-3'), 'guardian', right)).toBe('granted');
   });
 
+  it('waits for right guesses in flight instead of refusing, and names the failures’ window when it refuses', async () => {
+    let now = 0;
+    const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 60_000, () => now);
+    const slowRight = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return 'granted';
+    };
+    const rights = await Promise.all(Array.from({ length: 30 }, () => limiter.guess(from('ip-1'), 'guardian', slowRight)));
+    expect(rights).toEqual(Array(30).fill('granted'));
+    for (let i = 0; i < 3; i++) await limiter.guess(from('ip-1'), 'guardian', wrong);
+    now = 10_000;
+    const refused = await Promise.allSettled(Array.from({ length: 5 }, () => limiter.guess(from('ip-1'), 'guardian', slowRight)));
+    expect(refused.map((r) => (r.status === 'rejected' ? (r.reason as { headers: Record<string, string> }).headers['retry-after'] : r.value))).toEqual(
+      Array(5).fill('50'),
+    );
+  });
+
   it('brakes a tenant guessed at from many clients, except for devices that signed in before, which are limited each', async () => {
     let now = 0;
     const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 900_000, () => now, { max: 5, intervalMs: 5_000 });

@@ -1,5 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.ts';
-import type { SqlExecutor } from '../storage/sql-database.ts';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -8,9 +8,15 @@ import { HttpError } from './http-error.ts';
  * An attempt is reserved before the secret is compared: in one atomic step (one transaction
  * holding a lock on each key, shared by every instance on the database) the recent failures
  * are counted and, if the attempt may go ahead, it is recorded, pending. A wrong secret then
- * settles its record as a failure before it is answered; a right one takes its record back.
- * So N parallel wrong guesses compare at most the limit, on one instance or several, and an
- * attempt that cannot be recorded is never compared (fail closed).
+ * settles its record as a failure before it is answered; a right one takes its record back as
+ * soon as it has been compared. So N parallel wrong guesses compare at most the limit, on one
+ * instance or several, and an attempt that cannot be recorded is never compared (fail closed).
+ *
+ * Only failures refuse (429). Attempts still pending are undecided: when they alone would fill
+ * a limit, the new attempt waits for them to be settled or taken back (`UNDECIDED_WAIT_MS`)
+ * and then asks again. So 30 parallel right codes from one office are all compared and all
+ * answered, while 200 parallel wrong ones still compare exactly the limit; and a refusal's
+ * `Retry-After` is worked out from failures alone, one figure however many are in flight.
  *
  * A pending record counts only for its lease (`RESERVATION_LEASE_MS`): the record of a
  * request whose process died (kill -9, a lost machine) between reserving and settling stops
@@ -21,11 +27,11 @@ import { HttpError } from './http-error.ts';
  */
 export interface FailureLog {
   /**
-   * Atomically: hands `admit` the attempts still counting under each checked key (newest
-   * first, at most its `limit`); if `admit` returns, records one pending attempt at `at` under
-   * every key of `record`, counting until `pendingUntil`, and answers a reservation. `admit`
-   * throws to refuse: nothing is recorded. An attempt counts while it is younger than `since`
-   * and, when pending, until its `pendingUntil`.
+   * Atomically: hands `admit` the attempts still counting under each checked key, newest first
+   * (at most its `limit` failures and at most its `limit` pending attempts); if `admit` returns,
+   * records one pending attempt at `at` under every key of `record`, counting until
+   * `pendingUntil`, and answers a reservation. `admit` throws to refuse: nothing is recorded. An
+   * attempt counts while it is younger than `since` and, when pending, until its `pendingUntil`.
    */
   reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation>;
   /**
@@ -36,11 +42,8 @@ export interface FailureLog {
    * either this settle counts it first, or it is judged late and not answered.
    */
   settle(reservation: Reservation, now: () => number): Promise<boolean>;
-  /**
-   * Takes back what `reserve` recorded: the attempt was right, or was no guess after all.
-   * `within`: in that transaction (of the same database), so it commits or rolls back with it.
-   */
-  release(reservation: Reservation, within?: SqlExecutor): Promise<void>;
+  /** Takes back what `reserve` recorded: the attempt was right, or was no guess after all. */
+  release(reservation: Reservation): Promise<void>;
 }
 
 export interface ReserveRequest {
@@ -61,11 +64,21 @@ export interface CountedAttempt {
 
 /**
  * How long a reserved attempt counts before its request settles or takes it back. A comparison
- * takes milliseconds and a bypass order's commit a second or two; 15 s leaves room for a busy
- * machine and for instances' clocks a few seconds apart, and is how long the clients of a
- * crashed instance wait for their in-flight attempts to stop counting.
+ * and its settling take milliseconds; 15 s leaves room for a busy machine and for instances'
+ * clocks a few seconds apart, and is how long the clients of a crashed instance wait for their
+ * in-flight attempts to stop counting.
  */
 export const RESERVATION_LEASE_MS = 15_000;
+
+/**
+ * How long an attempt waits for undecided (pending) attempts that alone would fill a limit. A
+ * live request settles its attempt within milliseconds of reserving it, so a burst of 30 from
+ * one office passes in well under a second; attempts still pending after 5 s belong to a
+ * request that died, and the client is then told (429) when their lease runs out.
+ */
+export const UNDECIDED_WAIT_MS = 5_000;
+/** Pause between asks while waiting for undecided attempts (plus up to as much again, at random, so waiters spread out). */
+const UNDECIDED_POLL_MS = 20;
 
 export interface KeyLimit {
   key: string;
@@ -115,16 +128,6 @@ export interface Guesser {
   log: Logger;
 }
 
-/**
- * A right guess whose reservation is still counted. `release()` takes it back on its own;
- * `release(tx)` inside the transaction that acts on the guess (one commit instead of two per
- * order) and throws if it cannot, so that transaction fails. The holder releases on every path.
- */
-export interface HeldGuess<T> {
-  result: T;
-  release(within?: SqlExecutor): Promise<void>;
-}
-
 /** Seconds a client is told to wait when attempts cannot be recorded. */
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
@@ -140,18 +143,12 @@ export class FailureLimiter {
   /**
    * One guess for `tenantId`: reserves the attempt (429 past a limit, 503 when it cannot be
    * recorded), then runs `compare`. A result other than undefined is a right guess, and its
-   * reservation is taken back; undefined is a wrong one, settled as a failure before it is
-   * answered (503 if it cannot be, or its lease ran out). If `compare` throws, it was no guess
-   * (a malformed request): the reservation is taken back and the error passes.
+   * reservation is taken back at once, before the caller acts on it (an order's commit), so
+   * right guesses in flight never hold others back; undefined is a wrong one, settled as a
+   * failure before it is answered (503 if it cannot be, or its lease ran out). If `compare`
+   * throws, it was no guess (a malformed request): the reservation is taken back and the error passes.
    */
   async guess<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
-    const held = await this.guessHeld(who, tenantId, compare);
-    await held?.release();
-    return held?.result;
-  }
-
-  /** As `guess`, but a right guess's reservation is left to the caller to take back (`HeldGuess`). */
-  async guessHeld<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<HeldGuess<T> | undefined> {
     const reservation = await this.reserve(who, tenantId);
     let result: T | undefined;
     try {
@@ -160,18 +157,12 @@ export class FailureLimiter {
       await this.release(who, reservation);
       throw error;
     }
-    if (result === undefined) {
-      await this.settle(who, reservation);
-      return undefined;
-    }
-    return {
-      result,
-      release: (within) => (within ? this.log.release(reservation, within) : this.release(who, reservation)),
-    };
+    if (result === undefined) await this.settle(who, reservation);
+    else await this.release(who, reservation);
+    return result;
   }
 
   private async reserve(who: Guesser, tenantId: string | undefined): Promise<Reservation> {
-    const now = this.now();
     const client = secretGuessKey(who.clientIp);
     const tenant = tenantGuessKey(tenantId);
     const device = who.device === undefined ? undefined : deviceGuessKey(tenantId, who.device);
@@ -180,23 +171,40 @@ export class FailureLimiter {
     else check.push({ key: tenant, limit: this.tenantBrake.max });
     // A device's failures also feed the tenant's brake for the clients it does not know.
     const record = device ? [client, device, tenant] : [client, tenant];
-    try {
-      const request = { check, record, since: now - this.windowMs, at: now, pendingUntil: now + RESERVATION_LEASE_MS };
-      return await this.log.reserve(request, (recent) => {
-        for (const key of device ? [client, device] : [client]) {
-          const wait = this.windowWait(recent.get(key) ?? [], now);
-          if (wait > 0) throw tooMany(`Too many wrong passwords or codes; try again in ${wait} seconds`, wait);
+    for (let waited = 0; ; ) {
+      const now = this.now();
+      let undecided = false;
+      try {
+        const request = { check, record, since: now - this.windowMs, at: now, pendingUntil: now + RESERVATION_LEASE_MS };
+        return await this.log.reserve(request, (recent) => {
+          const refusals = [
+            ...(device ? [client, device] : [client]).map((key) => this.windowRefusal(recent.get(key) ?? [], now)),
+            ...(device ? [] : [this.brakeRefusal(recent.get(tenant) ?? [], now)]),
+          ];
+          const refused = refusals.find((r) => r?.decided);
+          if (refused) throw refused.error;
+          const pendingOnly = refusals.find((r) => r !== undefined);
+          if (pendingOnly === undefined) return;
+          // Only attempts still in flight fill the limit: wait for them, unless they stay
+          // pending so long that their request must have died.
+          if (waited < UNDECIDED_WAIT_MS) {
+            undecided = true;
+            throw UNDECIDED;
+          }
+          throw pendingOnly.error;
+        });
+      } catch (error) {
+        if (undecided) {
+          const pause = UNDECIDED_POLL_MS + Math.random() * UNDECIDED_POLL_MS;
+          await sleep(pause);
+          waited += pause;
+          continue;
         }
-        if (!device) {
-          const wait = this.brakeWait(recent.get(tenant) ?? [], now);
-          if (wait > 0) throw tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, wait);
-        }
-      });
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      // Fail closed: a guess that could not be counted is not compared.
-      who.log.error('could not record a secret attempt; refusing to check it', { error });
-      throw unavailable();
+        if (error instanceof HttpError) throw error;
+        // Fail closed: a guess that could not be counted is not compared.
+        who.log.error('could not record a secret attempt; refusing to check it', { error });
+        throw unavailable();
+      }
     }
   }
 
@@ -225,21 +233,43 @@ export class FailureLimiter {
   }
 
   /**
-   * 0 when `recent` leaves room, else the seconds until enough of them stop counting (a
-   * confirmed failure at the window's end, a pending one at its lease's end).
+   * Undefined when `recent` leaves room under the client or device limit. Decided when its
+   * failures alone fill it: 429 until enough of them leave the window, the same figure however
+   * many attempts are in flight. Otherwise only pending attempts fill it: 429 (if they stay
+   * undecided) until enough of them stop counting, at their lease's end or, once settled, the window's.
    */
-  private windowWait(recent: readonly CountedAttempt[], now: number): number {
-    if (recent.length < this.maxFailures) return 0;
-    const ends = recent.map((attempt) => attempt.pendingUntil ?? attempt.at + this.windowMs).sort((a, b) => b - a);
-    return Math.max(1, Math.ceil((ends[this.maxFailures - 1]! - now) / 1000));
+  private windowRefusal(recent: readonly CountedAttempt[], now: number): Refusal | undefined {
+    if (recent.length < this.maxFailures) return undefined;
+    const failures = recent.filter((attempt) => attempt.pendingUntil === undefined);
+    const decided = failures.length >= this.maxFailures;
+    const ends = (decided ? failures : recent).map((attempt) => attempt.pendingUntil ?? attempt.at + this.windowMs).sort((a, b) => b - a);
+    const wait = Math.max(1, Math.ceil((ends[this.maxFailures - 1]! - now) / 1000));
+    return { decided, error: tooMany(`Too many wrong passwords or codes; try again in ${wait} seconds`, wait) };
   }
 
-  /** `recent` is newest first: the brake waits for the interval after the newest attempt. */
-  private brakeWait(recent: readonly CountedAttempt[], now: number): number {
-    if (recent.length < this.tenantBrake.max) return 0;
-    return Math.max(0, Math.ceil((recent[0]!.at + this.tenantBrake.intervalMs - now) / 1000));
+  /**
+   * Undefined when the tenant is not braked. Braked once its failures alone reach the brake's
+   * `max`: one check per interval after the newest attempt (`recent` is newest first), pending
+   * ones included, so a burst compares one. When pending attempts are needed to reach `max`,
+   * the brake is undecided until they are settled.
+   */
+  private brakeRefusal(recent: readonly CountedAttempt[], now: number): Refusal | undefined {
+    if (recent.length < this.tenantBrake.max) return undefined;
+    const wait = Math.max(0, Math.ceil((recent[0]!.at + this.tenantBrake.intervalMs - now) / 1000));
+    if (wait === 0) return undefined;
+    const decided = recent.filter((attempt) => attempt.pendingUntil === undefined).length >= this.tenantBrake.max;
+    return { decided, error: tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, wait) };
   }
 }
+
+/** Why an attempt may not go ahead; `decided` when failures alone say so, not attempts still in flight. */
+interface Refusal {
+  decided: boolean;
+  error: HttpError;
+}
+
+/** Thrown inside a reservation to leave it unrecorded while undecided attempts are awaited. */
+const UNDECIDED = new Error('undecided attempts fill the limit');
 
 function tooMany(message: string, wait: number): HttpError {
   return new HttpError(429, message, {}, { 'retry-after': String(wait) });
@@ -259,14 +289,19 @@ export class MemoryFailureLog implements FailureLog {
     const { check, record, since, at, pendingUntil } = request;
     const work = async () => {
       const recent = new Map(
-        check.map(({ key, limit }) => [
-          key,
-          this.attempts
+        check.map(({ key, limit }) => {
+          const counting = this.attempts
             .filter((a) => a.key === key && a.at > since && (a.pendingUntil === undefined || a.pendingUntil > at))
-            .sort((a, b) => b.at - a.at)
-            .slice(0, limit)
-            .map((a) => (a.pendingUntil === undefined ? { at: a.at } : { at: a.at, pendingUntil: a.pendingUntil })),
-        ]),
+            .sort((a, b) => b.at - a.at);
+          const failures = counting.filter((a) => a.pendingUntil === undefined).slice(0, limit);
+          const pending = counting.filter((a) => a.pendingUntil !== undefined).slice(0, limit);
+          return [
+            key,
+            [...failures, ...pending]
+              .sort((a, b) => b.at - a.at)
+              .map((a) => (a.pendingUntil === undefined ? { at: a.at } : { at: a.at, pendingUntil: a.pendingUntil })),
+          ];
+        }),
       );
       admit(recent);
       const ids = record.map((key) => {
@@ -293,7 +328,7 @@ export class MemoryFailureLog implements FailureLog {
     });
   }
 
-  async release(reservation: Reservation, _within?: SqlExecutor): Promise<void> {
+  async release(reservation: Reservation): Promise<void> {
     const ids = new Set(reservation.ids);
     for (let i = this.attempts.length - 1; i >= 0; i--) if (ids.has(this.attempts[i]!.id)) this.attempts.splice(i, 1);
   }

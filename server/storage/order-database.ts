@@ -122,13 +122,9 @@ export class OrderDatabase {
 
   /**
    * Stores a new order with its e-mails and, for a request with an idempotency key, the answer
-   * to replay, all in one transaction: either everything is there or nothing is. `alongside`:
-   * more of the caller's work in that transaction (a guess reservation taken back), retried with it.
+   * to replay, all in one transaction: either everything is there or nothing is.
    */
-  async insertOrder(
-    order: NewOrder,
-    options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion; alongside?: (tx: SqlExecutor) => Promise<void> } = {},
-  ): Promise<OrderRecord> {
+  async insertOrder(order: NewOrder, options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion } = {}): Promise<OrderRecord> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction(async (tx) => {
@@ -158,7 +154,6 @@ export class OrderDatabase {
           );
           const stored = { ...order, createdAt };
           for (const message of options.mail?.(stored) ?? []) await this.outbox.enqueue(tx, order.orderId, message);
-          await options.alongside?.(tx);
           return stored;
         });
       } catch (error) {

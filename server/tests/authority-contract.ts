@@ -211,6 +211,29 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect((await burst.post('/v1/create-order', order({ companyName: PAYPAL_TENANT, code: 'PPBYPASS' }), many(251))).status).toBe(429);
     });
 
+    it('30 parallel bypass orders with the right code from one address are all placed; mixed with wrong ones, exactly the limit of those is compared', async () => {
+      const office = { 'x-forwarded-for': '192.0.2.180' };
+      const placed = await Promise.all(Array.from({ length: 30 }, () => api.post('/v1/create-order', order(), office)));
+      expect(placed.map((a) => a.status)).toEqual(Array(30).fill(200));
+      // Right codes in flight held nothing back, and counted for nothing afterwards.
+      expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, office)).status).toBe(200);
+
+      const mixed = { 'x-forwarded-for': '192.0.2.181' };
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 2 === 0 ? api.post('/v1/create-order', order(), mixed) : api.post('/v1/session', { companyName: BYPASS_TENANT, code: `MIXED${i}` }, mixed),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 403)).toHaveLength(3); // RATE_LIMIT_MAX_FAILURES is 3 in the tests
+      expect(statuses.every((s) => [200, 403, 429].includes(s))).toBe(true);
+      // Every refusal names one figure, the failures' window (900 s), not a pending attempt's lease.
+      const waits = answers.filter((a) => a.status === 429).map((a) => Number(a.headers.get('retry-after')));
+      expect(waits.length).toBeGreaterThan(0);
+      expect(Math.max(...waits) - Math.min(...waits)).toBeLessThanOrEqual(1);
+      expect(Math.min(...waits)).toBeGreaterThan(800);
+    });
+
     it('under a flood of wrong codes from 40 addresses, a browser that signed in before still places bypass orders; unknown clients wait', async () => {
       const flooded = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '5', RATE_LIMIT_MAX_FAILURES: '1000' });
       const dealer = { 'x-forwarded-for': '192.0.2.150' };
