@@ -124,6 +124,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     createRequestHandler(ctx, {
       corsOrigins: config.corsOrigins,
       trustProxy: config.trustProxy,
+      clientIpv6PrefixLength: config.clientIpv6PrefixLength,
       requestLimit: config.requestLimit,
       maxBodyBytes: config.bodyLimits.maxBytes,
     }),

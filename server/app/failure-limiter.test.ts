@@ -3,7 +3,7 @@ import { createLogger } from '../logger.ts';
 import { FailureLimiter, MemoryFailureLog, type FailureLog } from './failure-limiter.ts';
 
 const log = createLogger('error', () => undefined);
-const from = (clientIp: string, device?: string) => ({ clientIp, log, ...(device ? { device } : {}) });
+const from = (client: string, device?: string) => ({ client, log, ...(device ? { device } : {}) });
 const wrong = () => undefined;
 const right = () => 'granted';
 

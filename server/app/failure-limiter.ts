@@ -92,8 +92,8 @@ export interface Reservation {
 }
 
 /** Every wrong secret from one client (bypass code, tenant, store or admin password) counts against one limit. */
-export function secretGuessKey(clientIp: string): string {
-  return `secret:${clientIp}`;
+export function secretGuessKey(client: string): string {
+  return `secret:${client}`;
 }
 
 /** Every wrong secret for one tenant, from anyone; a secret typed without naming a tenant (the entry screen) counts as `entry`. */
@@ -118,7 +118,8 @@ export interface TenantBrake {
 
 /** Who is guessing. */
 export interface Guesser {
-  clientIp: string;
+  /** The client (request.client): an IPv4 address, or an IPv6 prefix, so a guesser cannot get a new budget per address of its /64. */
+  client: string;
   /**
    * The device id of a valid device proof for the tenant (device-proofs.ts): its attempts skip
    * the tenant brake, so a flood from elsewhere cannot lock the dealer out, and are limited per
@@ -163,7 +164,7 @@ export class FailureLimiter {
   }
 
   private async reserve(who: Guesser, tenantId: string | undefined): Promise<Reservation> {
-    const client = secretGuessKey(who.clientIp);
+    const client = secretGuessKey(who.client);
     const tenant = tenantGuessKey(tenantId);
     const device = who.device === undefined ? undefined : deviceGuessKey(tenantId, who.device);
     const check: KeyLimit[] = [{ key: client, limit: this.maxFailures }];

@@ -5,7 +5,7 @@ import type { Guesser } from './failure-limiter.ts';
 /** The request as the guess limits see it: its address, and its device when it carries a valid proof for `tenantId`. */
 export async function guesserOf(ctx: ApiContext, request: ApiRequest, tenantId: string | undefined): Promise<Guesser> {
   const device = await ctx.devices.deviceOf(request.headers[DEVICE_PROOF_HEADER], tenantId);
-  return { clientIp: request.clientIp, log: request.log, ...(device === undefined ? {} : { device }) };
+  return { client: request.client, log: request.log, ...(device === undefined ? {} : { device }) };
 }
 
 /**

@@ -234,6 +234,24 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect(Math.min(...waits)).toBeGreaterThan(800);
     });
 
+    it('350 wrong codes from 350 addresses of one IPv6 /64 are one client; an IPv4-mapped address is its IPv4 address', async () => {
+      const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+      const ofPrefix = (i: number) => ({ 'x-forwarded-for': `2001:db8:46:64:${((i * 7919) % 0x10000).toString(16)}:${i.toString(16)}::${(i % 9) + 1}` });
+      const statuses = await Promise.all(
+        Array.from({ length: 350 }, (_, i) =>
+          api.post('/v1/session', { companyName: BYPASS_TENANT, code: `SIXTYFOUR${i}` }, ofPrefix(i)).then((a) => a.status),
+        ),
+      );
+      expect([count(statuses, 403), count(statuses, 429)]).toEqual([3, 347]); // RATE_LIMIT_MAX_FAILURES is 3 in the tests
+      // A new address of that /64 is that client; one of the next /64 is another.
+      expect((await api.post('/v1/create-order', order(), { 'x-forwarded-for': '2001:db8:46:64:ffff::1' })).status).toBe(429);
+      expect((await api.post('/v1/create-order', order(), { 'x-forwarded-for': '2001:db8:46:65::1' })).status).toBe(200);
+
+      const ipv4 = { 'x-forwarded-for': '192.0.2.190' };
+      for (let i = 0; i < 3; i++) expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, code: `MAPPED${i}` }, ipv4)).status).toBe(403);
+      expect((await api.post('/v1/create-order', order(), { 'x-forwarded-for': '::ffff:192.0.2.190' })).status).toBe(429);
+    });
+
     it('under a flood of wrong codes from 40 addresses, a browser that signed in before still places bypass orders; unknown clients wait', async () => {
       const flooded = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '5', RATE_LIMIT_MAX_FAILURES: '1000' });
       const dealer = { 'x-forwarded-for': '192.0.2.150' };
