@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.ts';
 import { HttpError } from './http-error.ts';
 
@@ -77,8 +76,12 @@ export const RESERVATION_LEASE_MS = 15_000;
  * request that died, and the client is then told (429) when their lease runs out.
  */
 export const UNDECIDED_WAIT_MS = 5_000;
-/** Pause between asks while waiting for undecided attempts (plus up to as much again, at random, so waiters spread out). */
-const UNDECIDED_POLL_MS = 20;
+/**
+ * Longest pause between asks while waiting for undecided attempts: a settle or take-back on
+ * this instance wakes one waiter per key at once; the pause (doubling from 25 ms, plus up to as
+ * much again at random) is for those settled by another instance.
+ */
+const UNDECIDED_POLL_MS = 400;
 
 export interface KeyLimit {
   key: string;
@@ -133,6 +136,9 @@ export interface Guesser {
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
 export class FailureLimiter {
+  /** Attempts of this instance waiting for undecided ones, per key they check, oldest first. */
+  private readonly waiting = new Map<string, (() => void)[]>();
+
   constructor(
     private readonly log: FailureLog,
     private readonly maxFailures: number,
@@ -156,10 +162,15 @@ export class FailureLimiter {
       result = await compare();
     } catch (error) {
       await this.release(who, reservation);
+      this.wake(reservation.keys);
       throw error;
     }
-    if (result === undefined) await this.settle(who, reservation);
-    else await this.release(who, reservation);
+    try {
+      if (result === undefined) await this.settle(who, reservation);
+      else await this.release(who, reservation);
+    } finally {
+      this.wake(reservation.keys);
+    }
     return result;
   }
 
@@ -172,7 +183,8 @@ export class FailureLimiter {
     else check.push({ key: tenant, limit: this.tenantBrake.max });
     // A device's failures also feed the tenant's brake for the clients it does not know.
     const record = device ? [client, device, tenant] : [client, tenant];
-    for (let waited = 0; ; ) {
+    const started = performance.now();
+    for (let round = 0; ; round++) {
       const now = this.now();
       let undecided = false;
       try {
@@ -188,7 +200,7 @@ export class FailureLimiter {
           if (pendingOnly === undefined) return;
           // Only attempts still in flight fill the limit: wait for them, unless they stay
           // pending so long that their request must have died.
-          if (waited < UNDECIDED_WAIT_MS) {
+          if (performance.now() - started < UNDECIDED_WAIT_MS) {
             undecided = true;
             throw UNDECIDED;
           }
@@ -196,17 +208,41 @@ export class FailureLimiter {
         });
       } catch (error) {
         if (undecided) {
-          const pause = UNDECIDED_POLL_MS + Math.random() * UNDECIDED_POLL_MS;
-          await sleep(pause);
-          waited += pause;
+          const pause = Math.min(UNDECIDED_POLL_MS, 25 * 2 ** round);
+          await this.waitForSettle(check, pause + Math.random() * pause);
           continue;
         }
+        // What refused this attempt likely refuses the next waiter too: let it find out now.
+        if (error instanceof HttpError) this.wake(check.map((c) => c.key));
         if (error instanceof HttpError) throw error;
         // Fail closed: a guess that could not be counted is not compared.
         who.log.error('could not record a secret attempt; refusing to check it', { error });
         throw unavailable();
       }
     }
+  }
+
+  /** Sleeps up to `ms`, or until an attempt under one of `check`'s keys is settled or taken back on this instance. */
+  private waitForSettle(check: readonly KeyLimit[], ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        for (const { key } of check) {
+          const queue = this.waiting.get(key);
+          const at = queue?.indexOf(done) ?? -1;
+          if (at >= 0) queue!.splice(at, 1);
+          if (queue?.length === 0) this.waiting.delete(key);
+        }
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      for (const { key } of check) this.waiting.set(key, [...(this.waiting.get(key) ?? []), done]);
+    });
+  }
+
+  /** One attempt's slot under `keys` may be free: wakes the oldest waiter of each key to ask again. */
+  private wake(keys: readonly string[]): void {
+    for (const key of new Set(keys)) this.waiting.get(key)?.[0]?.();
   }
 
   /** Counts a wrong guess for the window, or answers 503 instead of its result: a wrong guess is never answered uncounted. */
