@@ -109,7 +109,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       ctx.mailQueued();
       logPlaced(request, stored);
       // Not in the remembered answer: a replay proves no code, so it renews no device.
-      return withDeviceProof(ctx, bypass.who, tenant.id, answer);
+      return withDeviceProof(ctx, request, bypass.who, tenant, { role: 'bypass', code: bypass.index }, answer);
     }
 
     if (!ctx.paypal) {

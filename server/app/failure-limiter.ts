@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.ts';
+import type { KnownDevice } from './device-proofs.ts';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -104,15 +105,23 @@ export function tenantGuessKey(tenantId: string | undefined): string {
   return `tenant:${tenantId ?? 'entry'}`;
 }
 
-/** Every wrong secret from one device that proved it signed in to the tenant before. */
-export function deviceGuessKey(tenantId: string | undefined, deviceId: string): string {
-  return `device:${tenantId ?? 'entry'}:${deviceId}`;
+/** Every wrong secret from one device that proved a secret of the tenant before. */
+export function deviceGuessKey(tenantId: string, deviceId: string): string {
+  return `device:${tenantId}:${deviceId}`;
+}
+
+/** Every attempt of the tenant's proof holders together: their lane through the brake. */
+export function knownLaneKey(tenantId: string): string {
+  return `known:${tenantId}`;
 }
 
 /**
- * Past `max` wrong secrets for one tenant within the window, that tenant accepts one secret
- * check every `intervalMs` from clients it does not know: guessing from many addresses slows to
- * a crawl. A device that signed in before is not braked (see `Guesser.device`).
+ * Past `max` wrong secrets for one tenant within the window (from anyone, proof holders
+ * included), that tenant is braked: it accepts one secret check every `intervalMs` from the
+ * clients it does not know, and one every `intervalMs` from its proof holders together (a lane
+ * of their own, `knownLaneKey`). Guessing from many addresses slows to a crawl, a flood from
+ * unknown clients does not hold back a dealer who signed in before, and any number of proofs
+ * gets no more guesses than the tenant's limit and then its lane.
  */
 export interface TenantBrake {
   max: number;
@@ -124,12 +133,25 @@ export interface Guesser {
   /** The client (request.client): an IPv4 address, or an IPv6 prefix, so a guesser cannot get a new budget per address of its /64. */
   client: string;
   /**
-   * The device id of a valid device proof for the tenant (device-proofs.ts): its attempts skip
-   * the tenant brake, so a flood from elsewhere cannot lock the dealer out, and are limited per
-   * device (and still per address), so a stolen proof is no free pass.
+   * The device of an honoured device proof (device-proofs.ts): while the tenant is braked for
+   * unknown clients, it goes through its tenant's proof holders' lane instead, so a flood from
+   * elsewhere cannot lock the dealer out. Its failures are limited per device (and still per
+   * client) and count for the tenant like anyone's. At the entry screen (no tenant named) the
+   * lane is its own tenant's, and only that tenant's password is compared (`GuessPath`).
    */
-  device?: string;
+  device?: KnownDevice;
   log: Logger;
+}
+
+/** How a guess was let through, for `compare`. */
+export interface GuessPath {
+  /**
+   * Through the proof holders' lane of `Guesser.device`'s tenant, while unknown clients are
+   * braked: compare only that tenant's secrets (at the entry screen, only its password).
+   */
+  known: boolean;
+  /** When `known`: the seconds an unknown client is told to wait, for a secret not compared. */
+  brakeWait: number;
 }
 
 /** Seconds a client is told to wait when attempts cannot be recorded. */
@@ -155,11 +177,11 @@ export class FailureLimiter {
    * failure before it is answered (503 if it cannot be, or its lease ran out). If `compare`
    * throws, it was no guess (a malformed request): the reservation is taken back and the error passes.
    */
-  async guess<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
-    const reservation = await this.reserve(who, tenantId);
+  async guess<T>(who: Guesser, tenantId: string | undefined, compare: (path: GuessPath) => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
+    const { reservation, path } = await this.reserve(who, tenantId);
     let result: T | undefined;
     try {
-      result = await compare();
+      result = await compare(path);
     } catch (error) {
       await this.release(who, reservation);
       this.wake(reservation.keys);
@@ -174,26 +196,51 @@ export class FailureLimiter {
     return result;
   }
 
-  private async reserve(who: Guesser, tenantId: string | undefined): Promise<Reservation> {
+  private async reserve(who: Guesser, tenantId: string | undefined): Promise<{ reservation: Reservation; path: GuessPath }> {
     const client = secretGuessKey(who.client);
     const tenant = tenantGuessKey(tenantId);
-    const device = who.device === undefined ? undefined : deviceGuessKey(tenantId, who.device);
-    const check: KeyLimit[] = [{ key: client, limit: this.maxFailures }];
-    if (device) check.push({ key: device, limit: this.maxFailures });
-    else check.push({ key: tenant, limit: this.tenantBrake.max });
-    // A device's failures also feed the tenant's brake for the clients it does not know.
-    const record = device ? [client, device, tenant] : [client, tenant];
+    // A proof counts for its own tenant, or at the entry screen (which compares only that tenant's password then).
+    const own = who.device && (tenantId === undefined || who.device.tenantId === tenantId) ? who.device : undefined;
+    const device = own && {
+      key: deviceGuessKey(own.tenantId, own.id),
+      lane: knownLaneKey(own.tenantId),
+      tenant: tenantGuessKey(own.tenantId),
+    };
+    const check = uniqueKeys([
+      { key: client, limit: this.maxFailures },
+      { key: tenant, limit: this.tenantBrake.max },
+      ...(device
+        ? [
+            { key: device.key, limit: this.maxFailures },
+            { key: device.lane, limit: 1 },
+            { key: device.tenant, limit: this.tenantBrake.max },
+          ]
+        : []),
+    ]);
+    // A proof holder's attempts count for its tenant and its lane too, whichever way they went.
+    const record = check.map((c) => c.key);
     const started = performance.now();
     for (let round = 0; ; round++) {
       const now = this.now();
       let undecided = false;
+      const path: GuessPath = { known: false, brakeWait: 0 };
       try {
         const request = { check, record, since: now - this.windowMs, at: now, pendingUntil: now + RESERVATION_LEASE_MS };
-        return await this.log.reserve(request, (recent) => {
-          const refusals = [
-            ...(device ? [client, device] : [client]).map((key) => this.windowRefusal(recent.get(key) ?? [], now)),
-            ...(device ? [] : [this.brakeRefusal(recent.get(tenant) ?? [], now)]),
-          ];
+        const reservation = await this.log.reserve(request, (recent) => {
+          const of = (key: string) => recent.get(key) ?? [];
+          const open = this.brakeRefusal(of(tenant), of(tenant), now);
+          const known = device && open ? this.brakeRefusal(of(device.tenant), of(device.lane), now) : undefined;
+          let brake = open;
+          if (open?.decided && device && !known) {
+            // Braked for unknown clients, the proof holders' lane is free: through it.
+            brake = undefined;
+            path.known = true;
+            path.brakeWait = open.wait;
+          } else if (open && known) {
+            brake = { ...(known.wait <= open.wait ? known : open), decided: open.decided && known.decided };
+          }
+          // Otherwise the brake for unknown clients is undecided (attempts in flight): wait for it rather than take the lane.
+          const refusals = [this.windowRefusal(of(client), now), ...(device ? [this.windowRefusal(of(device.key), now)] : []), brake];
           const refused = refusals.find((r) => r?.decided);
           if (refused) throw refused.error;
           const pendingOnly = refusals.find((r) => r !== undefined);
@@ -206,6 +253,7 @@ export class FailureLimiter {
           }
           throw pendingOnly.error;
         });
+        return { reservation, path };
       } catch (error) {
         if (undecided) {
           const pause = Math.min(UNDECIDED_POLL_MS, 25 * 2 ** round);
@@ -281,7 +329,7 @@ export class FailureLimiter {
     const decided = failures.length >= this.maxFailures;
     const ends = (decided ? failures : recent).map((attempt) => attempt.pendingUntil ?? attempt.at + this.windowMs).sort((a, b) => b - a);
     const wait = Math.max(1, Math.ceil((ends[this.maxFailures - 1]! - now) / 1000));
-    return { decided, error: tooMany(`Too many wrong passwords or codes; try again in ${wait} seconds`, wait) };
+    return { decided, wait, error: tooMany(`Too many wrong passwords or codes; try again in ${wait} seconds`, wait) };
   }
 
   /**
@@ -290,19 +338,30 @@ export class FailureLimiter {
    * ones included, so a burst compares one. When pending attempts are needed to reach `max`,
    * the brake is undecided until they are settled.
    */
-  private brakeRefusal(recent: readonly CountedAttempt[], now: number): Refusal | undefined {
-    if (recent.length < this.tenantBrake.max) return undefined;
-    const wait = Math.max(0, Math.ceil((recent[0]!.at + this.tenantBrake.intervalMs - now) / 1000));
+  private brakeRefusal(counted: readonly CountedAttempt[], lane: readonly CountedAttempt[], now: number): Refusal | undefined {
+    if (counted.length < this.tenantBrake.max || lane.length === 0) return undefined;
+    const wait = Math.max(0, Math.ceil((lane[0]!.at + this.tenantBrake.intervalMs - now) / 1000));
     if (wait === 0) return undefined;
-    const decided = recent.filter((attempt) => attempt.pendingUntil === undefined).length >= this.tenantBrake.max;
-    return { decided, error: tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, wait) };
+    const decided = counted.filter((attempt) => attempt.pendingUntil === undefined).length >= this.tenantBrake.max;
+    return { decided, wait, error: brakeRefusal(wait) };
   }
 }
 
 /** Why an attempt may not go ahead; `decided` when failures alone say so, not attempts still in flight. */
 interface Refusal {
   decided: boolean;
+  wait: number;
   error: HttpError;
+}
+
+/** The 429 of a braked tenant, for `wait` seconds. */
+export function brakeRefusal(wait: number): HttpError {
+  return tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, wait);
+}
+
+/** The first of each key: a proof holder's tenant is the tenant guessed at, except at the entry screen. */
+function uniqueKeys(keys: readonly KeyLimit[]): KeyLimit[] {
+  return keys.filter((k, i) => keys.findIndex((other) => other.key === k.key) === i);
 }
 
 /** Thrown inside a reservation to leave it unrecorded while undecided attempts are awaited. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Money } from '../../src/domain/money.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
+import { DeviceProofRegistry } from './device-proof-registry.ts';
 import { StoredFailureLog } from './failure-log.ts';
 import { IdempotencyKeys, LostClaimError, type KeyCompletion, type StoredAnswer } from './idempotency-keys.ts';
 import { MailOutbox } from './mail-outbox.ts';
@@ -105,6 +106,7 @@ export interface OrderPosition {
 export class OrderDatabase {
   readonly keys: IdempotencyKeys;
   readonly failures: StoredFailureLog;
+  readonly deviceProofs: DeviceProofRegistry;
   readonly outbox: MailOutbox;
   readonly statuses: OrderStatusHistory;
 
@@ -114,6 +116,7 @@ export class OrderDatabase {
   ) {
     this.keys = new IdempotencyKeys(db, now);
     this.failures = new StoredFailureLog(db, now);
+    this.deviceProofs = new DeviceProofRegistry(db, now);
     this.outbox = new MailOutbox(db, now);
     this.statuses = new OrderStatusHistory(db, this.outbox, now);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
 import {
@@ -302,6 +303,65 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       const rightFromUnknown = unknown.filter((s) => s === 200).length;
       expect(floodStatuses.filter((s) => s === 403).length).toBeLessThanOrEqual(10 + Math.ceil(elapsed / 5_000) + 1 + rightFromUnknown);
       expect(floodStatuses.length).toBeGreaterThanOrEqual(120);
+    });
+
+    it("100 proofs minted from one staff password and used from 40 addresses get at most the tenant's limit of guesses at its bypass codes", async () => {
+      const army = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '60', RATE_LIMIT_MAX_FAILURES: '1000' });
+      const address = (i: number) => ({ 'x-forwarded-for': `198.51.100.${(i % 40) + 1}` });
+      const proofs: string[] = [];
+      for (let i = 0; i < 100; i++) {
+        const minted = await army.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, address(i));
+        expect(minted.status).toBe(200);
+        proofs.push(minted.headers.get('device-proof')!);
+      }
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          proofs.map((proof, i) =>
+            army.post('/v1/session', { companyName: BYPASS_TENANT, code: `ARMY${round}X${i}` }, { ...address(i), 'device-proof': proof }).then((a) => a.status),
+          ),
+        );
+        statuses.push(...answers);
+      }
+      // TENANT_GUESS_LIMIT (10), then the brake's one check per interval (60 s) through the proof
+      // holders' lane, all of them together: at most 11 in this burst, not 10 proofs × their own budgets.
+      const checked = statuses.filter((s) => s === 403).length;
+      expect(checked).toBeGreaterThanOrEqual(10);
+      expect(checked).toBeLessThanOrEqual(11);
+      expect(army.logs.filter((l) => l.msg === 'wrong secret')).toHaveLength(checked);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(300 - checked);
+    });
+
+    it("honours a tenant's device proof at the entry screen for that tenant's password only, and not at another tenant's screen", async () => {
+      // A second tenant with an entry password (the shared fixture has one).
+      const twoEntries = writeOrderFixture();
+      const paypalFile = path.join(twoEntries, 'tenants/paypal-motors.yaml');
+      writeFileSync(paypalFile, `${readFileSync(paypalFile, 'utf8')}password: paypal-staff-pw\n`);
+      const entry = await startApi({ TENANT_GUESS_LIMIT: '3', TENANT_GUESS_INTERVAL_SECONDS: '60', RATE_LIMIT_MAX_FAILURES: '1000' }, { dataRoot: twoEntries });
+      try {
+        const dealer = { 'x-forwarded-for': '192.0.2.200' };
+        const signedIn = await entry.post('/v1/session', { password: STAFF_PASSWORD }, dealer);
+        expect(signedIn).toMatchObject({ status: 200, body: { company_name: BYPASS_TENANT } });
+        const proofOfA = { ...dealer, 'device-proof': signedIn.headers.get('device-proof')! };
+        // A flood of wrong entry passwords brakes the entry screen.
+        for (let i = 0; i < 3; i++)
+          expect((await entry.post('/v1/session', { password: `wrong-${i}` }, { 'x-forwarded-for': `192.0.2.${210 + i}` })).status).toBe(401);
+        expect((await entry.post('/v1/session', { password: 'paypal-staff-pw' }, { 'x-forwarded-for': '192.0.2.220' })).status).toBe(429);
+        // A's proof lets its holder in with A's password, and is no way past the brake to B's.
+        expect(await entry.post('/v1/session', { password: STAFF_PASSWORD }, proofOfA)).toMatchObject({ status: 200, body: { company_name: BYPASS_TENANT } });
+        const atB = await entry.post('/v1/session', { password: 'paypal-staff-pw' }, proofOfA);
+        expect(atB.status).toBe(429);
+        expect(entry.logs.filter((l) => l.msg === 'session started' && l.tenant === 'paypal-motors')).toHaveLength(0);
+
+        // Nor at B's own sign-in while B is braked.
+        for (let i = 0; i < 3; i++)
+          expect(
+            (await entry.post('/v1/session', { companyName: PAYPAL_TENANT, code: `WRONGPP${i}` }, { 'x-forwarded-for': `192.0.2.${230 + i}` })).status,
+          ).toBe(403);
+        expect((await entry.post('/v1/session', { companyName: PAYPAL_TENANT, code: 'PPBYPASS' }, proofOfA)).status).toBe(429);
+      } finally {
+        rmSync(twoEntries, { recursive: true, force: true });
+      }
     });
 
     it('fails closed when the database takes no writes: every secret is 503 with Retry-After, /readyz says so, /healthz stays live', async () => {

@@ -86,7 +86,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
     paypal: paypal && new PayPalClient({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: paypal.url, timeoutMs: 5_000 }),
     limiter: new FailureLimiter(database.failures, options.maxFailures ?? 3, 900_000),
     sessions: new SessionTokens(SESSION_SECRET, 3_600),
-    devices: new DeviceProofs(SESSION_SECRET),
+    devices: new DeviceProofs(SESSION_SECRET, database.deviceProofs),
     limits: { maxCartLines: options.maxCartLines ?? 200, unpaidOrdersPerClient: { max: options.unpaidOrdersPerClient ?? 20, windowMs: 3_600_000 } },
     log,
     mailFrom: MAIL_FROM,
