@@ -52,6 +52,8 @@ export interface Config {
   };
   /** Use the last X-Forwarded-For address as the client's (behind one reverse proxy). */
   trustProxy: boolean;
+  /** An IPv6 client is its address's first this many bits, for every per-client limit (client-key.ts). */
+  clientIpv6PrefixLength: number;
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
   /** How often orders whose capture PayPal left PENDING are looked up again. */
@@ -122,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlSeconds: v.SESSION_TTL_SECONDS,
     },
     trustProxy: v.TRUST_PROXY,
+    clientIpv6PrefixLength: v.CLIENT_IPV6_PREFIX_LENGTH,
     logLevel: v.LOG_LEVEL,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     pendingCapturePollMs: v.PENDING_CAPTURE_POLL_MS,

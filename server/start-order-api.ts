@@ -91,7 +91,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       intervalMs: config.rateLimit.tenantIntervalMs,
     }),
     sessions: new SessionTokens(secret, config.session.ttlSeconds),
-    devices: new DeviceProofs(secret),
+    devices: new DeviceProofs(secret, database.deviceProofs),
     limits: {
       maxCartLines: config.bodyLimits.maxCartLines,
       unpaidOrdersPerClient: { max: config.unpaidOrders.maxPerClient, windowMs: 3_600_000 },
@@ -124,6 +124,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     createRequestHandler(ctx, {
       corsOrigins: config.corsOrigins,
       trustProxy: config.trustProxy,
+      clientIpv6PrefixLength: config.clientIpv6PrefixLength,
       requestLimit: config.requestLimit,
       maxBodyBytes: config.bodyLimits.maxBytes,
     }),

@@ -54,7 +54,10 @@ export interface ApiRequest {
   body: unknown;
   /** Lower-case header names. */
   headers: Record<string, string | string[] | undefined>;
+  /** The client's address, as stored with an order. */
   clientIp: string;
+  /** Who the per-client limits count as one client: the IPv4 address, or the IPv6 address's prefix (client-key.ts). */
+  client: string;
   log: Logger;
 }
 

@@ -13,7 +13,7 @@ import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { CreateOrderBody, WireCartLine } from '../../src/contracts/order-api-requests.ts';
 import type { CreateOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import { validateBody } from './body-schemas.ts';
-import type { Guesser, HeldGuess } from './failure-limiter.ts';
+import type { Guesser } from './failure-limiter.ts';
 import { HttpError } from './http-error.ts';
 import { withIdempotencyKey, type KeyClaim } from './idempotency.ts';
 import { guesserOf, withDeviceProof } from './known-device.ts';
@@ -37,132 +37,122 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
     const entry = requireTenant(ctx, body.companyName);
     const { tenant } = entry;
     const bypass = body.bypassPaypal ? await checkBypassCode(ctx, request, body, tenant) : undefined;
-    // Set once the order's transaction took the right code's reservation back.
-    let released = false;
-    try {
-      const orderStore = orderStoreOf(tenant, body.store?.trim() ?? '');
+    const orderStore = orderStoreOf(tenant, body.store?.trim() ?? '');
 
-      // Lines with one cart key become one line; a message names the line where the key first appeared.
-      const entries: [number | string, WireCartLine][] = Array.isArray(body.cart) ? body.cart.map((line, i) => [i, line]) : Object.entries(body.cart);
-      const sent = entries.map(([where, line]) => ({
-        where,
-        line: { ...line, embroidery: line.embroidery ?? '', secondEmbroidery: line.secondEmbroidery ?? '', store: line.store?.trim() || undefined },
-      }));
-      const firstSeen = new Map<string, number | string>();
-      for (const { where, line } of sent) if (!firstSeen.has(cartKey(line))) firstSeen.set(cartKey(line), where);
-      const lines = mergeCartLines(sent.map((s) => s.line));
-      const labelOf = (line: (typeof lines)[number]) => lineLabel(firstSeen.get(cartKey(line))!, line);
-      const problems = cartProblems(lines, {
-        findProduct: entry.findProduct,
-        minimumApparelOrder: tenant.flags.minimumApparelOrder,
-        logoOffer: (type) => logoOfferFor(tenant, type),
+    // Lines with one cart key become one line; a message names the line where the key first appeared.
+    const entries: [number | string, WireCartLine][] = Array.isArray(body.cart) ? body.cart.map((line, i) => [i, line]) : Object.entries(body.cart);
+    const sent = entries.map(([where, line]) => ({
+      where,
+      line: { ...line, embroidery: line.embroidery ?? '', secondEmbroidery: line.secondEmbroidery ?? '', store: line.store?.trim() || undefined },
+    }));
+    const firstSeen = new Map<string, number | string>();
+    for (const { where, line } of sent) if (!firstSeen.has(cartKey(line))) firstSeen.set(cartKey(line), where);
+    const lines = mergeCartLines(sent.map((s) => s.line));
+    const labelOf = (line: (typeof lines)[number]) => lineLabel(firstSeen.get(cartKey(line))!, line);
+    const problems = cartProblems(lines, {
+      findProduct: entry.findProduct,
+      minimumApparelOrder: tenant.flags.minimumApparelOrder,
+      logoOffer: (type) => logoOfferFor(tenant, type),
+    });
+    if (problems.length > 0)
+      refuse(
+        400,
+        problems.map((p) => (p.index === undefined ? p.message : `${labelOf(lines[p.index]!)}: ${p.message}`)),
+      );
+
+    const unlocked = await ctx.sessions.storesOf(body.store_tokens ?? [], tenant);
+    const storeProblems = lines.flatMap((line) => {
+      const problem = storeProblem(tenant, { product: entry.findProduct(line.code)!, store: line.store }, orderStore, unlocked);
+      return problem ? [{ ...problem, message: `${labelOf(line)}: ${problem.message}` }] : [];
+    });
+    if (storeProblems.length > 0)
+      refuse(
+        storeProblems.some((p) => p.status === 400) ? 400 : 403,
+        storeProblems.map((p) => p.message),
+      );
+
+    const priced = priceCart(lines, entry.findProduct);
+    warnOfTamperedPrices(request, priced);
+    const overCeiling = orderTotalProblem(priced.total, tenant.maxOrderTotal, tenant.companyName);
+    if (overCeiling) throw new HttpError(400, overCeiling);
+
+    const order: NewOrder = {
+      orderId: '',
+      tenantId: tenant.id,
+      companyName: tenant.companyName,
+      email: body.email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      store: orderStore?.name ?? '',
+      customerPo: body.customer_po ?? '',
+      paid: 0,
+      total: priced.total,
+      lines: storedLinesOf(priced, entry.findProduct, body.customer_po ?? ''),
+      createdAt: new Date().toISOString(),
+      placedWith: '',
+      clientIp: request.clientIp,
+      paymentRef: '',
+    };
+
+    if (bypass) {
+      order.orderId = randomUUID();
+      order.paid = 2;
+      order.placedWith = `bypass code ${bypass.index + 1} of ${tenant.bypassCodes.length}`;
+      // Rendered before the order's transaction, not in it; the stored instant may move on by
+      // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.
+      const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct);
+      const answer = { status: 200, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
+      const stored = await ctx.database.insertOrder(order, {
+        completes: claim && { ...claim, answer },
+        mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom, entry.findProduct), ...toBuyer],
       });
-      if (problems.length > 0)
-        refuse(
-          400,
-          problems.map((p) => (p.index === undefined ? p.message : `${labelOf(lines[p.index]!)}: ${p.message}`)),
-        );
-
-      const unlocked = await ctx.sessions.storesOf(body.store_tokens ?? [], tenant);
-      const storeProblems = lines.flatMap((line) => {
-        const problem = storeProblem(tenant, { product: entry.findProduct(line.code)!, store: line.store }, orderStore, unlocked);
-        return problem ? [{ ...problem, message: `${labelOf(line)}: ${problem.message}` }] : [];
-      });
-      if (storeProblems.length > 0)
-        refuse(
-          storeProblems.some((p) => p.status === 400) ? 400 : 403,
-          storeProblems.map((p) => p.message),
-        );
-
-      const priced = priceCart(lines, entry.findProduct);
-      warnOfTamperedPrices(request, priced);
-      const overCeiling = orderTotalProblem(priced.total, tenant.maxOrderTotal, tenant.companyName);
-      if (overCeiling) throw new HttpError(400, overCeiling);
-
-      const order: NewOrder = {
-        orderId: '',
-        tenantId: tenant.id,
-        companyName: tenant.companyName,
-        email: body.email,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        store: orderStore?.name ?? '',
-        customerPo: body.customer_po ?? '',
-        paid: 0,
-        total: priced.total,
-        lines: storedLinesOf(priced, entry.findProduct, body.customer_po ?? ''),
-        createdAt: new Date().toISOString(),
-        placedWith: '',
-        clientIp: request.clientIp,
-        paymentRef: '',
-      };
-
-      if (bypass) {
-        order.orderId = randomUUID();
-        order.paid = 2;
-        order.placedWith = `bypass code ${bypass.index + 1} of ${tenant.bypassCodes.length}`;
-        // Rendered before the order's transaction, not in it; the stored instant may move on by
-        // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.
-        const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct);
-        const answer = { status: 200, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
-        const stored = await ctx.database.insertOrder(order, {
-          completes: claim && { ...claim, answer },
-          mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom, entry.findProduct), ...toBuyer],
-          // The right code's reservation is taken back in the order's own commit.
-          alongside: (tx) => bypass.reservation.release(tx),
-        });
-        released = true;
-        ctx.mailQueued();
-        logPlaced(request, stored);
-        // Not in the remembered answer: a replay proves no code, so it renews no device.
-        return withDeviceProof(ctx, bypass.who, tenant.id, answer);
-      }
-
-      if (!ctx.paypal) {
-        throw new HttpError(503, 'PayPal checkout is not available: this order API has no PayPal credentials. Use a bypass code, or call us to order.');
-      }
-      if (tenant.flags.paypalNotSupported) {
-        throw new HttpError(400, `PayPal checkout is not offered to ${tenant.companyName}; enter your bypass code to place the order`);
-      }
-      if (priced.onRequestLines > 0) {
-        const which = priced.lines.filter((p) => p.onRequest).map((p) => labelOf(p.line));
-        refuse(400, [
-          `${onRequestCount(priced.onRequestLines)}, which PayPal cannot pay: enter your bypass code to place the order as a request for a quote, or remove ${priced.onRequestLines === 1 ? 'that line' : 'those lines'} (${which.join(', ')})`,
-        ]);
-      }
-      if (priced.total === 0)
-        throw new HttpError(400, 'The order total is $0.00, so there is nothing to pay with PayPal; enter your bypass code to place the order');
-      await refuseTooManyUnpaid(ctx, request);
-
-      // The same for a retried request (same key and body), so PayPal's answer to the retry, the original order, carries it too.
-      const requestId = paypalRequestId(claim);
-      order.paymentRef = `${tenant.id}/${requestId.slice(-24)}`;
-      let paypalOrderId: string;
-      try {
-        const created = await ctx.paypal.createOrder({
-          requestId,
-          referenceId: tenant.id,
-          customId: order.paymentRef,
-          description: `${tenant.companyName} order`,
-          total: priced.total,
-          items: paypalItems(priced),
-        });
-        paypalOrderId = created.id;
-      } catch (error) {
-        if (!(error instanceof PayPalError)) throw error;
-        request.log.error('paypal create failed', { error: error.message, debugId: error.debugId });
-        throw new HttpError(502, 'PayPal could not start the payment; nothing was charged. Try again in a moment.', { issue: error.issue });
-      }
-      order.orderId = paypalOrderId;
-      order.placedWith = `PayPal order ${paypalOrderId}`;
-      const answer = { status: 200, body: createdAnswer(order) };
-      const stored = await ctx.database.insertOrder(order, { completes: claim && { ...claim, answer } });
-      request.log.info('paypal order created', { orderId: stored.orderId, tenant: stored.tenantId, total: formatMoney(stored.total) });
-      return answer;
-    } finally {
-      // A right code whose order was not placed (a refused cart, a failed write) counts as no failure either.
-      if (bypass && !released) await bypass.reservation.release();
+      ctx.mailQueued();
+      logPlaced(request, stored);
+      // Not in the remembered answer: a replay proves no code, so it renews no device.
+      return withDeviceProof(ctx, request, bypass.who, tenant, { role: 'bypass', code: bypass.index }, answer);
     }
+
+    if (!ctx.paypal) {
+      throw new HttpError(503, 'PayPal checkout is not available: this order API has no PayPal credentials. Use a bypass code, or call us to order.');
+    }
+    if (tenant.flags.paypalNotSupported) {
+      throw new HttpError(400, `PayPal checkout is not offered to ${tenant.companyName}; enter your bypass code to place the order`);
+    }
+    if (priced.onRequestLines > 0) {
+      const which = priced.lines.filter((p) => p.onRequest).map((p) => labelOf(p.line));
+      refuse(400, [
+        `${onRequestCount(priced.onRequestLines)}, which PayPal cannot pay: enter your bypass code to place the order as a request for a quote, or remove ${priced.onRequestLines === 1 ? 'that line' : 'those lines'} (${which.join(', ')})`,
+      ]);
+    }
+    if (priced.total === 0)
+      throw new HttpError(400, 'The order total is $0.00, so there is nothing to pay with PayPal; enter your bypass code to place the order');
+    await refuseTooManyUnpaid(ctx, request);
+
+    // The same for a retried request (same key and body), so PayPal's answer to the retry, the original order, carries it too.
+    const requestId = paypalRequestId(claim);
+    order.paymentRef = `${tenant.id}/${requestId.slice(-24)}`;
+    let paypalOrderId: string;
+    try {
+      const created = await ctx.paypal.createOrder({
+        requestId,
+        referenceId: tenant.id,
+        customId: order.paymentRef,
+        description: `${tenant.companyName} order`,
+        total: priced.total,
+        items: paypalItems(priced),
+      });
+      paypalOrderId = created.id;
+    } catch (error) {
+      if (!(error instanceof PayPalError)) throw error;
+      request.log.error('paypal create failed', { error: error.message, debugId: error.debugId });
+      throw new HttpError(502, 'PayPal could not start the payment; nothing was charged. Try again in a moment.', { issue: error.issue });
+    }
+    order.orderId = paypalOrderId;
+    order.placedWith = `PayPal order ${paypalOrderId}`;
+    const answer = { status: 200, body: createdAnswer(order) };
+    const stored = await ctx.database.insertOrder(order, { completes: claim && { ...claim, answer } });
+    request.log.info('paypal order created', { orderId: stored.orderId, tenant: stored.tenantId, total: formatMoney(stored.total) });
+    return answer;
   });
 }
 
@@ -181,27 +171,23 @@ function refuse(status: number, named: string[]): never {
 }
 
 /**
- * The position of the bypass code the body carries, who typed it and the attempt's reservation,
- * still counted until the caller releases it; or 403 (and a guess counted) when it is missing or wrong.
+ * The position of the bypass code the body carries and who typed it; or 403 (and a guess
+ * counted) when it is missing or wrong. A right code's attempt is taken back as soon as it has
+ * been compared, before the order is priced and stored (FailureLimiter.guess).
  */
-async function checkBypassCode(
-  ctx: ApiContext,
-  request: ApiRequest,
-  body: CreateOrderBody,
-  tenant: Tenant,
-): Promise<{ index: number; who: Guesser; reservation: HeldGuess<number> }> {
+async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, tenant: Tenant): Promise<{ index: number; who: Guesser }> {
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
   const who = await guesserOf(ctx, request, tenant.id);
-  const reservation = await ctx.limiter.guessHeld(who, tenant.id, () => {
+  const index = await ctx.limiter.guess(who, tenant.id, () => {
     const found = bypassCodeIndex(code, tenant.bypassCodes);
     return found < 0 ? undefined : found;
   });
-  if (reservation === undefined) {
+  if (index === undefined) {
     request.log.warn('wrong bypass code', { companyName: body.companyName, ip: request.clientIp });
     throw new HttpError(403, 'That bypass code is not valid');
   }
-  return { index: reservation.result, who, reservation };
+  return { index, who };
 }
 
 /** Each PayPal order costs a call to PayPal and a row until it expires: one client may hold only so many unpaid at once. */

@@ -3,6 +3,7 @@ import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { SessionBody } from '../../src/contracts/order-api-requests.ts';
 import type { SessionAnswer } from '../../src/contracts/order-api-responses.ts';
 import { validateBody } from './body-schemas.ts';
+import { brakeRefusal } from './failure-limiter.ts';
 import { HttpError } from './http-error.ts';
 import { guesserOf, withDeviceProof } from './known-device.ts';
 import { requireTenant } from './require-tenant.ts';
@@ -42,7 +43,7 @@ export async function createSession(ctx: ApiContext, request: ApiRequest): Promi
     });
     throw body.code !== undefined ? new HttpError(403, 'That bypass code is not valid') : new HttpError(401, 'Wrong password');
   }
-  return withDeviceProof(ctx, who, tenant.id, await issue(ctx, request, tenant, grant));
+  return withDeviceProof(ctx, request, who, tenant, grant, await issue(ctx, request, tenant, grant));
 }
 
 function grantFor(tenant: Tenant, body: SessionBody): Grant | undefined {
@@ -68,20 +69,34 @@ function grantFor(tenant: Tenant, body: SessionBody): Grant | undefined {
 
 async function entrySession(ctx: ApiContext, request: ApiRequest, password: string): Promise<ApiAnswer> {
   const who = await guesserOf(ctx, request, undefined);
-  const tenant = await ctx.limiter.guess(who, undefined, () => {
-    // Every tenant compared, so timing says nothing about which one matched.
-    const matches = ctx.tenants.all().filter(({ tenant }) => tenant.password !== undefined && secretEquals(password, tenant.password));
+  let onlyOwn: { brakeWait: number } | undefined;
+  const tenant = await ctx.limiter.guess(who, undefined, (path) => {
+    // While the entry screen is braked, a device proof lets its holder through for its own
+    // tenant's password only: a proof of one tenant is no way past the brake to the others'.
+    const candidates = path.known ? ctx.tenants.all().filter(({ tenant }) => tenant.id === who.device?.tenantId) : ctx.tenants.all();
+    if (path.known) onlyOwn = { brakeWait: path.brakeWait };
+    // Every candidate compared, so timing says nothing about which one matched.
+    const matches = candidates.filter(({ tenant }) => tenant.password !== undefined && secretEquals(password, tenant.password));
     return matches[0]?.tenant;
   });
   if (!tenant) {
-    request.log.warn('wrong entry password', { ip: request.clientIp });
+    request.log.warn('wrong entry password', { ip: request.clientIp, ...(onlyOwn ? { comparedWith: who.device?.tenantId } : {}) });
+    // Not compared with the other tenants' passwords: it may be right there, so it is not called wrong.
+    if (onlyOwn) throw brakeRefusal(onlyOwn.brakeWait);
     throw new HttpError(401, 'Wrong password');
   }
   const answer = await issue(ctx, request, tenant, { role: 'staff' });
-  return withDeviceProof(ctx, who, tenant.id, {
-    ...answer,
-    body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } satisfies SessionAnswer,
-  });
+  return withDeviceProof(
+    ctx,
+    request,
+    who,
+    tenant,
+    { role: 'staff' },
+    {
+      ...answer,
+      body: { ...answer.body, tenant_id: tenant.id, company_name: tenant.companyName } satisfies SessionAnswer,
+    },
+  );
 }
 
 async function issue(ctx: ApiContext, request: ApiRequest, tenant: Tenant, grant: Grant): Promise<ApiAnswer & { body: SessionAnswer }> {

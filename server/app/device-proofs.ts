@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import type { Tenant } from '../../src/domain/tenant.ts';
+import { grantName, grantNamed, grantSecret, secretFingerprint, type Grant } from './session-tokens.ts';
 
 /** The request and response header that carries device proofs. */
 export const DEVICE_PROOF_HEADER = 'device-proof';
@@ -10,13 +12,35 @@ const PROOF_TTL_SECONDS = 180 * 24 * 3600;
 const MAX_PROOFS_READ = 8;
 /** Not a session token's audience: a device proof grants no session, and a session token is no device proof. */
 const AUDIENCE = 'dealer-storefronts/device';
+/**
+ * Live proofs per tenant and credential (its password, admin password, one bypass code, one
+ * store's password): enough for the browsers of one dealership office; a new one retires the
+ * oldest, so a right secret cannot be minted into an army of proofs.
+ */
+export const LIVE_PROOFS_PER_CREDENTIAL = 10;
+
+/** A browser that proved a secret of `tenantId` before, with a proof still live. */
+export interface KnownDevice {
+  id: string;
+  tenantId: string;
+}
+
+/** Which devices hold a live proof (device-proof-registry.ts, in the order database). */
+export interface DeviceRegistry {
+  /** Records `deviceId` as the newest proof of the credential, retiring all but the newest `keep`. */
+  register(tenantId: string, credential: string, deviceId: string, keep: number): Promise<void>;
+  isLive(tenantId: string, credential: string, deviceId: string): Promise<boolean>;
+}
 
 /**
  * Device proofs (OWASP's "device cookie", as a header): after a right secret for a tenant, the
- * answer carries a signed token naming the tenant and a random device id, which the storefront
- * keeps and sends back on every call. Its holder's guesses are limited per device rather than
- * braked with the tenant's (failure-limiter.ts), so a flood of wrong codes from elsewhere does
- * not lock out the dealer who signed in before. Signed with the session secret (JWT, HS256, `jose`).
+ * answer carries a signed token naming the tenant, the credential it proved (`staff`,
+ * `bypass:0`, …), a keyed fingerprint of that secret and a random device id, which the
+ * storefront keeps and sends back on every call. A proof is honoured while it is signed by us,
+ * unexpired, its secret unchanged and its device among the newest `LIVE_PROOFS_PER_CREDENTIAL`
+ * of that credential. Its holder is not held back by the brake unknown clients share when the
+ * tenant is flooded; proof holders share a brake lane of their own (failure-limiter.ts).
+ * Signed with the session secret (JWT, HS256, `jose`).
  */
 export class DeviceProofs {
   /**
@@ -26,7 +50,8 @@ export class DeviceProofs {
   private readonly key: Promise<CryptoKey>;
 
   constructor(
-    secret: string,
+    private readonly secret: string,
+    private readonly registry: DeviceRegistry,
     private readonly now: () => number = Date.now,
   ) {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -34,12 +59,19 @@ export class DeviceProofs {
     this.key.catch(() => undefined);
   }
 
-  /** A proof for `tenantId`, keeping `deviceId` when the browser already had one. */
-  async issue(tenantId: string, deviceId: string = randomBytes(16).toString('base64url')): Promise<string> {
+  /**
+   * A proof that the browser knows `grant`'s secret of `tenant`, keeping `deviceId` when the
+   * browser already had one; registered as that credential's newest live proof.
+   */
+  async issue(tenant: Tenant, grant: Grant, deviceId: string = randomBytes(16).toString('base64url')): Promise<string> {
+    const credential = grantName(grant);
+    const secret = grantSecret(tenant, grant);
+    if (secret === undefined) throw new Error(`internal: tenant ${tenant.id} has no secret to prove for ${credential}`);
+    await this.registry.register(tenant.id, credential, deviceId, LIVE_PROOFS_PER_CREDENTIAL);
     const issuedAt = Math.floor(this.now() / 1000);
-    return new SignJWT({ dev: deviceId })
+    return new SignJWT({ dev: deviceId, cred: credential, sec: secretFingerprint(this.secret, tenant.id, credential, secret) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(tenantId)
+      .setSubject(tenant.id)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + PROOF_TTL_SECONDS)
@@ -47,11 +79,16 @@ export class DeviceProofs {
   }
 
   /**
-   * The device id of the first valid proof in the header for `tenantId`; for a secret typed
-   * without a tenant (the entry screen), of any tenant. Undefined when there is none: the
-   * request is then an unknown client. Forged, expired or other tenants' proofs count for nothing.
+   * The device of the first honoured proof in the header for `tenantId`; for a secret typed
+   * without a tenant (the entry screen), of any tenant, which the limiter then honours only for
+   * that tenant's own password. Undefined when there is none: the request is then an unknown
+   * client. Forged, expired, retired, other tenants' proofs and proofs of a changed secret count for nothing.
    */
-  async deviceOf(header: string | string[] | undefined, tenantId: string | undefined): Promise<string | undefined> {
+  async deviceOf(
+    header: string | string[] | undefined,
+    tenantId: string | undefined,
+    tenantById: (id: string) => Tenant | undefined,
+  ): Promise<KnownDevice | undefined> {
     const proofs = (Array.isArray(header) ? header.join(',') : (header ?? ''))
       .split(',')
       .map((p) => p.trim())
@@ -60,12 +97,23 @@ export class DeviceProofs {
     if (proofs.length === 0) return undefined;
     const key = await this.key;
     for (const proof of proofs) {
+      let claims: { sub?: unknown; dev?: unknown; cred?: unknown; sec?: unknown };
       try {
-        const { payload } = await jwtVerify(proof, key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()) });
-        if (typeof payload.dev !== 'string' || typeof payload.sub !== 'string') continue;
-        if (tenantId === undefined || payload.sub === tenantId) return payload.dev;
+        ({ payload: claims } = await jwtVerify(proof, key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(this.now()) }));
       } catch {
-        // not ours, expired or damaged: proves nothing
+        continue; // not ours, expired or damaged: proves nothing
+      }
+      const { sub, dev, cred, sec } = claims;
+      if (typeof sub !== 'string' || typeof dev !== 'string' || typeof cred !== 'string' || typeof sec !== 'string') continue;
+      if (tenantId !== undefined && sub !== tenantId) continue;
+      const tenant = tenantById(sub);
+      const grant = grantNamed(cred);
+      const secret = tenant && grant && grantSecret(tenant, grant);
+      if (secret === undefined || sec !== secretFingerprint(this.secret, sub, cred, secret)) continue;
+      try {
+        if (await this.registry.isLive(sub, cred, dev)) return { id: dev, tenantId: sub };
+      } catch {
+        // Unreadable, it proves nothing: the request is an unknown client (and its guess is refused with 503 if the database is gone).
       }
     }
     return undefined;

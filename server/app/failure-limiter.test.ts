@@ -3,7 +3,7 @@ import { createLogger } from '../logger.ts';
 import { FailureLimiter, MemoryFailureLog, type FailureLog } from './failure-limiter.ts';
 
 const log = createLogger('error', () => undefined);
-const from = (clientIp: string, device?: string) => ({ clientIp, log, ...(device ? { device } : {}) });
+const from = (client: string, device?: string, tenantId = 'guardian') => ({ client, log, ...(device ? { device: { id: device, tenantId } } : {}) });
 const wrong = () => undefined;
 const right = () => 'granted';
 
@@ -44,7 +44,24 @@ describe('FailureLimiter', () => {
     expect(await other.guess(from('ip-3'), 'guardian', right)).toBe('granted');
   });
 
-  it('brakes a tenant guessed at from many clients, except for devices that signed in before, which are limited each', async () => {
+  it('waits for right guesses in flight instead of refusing, and names the failures’ window when it refuses', async () => {
+    let now = 0;
+    const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 60_000, () => now);
+    const slowRight = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return 'granted';
+    };
+    const rights = await Promise.all(Array.from({ length: 30 }, () => limiter.guess(from('ip-1'), 'guardian', slowRight)));
+    expect(rights).toEqual(Array(30).fill('granted'));
+    for (let i = 0; i < 3; i++) await limiter.guess(from('ip-1'), 'guardian', wrong);
+    now = 10_000;
+    const refused = await Promise.allSettled(Array.from({ length: 5 }, () => limiter.guess(from('ip-1'), 'guardian', slowRight)));
+    expect(refused.map((r) => (r.status === 'rejected' ? (r.reason as { headers: Record<string, string> }).headers['retry-after'] : r.value))).toEqual(
+      Array(5).fill('50'),
+    );
+  });
+
+  it('brakes a tenant guessed at from many clients; its proof holders share a lane of their own, whatever number of proofs', async () => {
     let now = 0;
     const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 900_000, () => now, { max: 5, intervalMs: 5_000 });
     for (let client = 1; client <= 5; client++) {
@@ -54,14 +71,25 @@ describe('FailureLimiter', () => {
     // An unknown client, with the right code or not, waits for the interval after the last wrong guess.
     await expect(limiter.guess(from('ip-6'), 'guardian', right)).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '5' } });
     expect(await limiter.guess(from('ip-6'), 'hennessy', right)).toBe('granted');
-    // A known device goes through the brake.
+    // A proof holder goes through its tenant's lane, and is told so.
+    expect(await limiter.guess(from('ip-7', 'device-a'), 'guardian', (path) => (path.known ? 'granted' : undefined))).toBe('granted');
     expect(await limiter.guess(from('ip-7', 'device-a'), 'guardian', right)).toBe('granted');
-    // Its own wrong guesses are limited per device, even from new addresses.
+    // A wrong one from any proof holder holds the lane for the interval: ten proofs are no ten budgets.
+    expect(await limiter.guess(from('ip-10', 'device-b'), 'guardian', wrong)).toBeUndefined();
+    for (const device of ['device-a', 'device-b', 'device-c'])
+      await expect(limiter.guess(from(`ip-${device}`, device), 'guardian', right)).rejects.toMatchObject({ status: 429 });
+    // A proof of another tenant is no way through guardian's lane.
+    await expect(limiter.guess(from('ip-8', 'device-h', 'hennessy'), 'guardian', right)).rejects.toMatchObject({ status: 429 });
+    now += 5_000;
+    expect(await limiter.guess(from('ip-21', 'device-a'), 'guardian', right)).toBe('granted');
+    expect(await limiter.guess(from('ip-6'), 'guardian', right)).toBe('granted');
+  });
+
+  it('limits each proof holder per device, braked or not', async () => {
+    const limiter = new FailureLimiter(new MemoryFailureLog(), 3, 900_000, Date.now, { max: 1_000, intervalMs: 5_000 });
     for (let i = 0; i < 3; i++) await limiter.guess(from(`ip-${10 + i}`, 'device-b'), 'guardian', wrong);
     await expect(limiter.guess(from('ip-20', 'device-b'), 'guardian', right)).rejects.toMatchObject({ status: 429 });
     expect(await limiter.guess(from('ip-21', 'device-a'), 'guardian', right)).toBe('granted');
-    now += 5_000;
-    expect(await limiter.guess(from('ip-6'), 'guardian', right)).toBe('granted');
   });
 
   it('fails closed: an attempt that cannot be recorded is not compared, and answers 503 with Retry-After', async () => {

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.ts';
-import type { SqlExecutor } from '../storage/sql-database.ts';
+import type { KnownDevice } from './device-proofs.ts';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -8,9 +8,15 @@ import { HttpError } from './http-error.ts';
  * An attempt is reserved before the secret is compared: in one atomic step (one transaction
  * holding a lock on each key, shared by every instance on the database) the recent failures
  * are counted and, if the attempt may go ahead, it is recorded, pending. A wrong secret then
- * settles its record as a failure before it is answered; a right one takes its record back.
- * So N parallel wrong guesses compare at most the limit, on one instance or several, and an
- * attempt that cannot be recorded is never compared (fail closed).
+ * settles its record as a failure before it is answered; a right one takes its record back as
+ * soon as it has been compared. So N parallel wrong guesses compare at most the limit, on one
+ * instance or several, and an attempt that cannot be recorded is never compared (fail closed).
+ *
+ * Only failures refuse (429). Attempts still pending are undecided: when they alone would fill
+ * a limit, the new attempt waits for them to be settled or taken back (`UNDECIDED_WAIT_MS`)
+ * and then asks again. So 30 parallel right codes from one office are all compared and all
+ * answered, while 200 parallel wrong ones still compare exactly the limit; and a refusal's
+ * `Retry-After` is worked out from failures alone, one figure however many are in flight.
  *
  * A pending record counts only for its lease (`RESERVATION_LEASE_MS`): the record of a
  * request whose process died (kill -9, a lost machine) between reserving and settling stops
@@ -21,11 +27,11 @@ import { HttpError } from './http-error.ts';
  */
 export interface FailureLog {
   /**
-   * Atomically: hands `admit` the attempts still counting under each checked key (newest
-   * first, at most its `limit`); if `admit` returns, records one pending attempt at `at` under
-   * every key of `record`, counting until `pendingUntil`, and answers a reservation. `admit`
-   * throws to refuse: nothing is recorded. An attempt counts while it is younger than `since`
-   * and, when pending, until its `pendingUntil`.
+   * Atomically: hands `admit` the attempts still counting under each checked key, newest first
+   * (at most its `limit` failures and at most its `limit` pending attempts); if `admit` returns,
+   * records one pending attempt at `at` under every key of `record`, counting until
+   * `pendingUntil`, and answers a reservation. `admit` throws to refuse: nothing is recorded. An
+   * attempt counts while it is younger than `since` and, when pending, until its `pendingUntil`.
    */
   reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation>;
   /**
@@ -36,11 +42,8 @@ export interface FailureLog {
    * either this settle counts it first, or it is judged late and not answered.
    */
   settle(reservation: Reservation, now: () => number): Promise<boolean>;
-  /**
-   * Takes back what `reserve` recorded: the attempt was right, or was no guess after all.
-   * `within`: in that transaction (of the same database), so it commits or rolls back with it.
-   */
-  release(reservation: Reservation, within?: SqlExecutor): Promise<void>;
+  /** Takes back what `reserve` recorded: the attempt was right, or was no guess after all. */
+  release(reservation: Reservation): Promise<void>;
 }
 
 export interface ReserveRequest {
@@ -61,11 +64,25 @@ export interface CountedAttempt {
 
 /**
  * How long a reserved attempt counts before its request settles or takes it back. A comparison
- * takes milliseconds and a bypass order's commit a second or two; 15 s leaves room for a busy
- * machine and for instances' clocks a few seconds apart, and is how long the clients of a
- * crashed instance wait for their in-flight attempts to stop counting.
+ * and its settling take milliseconds; 15 s leaves room for a busy machine and for instances'
+ * clocks a few seconds apart, and is how long the clients of a crashed instance wait for their
+ * in-flight attempts to stop counting.
  */
 export const RESERVATION_LEASE_MS = 15_000;
+
+/**
+ * How long an attempt waits for undecided (pending) attempts that alone would fill a limit. A
+ * live request settles its attempt within milliseconds of reserving it, so a burst of 30 from
+ * one office passes in well under a second; attempts still pending after 5 s belong to a
+ * request that died, and the client is then told (429) when their lease runs out.
+ */
+export const UNDECIDED_WAIT_MS = 5_000;
+/**
+ * Longest pause between asks while waiting for undecided attempts: a settle or take-back on
+ * this instance wakes one waiter per key at once; the pause (doubling from 25 ms, plus up to as
+ * much again at random) is for those settled by another instance.
+ */
+const UNDECIDED_POLL_MS = 400;
 
 export interface KeyLimit {
   key: string;
@@ -79,8 +96,8 @@ export interface Reservation {
 }
 
 /** Every wrong secret from one client (bypass code, tenant, store or admin password) counts against one limit. */
-export function secretGuessKey(clientIp: string): string {
-  return `secret:${clientIp}`;
+export function secretGuessKey(client: string): string {
+  return `secret:${client}`;
 }
 
 /** Every wrong secret for one tenant, from anyone; a secret typed without naming a tenant (the entry screen) counts as `entry`. */
@@ -88,15 +105,23 @@ export function tenantGuessKey(tenantId: string | undefined): string {
   return `tenant:${tenantId ?? 'entry'}`;
 }
 
-/** Every wrong secret from one device that proved it signed in to the tenant before. */
-export function deviceGuessKey(tenantId: string | undefined, deviceId: string): string {
-  return `device:${tenantId ?? 'entry'}:${deviceId}`;
+/** Every wrong secret from one device that proved a secret of the tenant before. */
+export function deviceGuessKey(tenantId: string, deviceId: string): string {
+  return `device:${tenantId}:${deviceId}`;
+}
+
+/** Every attempt of the tenant's proof holders together: their lane through the brake. */
+export function knownLaneKey(tenantId: string): string {
+  return `known:${tenantId}`;
 }
 
 /**
- * Past `max` wrong secrets for one tenant within the window, that tenant accepts one secret
- * check every `intervalMs` from clients it does not know: guessing from many addresses slows to
- * a crawl. A device that signed in before is not braked (see `Guesser.device`).
+ * Past `max` wrong secrets for one tenant within the window (from anyone, proof holders
+ * included), that tenant is braked: it accepts one secret check every `intervalMs` from the
+ * clients it does not know, and one every `intervalMs` from its proof holders together (a lane
+ * of their own, `knownLaneKey`). Guessing from many addresses slows to a crawl, a flood from
+ * unknown clients does not hold back a dealer who signed in before, and any number of proofs
+ * gets no more guesses than the tenant's limit and then its lane.
  */
 export interface TenantBrake {
   max: number;
@@ -105,30 +130,37 @@ export interface TenantBrake {
 
 /** Who is guessing. */
 export interface Guesser {
-  clientIp: string;
+  /** The client (request.client): an IPv4 address, or an IPv6 prefix, so a guesser cannot get a new budget per address of its /64. */
+  client: string;
   /**
-   * The device id of a valid device proof for the tenant (device-proofs.ts): its attempts skip
-   * the tenant brake, so a flood from elsewhere cannot lock the dealer out, and are limited per
-   * device (and still per address), so a stolen proof is no free pass.
+   * The device of an honoured device proof (device-proofs.ts): while the tenant is braked for
+   * unknown clients, it goes through its tenant's proof holders' lane instead, so a flood from
+   * elsewhere cannot lock the dealer out. Its failures are limited per device (and still per
+   * client) and count for the tenant like anyone's. At the entry screen (no tenant named) the
+   * lane is its own tenant's, and only that tenant's password is compared (`GuessPath`).
    */
-  device?: string;
+  device?: KnownDevice;
   log: Logger;
 }
 
-/**
- * A right guess whose reservation is still counted. `release()` takes it back on its own;
- * `release(tx)` inside the transaction that acts on the guess (one commit instead of two per
- * order) and throws if it cannot, so that transaction fails. The holder releases on every path.
- */
-export interface HeldGuess<T> {
-  result: T;
-  release(within?: SqlExecutor): Promise<void>;
+/** How a guess was let through, for `compare`. */
+export interface GuessPath {
+  /**
+   * Through the proof holders' lane of `Guesser.device`'s tenant, while unknown clients are
+   * braked: compare only that tenant's secrets (at the entry screen, only its password).
+   */
+  known: boolean;
+  /** When `known`: the seconds an unknown client is told to wait, for a secret not compared. */
+  brakeWait: number;
 }
 
 /** Seconds a client is told to wait when attempts cannot be recorded. */
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
 export class FailureLimiter {
+  /** Attempts of this instance waiting for undecided ones, per key they check, oldest first. */
+  private readonly waiting = new Map<string, (() => void)[]>();
+
   constructor(
     private readonly log: FailureLog,
     private readonly maxFailures: number,
@@ -140,64 +172,125 @@ export class FailureLimiter {
   /**
    * One guess for `tenantId`: reserves the attempt (429 past a limit, 503 when it cannot be
    * recorded), then runs `compare`. A result other than undefined is a right guess, and its
-   * reservation is taken back; undefined is a wrong one, settled as a failure before it is
-   * answered (503 if it cannot be, or its lease ran out). If `compare` throws, it was no guess
-   * (a malformed request): the reservation is taken back and the error passes.
+   * reservation is taken back at once, before the caller acts on it (an order's commit), so
+   * right guesses in flight never hold others back; undefined is a wrong one, settled as a
+   * failure before it is answered (503 if it cannot be, or its lease ran out). If `compare`
+   * throws, it was no guess (a malformed request): the reservation is taken back and the error passes.
    */
-  async guess<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
-    const held = await this.guessHeld(who, tenantId, compare);
-    await held?.release();
-    return held?.result;
-  }
-
-  /** As `guess`, but a right guess's reservation is left to the caller to take back (`HeldGuess`). */
-  async guessHeld<T>(who: Guesser, tenantId: string | undefined, compare: () => T | undefined | Promise<T | undefined>): Promise<HeldGuess<T> | undefined> {
-    const reservation = await this.reserve(who, tenantId);
+  async guess<T>(who: Guesser, tenantId: string | undefined, compare: (path: GuessPath) => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
+    const { reservation, path } = await this.reserve(who, tenantId);
     let result: T | undefined;
     try {
-      result = await compare();
+      result = await compare(path);
     } catch (error) {
       await this.release(who, reservation);
+      this.wake(reservation.keys);
       throw error;
     }
-    if (result === undefined) {
-      await this.settle(who, reservation);
-      return undefined;
+    try {
+      if (result === undefined) await this.settle(who, reservation);
+      else await this.release(who, reservation);
+    } finally {
+      this.wake(reservation.keys);
     }
-    return {
-      result,
-      release: (within) => (within ? this.log.release(reservation, within) : this.release(who, reservation)),
-    };
+    return result;
   }
 
-  private async reserve(who: Guesser, tenantId: string | undefined): Promise<Reservation> {
-    const now = this.now();
-    const client = secretGuessKey(who.clientIp);
+  private async reserve(who: Guesser, tenantId: string | undefined): Promise<{ reservation: Reservation; path: GuessPath }> {
+    const client = secretGuessKey(who.client);
     const tenant = tenantGuessKey(tenantId);
-    const device = who.device === undefined ? undefined : deviceGuessKey(tenantId, who.device);
-    const check: KeyLimit[] = [{ key: client, limit: this.maxFailures }];
-    if (device) check.push({ key: device, limit: this.maxFailures });
-    else check.push({ key: tenant, limit: this.tenantBrake.max });
-    // A device's failures also feed the tenant's brake for the clients it does not know.
-    const record = device ? [client, device, tenant] : [client, tenant];
-    try {
-      const request = { check, record, since: now - this.windowMs, at: now, pendingUntil: now + RESERVATION_LEASE_MS };
-      return await this.log.reserve(request, (recent) => {
-        for (const key of device ? [client, device] : [client]) {
-          const wait = this.windowWait(recent.get(key) ?? [], now);
-          if (wait > 0) throw tooMany(`Too many wrong passwords or codes; try again in ${wait} seconds`, wait);
+    // A proof counts for its own tenant, or at the entry screen (which compares only that tenant's password then).
+    const own = who.device && (tenantId === undefined || who.device.tenantId === tenantId) ? who.device : undefined;
+    const device = own && {
+      key: deviceGuessKey(own.tenantId, own.id),
+      lane: knownLaneKey(own.tenantId),
+      tenant: tenantGuessKey(own.tenantId),
+    };
+    const check = uniqueKeys([
+      { key: client, limit: this.maxFailures },
+      { key: tenant, limit: this.tenantBrake.max },
+      ...(device
+        ? [
+            { key: device.key, limit: this.maxFailures },
+            { key: device.lane, limit: 1 },
+            { key: device.tenant, limit: this.tenantBrake.max },
+          ]
+        : []),
+    ]);
+    // A proof holder's attempts count for its tenant and its lane too, whichever way they went.
+    const record = check.map((c) => c.key);
+    const started = performance.now();
+    for (let round = 0; ; round++) {
+      const now = this.now();
+      let undecided = false;
+      const path: GuessPath = { known: false, brakeWait: 0 };
+      try {
+        const request = { check, record, since: now - this.windowMs, at: now, pendingUntil: now + RESERVATION_LEASE_MS };
+        const reservation = await this.log.reserve(request, (recent) => {
+          const of = (key: string) => recent.get(key) ?? [];
+          const open = this.brakeRefusal(of(tenant), of(tenant), now);
+          const known = device && open ? this.brakeRefusal(of(device.tenant), of(device.lane), now) : undefined;
+          let brake = open;
+          if (open?.decided && device && !known) {
+            // Braked for unknown clients, the proof holders' lane is free: through it.
+            brake = undefined;
+            path.known = true;
+            path.brakeWait = open.wait;
+          } else if (open && known) {
+            brake = { ...(known.wait <= open.wait ? known : open), decided: open.decided && known.decided };
+          }
+          // Otherwise the brake for unknown clients is undecided (attempts in flight): wait for it rather than take the lane.
+          const refusals = [this.windowRefusal(of(client), now), ...(device ? [this.windowRefusal(of(device.key), now)] : []), brake];
+          const refused = refusals.find((r) => r?.decided);
+          if (refused) throw refused.error;
+          const pendingOnly = refusals.find((r) => r !== undefined);
+          if (pendingOnly === undefined) return;
+          // Only attempts still in flight fill the limit: wait for them, unless they stay
+          // pending so long that their request must have died.
+          if (performance.now() - started < UNDECIDED_WAIT_MS) {
+            undecided = true;
+            throw UNDECIDED;
+          }
+          throw pendingOnly.error;
+        });
+        return { reservation, path };
+      } catch (error) {
+        if (undecided) {
+          const pause = Math.min(UNDECIDED_POLL_MS, 25 * 2 ** round);
+          await this.waitForSettle(check, pause + Math.random() * pause);
+          continue;
         }
-        if (!device) {
-          const wait = this.brakeWait(recent.get(tenant) ?? [], now);
-          if (wait > 0) throw tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, wait);
-        }
-      });
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      // Fail closed: a guess that could not be counted is not compared.
-      who.log.error('could not record a secret attempt; refusing to check it', { error });
-      throw unavailable();
+        // What refused this attempt likely refuses the next waiter too: let it find out now.
+        if (error instanceof HttpError) this.wake(check.map((c) => c.key));
+        if (error instanceof HttpError) throw error;
+        // Fail closed: a guess that could not be counted is not compared.
+        who.log.error('could not record a secret attempt; refusing to check it', { error });
+        throw unavailable();
+      }
     }
+  }
+
+  /** Sleeps up to `ms`, or until an attempt under one of `check`'s keys is settled or taken back on this instance. */
+  private waitForSettle(check: readonly KeyLimit[], ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        for (const { key } of check) {
+          const queue = this.waiting.get(key);
+          const at = queue?.indexOf(done) ?? -1;
+          if (at >= 0) queue!.splice(at, 1);
+          if (queue?.length === 0) this.waiting.delete(key);
+        }
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      for (const { key } of check) this.waiting.set(key, [...(this.waiting.get(key) ?? []), done]);
+    });
+  }
+
+  /** One attempt's slot under `keys` may be free: wakes the oldest waiter of each key to ask again. */
+  private wake(keys: readonly string[]): void {
+    for (const key of new Set(keys)) this.waiting.get(key)?.[0]?.();
   }
 
   /** Counts a wrong guess for the window, or answers 503 instead of its result: a wrong guess is never answered uncounted. */
@@ -225,21 +318,54 @@ export class FailureLimiter {
   }
 
   /**
-   * 0 when `recent` leaves room, else the seconds until enough of them stop counting (a
-   * confirmed failure at the window's end, a pending one at its lease's end).
+   * Undefined when `recent` leaves room under the client or device limit. Decided when its
+   * failures alone fill it: 429 until enough of them leave the window, the same figure however
+   * many attempts are in flight. Otherwise only pending attempts fill it: 429 (if they stay
+   * undecided) until enough of them stop counting, at their lease's end or, once settled, the window's.
    */
-  private windowWait(recent: readonly CountedAttempt[], now: number): number {
-    if (recent.length < this.maxFailures) return 0;
-    const ends = recent.map((attempt) => attempt.pendingUntil ?? attempt.at + this.windowMs).sort((a, b) => b - a);
-    return Math.max(1, Math.ceil((ends[this.maxFailures - 1]! - now) / 1000));
+  private windowRefusal(recent: readonly CountedAttempt[], now: number): Refusal | undefined {
+    if (recent.length < this.maxFailures) return undefined;
+    const failures = recent.filter((attempt) => attempt.pendingUntil === undefined);
+    const decided = failures.length >= this.maxFailures;
+    const ends = (decided ? failures : recent).map((attempt) => attempt.pendingUntil ?? attempt.at + this.windowMs).sort((a, b) => b - a);
+    const wait = Math.max(1, Math.ceil((ends[this.maxFailures - 1]! - now) / 1000));
+    return { decided, wait, error: tooMany(`Too many wrong passwords or codes; try again in ${wait} seconds`, wait) };
   }
 
-  /** `recent` is newest first: the brake waits for the interval after the newest attempt. */
-  private brakeWait(recent: readonly CountedAttempt[], now: number): number {
-    if (recent.length < this.tenantBrake.max) return 0;
-    return Math.max(0, Math.ceil((recent[0]!.at + this.tenantBrake.intervalMs - now) / 1000));
+  /**
+   * Undefined when the tenant is not braked. Braked once its failures alone reach the brake's
+   * `max`: one check per interval after the newest attempt (`recent` is newest first), pending
+   * ones included, so a burst compares one. When pending attempts are needed to reach `max`,
+   * the brake is undecided until they are settled.
+   */
+  private brakeRefusal(counted: readonly CountedAttempt[], lane: readonly CountedAttempt[], now: number): Refusal | undefined {
+    if (counted.length < this.tenantBrake.max || lane.length === 0) return undefined;
+    const wait = Math.max(0, Math.ceil((lane[0]!.at + this.tenantBrake.intervalMs - now) / 1000));
+    if (wait === 0) return undefined;
+    const decided = counted.filter((attempt) => attempt.pendingUntil === undefined).length >= this.tenantBrake.max;
+    return { decided, wait, error: brakeRefusal(wait) };
   }
 }
+
+/** Why an attempt may not go ahead; `decided` when failures alone say so, not attempts still in flight. */
+interface Refusal {
+  decided: boolean;
+  wait: number;
+  error: HttpError;
+}
+
+/** The 429 of a braked tenant, for `wait` seconds. */
+export function brakeRefusal(wait: number): HttpError {
+  return tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, wait);
+}
+
+/** The first of each key: a proof holder's tenant is the tenant guessed at, except at the entry screen. */
+function uniqueKeys(keys: readonly KeyLimit[]): KeyLimit[] {
+  return keys.filter((k, i) => keys.findIndex((other) => other.key === k.key) === i);
+}
+
+/** Thrown inside a reservation to leave it unrecorded while undecided attempts are awaited. */
+const UNDECIDED = new Error('undecided attempts fill the limit');
 
 function tooMany(message: string, wait: number): HttpError {
   return new HttpError(429, message, {}, { 'retry-after': String(wait) });
@@ -259,14 +385,19 @@ export class MemoryFailureLog implements FailureLog {
     const { check, record, since, at, pendingUntil } = request;
     const work = async () => {
       const recent = new Map(
-        check.map(({ key, limit }) => [
-          key,
-          this.attempts
+        check.map(({ key, limit }) => {
+          const counting = this.attempts
             .filter((a) => a.key === key && a.at > since && (a.pendingUntil === undefined || a.pendingUntil > at))
-            .sort((a, b) => b.at - a.at)
-            .slice(0, limit)
-            .map((a) => (a.pendingUntil === undefined ? { at: a.at } : { at: a.at, pendingUntil: a.pendingUntil })),
-        ]),
+            .sort((a, b) => b.at - a.at);
+          const failures = counting.filter((a) => a.pendingUntil === undefined).slice(0, limit);
+          const pending = counting.filter((a) => a.pendingUntil !== undefined).slice(0, limit);
+          return [
+            key,
+            [...failures, ...pending]
+              .sort((a, b) => b.at - a.at)
+              .map((a) => (a.pendingUntil === undefined ? { at: a.at } : { at: a.at, pendingUntil: a.pendingUntil })),
+          ];
+        }),
       );
       admit(recent);
       const ids = record.map((key) => {
@@ -293,7 +424,7 @@ export class MemoryFailureLog implements FailureLog {
     });
   }
 
-  async release(reservation: Reservation, _within?: SqlExecutor): Promise<void> {
+  async release(reservation: Reservation): Promise<void> {
     const ids = new Set(reservation.ids);
     for (let i = this.attempts.length - 1; i >= 0; i--) if (ids.has(this.attempts[i]!.id)) this.attempts.splice(i, 1);
   }

@@ -1,17 +1,27 @@
+import type { Tenant } from '../../src/domain/tenant.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { DEVICE_PROOF_HEADER } from './device-proofs.ts';
 import type { Guesser } from './failure-limiter.ts';
+import type { Grant } from './session-tokens.ts';
 
-/** The request as the guess limits see it: its address, and its device when it carries a valid proof for `tenantId`. */
+/** The request as the guess limits see it: its client, and its device when it carries an honoured proof for `tenantId` (any tenant at the entry screen). */
 export async function guesserOf(ctx: ApiContext, request: ApiRequest, tenantId: string | undefined): Promise<Guesser> {
-  const device = await ctx.devices.deviceOf(request.headers[DEVICE_PROOF_HEADER], tenantId);
-  return { clientIp: request.clientIp, log: request.log, ...(device === undefined ? {} : { device }) };
+  const device = await ctx.devices.deviceOf(request.headers[DEVICE_PROOF_HEADER], tenantId, (id) => ctx.tenants.byId(id)?.tenant);
+  return { client: request.client, log: request.log, ...(device === undefined ? {} : { device }) };
 }
 
 /**
- * `answer` to a right secret for `tenantId`, with a device proof for the browser to keep: the
- * same device id it proved, renewed, or a new one.
+ * `answer` to a right secret (`grant`) of `tenant`, with a device proof for the browser to keep:
+ * the same device id it proved for this tenant, renewed, or a new one. A proof that cannot be
+ * registered is left out: the answer stands, and the browser is an unknown client next time.
  */
-export async function withDeviceProof(ctx: ApiContext, who: Guesser, tenantId: string, answer: ApiAnswer): Promise<ApiAnswer> {
-  return { ...answer, headers: { ...answer.headers, [DEVICE_PROOF_HEADER]: await ctx.devices.issue(tenantId, who.device) } };
+export async function withDeviceProof(ctx: ApiContext, request: ApiRequest, who: Guesser, tenant: Tenant, grant: Grant, answer: ApiAnswer): Promise<ApiAnswer> {
+  let proof: string;
+  try {
+    proof = await ctx.devices.issue(tenant, grant, who.device?.tenantId === tenant.id ? who.device.id : undefined);
+  } catch (error) {
+    request.log.warn('could not issue a device proof; answering without one', { error });
+    return answer;
+  }
+  return { ...answer, headers: { ...answer.headers, [DEVICE_PROOF_HEADER]: proof } };
 }

@@ -7,6 +7,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { orderApiOpenApi } from '../../src/contracts/order-api-openapi.ts';
 import type { ErrorAnswer, HealthAnswer } from '../../src/contracts/order-api-responses.ts';
 import { captureOrder } from './capture-order.ts';
+import { clientKey } from './client-key.ts';
 import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
 import { HttpError } from './http-error.ts';
@@ -39,6 +40,8 @@ export interface HandlerOptions {
   /** Exact origins allowed to call from a browser. */
   corsOrigins: readonly string[];
   trustProxy: boolean;
+  /** An IPv6 client is its address's first this many bits (client-key.ts). */
+  clientIpv6PrefixLength: number;
   /** Requests per client and call per window (429 past it), and the largest body read. */
   requestLimit: { max: number; windowMs: number };
   maxBodyBytes: number;
@@ -106,9 +109,10 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
           );
         if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
         const ip = clientIp(req);
-        await spendBudget(budget, `${path} ${ip}`, path);
+        const client = clientKey(ip, options.clientIpv6PrefixLength);
+        await spendBudget(budget, `${path} ${client}`, path);
         const body = await readJsonBody(req, options.maxBodyBytes);
-        answer = await call(ctx, { body, headers: req.headers, clientIp: ip, log: log.child({ call: path }) });
+        answer = await call(ctx, { body, headers: req.headers, clientIp: ip, client, log: log.child({ call: path }) });
       }
     } catch (error) {
       answer = errorAnswer(error, log);

@@ -35,15 +35,32 @@ export function roleSecret(tenant: Tenant, role: SessionRole): string | undefine
   return role === 'admin' ? tenant.adminPassword : tenant.password;
 }
 
-/** The secret a grant was issued for: when it changes in the tenant file, the token stops working. */
-function grantSecret(tenant: Tenant, grant: Grant): string | undefined {
+/** The secret a grant was issued for: when it changes in the tenant file, the token (or device proof) stops working. */
+export function grantSecret(tenant: Tenant, grant: Grant): string | undefined {
   if (grant.role === 'bypass') return tenant.bypassCodes[grant.code]?.toUpperCase();
   if (grant.role === 'store') return tenant.stores.find((store) => store.code === grant.store)?.password;
   return roleSecret(tenant, grant.role);
 }
 
-function grantName(grant: Grant): string {
+/** A grant as text: `staff`, `admin`, `bypass:<position>` or `store:<code>` (a device proof's credential). */
+export function grantName(grant: Grant): string {
   return grant.role === 'store' ? `store:${grant.store}` : grant.role === 'bypass' ? `bypass:${grant.code}` : grant.role;
+}
+
+/** The grant `grantName` wrote, or undefined for other text. */
+export function grantNamed(name: string): Grant | undefined {
+  if (name === 'staff' || name === 'admin') return { role: name };
+  if (name.startsWith('store:')) return { role: 'store', store: name.slice('store:'.length) };
+  const code = /^bypass:(\d{1,3})$/.exec(name)?.[1];
+  return code === undefined ? undefined : { role: 'bypass', code: Number(code) };
+}
+
+/**
+ * A keyed fingerprint of the secret a token was issued for (HMAC under the server's secret),
+ * so a token dies when that secret changes and tells nothing about it offline.
+ */
+export function secretFingerprint(serverSecret: string, tenantId: string, name: string, secret: string): string {
+  return createHmac('sha256', serverSecret).update(`${tenantId}\u0000${name}\u0000${secret}`).digest('base64url').slice(0, 22);
 }
 
 /**
@@ -152,6 +169,6 @@ export class SessionTokens {
   }
 
   private fingerprint(tenantId: string, role: string, password: string): string {
-    return createHmac('sha256', this.secret).update(`${tenantId}\u0000${role}\u0000${password}`).digest('base64url').slice(0, 22);
+    return secretFingerprint(this.secret, tenantId, role, password);
   }
 }

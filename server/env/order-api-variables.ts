@@ -191,6 +191,13 @@ export const ORDER_API_VARIABLES = {
     requiredInProduction: true,
     what: "`1` behind one reverse proxy: the client is the last `X-Forwarded-For` address when it is an IP address (else the peer's, with one warning). Only when the API is reachable through that proxy alone, or anyone can pick their address. With `0`, a request carrying `X-Forwarded-For` logs one warning",
   }),
+  CLIENT_IPV6_PREFIX_LENGTH: wholeNumber({
+    default: 64,
+    min: 1,
+    max: 128,
+    unit: 'bits',
+    what: "an IPv6 client is its address's first this many bits (a home or office line gets a whole /64 and may send from any address in it); IPv4 clients are their address, an IPv4-mapped IPv6 address is its IPv4 address",
+  }),
   LOG_LEVEL: choice(['debug', 'info', 'warn', 'error'], { default: 'info', what: '`debug`, `info`, `warn` or `error`' }),
   SHUTDOWN_TIMEOUT_MS: wholeNumber({
     default: 10_000,

@@ -21,17 +21,26 @@ export class StoredFailureLog implements FailureLog {
       await this.lockKeys(tx, [...check.map((c) => c.key), ...record]);
       const recent = new Map<string, CountedAttempt[]>();
       for (const { key, limit } of check) {
-        const rows = await tx.query<{ failed_at: number | string; pending_until: number | string | null }>(
+        // Failures and pending attempts apart, at most `limit` of each: the limiter refuses on
+        // failures alone and waits when pending ones would fill the limit (FailureLimiter).
+        const failures = await tx.query<{ failed_at: number | string }>(
+          `SELECT failed_at FROM secret_failures
+           WHERE client_key = ? AND failed_at > ? AND pending_until IS NULL
+           ORDER BY failed_at DESC LIMIT ?`,
+          [key, since, limit],
+        );
+        const pending = await tx.query<{ failed_at: number | string; pending_until: number | string }>(
           `SELECT failed_at, pending_until FROM secret_failures
-           WHERE client_key = ? AND failed_at > ? AND (pending_until IS NULL OR pending_until > ?)
+           WHERE client_key = ? AND failed_at > ? AND pending_until > ?
            ORDER BY failed_at DESC LIMIT ?`,
           [key, since, at, limit],
         );
         recent.set(
           key,
-          rows.map((row) =>
-            row.pending_until === null ? { at: Number(row.failed_at) } : { at: Number(row.failed_at), pendingUntil: Number(row.pending_until) },
-          ),
+          [
+            ...failures.map((row): CountedAttempt => ({ at: Number(row.failed_at) })),
+            ...pending.map((row): CountedAttempt => ({ at: Number(row.failed_at), pendingUntil: Number(row.pending_until) })),
+          ].sort((a, b) => b.at - a.at),
         );
       }
       admit(recent);
@@ -63,10 +72,10 @@ export class StoredFailureLog implements FailureLog {
     });
   }
 
-  async release(reservation: Reservation, within: SqlExecutor = this.db): Promise<void> {
+  async release(reservation: Reservation): Promise<void> {
     const { ids } = reservation;
     if (ids.length === 0) return;
-    await within.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+    await this.db.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
   }
 
   /**

@@ -163,6 +163,21 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'secret attempts pending until settled: a reservation whose request died stops counting after its lease',
     sql: () => ['ALTER TABLE secret_failures ADD COLUMN pending_until BIGINT'],
   },
+  {
+    version: 10,
+    name: 'device proofs: the live ones per tenant and credential, so minting more retires the oldest',
+    sql: (id) => [
+      `CREATE TABLE device_proofs (
+        id ${id},
+        tenant_id TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        credential TEXT NOT NULL,
+        issued_at BIGINT NOT NULL
+      )`,
+      'CREATE UNIQUE INDEX device_proofs_device ON device_proofs (tenant_id, device_id)',
+      'CREATE INDEX device_proofs_credential ON device_proofs (tenant_id, credential, id)',
+    ],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

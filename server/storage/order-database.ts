@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Money } from '../../src/domain/money.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
+import { DeviceProofRegistry } from './device-proof-registry.ts';
 import { StoredFailureLog } from './failure-log.ts';
 import { IdempotencyKeys, LostClaimError, type KeyCompletion, type StoredAnswer } from './idempotency-keys.ts';
 import { MailOutbox } from './mail-outbox.ts';
@@ -105,6 +106,7 @@ export interface OrderPosition {
 export class OrderDatabase {
   readonly keys: IdempotencyKeys;
   readonly failures: StoredFailureLog;
+  readonly deviceProofs: DeviceProofRegistry;
   readonly outbox: MailOutbox;
   readonly statuses: OrderStatusHistory;
 
@@ -114,6 +116,7 @@ export class OrderDatabase {
   ) {
     this.keys = new IdempotencyKeys(db, now);
     this.failures = new StoredFailureLog(db, now);
+    this.deviceProofs = new DeviceProofRegistry(db, now);
     this.outbox = new MailOutbox(db, now);
     this.statuses = new OrderStatusHistory(db, this.outbox, now);
   }
@@ -122,13 +125,9 @@ export class OrderDatabase {
 
   /**
    * Stores a new order with its e-mails and, for a request with an idempotency key, the answer
-   * to replay, all in one transaction: either everything is there or nothing is. `alongside`:
-   * more of the caller's work in that transaction (a guess reservation taken back), retried with it.
+   * to replay, all in one transaction: either everything is there or nothing is.
    */
-  async insertOrder(
-    order: NewOrder,
-    options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion; alongside?: (tx: SqlExecutor) => Promise<void> } = {},
-  ): Promise<OrderRecord> {
+  async insertOrder(order: NewOrder, options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion } = {}): Promise<OrderRecord> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction(async (tx) => {
@@ -158,7 +157,6 @@ export class OrderDatabase {
           );
           const stored = { ...order, createdAt };
           for (const message of options.mail?.(stored) ?? []) await this.outbox.enqueue(tx, order.orderId, message);
-          await options.alongside?.(tx);
           return stored;
         });
       } catch (error) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
 import {
@@ -211,6 +212,47 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       expect((await burst.post('/v1/create-order', order({ companyName: PAYPAL_TENANT, code: 'PPBYPASS' }), many(251))).status).toBe(429);
     });
 
+    it('30 parallel bypass orders with the right code from one address are all placed; mixed with wrong ones, exactly the limit of those is compared', async () => {
+      const office = { 'x-forwarded-for': '192.0.2.180' };
+      const placed = await Promise.all(Array.from({ length: 30 }, () => api.post('/v1/create-order', order(), office)));
+      expect(placed.map((a) => a.status)).toEqual(Array(30).fill(200));
+      // Right codes in flight held nothing back, and counted for nothing afterwards.
+      expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, office)).status).toBe(200);
+
+      const mixed = { 'x-forwarded-for': '192.0.2.181' };
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 2 === 0 ? api.post('/v1/create-order', order(), mixed) : api.post('/v1/session', { companyName: BYPASS_TENANT, code: `MIXED${i}` }, mixed),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 403)).toHaveLength(3); // RATE_LIMIT_MAX_FAILURES is 3 in the tests
+      expect(statuses.every((s) => [200, 403, 429].includes(s))).toBe(true);
+      // Every refusal names one figure, the failures' window (900 s), not a pending attempt's lease.
+      const waits = answers.filter((a) => a.status === 429).map((a) => Number(a.headers.get('retry-after')));
+      expect(waits.length).toBeGreaterThan(0);
+      expect(Math.max(...waits) - Math.min(...waits)).toBeLessThanOrEqual(1);
+      expect(Math.min(...waits)).toBeGreaterThan(800);
+    });
+
+    it('350 wrong codes from 350 addresses of one IPv6 /64 are one client; an IPv4-mapped address is its IPv4 address', async () => {
+      const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+      const ofPrefix = (i: number) => ({ 'x-forwarded-for': `2001:db8:46:64:${((i * 7919) % 0x10000).toString(16)}:${i.toString(16)}::${(i % 9) + 1}` });
+      const statuses = await Promise.all(
+        Array.from({ length: 350 }, (_, i) =>
+          api.post('/v1/session', { companyName: BYPASS_TENANT, code: `SIXTYFOUR${i}` }, ofPrefix(i)).then((a) => a.status),
+        ),
+      );
+      expect([count(statuses, 403), count(statuses, 429)]).toEqual([3, 347]); // RATE_LIMIT_MAX_FAILURES is 3 in the tests
+      // A new address of that /64 is that client; one of the next /64 is another.
+      expect((await api.post('/v1/create-order', order(), { 'x-forwarded-for': '2001:db8:46:64:ffff::1' })).status).toBe(429);
+      expect((await api.post('/v1/create-order', order(), { 'x-forwarded-for': '2001:db8:46:65::1' })).status).toBe(200);
+
+      const ipv4 = { 'x-forwarded-for': '192.0.2.190' };
+      for (let i = 0; i < 3; i++) expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, code: `MAPPED${i}` }, ipv4)).status).toBe(403);
+      expect((await api.post('/v1/create-order', order(), { 'x-forwarded-for': '::ffff:192.0.2.190' })).status).toBe(429);
+    });
+
     it('under a flood of wrong codes from 40 addresses, a browser that signed in before still places bypass orders; unknown clients wait', async () => {
       const flooded = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '5', RATE_LIMIT_MAX_FAILURES: '1000' });
       const dealer = { 'x-forwarded-for': '192.0.2.150' };
@@ -261,6 +303,65 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       const rightFromUnknown = unknown.filter((s) => s === 200).length;
       expect(floodStatuses.filter((s) => s === 403).length).toBeLessThanOrEqual(10 + Math.ceil(elapsed / 5_000) + 1 + rightFromUnknown);
       expect(floodStatuses.length).toBeGreaterThanOrEqual(120);
+    });
+
+    it("100 proofs minted from one staff password and used from 40 addresses get at most the tenant's limit of guesses at its bypass codes", async () => {
+      const army = await startApi({ TENANT_GUESS_LIMIT: '10', TENANT_GUESS_INTERVAL_SECONDS: '60', RATE_LIMIT_MAX_FAILURES: '1000' });
+      const address = (i: number) => ({ 'x-forwarded-for': `198.51.100.${(i % 40) + 1}` });
+      const proofs: string[] = [];
+      for (let i = 0; i < 100; i++) {
+        const minted = await army.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, address(i));
+        expect(minted.status).toBe(200);
+        proofs.push(minted.headers.get('device-proof')!);
+      }
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          proofs.map((proof, i) =>
+            army.post('/v1/session', { companyName: BYPASS_TENANT, code: `ARMY${round}X${i}` }, { ...address(i), 'device-proof': proof }).then((a) => a.status),
+          ),
+        );
+        statuses.push(...answers);
+      }
+      // TENANT_GUESS_LIMIT (10), then the brake's one check per interval (60 s) through the proof
+      // holders' lane, all of them together: at most 11 in this burst, not 10 proofs × their own budgets.
+      const checked = statuses.filter((s) => s === 403).length;
+      expect(checked).toBeGreaterThanOrEqual(10);
+      expect(checked).toBeLessThanOrEqual(11);
+      expect(army.logs.filter((l) => l.msg === 'wrong secret')).toHaveLength(checked);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(300 - checked);
+    });
+
+    it("honours a tenant's device proof at the entry screen for that tenant's password only, and not at another tenant's screen", async () => {
+      // A second tenant with an entry password (the shared fixture has one).
+      const twoEntries = writeOrderFixture();
+      const paypalFile = path.join(twoEntries, 'tenants/paypal-motors.yaml');
+      writeFileSync(paypalFile, `${readFileSync(paypalFile, 'utf8')}password: paypal-staff-pw\n`);
+      const entry = await startApi({ TENANT_GUESS_LIMIT: '3', TENANT_GUESS_INTERVAL_SECONDS: '60', RATE_LIMIT_MAX_FAILURES: '1000' }, { dataRoot: twoEntries });
+      try {
+        const dealer = { 'x-forwarded-for': '192.0.2.200' };
+        const signedIn = await entry.post('/v1/session', { password: STAFF_PASSWORD }, dealer);
+        expect(signedIn).toMatchObject({ status: 200, body: { company_name: BYPASS_TENANT } });
+        const proofOfA = { ...dealer, 'device-proof': signedIn.headers.get('device-proof')! };
+        // A flood of wrong entry passwords brakes the entry screen.
+        for (let i = 0; i < 3; i++)
+          expect((await entry.post('/v1/session', { password: `wrong-${i}` }, { 'x-forwarded-for': `192.0.2.${210 + i}` })).status).toBe(401);
+        expect((await entry.post('/v1/session', { password: 'paypal-staff-pw' }, { 'x-forwarded-for': '192.0.2.220' })).status).toBe(429);
+        // A's proof lets its holder in with A's password, and is no way past the brake to B's.
+        expect(await entry.post('/v1/session', { password: STAFF_PASSWORD }, proofOfA)).toMatchObject({ status: 200, body: { company_name: BYPASS_TENANT } });
+        const atB = await entry.post('/v1/session', { password: 'paypal-staff-pw' }, proofOfA);
+        expect(atB.status).toBe(429);
+        expect(entry.logs.filter((l) => l.msg === 'session started' && l.tenant === 'paypal-motors')).toHaveLength(0);
+
+        // Nor at B's own sign-in while B is braked.
+        for (let i = 0; i < 3; i++)
+          expect(
+            (await entry.post('/v1/session', { companyName: PAYPAL_TENANT, code: `WRONGPP${i}` }, { 'x-forwarded-for': `192.0.2.${230 + i}` })).status,
+          ).toBe(403);
+        expect((await entry.post('/v1/session', { companyName: PAYPAL_TENANT, code: 'PPBYPASS' }, proofOfA)).status).toBe(429);
+      } finally {
+        rmSync(twoEntries, { recursive: true, force: true });
+      }
     });
 
     it('fails closed when the database takes no writes: every secret is 503 with Retry-After, /readyz says so, /healthz stays live', async () => {

@@ -6,7 +6,7 @@ import { migrate } from '../storage/migrations.ts';
 import type { SqlDatabase } from '../storage/sql-database.ts';
 
 const log = createLogger('error', () => undefined);
-const from = (clientIp: string): Guesser => ({ clientIp, log });
+const from = (client: string): Guesser => ({ client, log });
 const right = () => 'granted';
 const wrong = () => undefined;
 const WINDOW_MS = 900_000;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { ApiAnswer, ApiContext, ApiRequest } from '../../app/api-context.ts';
+import { clientKey } from '../../app/client-key.ts';
 import { createSession } from '../../app/create-session.ts';
 import { DeviceProofs } from '../../app/device-proofs.ts';
 import { FailureLimiter } from '../../app/failure-limiter.ts';
@@ -85,7 +86,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
     paypal: paypal && new PayPalClient({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: paypal.url, timeoutMs: 5_000 }),
     limiter: new FailureLimiter(database.failures, options.maxFailures ?? 3, 900_000),
     sessions: new SessionTokens(SESSION_SECRET, 3_600),
-    devices: new DeviceProofs(SESSION_SECRET),
+    devices: new DeviceProofs(SESSION_SECRET, database.deviceProofs),
     limits: { maxCartLines: options.maxCartLines ?? 200, unpaidOrdersPerClient: { max: options.unpaidOrdersPerClient ?? 20, windowMs: 3_600_000 } },
     log,
     mailFrom: MAIL_FROM,
@@ -97,7 +98,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
 
   let requests = 0;
   const call = async (handler: Handler, body: unknown, { headers = {}, clientIp = `198.51.100.${++requests % 250}` }: CallOptions = {}) => {
-    const request: ApiRequest = { body, headers: lowerCase(headers), clientIp, log };
+    const request: ApiRequest = { body, headers: lowerCase(headers), clientIp, client: clientKey(clientIp, 64), log };
     try {
       return await handler(ctx, request);
     } catch (error) {
