@@ -37,5 +37,6 @@ export async function applyRetention(
   const failed = [orders, mailBodies, mailFiles].find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   const value = (r: PromiseSettledResult<number>) => (r.status === 'fulfilled' ? r.value : 0);
+  if (value(orders) + value(mailBodies) > 0) await retention.releaseFreedSpace();
   return { orders: value(orders), mailBodies: value(mailBodies), mailFiles: value(mailFiles) };
 }

@@ -47,6 +47,11 @@ export class PersonalDataRetention {
     );
   }
 
+  /** What the removals freed, handed back so their old bytes are not left in the files. */
+  async releaseFreedSpace(): Promise<void> {
+    await this.db.releaseFreedSpace();
+  }
+
   private skipLocked(): string {
     return this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
   }

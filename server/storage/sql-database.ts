@@ -22,5 +22,10 @@ export interface SqlDatabase extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** True when `error` is a UNIQUE constraint violation. */
   isUniqueViolation(error: unknown): boolean;
+  /**
+   * After personal data was removed: hands back the space its old bytes held, so no copy of them
+   * stays readable in the database's files (docs/security.md, Retention).
+   */
+  releaseFreedSpace(): Promise<void>;
   close(): Promise<void>;
 }

@@ -35,6 +35,9 @@ export function openSqliteDatabase(file: string): SqlDatabase {
   db.pragma(`wal_autocheckpoint = ${MAIN_CHECKPOINT_PAGES}`);
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  // A removed buyer's name or e-mail must not stay readable in freed pages: SQLite overwrites
+  // what it frees with zeros (retention; docs/security.md).
+  db.pragma('secure_delete = ON');
   const durable = onDisk ? walSync(`${db.name}-wal`) : undefined;
   const checkpointer = onDisk ? startCheckpointer(db.name) : undefined;
 
@@ -103,6 +106,11 @@ export function openSqliteDatabase(file: string): SqlDatabase {
         }
       }),
     isUniqueViolation: (error) => typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE',
+    // The WAL still holds the pages as they were before the removal: fold it in and empty it.
+    releaseFreedSpace: () =>
+      inTurn(async () => {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      }),
     close: () =>
       inTurn(async () => {
         // The checkpointer's connection first, so the main one is the last and folds the WAL back in.

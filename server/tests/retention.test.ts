@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,46 @@ describe('retention of personal data on SQLite', () => {
   beforeAll(() => (folder = mkdtempSync(path.join(tmpdir(), 'retention-sqlite-'))));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   retentionContract(async (name) => openSqliteDatabase(path.join(folder, `${name}.sqlite`)));
+
+  it("leaves no copy of a removed buyer's e-mail address or name in the database's files", async () => {
+    const file = path.join(folder, 'bytes.sqlite');
+    const db = await openSqliteDatabase(file);
+    const files = () => [file, `${file}-wal`].filter(existsSync).map((name) => readFileSync(name));
+    try {
+      await migrate(db, { tenants: [] });
+      const clock = { now: NOW - 800 * DAY };
+      const database = new OrderDatabase(db, () => clock.now);
+      const removed = 'zelda.quillfeather@buyer.example';
+      const kept = 'young.buyer@buyer.example';
+      const mailOf = (orderId: string, email: string) => [{ ...mail(orderId)[0]!, to: [email], text: `Name: Zelda Quillfeather <${email}>, order ${orderId}` }];
+      await database.insertOrder({ ...order('old', removed, clock.now), firstName: 'Zelda', lastName: 'Quillfeather' }, { mail: () => mailOf('old', removed) });
+      const [sent] = await database.outbox.lease(10, 60_000);
+      await database.outbox.markSent(sent!.id);
+      // Others keep ordering, so the old rows' pages are written again and again before the removal.
+      for (let index = 0; index < 200; index += 1) await database.insertOrder(order(`young-${index}`, kept.replace('@', `-${index}@`), NOW - DAY));
+      expect(
+        files().some((bytes) => bytes.includes(removed)),
+        'the address is stored to begin with',
+      ).toBe(true);
+
+      clock.now = NOW;
+      const result = await applyRetention(
+        new PersonalDataRetention(db, () => clock.now),
+        emlFolderTransport(mkdtempSync(path.join(tmpdir(), 'retention-bytes-'))),
+        POLICY,
+        NOW,
+      );
+      expect(result.orders).toBe(1);
+      for (const needle of [removed, 'Quillfeather'])
+        expect(
+          files().some((bytes) => bytes.includes(needle)),
+          needle,
+        ).toBe(false);
+      expect(files().some((bytes) => bytes.includes('young.buyer-7@buyer.example'))).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 describe('retention of personal data on PostgreSQL', () => {
