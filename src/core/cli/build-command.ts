@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildStorefronts } from '../generator/build-storefronts.ts';
 import { siteLocation } from '../generator/site-location-options.ts';
 import { plainBuildProgress } from './plain-build-progress.ts';
+import { readPlanFile } from './plan-file.ts';
 import { projectRoot } from '../project-root.ts';
 import { reportTable } from './report-table.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
@@ -136,23 +136,14 @@ interface BuildGroup {
  */
 function planGroups(file: string, otherOptions: boolean): BuildGroup[] {
   if (otherOptions) throw new UserError('--plan names the tenants, their base path and preview itself: leave out --tenant, --base-path and --preview');
-  let plan: { include?: { tenant?: unknown; basePath?: unknown; preview?: unknown }[] };
-  try {
-    plan = JSON.parse(readFileSync(file, 'utf8')) as typeof plan;
-  } catch (error) {
-    throw new UserError(`--plan ${file}: ${(error as Error).message} (expected the JSON deploy:plan or preview:plan prints)`);
-  }
-  const entries = plan.include;
-  if (!Array.isArray(entries) || entries.some((entry) => typeof entry.tenant !== 'string'))
-    throw new UserError(`--plan ${file}: expected {"include":[{"tenant":…},…]} as deploy:plan or preview:plan prints it`);
+  const entries = readPlanFile(file, '--plan');
   if (entries.length === 0) throw new UserError(`--plan ${file} names no tenant: there is nothing to build`);
   const groups = new Map<string, BuildGroup & { only: string[] }>();
   for (const entry of entries) {
-    const basePath = typeof entry.basePath === 'string' && entry.basePath !== '' ? entry.basePath : undefined;
-    const preview = typeof entry.preview === 'string' && entry.preview !== '' ? entry.preview : undefined;
-    const id = JSON.stringify([basePath, preview]);
+    const { basePath, preview } = entry;
+    const id = JSON.stringify([basePath || undefined, preview || undefined]);
     const group = groups.get(id) ?? { only: [], location: siteLocation({ basePath, preview }) };
-    group.only.push(entry.tenant as string);
+    group.only.push(entry.tenant);
     groups.set(id, group);
   }
   return [...groups.values()];

@@ -8,6 +8,7 @@ import { UserError } from '../user-error.ts';
 import { checkAwsCli } from './aws-cli.ts';
 import { DEFAULT_GRACE, emptyLedger, parseGrace, parseLedger, retireAssets, type Grace } from './deploy-ledger.ts';
 import { objectEtag } from './object-etag.ts';
+import { readPlanFile } from './plan-file.ts';
 import { FILE_CLASSES, releaseChanges, type FileClass, type ReleaseSite, type Upload } from './release-changes.ts';
 import { deleteFromFolder, listFolder, parseS3Uri, readObject, s3Uri, uploadTree, writeObject, type S3Location } from './s3-objects.ts';
 import { printProblems } from './verify-manifest-command.ts';
@@ -69,7 +70,7 @@ export async function runDeployS3(argv: string[]): Promise<number> {
       folder,
       sites: readSites(positionals[0] as string, values.plan),
       ledgerObject: parseS3Uri(values.ledger, '--ledger'),
-      currentKeys: values.prune === undefined ? undefined : readPlan(values.prune, '--prune').map((entry) => entry.key),
+      currentKeys: values.prune === undefined ? undefined : readPlanFile(values.prune, '--prune', { needsKey: true }).map((entry) => entry.key as string),
       name: values.release,
       grace: parseGrace(values.grace),
       sample: sampleSize(values.sample),
@@ -189,38 +190,23 @@ function whatIsLive(stage: Stage): string {
   }
 }
 
-/** A deploy:plan or preview:plan matrix's entries. */
-function readPlan(file: string, option: string): { tenant: string; key: string }[] {
-  let plan: { include?: { tenant?: unknown; key?: unknown }[] };
-  try {
-    plan = JSON.parse(readFileSync(file, 'utf8')) as typeof plan;
-  } catch (error) {
-    throw new UserError(`${option} ${file}: ${(error as Error).message} (expected the JSON that deploy:plan or preview:plan prints)`);
-  }
-  if (!Array.isArray(plan.include) || plan.include.some((entry) => typeof entry.tenant !== 'string' || typeof entry.key !== 'string'))
-    throw new UserError(`${option} ${file}: expected {"include":[{"tenant":…,"key":…},…]} as deploy:plan prints it`);
-  return plan.include as { tenant: string; key: string }[];
-}
-
 /** The sites of a plan, each with its built folder's files as the manifest lists them (those uploaded, and manifest.json). */
 function readSites(dist: string, planFile: string): ReleaseSite[] {
-  const plan = readPlan(planFile, '--plan');
+  const plan = readPlanFile(planFile, '--plan', { needsKey: true });
   if (plan.length === 0) throw new UserError(`--plan ${planFile} names no site: there is nothing to publish`);
   const skipped = NOT_UPLOADED.map(globPattern);
   return plan.map(({ tenant, key }) => {
-    const dir = path.resolve(dist, tenant as string);
+    const dir = path.resolve(dist, tenant);
     const manifestFile = path.join(dir, MANIFEST_FILE);
     if (!existsSync(manifestFile) || !statSync(dir).isDirectory())
-      throw new UserError(`${path.join(dist, tenant as string)} has no ${MANIFEST_FILE}: build the plan's tenants with npm run build first`);
+      throw new UserError(`${path.join(dist, tenant)} has no ${MANIFEST_FILE}: build the plan's tenants with npm run build first`);
     const manifestBytes = readFileSync(manifestFile);
     const entries = parseManifest(manifestBytes.toString('utf8'), manifestFile).filter((entry) => !skipped.some((pattern) => pattern.test(entry.path)));
     const files = entries.map((entry) => {
       const bytes = readFileSync(path.join(dir, entry.path));
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       if (sha256 !== entry.sha256 || bytes.length !== entry.size)
-        throw new UserError(
-          `${path.join(dist, tenant as string, entry.path)} is not the file its manifest lists: check the folder with npm run verify:manifest`,
-        );
+        throw new UserError(`${path.join(dist, tenant, entry.path)} is not the file its manifest lists: check the folder with npm run verify:manifest`);
       return { path: entry.path, size: entry.size, etag: objectEtag(bytes), sha256 };
     });
     files.push({
@@ -229,7 +215,7 @@ function readSites(dist: string, planFile: string): ReleaseSite[] {
       etag: objectEtag(manifestBytes),
       sha256: createHash('sha256').update(manifestBytes).digest('hex'),
     });
-    return { tenant: tenant as string, key: (key as string).replace(/^\/+|\/+$/g, ''), dir, files };
+    return { tenant, key: (key as string).replace(/^\/+|\/+$/g, ''), dir, files };
   });
 }
 

@@ -39,6 +39,11 @@ export interface ReleaseSite {
   files: readonly SiteFile[];
 }
 
+/** Every file of the sites by its key inside the bucket folder (`_shared/guardian/index.html`). */
+export function filesByKey(sites: readonly ReleaseSite[]): Map<string, SiteFile> {
+  return new Map(sites.flatMap((site) => site.files.map((file) => [`${site.key}/${file.path}`, file] as const)));
+}
+
 export interface Upload {
   site: ReleaseSite;
   file: SiteFile;

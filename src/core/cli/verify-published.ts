@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ManifestProblem } from '../generator/deploy/verify-manifest.ts';
-import type { ReleaseSite, SiteFile } from './release-changes.ts';
+import { filesByKey, type ReleaseSite } from './release-changes.ts';
 import { downloadFromFolder, listFolder, type ListedObject, type S3Location } from './s3-objects.ts';
 
 export interface PublishedCheck {
@@ -44,7 +44,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 export function verifyPublished(check: PublishedCheck): PublishedCheckResult {
   const problems: ManifestProblem[] = [];
   const listing = listFolder(check.folder, check.within);
-  const expected = new Map<string, SiteFile>(check.sites.flatMap((site) => site.files.map((file) => [`${site.key}/${file.path}`, file] as const)));
+  const expected = filesByKey(check.sites);
 
   for (const [key, file] of expected) {
     const listed = listing.get(key);
@@ -87,7 +87,7 @@ export function verifyPublished(check: PublishedCheck): PublishedCheckResult {
  * whose ETags are not the bytes' MD5).
  */
 export function damagedKeys(folder: S3Location, sites: readonly ReleaseSite[], listing: ReadonlyMap<string, ListedObject>): Set<string> {
-  const expected = new Map<string, SiteFile>(sites.flatMap((site) => site.files.map((file) => [`${site.key}/${file.path}`, file] as const)));
+  const expected = filesByKey(sites);
   const present = [...expected.keys()].filter((key) => listing.has(key));
   const downloaded = downloadKeys(folder, present);
   return new Set(present.filter((key) => downloaded.get(key) === undefined || sha256(downloaded.get(key)!) !== expected.get(key)!.sha256));
