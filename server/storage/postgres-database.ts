@@ -34,10 +34,11 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
     dialect: 'postgres',
     query: shared.query,
     run: shared.run,
-    async transaction(work) {
+    async transaction(work, options) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
+        // Not durable: the commit does not wait for the WAL's flush (it still comes within a moment).
+        await client.query(options?.durable === false ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN');
         const result = await work(executorOf(client));
         await client.query('COMMIT');
         return result;

@@ -18,8 +18,11 @@ export interface SqlDatabase extends SqlExecutor {
   /**
    * Runs `work` in one transaction that locks what it writes: committed if it resolves, rolled
    * back if it throws. Everything `work` does must go through the executor it is given.
+   * Durable (the default): resolves once the commit is on disk. `{ durable: false }` resolves
+   * at the commit, before the disk has it: a killed process keeps it, a power cut may lose it;
+   * only for writes whose loss harms no one (a device proof's registration).
    */
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>, options?: { durable?: boolean }): Promise<T>;
   /** True when `error` is a UNIQUE constraint violation. */
   isUniqueViolation(error: unknown): boolean;
   /**
