@@ -27,13 +27,19 @@ export class StoredFailureLog implements FailureLog {
     admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void,
     compare: () => T | undefined,
   ): Promise<T | undefined> {
-    return this.db.transaction(async (tx) => {
-      admit(await this.lockedRecent(tx, request));
-      const result = compare();
-      // A right secret writes nothing: its transaction only read, so it waits for no fsync.
-      if (result === undefined) await this.record(tx, request, null);
-      return result;
-    });
+    return this.db.transaction(
+      async (tx) => {
+        admit(await this.lockedRecent(tx, request));
+        // Recorded before it is compared: an attempt that cannot be recorded (a full or
+        // read-only disk) is never compared, right or wrong alike.
+        const ids = await this.record(tx, request, null);
+        const result = compare();
+        if (result !== undefined) await tx.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+        return result;
+      },
+      // A right secret leaves nothing behind, so its commit need not wait for the disk.
+      { durable: (result) => result === undefined },
+    );
   }
 
   /**
