@@ -11,6 +11,8 @@ import { HttpError } from './http-error.ts';
  * settles its record as a failure before it is answered; a right one takes its record back as
  * soon as it has been compared. So N parallel wrong guesses compare at most the limit, on one
  * instance or several, and an attempt that cannot be recorded is never compared (fail closed).
+ * A comparison that takes no time (`check`: a bypass code, a password) runs inside that one
+ * transaction instead, and a right one is taken back there: it is never pending at all.
  *
  * Only failures refuse (429). Attempts still pending are undecided: when they alone would fill
  * a limit, the new attempt waits for them to be settled or taken back (`UNDECIDED_WAIT_MS`)
