@@ -194,15 +194,19 @@ export class OrderDatabase {
    * position (created_at, id) of the last order of the previous page. Keyset paging, so a page
    * costs the same however deep it is and an order placed meanwhile never shifts a page.
    */
-  async listPlacedOrders(tenantId: string, limit: number, after?: OrderPosition): Promise<{ orders: OrderRecord[]; last?: OrderPosition }> {
+  async listPlacedOrders(
+    tenantId: string,
+    limit: number,
+    after?: OrderPosition,
+  ): Promise<{ orders: OrderRecord[]; last?: OrderPosition; positions: OrderPosition[] }> {
     const rows = await this.db.query<OrderRow & { id: number | string }>(
       `SELECT ${ORDER_COLUMNS}, id FROM orders WHERE tenant_id = ? AND paid IN (1, 2)
        ${after ? 'AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
        ORDER BY created_at DESC, id DESC LIMIT ?`,
       after ? [tenantId, after.createdAt, after.createdAt, after.id, limit] : [tenantId, limit],
     );
-    const lastRow = rows.at(-1);
-    return { orders: rows.map(orderFromRow), last: lastRow && { createdAt: lastRow.created_at, id: Number(lastRow.id) } };
+    const positions = rows.map((row) => ({ createdAt: row.created_at, id: Number(row.id) }));
+    return { orders: rows.map(orderFromRow), last: positions.at(-1), positions };
   }
 
   /** Unpaid PayPal orders created by `clientIp` since `since` (epoch ms). */
