@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { filterOfForm, filterProblem, NO_FILTER } from './order-filter.ts';
+
+describe('the orders filter', () => {
+  it('asks for nothing when nothing is typed, and only for the fields given', () => {
+    expect(filterOfForm(NO_FILTER)).toBeUndefined();
+    expect(filterOfForm({ ...NO_FILTER, buyer: '  ' })).toBeUndefined();
+    expect(filterOfForm({ ...NO_FILTER, po: ' CPO-7 ', status: 'shipped' })).toEqual({ po: 'CPO-7', status: 'shipped' });
+  });
+
+  it('says when the days are the wrong way round', () => {
+    expect(filterProblem({ ...NO_FILTER, from: '2026-03-05', to: '2026-03-01' })).toBe('The "From" day 2026-03-05 is after the "To" day 2026-03-01: swap them');
+    expect(filterProblem({ ...NO_FILTER, from: '2026-03-01', to: '2026-03-01' })).toBeUndefined();
+  });
+});
