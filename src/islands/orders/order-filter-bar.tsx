@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { filterProblem, NO_FILTER, STATUS_CHOICES, type OrderFilterForm } from './order-filter.ts';
+import { filterProblem, NO_FILTER, STATUS_CHOICES, type OrderFilterForm } from './order-filter-form.ts';
 
 /**
  * The orders' filters: buyer, PO, the days placed and the status. Applied with 'Filter' (or

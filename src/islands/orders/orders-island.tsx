@@ -4,7 +4,7 @@ import { toggled } from './keyed-state.ts';
 import { useOrderAgain } from './order-again-summary.tsx';
 import { orderKey } from './order-data.ts';
 import { OrderDetail } from './order-detail.tsx';
-import { filterOfForm, NO_FILTER } from './order-filter.ts';
+import { filterOfForm, NO_FILTER } from './order-filter-form.ts';
 import { OrderFilterBar } from './order-filter-bar.tsx';
 import { useOrderLineMockups } from './order-line-mockup.tsx';
 import { OrderRow } from './order-row.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterOfForm, filterProblem, NO_FILTER } from './order-filter.ts';
+import { filterOfForm, filterProblem, NO_FILTER } from './order-filter-form.ts';
 
 describe('the orders filter', () => {
   it('asks for nothing when nothing is typed, and only for the fields given', () => {
