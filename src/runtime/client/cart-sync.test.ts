@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCartNews } from './cart-sync.ts';
 
-const line = {
-  type: 'mens',
-  name: 'Polo',
-  price: 38.77,
-  quantity: 12,
-  size: 'Medium',
-  color: 'Navy',
-  code: 'K500',
-  placement: 'Left Chest',
-  embroidery: 'Shield',
-};
+const line = { type: 'bags', name: 'Tote', price: 6.5, quantity: 24, size: 'OSFA', color: 'Black', code: 'BG408', placement: '', embroidery: '' };
 const oneLine = JSON.stringify({ k: line });
 
 describe('what a tab tells the other tabs about its cart', () => {
