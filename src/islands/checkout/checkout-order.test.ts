@@ -194,7 +194,16 @@ describe('createOrderBody', () => {
     products,
     rules(true, GUARDIAN_LOGOS),
   );
-  const form = { firstName: ' Dana ', lastName: 'Reyes', email: ' dana@guardian.example ', customerPo: 'PO-77', store: 'GFORD1', code: 'net30guard ' };
+  const form = {
+    firstName: ' Dana ',
+    lastName: 'Reyes',
+    email: ' dana@guardian.example ',
+    customerPo: 'PO-77',
+    store: 'GFORD1',
+    code: 'net30guard ',
+    inHandsDate: '',
+    supplierNote: '',
+  };
 
   it('carries the payload fields, the store by code and every line at the price shown', () => {
     const body = createOrderBody(form, checkout, { companyName: 'Guardian Automotive Group' });
@@ -222,6 +231,14 @@ describe('createOrderBody', () => {
     });
     expect(body).not.toHaveProperty('bypassPaypal');
     expect(body).not.toHaveProperty('store_tokens');
+  });
+
+  it('sends the in-hands date and the note to the supplier only when the buyer gave them', () => {
+    const body = createOrderBody({ ...form, inHandsDate: '2031-05-20', supplierNote: ' Deliver to the service door ' }, checkout, {
+      companyName: 'Guardian Automotive Group',
+    });
+    expect(body.in_hands_date).toBe('2031-05-20');
+    expect(body.supplier_note).toBe('Deliver to the service door');
   });
 
   it('asks for an order without payment when a bypass code is given, and sends no store for None', () => {
