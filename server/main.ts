@@ -1,3 +1,4 @@
+import './production-mode.ts';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startOrderApi } from './start-order-api.ts';

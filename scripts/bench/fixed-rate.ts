@@ -26,8 +26,20 @@ export interface FixedRateResult {
  * when it got a socket or was started, so a server that stalls is charged for the requests
  * that piled up behind the stall (no coordinated omission).
  */
-export async function fixedRate(target: FixedRateRequest, rate: number, seconds: number, maxSockets: number): Promise<FixedRateResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets });
+export async function fixedRate(
+  target: FixedRateRequest,
+  rate: number,
+  seconds: number,
+  maxSockets: number,
+  /**
+   * The local addresses requests leave from, in turn (127.0.0.2, 127.0.0.3, … are all the
+   * loopback interface on Linux), so the server sees that many clients; one socket pool each.
+   */
+  localAddresses: readonly string[] = ['127.0.0.1'],
+): Promise<FixedRateResult> {
+  const agents = localAddresses.map(
+    (localAddress) => new Agent({ keepAlive: true, maxSockets: Math.max(2, Math.ceil(maxSockets / localAddresses.length)), localAddress }),
+  );
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const latencies: number[] = [];
@@ -49,7 +61,7 @@ export async function fixedRate(target: FixedRateRequest, rate: number, seconds:
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       if (performance.now() - due > 5) startedLate++;
       inFlight.push(
-        send(target, agent).then(
+        send(target, agents[i % agents.length]!).then(
           (status) => {
             latencies.push(performance.now() - due);
             if (status < 200 || status >= 300) fail(String(status));
@@ -63,7 +75,7 @@ export async function fixedRate(target: FixedRateRequest, rate: number, seconds:
     }
     await Promise.all(inFlight);
   } finally {
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
   }
   return { latencies: latencies.sort((a, b) => a - b), failed, failures, startedLate, seconds };
 }

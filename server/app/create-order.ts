@@ -178,14 +178,14 @@ function refuse(status: number, named: string[]): never {
 
 /**
  * The position of the bypass code the body carries and who typed it; or 403 (and a guess
- * counted) when it is missing or wrong. A right code's attempt is taken back as soon as it has
- * been compared, before the order is priced and stored (FailureLimiter.guess).
+ * counted) when it is missing or wrong. The code is compared in the limiter's own transaction
+ * (FailureLimiter.check): a right one leaves nothing pending, so it never holds back the next.
  */
 async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, tenant: Tenant): Promise<{ index: number; who: Guesser }> {
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
   const who = await guesserOf(ctx, request, tenant.id);
-  const index = await ctx.limiter.guess(who, tenant.id, () => {
+  const index = await ctx.limiter.check(who, tenant.id, () => {
     const found = bypassCodeIndex(code, tenant.bypassCodes);
     return found < 0 ? undefined : found;
   });

@@ -34,7 +34,7 @@ export async function createSession(ctx: ApiContext, request: ApiRequest): Promi
   }
   const { tenant } = requireTenant(ctx, body.companyName);
   const who = await guesserOf(ctx, request, tenant.id);
-  const grant = await ctx.limiter.guess(who, tenant.id, () => grantFor(tenant, body));
+  const grant = await ctx.limiter.check(who, tenant.id, () => grantFor(tenant, body));
   if (!grant) {
     request.log.warn('wrong secret', {
       tenant: tenant.id,

@@ -99,6 +99,9 @@ describe('FailureLimiter', () => {
       },
       settle: async () => true,
       release: async () => undefined,
+      check: async () => {
+        throw new Error('SQLITE_FULL: database or disk is full');
+      },
     };
     let compared = false;
     const limiter = new FailureLimiter(broken, 3, 60_000);
@@ -106,6 +109,7 @@ describe('FailureLimiter', () => {
       status: 503,
       headers: { 'retry-after': expect.any(String) },
     });
+    await expect(limiter.check(from('ip-1'), 'guardian', () => (compared = true))).rejects.toMatchObject({ status: 503 });
     expect(compared).toBe(false);
   });
 
@@ -117,9 +121,40 @@ describe('FailureLimiter', () => {
         throw new Error('SQLITE_IOERR: disk I/O error');
       },
       release: (reservation) => memory.release(reservation),
+      check: (request, admit, compare) => memory.check(request, admit, compare),
     };
     const limiter = new FailureLimiter(unsettled, 3, 60_000);
     await expect(limiter.guess(from('ip-1'), 'guardian', wrong)).rejects.toMatchObject({ status: 503, headers: { 'retry-after': expect.any(String) } });
     expect(await limiter.guess(from('ip-1'), 'guardian', right)).toBe('granted');
+  });
+
+  it('compares a synchronous secret in the limit’s own turn: parallel wrong ones compare exactly the limit, right ones all pass and leave nothing counted', async () => {
+    const limiter = new FailureLimiter(new MemoryFailureLog(), 5, 60_000);
+    let compared = 0;
+    const answers = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        limiter.check(from('ip-1'), 'guardian', () => {
+          compared++;
+          return undefined;
+        }),
+      ),
+    );
+    expect(compared).toBe(5);
+    expect(answers.filter((a) => a.status === 'rejected' && (a.reason as { status?: number }).status === 429)).toHaveLength(45);
+
+    const rights = await Promise.all(Array.from({ length: 30 }, () => limiter.check(from('ip-2'), 'guardian', right)));
+    expect(rights).toEqual(Array(30).fill('granted'));
+    // Nothing was counted for them: four wrong ones are still answered as wrong, the fifth too, then 429.
+    for (let i = 0; i < 5; i++) expect(await limiter.check(from('ip-2'), 'guardian', wrong)).toBeUndefined();
+    await expect(limiter.check(from('ip-2'), 'guardian', right)).rejects.toMatchObject({ status: 429 });
+
+    // A comparison that throws (a malformed request) is no guess: its error passes and nothing counts.
+    const malformed = new Error('store: no such store');
+    await expect(
+      limiter.check(from('ip-3'), 'guardian', () => {
+        throw malformed;
+      }),
+    ).rejects.toBe(malformed);
+    for (let i = 0; i < 5; i++) expect(await limiter.check(from('ip-3'), 'guardian', wrong)).toBeUndefined();
   });
 });

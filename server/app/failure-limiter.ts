@@ -11,6 +11,8 @@ import { HttpError } from './http-error.ts';
  * settles its record as a failure before it is answered; a right one takes its record back as
  * soon as it has been compared. So N parallel wrong guesses compare at most the limit, on one
  * instance or several, and an attempt that cannot be recorded is never compared (fail closed).
+ * A comparison that takes no time (`check`: a bypass code, a password) runs inside that one
+ * transaction instead, and a right one is taken back there: it is never pending at all.
  *
  * Only failures refuse (429). Attempts still pending are undecided: when they alone would fill
  * a limit, the new attempt waits for them to be settled or taken back (`UNDECIDED_WAIT_MS`)
@@ -44,6 +46,17 @@ export interface FailureLog {
   settle(reservation: Reservation, now: () => number): Promise<boolean>;
   /** Takes back what `reserve` recorded: the attempt was right, or was no guess after all. */
   release(reservation: Reservation): Promise<void>;
+  /**
+   * Atomically, for a comparison that needs no waiting: as `reserve` up to `admit`, then runs
+   * `compare` under the same locks and, only when it answers undefined (wrong), records a
+   * failure at `at` under every key of `record`, on disk before this resolves. A right answer
+   * records nothing; a throw from either records nothing and passes.
+   */
+  check<T>(
+    request: ReserveRequest,
+    admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void,
+    compare: () => T | undefined,
+  ): Promise<T | undefined>;
 }
 
 export interface ReserveRequest {
@@ -196,7 +209,42 @@ export class FailureLimiter {
     return result;
   }
 
-  private async reserve(who: Guesser, tenantId: string | undefined): Promise<{ reservation: Reservation; path: GuessPath }> {
+  /**
+   * One guess whose comparison is synchronous (a bypass code, a password): checked, compared
+   * and, when wrong, counted in one transaction under the keys' locks (FailureLog.check). A
+   * right one writes nothing and waits for no disk, and is never pending, so it never holds
+   * another attempt back; a wrong one is on disk before it is answered. The limits hold as for
+   * `guess`. If `compare` throws, it was no guess: nothing is counted and the error passes.
+   */
+  async check<T>(who: Guesser, tenantId: string | undefined, compare: (path: GuessPath) => T | undefined): Promise<T | undefined> {
+    try {
+      return await this.admitted(who, tenantId, (request, admit, path) =>
+        this.log.check(request, admit, () => {
+          try {
+            return compare(path);
+          } catch (error) {
+            throw new ComparisonError(error);
+          }
+        }),
+      );
+    } catch (error) {
+      throw error instanceof ComparisonError ? error.error : error;
+    }
+  }
+
+  private reserve(who: Guesser, tenantId: string | undefined): Promise<{ reservation: Reservation; path: GuessPath }> {
+    return this.admitted(who, tenantId, async (request, admit, path) => ({ reservation: await this.log.reserve(request, admit), path }));
+  }
+
+  /**
+   * Runs `attempt` (a reservation or a whole check) with the admission rule: 429 past a limit,
+   * waiting while only undecided attempts fill one, 503 when the attempt cannot be recorded.
+   */
+  private async admitted<R>(
+    who: Guesser,
+    tenantId: string | undefined,
+    attempt: (request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void, path: GuessPath) => Promise<R>,
+  ): Promise<R> {
     const client = secretGuessKey(who.client);
     const tenant = tenantGuessKey(tenantId);
     // A proof counts for its own tenant, or at the entry screen (which compares only that tenant's password then).
@@ -226,7 +274,7 @@ export class FailureLimiter {
       const path: GuessPath = { known: false, brakeWait: 0 };
       try {
         const request = { check, record, since: now - this.windowMs, at: now, pendingUntil: now + RESERVATION_LEASE_MS };
-        const reservation = await this.log.reserve(request, (recent) => {
+        const admit = (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => {
           const of = (key: string) => recent.get(key) ?? [];
           const open = this.brakeRefusal(of(tenant), of(tenant), now);
           const known = device && open ? this.brakeRefusal(of(device.tenant), of(device.lane), now) : undefined;
@@ -252,8 +300,8 @@ export class FailureLimiter {
             throw UNDECIDED;
           }
           throw pendingOnly.error;
-        });
-        return { reservation, path };
+        };
+        return await attempt(request, admit, path);
       } catch (error) {
         if (undecided) {
           const pause = Math.min(UNDECIDED_POLL_MS, 25 * 2 ** round);
@@ -262,7 +310,7 @@ export class FailureLimiter {
         }
         // What refused this attempt likely refuses the next waiter too: let it find out now.
         if (error instanceof HttpError) this.wake(check.map((c) => c.key));
-        if (error instanceof HttpError) throw error;
+        if (error instanceof HttpError || error instanceof ComparisonError) throw error;
         // Fail closed: a guess that could not be counted is not compared.
         who.log.error('could not record a secret attempt; refusing to check it', { error });
         throw unavailable();
@@ -364,6 +412,11 @@ function uniqueKeys(keys: readonly KeyLimit[]): KeyLimit[] {
   return keys.filter((k, i) => keys.findIndex((other) => other.key === k.key) === i);
 }
 
+/** What a comparison itself threw (a malformed request, not a guess), carried past the fail-closed 503. */
+class ComparisonError {
+  constructor(readonly error: unknown) {}
+}
+
 /** Thrown inside a reservation to leave it unrecorded while undecided attempts are awaited. */
 const UNDECIDED = new Error('undecided attempts fill the limit');
 
@@ -382,32 +435,50 @@ export class MemoryFailureLog implements FailureLog {
   private turn: Promise<unknown> = Promise.resolve();
 
   reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
-    const { check, record, since, at, pendingUntil } = request;
-    const work = async () => {
-      const recent = new Map(
-        check.map(({ key, limit }) => {
-          const counting = this.attempts
-            .filter((a) => a.key === key && a.at > since && (a.pendingUntil === undefined || a.pendingUntil > at))
-            .sort((a, b) => b.at - a.at);
-          const failures = counting.filter((a) => a.pendingUntil === undefined).slice(0, limit);
-          const pending = counting.filter((a) => a.pendingUntil !== undefined).slice(0, limit);
-          return [
-            key,
-            [...failures, ...pending]
-              .sort((a, b) => b.at - a.at)
-              .map((a) => (a.pendingUntil === undefined ? { at: a.at } : { at: a.at, pendingUntil: a.pendingUntil })),
-          ];
-        }),
-      );
-      admit(recent);
-      const ids = record.map((key) => {
-        const id = this.nextId++;
-        this.attempts.push({ id, key, at, pendingUntil });
-        return id;
-      });
-      return { ids, keys: record };
-    };
-    return this.inTurn(work);
+    return this.inTurn(async () => {
+      admit(this.recent(request));
+      return { ids: this.record(request, request.pendingUntil), keys: request.record };
+    });
+  }
+
+  check<T>(
+    request: ReserveRequest,
+    admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void,
+    compare: () => T | undefined,
+  ): Promise<T | undefined> {
+    return this.inTurn(async () => {
+      admit(this.recent(request));
+      const result = compare();
+      if (result === undefined) this.record(request, undefined);
+      return result;
+    });
+  }
+
+  private recent({ check, since, at }: ReserveRequest): Map<string, CountedAttempt[]> {
+    return new Map(
+      check.map(({ key, limit }) => {
+        const counting = this.attempts
+          .filter((a) => a.key === key && a.at > since && (a.pendingUntil === undefined || a.pendingUntil > at))
+          .sort((a, b) => b.at - a.at);
+        const failures = counting.filter((a) => a.pendingUntil === undefined).slice(0, limit);
+        const pending = counting.filter((a) => a.pendingUntil !== undefined).slice(0, limit);
+        return [
+          key,
+          [...failures, ...pending]
+            .sort((a, b) => b.at - a.at)
+            .map((a) => (a.pendingUntil === undefined ? { at: a.at } : { at: a.at, pendingUntil: a.pendingUntil })),
+        ];
+      }),
+    );
+  }
+
+  /** Records one attempt under each key of `record`: pending until `pendingUntil`, or a failure. */
+  private record({ record, at }: ReserveRequest, pendingUntil: number | undefined): number[] {
+    return record.map((key) => {
+      const id = this.nextId++;
+      this.attempts.push(pendingUntil === undefined ? { id, key, at } : { id, key, at, pendingUntil });
+      return id;
+    });
   }
 
   settle(reservation: Reservation, now: () => number): Promise<boolean> {

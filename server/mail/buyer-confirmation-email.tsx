@@ -1,4 +1,4 @@
-import { Heading, Img, Section, Text, render } from '@react-email/components';
+import { Heading, Img, Section, Text } from '@react-email/components';
 import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { PRICE_ON_REQUEST, priceText, totalText } from '../../src/domain/price-on-request.ts';
@@ -10,6 +10,7 @@ import { BuyerMailLayout, styles, type SupplierContact } from './buyer-mail-layo
 import type { MailMessage } from './mail-message.ts';
 import type { MailMockup } from './mail-message.ts';
 import { mailMockups } from './mail-mockups.ts';
+import { renderEmail } from './render-email.ts';
 import { oneLine } from './order-email.ts';
 
 type Fact = [term: string, value: string];
@@ -40,7 +41,7 @@ export async function buyerConfirmationEmail(
 ): Promise<MailMessage> {
   const content = confirmationOf(order, tenant, findProduct ? mailMockups(order.lines, tenant, findProduct) : []);
   const mockups = content.lines.flatMap((line) => (line.mockup ? [line.mockup] : []));
-  const html = await render(<ConfirmationBody content={content} supplier={supplier} />);
+  const html = renderEmail(<ConfirmationBody content={content} supplier={supplier} />);
   const text = plainText(content, supplier);
   return {
     ...(mockups.length > 0 ? { mockups } : {}),
@@ -100,8 +101,11 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
 function orderDate(createdAt: string): string {
   const at = new Date(createdAt);
   if (Number.isNaN(at.getTime())) return oneLine(createdAt);
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at) + ' UTC';
+  return ORDER_DATE.format(at) + ' UTC';
 }
+
+/** Made once: building a DateTimeFormat costs more than formatting with it. */
+const ORDER_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 function ConfirmationBody({ content, supplier }: { content: Confirmation; supplier: SupplierContact }) {
   return (

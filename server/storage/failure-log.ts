@@ -16,44 +16,68 @@ export class StoredFailureLog implements FailureLog {
   ) {}
 
   async reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
-    const { check, record, since, at, pendingUntil } = request;
     return this.db.transaction(async (tx) => {
-      await this.lockKeys(tx, [...check.map((c) => c.key), ...record]);
-      const recent = new Map<string, CountedAttempt[]>();
-      for (const { key, limit } of check) {
-        // Failures and pending attempts apart, at most `limit` of each: the limiter refuses on
-        // failures alone and waits when pending ones would fill the limit (FailureLimiter).
-        const failures = await tx.query<{ failed_at: number | string }>(
-          `SELECT failed_at FROM secret_failures
-           WHERE client_key = ? AND failed_at > ? AND pending_until IS NULL
-           ORDER BY failed_at DESC LIMIT ?`,
-          [key, since, limit],
-        );
-        const pending = await tx.query<{ failed_at: number | string; pending_until: number | string }>(
-          `SELECT failed_at, pending_until FROM secret_failures
-           WHERE client_key = ? AND failed_at > ? AND pending_until > ?
-           ORDER BY failed_at DESC LIMIT ?`,
-          [key, since, at, limit],
-        );
-        recent.set(
-          key,
-          [
-            ...failures.map((row): CountedAttempt => ({ at: Number(row.failed_at) })),
-            ...pending.map((row): CountedAttempt => ({ at: Number(row.failed_at), pendingUntil: Number(row.pending_until) })),
-          ].sort((a, b) => b.at - a.at),
-        );
-      }
-      admit(recent);
-      const ids: number[] = [];
-      for (const key of record) {
-        const [row] = await tx.query<{ id: number | string }>(
-          'INSERT INTO secret_failures (client_key, failed_at, pending_until) VALUES (?, ?, ?) RETURNING id',
-          [key, at, pendingUntil],
-        );
-        ids.push(Number(row!.id));
-      }
-      return { ids, keys: record };
+      admit(await this.lockedRecent(tx, request));
+      return { ids: await this.record(tx, request, request.pendingUntil), keys: request.record };
     });
+  }
+
+  async check<T>(
+    request: ReserveRequest,
+    admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void,
+    compare: () => T | undefined,
+  ): Promise<T | undefined> {
+    return this.db.transaction(
+      async (tx) => {
+        admit(await this.lockedRecent(tx, request));
+        // Recorded before it is compared: an attempt that cannot be recorded (a full or
+        // read-only disk) is never compared, right or wrong alike.
+        const ids = await this.record(tx, request, null);
+        const result = compare();
+        if (result !== undefined) await tx.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+        return result;
+      },
+      // A right secret leaves nothing behind, so its commit need not wait for the disk.
+      { durable: (result) => result === undefined },
+    );
+  }
+
+  /**
+   * Locks `request`'s keys, then reads, in one statement, the attempts still counting under
+   * each checked key: failures and pending attempts apart, at most `limit` of each, newest
+   * first (the limiter refuses on failures alone and waits when pending ones would fill a limit).
+   */
+  private async lockedRecent(tx: SqlExecutor, request: ReserveRequest): Promise<Map<string, CountedAttempt[]>> {
+    const { check, record, since, at } = request;
+    await this.lockKeys(tx, [...check.map((c) => c.key), ...record]);
+    const failures = `SELECT client_key, failed_at, pending_until FROM secret_failures
+       WHERE client_key = ? AND failed_at > ? AND pending_until IS NULL ORDER BY failed_at DESC LIMIT ?`;
+    const pending = `SELECT client_key, failed_at, pending_until FROM secret_failures
+       WHERE client_key = ? AND failed_at > ? AND pending_until > ? ORDER BY failed_at DESC LIMIT ?`;
+    const rows = await tx.query<{ client_key: string; failed_at: number | string; pending_until: number | string | null }>(
+      check.map(() => `SELECT * FROM (${failures}) f UNION ALL SELECT * FROM (${pending}) p`).join(' UNION ALL '),
+      check.flatMap(({ key, limit }) => [key, since, limit, key, since, at, limit]),
+    );
+    const recent = new Map<string, CountedAttempt[]>(check.map(({ key }) => [key, []]));
+    for (const row of rows)
+      recent
+        .get(row.client_key)!
+        .push(row.pending_until === null ? { at: Number(row.failed_at) } : { at: Number(row.failed_at), pendingUntil: Number(row.pending_until) });
+    for (const attempts of recent.values()) attempts.sort((a, b) => b.at - a.at);
+    return recent;
+  }
+
+  /** One attempt at `request.at` under each key of its `record`: pending until `pendingUntil`, or (null) a failure. */
+  private async record(tx: SqlExecutor, request: ReserveRequest, pendingUntil: number | null): Promise<number[]> {
+    const ids: number[] = [];
+    for (const key of request.record) {
+      const [row] = await tx.query<{ id: number | string }>(
+        'INSERT INTO secret_failures (client_key, failed_at, pending_until) VALUES (?, ?, ?) RETURNING id',
+        [key, request.at, pendingUntil],
+      );
+      ids.push(Number(row!.id));
+    }
+    return ids;
   }
 
   async settle(reservation: Reservation, now: () => number): Promise<boolean> {
@@ -85,7 +109,12 @@ export class StoredFailureLog implements FailureLog {
    */
   private async lockKeys(tx: SqlExecutor, keys: readonly string[]): Promise<void> {
     if (this.db.dialect !== 'postgres') return;
-    for (const key of [...new Set(keys)].sort()) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    const sorted = [...new Set(keys)].sort();
+    // One round trip: the sorted rows are scanned, and locked, in order.
+    await tx.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM (SELECT k FROM (VALUES ${sorted.map(() => '(?)').join(', ')}) AS v(k) ORDER BY k) AS s`,
+      sorted,
+    );
   }
 
   /** Forgets failures older than `maxAgeMs`: past the rate limit's window they count for nothing. */

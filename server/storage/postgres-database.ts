@@ -34,12 +34,14 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
     dialect: 'postgres',
     query: shared.query,
     run: shared.run,
-    async transaction(work) {
+    async transaction(work, options) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await work(executorOf(client));
-        await client.query('COMMIT');
+        const durable = options?.durable ?? true;
+        // Not durable: the commit does not wait for the WAL's flush (it still comes within a moment).
+        await client.query((typeof durable === 'function' ? durable(result) : durable) ? 'COMMIT' : 'SET LOCAL synchronous_commit TO OFF; COMMIT');
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -18,8 +18,12 @@ export interface SqlDatabase extends SqlExecutor {
   /**
    * Runs `work` in one transaction that locks what it writes: committed if it resolves, rolled
    * back if it throws. Everything `work` does must go through the executor it is given.
+   * Durable (the default): resolves once the commit is on disk. `durable: false`, or a function
+   * of the result that answers false, resolves at the commit, before the disk has it: a killed
+   * process keeps it, a power cut may lose it; only for writes whose loss harms no one (a device
+   * proof's registration, a right secret's attempt written and taken back in one transaction).
    */
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>, options?: { durable?: boolean | ((result: T) => boolean) }): Promise<T>;
   /** True when `error` is a UNIQUE constraint violation. */
   isUniqueViolation(error: unknown): boolean;
   /**

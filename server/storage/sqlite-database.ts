@@ -82,10 +82,10 @@ export function openSqliteDatabase(file: string): SqlDatabase {
     return result;
   };
   /** Runs `work` in its turn, then, if it wrote, waits until what it wrote is on disk. */
-  const call = async <T>(work: (executor: SqlExecutor) => Promise<T>): Promise<T> => {
+  const call = async <T>(work: (executor: SqlExecutor) => Promise<T>, waitForDisk: boolean | ((result: T) => boolean) = true): Promise<T> => {
     const wrote = { value: false };
     const result = await inTurn(() => work(executorNoting(wrote)));
-    if (wrote.value && durable) await durable.sync();
+    if (wrote.value && durable && (typeof waitForDisk === 'function' ? waitForDisk(result) : waitForDisk)) await durable.sync();
     return result;
   };
 
@@ -93,7 +93,7 @@ export function openSqliteDatabase(file: string): SqlDatabase {
     dialect: 'sqlite',
     query: (sql, params) => call((executor) => executor.query(sql, params)),
     run: (sql, params) => call((executor) => executor.run(sql, params)),
-    transaction: (work) =>
+    transaction: (work, options) =>
       call(async (executor) => {
         db.exec('BEGIN IMMEDIATE');
         try {
@@ -104,7 +104,7 @@ export function openSqliteDatabase(file: string): SqlDatabase {
           if (db.inTransaction) db.exec('ROLLBACK');
           throw error;
         }
-      }),
+      }, options?.durable ?? true),
     isUniqueViolation: (error) => typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE',
     // The WAL still holds the pages as they were before the removal: fold it in and empty it.
     releaseFreedSpace: () =>
