@@ -46,6 +46,7 @@ route_prefix: bypass
 catalog: main
 minimum_apparel_order: true
 paypal_not_supported: true
+show_image_preview: true
 embroideries:
   mens: [Shield, Script]
 logo_placements:
@@ -70,6 +71,7 @@ embroideries:
 logo_placements:
   mens: [Left Chest]
 email_recipients: [${PAYPAL_RECIPIENTS.join(', ')}]
+shipping_email: false
 bypass_codes: [PPBYPASS]
 admin_password: pp-admin-pass
 `),
