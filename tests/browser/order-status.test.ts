@@ -1,9 +1,11 @@
 // Order status on the orders screen, in Chromium against the built sample site and the real
-// order API: an admin ships an order with a tracking number, and a staff session sees it with
-// the carrier's tracking link and the history of changes.
+// order API: an admin ships an order with a tracking number, the buyer is e-mailed the tracking
+// link and the order's page, and a staff session sees it with the carrier's tracking link and
+// the history of changes.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, watchConsole } from './orders-steps.ts';
+import { orderNumber } from '../../src/domain/order-number.ts';
+import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, waitForOrderMail, watchConsole } from './orders-steps.ts';
 import { openWorld, type SiteWorld } from './harness.ts';
 
 let site: SiteWorld;
@@ -74,6 +76,12 @@ describe('order status on the orders screen', () => {
     } finally {
       await admin.context.close();
     }
+
+    // Guardian sends shipping e-mails (tenants/guardian.yaml): the buyer is told, with the carrier's tracking link and the order's own page.
+    const shipped = await waitForOrderMail(site.api, '123456789012');
+    expect(shipped.subject).toBe(`Your order ${orderNumber(order.order_id)} from Guardian Automotive Store has shipped`);
+    expect(shipped.text).toContain('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    expect(shipped.text).toContain(`${site.baseUrl('guardian')}order/#order=${order.order_id}&key=`);
 
     const [stored] = (await retrieveOrders(site.api)).filter((o) => o.order_id === order.order_id);
     expect(stored).toMatchObject({ status: 'shipped', status_history: [{ status: 'shipped', carrier: 'FedEx', tracking_number: '123456789012' }] });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { productImageFile } from '../../../src/domain/image-names.ts';
+import { productBackImageFile, productImageFile } from '../../../src/domain/image-names.ts';
 
 /**
  * A small valid project for the order API tests, written to a temporary folder: three
@@ -151,5 +151,7 @@ export function writeOrderFixture(): string {
     for (const p of products)
       for (const color of [...p.colors, ...(p.halfColors ?? [])]) writeFileSync(path.join(root, 'catalogs/images', productImageFile(p.code, color)), '');
   }
+  // A back picture, for the mock-ups of back placements (Yoke).
+  writeFileSync(path.join(root, 'catalogs/images', productBackImageFile('K500', 'Navy')), '');
   return root;
 }

@@ -1,6 +1,7 @@
 import { orderNumber } from '../../domain/order-number.ts';
 import { href } from '../../site/routes.ts';
-import { formatOrderDate, formatOrderTotal } from '../orders/order-format.ts';
+import { OrderFacts } from '../orders/order-facts.tsx';
+import { formatOrderDate } from '../orders/order-format.ts';
 import { OrderLines } from '../orders/order-lines.tsx';
 import { OrderStatusHistory, StatusSummary } from '../orders/order-status-history.tsx';
 import type { OrderStatusIslandProps } from '../shared/ordering-props.ts';
@@ -53,15 +54,7 @@ export function OrderStatusIsland({ apiBase, companyName, base }: OrderStatusIsl
         </p>
         <OrderStatusHistory history={order.status_history} />
         <OrderLines lines={order.order} />
-        <p className="orders-table__total">
-          Order total:{' '}
-          <strong>
-            {formatOrderTotal(
-              order.total,
-              order.order.map((line) => line.price),
-            )}
-          </strong>
-        </p>
+        <OrderFacts order={order} />
       </div>
     </>
   );

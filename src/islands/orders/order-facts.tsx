@@ -2,7 +2,7 @@ import type { PlacedOrder } from './order-data.ts';
 import { formatOrderTotal } from './order-format.ts';
 
 /** An opened order's total, and for an admin how and from where it was placed, when the order API sent them. */
-export function OrderFacts({ order }: { order: PlacedOrder }) {
+export function OrderFacts({ order }: { order: Pick<PlacedOrder, 'total' | 'order' | 'placed_with' | 'client_ip'> }) {
   return (
     <>
       {order.total !== undefined && (
