@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { openWorld, type SiteWorld } from './harness.ts';
-import { GUARDIAN_BYPASS_CODE, GUARDIAN_COMPANY, waitForOrderMail, watchConsole } from './orders-steps.ts';
+import { GUARDIAN_BYPASS_CODE, GUARDIAN_COMPANY, waitForMail, watchConsole } from './orders-steps.ts';
 
 let site: SiteWorld;
 
@@ -45,7 +45,7 @@ async function placeFromStorefront(lastName: string, cart: CartLine[]): Promise<
 
 /** The order page's link in the buyer's confirmation of `orderId`, as the API wrote it to its mail folder. */
 async function linkInConfirmation(orderId: string): Promise<string> {
-  const mail = await waitForOrderMail(site.api, `/order/#order=${orderId}&`);
+  const mail = await waitForMail(site.api, `/order/#order=${orderId}&`);
   expect(mail.subject).toMatch(/^Your order /);
   const link = new RegExp(`https?://\\S+/order/#order=${orderId}&key=[\\w.-]+`).exec(mail.text)?.[0];
   if (!link) throw new Error(`no order link in the confirmation of ${orderId}`);

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderNumber } from '../../src/domain/order-number.ts';
-import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, waitForOrderMail, watchConsole } from './orders-steps.ts';
+import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, waitForMail, watchConsole } from './orders-steps.ts';
 import { openWorld, type SiteWorld } from './harness.ts';
 
 let site: SiteWorld;
@@ -78,7 +78,7 @@ describe('order status on the orders screen', () => {
     }
 
     // Guardian sends shipping e-mails (tenants/guardian.yaml): the buyer is told, with the carrier's tracking link and the order's own page.
-    const shipped = await waitForOrderMail(site.api, '123456789012');
+    const shipped = await waitForMail(site.api, '123456789012');
     expect(shipped.subject).toBe(`Your order ${orderNumber(order.order_id)} from Guardian Automotive Store has shipped`);
     expect(shipped.text).toContain('https://www.fedex.com/fedextrack/?trknbr=123456789012');
     expect(shipped.text).toContain(`${site.baseUrl('guardian')}order/#order=${order.order_id}&key=`);

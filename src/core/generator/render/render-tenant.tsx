@@ -102,7 +102,8 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     page({ page: 'checkout' }, 'Checkout', <CheckoutPage model={model} />, ['checkout']),
     page({ page: 'success' }, 'Your order', <SuccessPage model={model} />, ['success']),
     page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
-    page({ page: 'order' }, 'Your order', <OrderStatusPage model={model} />, ['order-status']),
+    // Made of the tenant's frame alone (the order comes from the API): a catalog edit leaves it as it was.
+    page({ page: 'order' }, 'Your order', <OrderStatusPage model={model} />, ['order-status'], () => ({})),
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
     // It lists the categories, nothing of a product: a product edit leaves it as it was.
     page({ page: 'search' }, 'Search', <SearchPage model={model} />, ['search'], () => ({
