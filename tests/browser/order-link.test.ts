@@ -8,21 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { openWorld, type SiteWorld } from './harness.ts';
-import { GUARDIAN_BYPASS_CODE, GUARDIAN_COMPANY, waitForMail, watchConsole } from './orders-steps.ts';
+import { GUARDIAN_BYPASS_CODE, GUARDIAN_COMPANY, GUARDIAN_POLO, waitForMail, watchConsole } from './orders-steps.ts';
 
 let site: SiteWorld;
-
-const POLO: CartLine = {
-  type: 'mens',
-  name: 'Sport Polo',
-  price: 38.77,
-  quantity: 12,
-  size: 'Medium',
-  color: 'Navy',
-  code: 'K500',
-  placement: 'Left Chest',
-  embroidery: 'Guardian Shield',
-};
 
 /** A bypass-code order placed as the checkout places it: from the storefront's origin, which the e-mail's link points back to. */
 async function placeFromStorefront(lastName: string, cart: CartLine[]): Promise<string> {
@@ -65,8 +53,8 @@ let second: string;
 
 beforeAll(async () => {
   site = await openWorld();
-  first = await placeFromStorefront('Linkfirst', [POLO]);
-  second = await placeFromStorefront('Linksecond', [{ ...POLO, quantity: 24, color: 'Black' }]);
+  first = await placeFromStorefront('Linkfirst', [GUARDIAN_POLO]);
+  second = await placeFromStorefront('Linksecond', [{ ...GUARDIAN_POLO, quantity: 24, color: 'Black' }]);
 }, 120_000);
 
 afterAll(async () => {

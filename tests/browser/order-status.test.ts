@@ -5,7 +5,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderNumber } from '../../src/domain/order-number.ts';
-import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, waitForMail, watchConsole } from './orders-steps.ts';
+import {
+  GUARDIAN_ADMIN_PASSWORD,
+  GUARDIAN_POLO,
+  GUARDIAN_STAFF_PASSWORD,
+  placeBypassOrder,
+  retrieveOrders,
+  waitForMail,
+  watchConsole,
+} from './orders-steps.ts';
 import { openWorld, type SiteWorld } from './harness.ts';
 
 let site: SiteWorld;
@@ -16,17 +24,7 @@ beforeAll(async () => {
   site = await openWorld();
   ordersUrl = `${site.baseUrl('guardian')}orders/`;
   order = await placeBypassOrder(site.api, { first_name: 'Robin', last_name: 'Status', email: 'robin@guardian.example', store: 'Guardian Ford' }, [
-    {
-      type: 'mens',
-      name: 'Sport Polo',
-      price: 38.77,
-      quantity: 12,
-      size: 'Medium',
-      color: 'Navy',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Guardian Shield',
-    },
+    GUARDIAN_POLO,
   ]);
 }, 120_000);
 
