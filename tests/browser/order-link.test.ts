@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import type { CartLine } from '../../src/domain/cart-line.ts';
-import { openWorld, type SiteWorld } from './harness.ts';
+import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';
 import { GUARDIAN_BYPASS_CODE, GUARDIAN_COMPANY, GUARDIAN_POLO, waitForMail, watchConsole } from './orders-steps.ts';
 
 let site: SiteWorld;
@@ -69,7 +69,9 @@ describe("the order link in the buyer's confirmation", () => {
     try {
       await page.getByRole('heading', { name: `Order ${orderNumber(first)}` }).waitFor();
       const order = page.locator(`[data-linked-order="${first}"]`);
-      expect(await order.textContent()).toContain('Status: Placed');
+      expect(await order.locator('.order-status__summary').textContent()).toBe('Placed');
+      // Nothing of the page scrolls sideways: the lines scroll within their region.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       const rows = order.locator('table.order-lines tbody tr');
       expect(await rows.count()).toBe(1);
       expect(await rows.first().textContent()).toMatch(/K500.*12.*Navy.*Guardian Shield.*Left Chest/s);
@@ -78,6 +80,7 @@ describe("the order link in the buyer's confirmation", () => {
       expect(await page.getByRole('dialog').count()).toBe(0);
       expect(await page.locator('main').getByRole('button').count()).toBe(0);
       expect(await page.getByText('Linkfirst').count()).toBe(0);
+      await saveScreenshot(page, 'order-link-page');
       expect(errors).toEqual([]);
     } finally {
       await close();

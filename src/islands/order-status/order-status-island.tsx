@@ -49,11 +49,13 @@ export function OrderStatusIsland({ apiBase, companyName, base }: OrderStatusIsl
           {order.store ? `, ${order.store}` : ''}
           {order.customer_po ? `, customer PO ${order.customer_po}` : ''}.
         </p>
-        <p>
-          Status: <StatusSummary status={order.status} history={order.status_history} />
-        </p>
+        <h2 className="order-summary__name">Status</h2>
+        <StatusSummary status={order.status} history={order.status_history} />
         <OrderStatusHistory history={order.status_history} />
-        <OrderLines lines={order.order} />
+        {/* The lines' many columns scroll within the page where they do not fit, as on the orders screen. */}
+        <div className="orders-table__scroll" role="region" aria-label="Lines of this order" tabIndex={0}>
+          <OrderLines lines={order.order} />
+        </div>
         <OrderFacts order={order} />
       </div>
     </>
