@@ -23,6 +23,9 @@ const root = path.resolve(projectRoot());
 const { project } = loadProject(root);
 if (!project) throw new Error(`the data in ${root} has errors: run npm run validate`);
 
+/** A tenant as if its item-page preview were on: a prerender would not know which tenants turn it off later. */
+const drawn = (tenant: (typeof project.tenants)[number]) => ({ ...tenant, flags: { ...tenant.flags, showImagePreview: true } });
+
 /** Every mock-up a prerender would make: each tenant's product × colour × logo × placement that can be drawn. */
 const combinations: {
   line: StoredLine;
@@ -42,7 +45,7 @@ for (const tenant of project.tenants) {
       for (const embroidery of logos)
         for (const placement of placements) {
           const line = { code: product.code, color, embroidery, placement, secondEmbroidery: '', secondPlacement: '' } as StoredLine;
-          if (mailMockups([line], tenant, find)[0]) {
+          if (mailMockups([line], drawn(tenant), find)[0]![0]) {
             combinations.push({ line, tenant, find });
             count++;
           }
@@ -56,11 +59,11 @@ const samples = Math.min(Number(values.samples), combinations.length);
 const step = Math.max(1, Math.floor(combinations.length / samples));
 const picked = Array.from({ length: samples }, (_, i) => combinations[i * step]!);
 // One warm-up, so libvips' start-up is not counted against the first mock-up.
-await composeMockup(root, mailMockups([picked[0]!.line], picked[0]!.tenant, picked[0]!.find)[0]!);
+await composeMockup(root, mailMockups([picked[0]!.line], drawn(picked[0]!.tenant), picked[0]!.find)[0]![0]!);
 const times: number[] = [];
 let bytes = 0;
 for (const { line, tenant, find } of picked) {
-  const mockup = mailMockups([line], tenant, find)[0]!;
+  const mockup = mailMockups([line], drawn(tenant), find)[0]![0]!;
   const start = performance.now();
   bytes += (await composeMockup(root, mockup)).length;
   times.push(performance.now() - start);

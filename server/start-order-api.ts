@@ -6,6 +6,7 @@ import { DeviceProofs } from './app/device-proofs.ts';
 import { FailureLimiter } from './app/failure-limiter.ts';
 import { createRequestHandler } from './app/request-handler.ts';
 import { sessionSecret } from './app/session-secret.ts';
+import { OrderLinks } from './app/order-links.ts';
 import { SessionTokens } from './app/session-tokens.ts';
 import { loadServedData } from './app/served-data.ts';
 import type { TenantDirectory } from './app/tenant-directory.ts';
@@ -91,6 +92,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       intervalMs: config.rateLimit.tenantIntervalMs,
     }),
     sessions: new SessionTokens(secret, config.session.ttlSeconds),
+    orderLinks: new OrderLinks(secret),
     devices: new DeviceProofs(secret, database.deviceProofs),
     limits: {
       maxCartLines: config.bodyLimits.maxCartLines,

@@ -73,6 +73,12 @@ describe('the sample data a new user sees first', () => {
     expect(tenants.filter((t) => t.flags.paypalNotSupported).length).toBeGreaterThanOrEqual(12);
   });
 
+  it('tells every buyer their order shipped: the shipping e-mail on by default, written out in guardian', () => {
+    expect(tenants.filter((t) => !t.shippingEmail).map((t) => t.id)).toEqual([]);
+    expect(rawTenant('guardian').shipping_email).toBe(true);
+    expect('shipping_email' in rawTenant('first')).toBe(false);
+  });
+
   it('sets minimum_apparel_order true for one tenant and false for two', () => {
     const values = tenants.map((t) => rawTenant(t.id).minimum_apparel_order);
     expect(values.filter((v) => v === true)).toHaveLength(1);

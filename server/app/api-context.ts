@@ -4,6 +4,7 @@ import type { PayPalClient } from '../paypal/paypal-client.ts';
 import type { OrderDatabase } from '../storage/order-database.ts';
 import type { DeviceProofs } from './device-proofs.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
+import type { OrderLinks } from './order-links.ts';
 import type { SessionTokens } from './session-tokens.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
 
@@ -17,6 +18,8 @@ export interface ApiContext {
   /** Proofs that a browser signed in to a tenant before (the guess limits' device cookie). */
   devices: DeviceProofs;
   sessions: SessionTokens;
+  /** The buyers' read-only links to one order each, in their e-mails (view-order). */
+  orderLinks: OrderLinks;
   limits: {
     /** Lines one order may have (MAX_CART_LINES). */
     maxCartLines: number;

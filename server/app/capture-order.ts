@@ -90,7 +90,7 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
     request.log.error('paypal answered a capture without a capture', { orderId: order.orderId, status: result.status, attempt });
     throw new HttpError(502, 'PayPal did not confirm the payment; try again in a moment');
   }
-  const outcome = await captureOutcome(order, result, captured, ctx.tenants, ctx.mailFrom, ctx.buyerMail);
+  const outcome = await captureOutcome(order, result, captured, ctx.tenants, ctx.mailFrom, ctx.buyerMail, await orderPageOf(ctx, request, order));
   await ctx.database.finishCapture(order.orderId, token, outcome);
   if (outcome.mail.length > 0) ctx.mailQueued();
   logCaptureOutcome(request.log, order, outcome, { attempt });
@@ -112,12 +112,18 @@ async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPa
     return undefined;
   }
   if (!result.capture) return undefined;
-  const outcome = await captureOutcome(order, result, result.capture, ctx.tenants, ctx.mailFrom, ctx.buyerMail);
+  const outcome = await captureOutcome(order, result, result.capture, ctx.tenants, ctx.mailFrom, ctx.buyerMail, await orderPageOf(ctx, request, order));
   if (outcome.captureStatus === 'PENDING') return outcome.answer;
   if (!(await ctx.database.settlePendingCapture(order.orderId, outcome))) return undefined;
   if (outcome.mail.length > 0) ctx.mailQueued();
   logCaptureOutcome(request.log, order, outcome, { settledBy: 'capture-order' });
   return outcome.answer;
+}
+
+/** The buyer's read-only page of the order, on the storefront the capture came from (order-links.ts). */
+async function orderPageOf(ctx: ApiContext, request: ApiRequest, order: OrderRecord): Promise<string | undefined> {
+  const tenant = ctx.tenants.byId(order.tenantId)?.tenant;
+  return tenant && ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId);
 }
 
 async function giveUpOnError<T>(ctx: ApiContext, order: OrderRecord, token: string, work: () => Promise<T>): Promise<T> {

@@ -46,6 +46,8 @@ export async function captureOutcome(
   tenants: TenantDirectory,
   mailFrom: string,
   buyerMail: BuyerMail,
+  /** The buyer's read-only page of the order, for the confirmation (order-links.ts); none from the poller, which has no storefront's origin. */
+  orderPage?: string,
 ): Promise<SettledCapture> {
   const entry = tenants.byId(order.tenantId);
   const tenant = entry?.tenant;
@@ -98,7 +100,7 @@ export async function captureOutcome(
   }
   const paid = { ...order, paid: 1 } as const;
   // The buyer's confirmation goes with the staff e-mail, in the same transaction (finishCapture, settlePendingCapture).
-  const toBuyer = tenant ? await buyerConfirmations(paid, tenant, buyerMail, entry.findProduct) : [];
+  const toBuyer = tenant ? await buyerConfirmations(paid, tenant, buyerMail, entry.findProduct, orderPage) : [];
   const sentTo = confirmationSentTo(toBuyer);
   return {
     ...base,

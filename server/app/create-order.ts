@@ -106,7 +106,8 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       order.placedWith = `bypass code ${bypass.index + 1} of ${tenant.bypassCodes.length}`;
       // Rendered before the order's transaction, not in it; the stored instant may move on by
       // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.
-      const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct);
+      const orderPage = await ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId);
+      const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct, orderPage);
       const answer = { status: 200, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
       const stored = await ctx.database.insertOrder(order, {
         completes: claim && { ...claim, answer },

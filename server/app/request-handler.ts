@@ -16,6 +16,7 @@ import { probeWrite } from '../storage/write-probe.ts';
 import { retrieveOrders } from './retrieve-orders.ts';
 import { setOrderStatus } from './set-order-status.ts';
 import { updateHistoricalOrder } from './update-historical-order.ts';
+import { viewOrder } from './view-order.ts';
 
 const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<ApiAnswer>> = {
   '/v1/create-order': createOrder,
@@ -23,6 +24,7 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/retrieve-orders': retrieveOrders,
   '/v1/update-historical-order': updateHistoricalOrder,
   '/v1/set-order-status': setOrderStatus,
+  '/v1/view-order': viewOrder,
   '/v1/session': createSession,
 };
 

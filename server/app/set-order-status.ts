@@ -27,11 +27,14 @@ export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Prom
   const notFound = () => new HttpError(404, `order_id: ${tenant.companyName} has no placed or paid order ${body.order_id}`);
   if (!order || order.tenantId !== tenant.id || order.paid === 0) throw notFound();
 
+  const orderPage = change.status === 'shipped' ? await ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId) : undefined;
   const history = await ctx.database.statuses.change(order.orderId, tenant.id, (current) => {
     const problem = transitionProblem(current, change.status);
     if (problem) throw new HttpError(409, `status: ${problem}`, { current_status: current });
     const mail =
-      change.status === 'shipped' ? shippingEmail(order, tenant, { carrier: change.carrier!, trackingNumber: change.trackingNumber! }, ctx.mailFrom) : [];
+      change.status === 'shipped'
+        ? shippingEmail(order, tenant, { carrier: change.carrier!, trackingNumber: change.trackingNumber! }, ctx.mailFrom, orderPage)
+        : [];
     return { change, mail };
   });
   if (!history) throw notFound();

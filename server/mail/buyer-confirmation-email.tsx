@@ -1,4 +1,4 @@
-import { Heading, Img, Section, Text } from '@react-email/components';
+import { Heading, Img, Link, Section, Text } from '@react-email/components';
 import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { PRICE_ON_REQUEST, priceText, totalText } from '../../src/domain/price-on-request.ts';
@@ -20,9 +20,11 @@ interface Confirmation {
   number: string;
   intro: string;
   facts: Fact[];
-  /** `mockup`: the line's logos drawn on its picture, attached as the e-mail is sent (compose-mockup.ts). */
-  lines: { title: string; facts: Fact[]; mockup?: MailMockup }[];
+  /** `mockups`: the line's logos drawn on its pictures, a side each, attached as the e-mail is sent (compose-mockup.ts). */
+  lines: { title: string; facts: Fact[]; mockups: MailMockup[] }[];
   total: string;
+  /** The buyer's read-only page of the order: its status, tracking and lines (order-links.ts). */
+  orderPage?: string;
 }
 
 /**
@@ -33,14 +35,15 @@ interface Confirmation {
  */
 export async function buyerConfirmationEmail(
   order: NewOrder,
-  tenant: Pick<Tenant, 'companyName' | 'stores' | 'embroideries'>,
+  tenant: Pick<Tenant, 'companyName' | 'stores' | 'embroideries' | 'flags'>,
   supplier: SupplierContact,
   from: string,
   to: string,
   findProduct?: ProductLookup,
+  orderPage?: string,
 ): Promise<MailMessage> {
-  const content = confirmationOf(order, tenant, findProduct ? mailMockups(order.lines, tenant, findProduct) : []);
-  const mockups = content.lines.flatMap((line) => (line.mockup ? [line.mockup] : []));
+  const content = { ...confirmationOf(order, tenant, findProduct ? mailMockups(order.lines, tenant, findProduct) : []), ...(orderPage ? { orderPage } : {}) };
+  const mockups = content.lines.flatMap((line) => line.mockups);
   const html = renderEmail(<ConfirmationBody content={content} supplier={supplier} />);
   const text = plainText(content, supplier);
   return {
@@ -54,7 +57,7 @@ export async function buyerConfirmationEmail(
   };
 }
 
-function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 'stores'>, mockups: readonly (MailMockup | undefined)[]): Confirmation {
+function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 'stores'>, mockups: readonly MailMockup[][]): Confirmation {
   const storeName = (code: string) => tenant.stores.find((s) => s.code === code)?.name ?? code;
   const store = tenant.stores.find((s) => s.name === order.store);
   const onRequest = order.lines.filter((line) => line.unitPrice === 0).length;
@@ -85,8 +88,7 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
       ...(line.store ? [['For store', oneLine(storeName(line.store))] as Fact] : []),
       ['Line total', line.unitPrice === 0 ? PRICE_ON_REQUEST : priceText(line.lineTotal)],
     ];
-    const mockup = mockups[index];
-    return { title: oneLine(line.name) || oneLine(line.code), facts: lineFacts, ...(mockup ? { mockup } : {}) };
+    return { title: oneLine(line.name) || oneLine(line.code), facts: lineFacts, mockups: mockups[index] ?? [] };
   });
   return {
     number: orderNumber(order.orderId),
@@ -115,17 +117,26 @@ function ConfirmationBody({ content, supplier }: { content: Confirmation; suppli
       </Heading>
       <Text style={styles.text}>{content.intro}</Text>
       <FactList facts={content.facts} />
+      {content.orderPage && (
+        <Text style={styles.text}>
+          <Link href={content.orderPage} style={{ color: '#0b57d0' }}>
+            {ORDER_PAGE_WORDS}
+          </Link>
+          {` (${ORDER_PAGE_NOTE})`}
+        </Text>
+      )}
       {content.lines.map((line, index) => (
         <Section key={index} style={{ borderTop: '1px solid #e4e4e7', padding: '12px 0 4px' }}>
           <Text style={styles.lineName}>{line.title}</Text>
-          {line.mockup && (
+          {line.mockups.map((mockup) => (
             <Img
-              src={`cid:${line.mockup.cid}`}
-              alt={oneLine(line.mockup.description)}
+              key={mockup.cid}
+              src={`cid:${mockup.cid}`}
+              alt={oneLine(mockup.description)}
               width="160"
-              style={{ display: 'block', height: 'auto', margin: '4px 0 8px', borderRadius: '4px' }}
+              style={{ display: 'inline-block', height: 'auto', margin: '4px 8px 8px 0', borderRadius: '4px' }}
             />
-          )}
+          ))}
           <FactList facts={line.facts} />
         </Section>
       ))}
@@ -148,6 +159,10 @@ function FactList({ facts }: { facts: Fact[] }) {
   );
 }
 
+export const ORDER_PAGE_WORDS = "See this order's status and tracking";
+/** Said beside the link: it opens the order without a password, so the buyer knows not to pass it on. */
+export const ORDER_PAGE_NOTE = 'no password needed; anyone with this link can see the order';
+
 function plainText(content: Confirmation, supplier: SupplierContact): string {
   const facts = (list: Fact[], indent = '') => list.map(([term, value]) => `${indent}${term}: ${value}`);
   return [
@@ -157,6 +172,7 @@ function plainText(content: Confirmation, supplier: SupplierContact): string {
     '',
     ...facts(content.facts),
     '',
+    ...(content.orderPage ? [`${ORDER_PAGE_WORDS} (${ORDER_PAGE_NOTE}):`, content.orderPage, ''] : []),
     ...content.lines.flatMap((line) => [line.title, ...facts(line.facts, '    '), '']),
     `Total: ${content.total}`,
     '',

@@ -30,10 +30,12 @@ const HOUR_MS = 3_600_000;
  */
 export async function buyerConfirmations(
   order: NewOrder,
-  tenant: Pick<Tenant, 'id' | 'companyName' | 'stores' | 'buyerConfirmationEmail' | 'embroideries'>,
+  tenant: Pick<Tenant, 'id' | 'companyName' | 'stores' | 'buyerConfirmationEmail' | 'embroideries' | 'flags'>,
   settings: BuyerMail,
   /** The tenant's catalog, for the lines' mock-ups; none without it. */
   findProduct?: ProductLookup,
+  /** The buyer's read-only page of this order (order-links.ts); none when the order came without a storefront's origin. */
+  orderPage?: string,
 ): Promise<MailMessage[]> {
   const { outbox, log } = settings;
   if (!tenant.buyerConfirmationEmail) return [];
@@ -47,7 +49,7 @@ export async function buyerConfirmations(
     log.warn('buyer confirmation not sent: the tenant reached its hourly cap', { orderId: order.orderId, tenant: tenant.id, cap: settings.perTenantPerHour });
     return [];
   }
-  const message = await buyerConfirmationEmail(order, tenant, settings.supplier, settings.from, to, findProduct);
+  const message = await buyerConfirmationEmail(order, tenant, settings.supplier, settings.from, to, findProduct, orderPage);
   return [{ ...message, buyerConfirmationOf: tenant.id }];
 }
 

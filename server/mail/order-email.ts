@@ -17,7 +17,7 @@ import { mailMockups } from './mail-mockups.ts';
  */
 export function orderEmail(
   order: OrderRecord,
-  tenant: Pick<Tenant, 'emailRecipients' | 'stores' | 'embroideries'>,
+  tenant: Pick<Tenant, 'emailRecipients' | 'stores' | 'embroideries' | 'flags'>,
   from: string,
   findProduct?: ProductLookup,
 ): MailMessage[] {
@@ -63,8 +63,8 @@ export function orderEmail(
     `Total: ${total}`,
     '',
   ].join('\n');
-  // Each line with a logo carries its mock-up as an attachment named for the line (mail-mockups.ts).
-  const mockups = findProduct ? mailMockups(order.lines, tenant, findProduct).filter((mockup) => mockup !== undefined) : [];
+  // Each line with a logo carries its mock-ups, a side each, as attachments named for the line (mail-mockups.ts).
+  const mockups = findProduct ? mailMockups(order.lines, tenant, findProduct).flat() : [];
   return [
     {
       ...(mockups.length > 0 ? { mockups } : {}),

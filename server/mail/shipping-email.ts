@@ -3,6 +3,7 @@ import { trackingLink, type Carrier } from '../../src/domain/order-status.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { OrderRecord } from '../storage/order-database.ts';
 import type { MailMessage } from './mail-message.ts';
+import { ORDER_PAGE_NOTE, ORDER_PAGE_WORDS } from './buyer-confirmation-email.tsx';
 import { oneLine } from './order-email.ts';
 
 /**
@@ -16,6 +17,8 @@ export function shippingEmail(
   tenant: Pick<Tenant, 'shippingEmail' | 'title'>,
   shipment: { carrier: Carrier; trackingNumber: string },
   from: string,
+  /** The buyer's read-only page of the order (order-links.ts); none when the change came without a storefront's origin. */
+  orderPage?: string,
 ): MailMessage[] {
   if (!tenant.shippingEmail || order.email === '') return [];
   const number = orderNumber(order.orderId);
@@ -33,6 +36,7 @@ export function shippingEmail(
     `Tracking number: ${shipment.trackingNumber}`,
     link ? `Track it:        ${link}` : `Track it on ${carrier}'s website with the tracking number.`,
     '',
+    ...(orderPage ? [`${ORDER_PAGE_WORDS} (${ORDER_PAGE_NOTE}):`, orderPage, ''] : []),
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a">',
@@ -45,6 +49,7 @@ export function shippingEmail(
     link
       ? `<p><a href="${escapeHtml(link)}" style="color:#0b57d0">Track your shipment</a></p>`
       : `<p>Track it on ${escapeHtml(carrier)}'s website with the tracking number.</p>`,
+    orderPage ? `<p><a href="${escapeHtml(orderPage)}" style="color:#0b57d0">${ORDER_PAGE_WORDS}</a> (${ORDER_PAGE_NOTE})</p>` : '',
     '</body></html>',
   ].join('\n');
   return [{ from, to: [order.email], subject: `Your order ${number} from ${store} has shipped`, text, html }];

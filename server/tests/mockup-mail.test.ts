@@ -11,7 +11,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { DEFAULT_PLACEMENT_AREAS } from '../../src/domain/placement-areas.ts';
 import { MOCKUP_WIDTH } from '../mail/compose-mockup.ts';
 import { contractWorld, type ContractWorld } from './helpers/contract-world.ts';
-import { BYPASS_CODE, BYPASS_RECIPIENTS, BYPASS_TENANT } from './helpers/order-fixture.ts';
+import { BYPASS_CODE, BYPASS_RECIPIENTS, BYPASS_TENANT, PAYPAL_TENANT } from './helpers/order-fixture.ts';
 import { mailParts } from './helpers/parse-mail.ts';
 import type { ReceivedMail } from './helpers/smtp-sink.ts';
 
@@ -41,6 +41,8 @@ function imagesOf(raw: string): MailImage[] {
 
 const PICTURE = { r: 200, g: 200, b: 200 };
 const LOGO = { r: 220, g: 0, b: 0 };
+const BACK_PICTURE = { r: 150, g: 150, b: 255 };
+const SECOND_LOGO = { r: 0, g: 160, b: 0 };
 
 /** The colour of the pixel at (x, y) of a decoded image. */
 async function pixel(image: Buffer, x: number, y: number): Promise<{ r: number; g: number; b: number }> {
@@ -64,8 +66,28 @@ async function mailOf(world: ContractWorld, orderId: string, email: string): Pro
 const near = (a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }) =>
   Math.abs(a.r - b.r) + Math.abs(a.g - b.g) + Math.abs(a.b - b.b) < 40;
 
+const BYPASS = { companyName: BYPASS_TENANT, code: BYPASS_CODE, store: 'Bypass Ford' };
+const POLO = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+
 describe('mock-ups in the order e-mails', () => {
   const world = contractWorld(async () => undefined);
+
+  /** A bypass order of `cart` by a new buyer (Bypass Motors', unless another tenant is named), and its two e-mails. */
+  async function placed(cart: Record<string, unknown>[], tenant: { companyName: string; code: string; store?: string } = BYPASS) {
+    const email = `${randomUUID()}@dealer.example`;
+    const created = await world.api.post('/v1/create-order', {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email,
+      customer_po: '',
+      cart,
+      bypassPaypal: true,
+      ...tenant,
+    });
+    expect(created.status).toBe(200);
+    const orderId = created.body.order_id as string;
+    return { orderId, ...(await mailOf(world, orderId, email)) };
+  }
 
   beforeAll(async () => {
     // The fixture's pictures are empty files; these two lines' are real: a plain grey 600 px
@@ -78,36 +100,20 @@ describe('mock-ups in the order e-mails', () => {
       .png()
       .toBuffer();
     writeFileSync(path.join(world.fixture, 'tenants/logos/Shield.png'), logo);
+    // The back of the same polo, and a second logo in another colour.
+    const back = await sharp({ create: { width: 600, height: 600, channels: 3, background: BACK_PICTURE } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(path.join(world.fixture, 'catalogs/images/K500_navy_back.jpg'), back);
+    const second = await sharp({ create: { width: 200, height: 100, channels: 4, background: { ...SECOND_LOGO, alpha: 1 } } })
+      .png()
+      .toBuffer();
+    writeFileSync(path.join(world.fixture, 'tenants/logos/Script.png'), second);
   });
 
   it('carries the line’s picture with its logo drawn inside the placement’s area, inline for the buyer and attached for the staff', async () => {
-    const email = `${randomUUID()}@dealer.example`;
-    const polo = {
-      type: 'mens',
-      name: 'K500',
-      price: 1,
-      quantity: 12,
-      size: 'Medium',
-      color: 'Navy',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Shield',
-    };
     const mats = { type: 'service', name: 'FM-100', price: 1, quantity: 1, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' };
-    const created = await world.api.post('/v1/create-order', {
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email,
-      store: 'Bypass Ford',
-      customer_po: '',
-      companyName: BYPASS_TENANT,
-      cart: [polo, mats],
-      bypassPaypal: true,
-      code: BYPASS_CODE,
-    });
-    expect(created.status).toBe(200);
-    const orderId = created.body.order_id as string;
-    const { toStaff, toBuyer } = await mailOf(world, orderId, email);
+    const { toStaff, toBuyer } = await placed([POLO, mats]);
     expect(toStaff.to).toEqual(BYPASS_RECIPIENTS);
 
     // One image per line with a logo: the floor mats have none.
@@ -138,33 +144,39 @@ describe('mock-ups in the order e-mails', () => {
     expect(staffImages[0]!.bytes.equals(inline!.bytes)).toBe(true);
   });
 
+  it('draws a second logo on a back placement on the back picture: the line gets its front and its back, each with its own logo', async () => {
+    const { toStaff, toBuyer } = await placed([{ ...POLO, secondEmbroidery: 'Script', secondPlacement: 'Yoke' }]);
+    const images = imagesOf(toBuyer.raw);
+    expect(images).toHaveLength(2);
+    const [front, back] = images;
+    const { html } = mailParts(toBuyer.raw);
+    expect(html).toContain('alt="K500 name with Shield at Left Chest"');
+    expect(html).toContain('alt="K500 name with Script at Yoke, back view"');
+    for (const image of images) expect(html).toContain(`src="cid:${image.cid}"`);
+
+    const middle = (area: { x: number; y: number; width: number; height: number }) =>
+      [Math.round((area.x + area.width / 2) * MOCKUP_WIDTH), Math.round((area.y + area.height / 2) * MOCKUP_WIDTH)] as const;
+    const chest = middle(DEFAULT_PLACEMENT_AREAS.mens!['Left Chest']!);
+    const yoke = middle(DEFAULT_PLACEMENT_AREAS.mens!.Yoke!);
+    // The front: the first logo at Left Chest, nothing at the yoke's spot.
+    expect(near(await pixel(front!.bytes, ...chest), LOGO)).toBe(true);
+    expect(near(await pixel(front!.bytes, ...yoke), PICTURE)).toBe(true);
+    // The back: its own picture, the second logo at the Yoke, nothing at Left Chest.
+    expect(near(await pixel(back!.bytes, ...yoke), SECOND_LOGO)).toBe(true);
+    expect(near(await pixel(back!.bytes, ...chest), BACK_PICTURE)).toBe(true);
+
+    expect(imagesOf(toStaff.raw).map((image) => image.filename)).toEqual(['K500 Navy, Shield at Left Chest.jpg', 'K500 Navy, Script at Yoke, back.jpg']);
+  });
+
+  it('draws none in the e-mails of a tenant whose item-page preview is off (show_image_preview)', async () => {
+    const { toStaff, toBuyer } = await placed([POLO], { companyName: PAYPAL_TENANT, code: 'PPBYPASS' });
+    for (const message of [toStaff, toBuyer]) expect(imagesOf(message.raw)).toEqual([]);
+    expect(mailParts(toBuyer.raw).html).not.toContain('cid:');
+  });
+
   it('sends the e-mail without the mock-up when the picture cannot be read, and says why in the log', async () => {
-    const email = `${randomUUID()}@dealer.example`;
     // K500 Black's picture is the fixture's empty file.
-    const polo = {
-      type: 'mens',
-      name: 'K500',
-      price: 1,
-      quantity: 12,
-      size: 'Medium',
-      color: 'Black',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Shield',
-    };
-    const created = await world.api.post('/v1/create-order', {
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email,
-      store: 'Bypass Ford',
-      customer_po: '',
-      companyName: BYPASS_TENANT,
-      cart: [polo],
-      bypassPaypal: true,
-      code: BYPASS_CODE,
-    });
-    expect(created.status).toBe(200);
-    const { toStaff, toBuyer } = await mailOf(world, created.body.order_id as string, email);
+    const { toStaff, toBuyer } = await placed([{ ...POLO, color: 'Black' }]);
     for (const message of [toStaff, toBuyer]) expect(imagesOf(message.raw)).toEqual([]);
     expect(
       world.api.logs.some(

@@ -60,6 +60,7 @@ describe('the published contract (GET /v1/openapi.json)', () => {
         'POST /v1/retrieve-orders',
         'POST /v1/update-historical-order',
         'POST /v1/set-order-status',
+        'POST /v1/view-order',
         'POST /v1/session',
         'GET /healthz',
         'GET /readyz',
@@ -77,6 +78,8 @@ describe('the published contract (GET /v1/openapi.json)', () => {
     expect(createOrder.responses['429'].headers).toHaveProperty('Retry-After');
     expect(document.paths['/v1/retrieve-orders'].post.security).toEqual([{ session: [] }]);
     expect(document.paths['/v1/retrieve-orders'].post.responses['401'].headers).toHaveProperty('WWW-Authenticate');
+    // The buyer's order link needs no session: its key is in the body.
+    expect(document.paths['/v1/view-order'].post.security).toEqual([]);
     expect(document.components.securitySchemes.session).toMatchObject({ type: 'http', scheme: 'bearer' });
     // The order line's fields, as retrieve-orders answers them and update-historical-order takes them back.
     const line = document.components.schemas.RetrieveOrdersAnswer.properties.orders.items.properties.order.items;

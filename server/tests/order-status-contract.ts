@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contractWorld } from './helpers/contract-world.ts';
+import { STOREFRONT_ORIGIN } from './helpers/test-api.ts';
 import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSWORD } from './helpers/order-fixture.ts';
 
 /**
@@ -256,6 +257,24 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
       await world.smtp.waitForMention('9400LATER0001');
       expect(world.smtp.received.filter((m) => m.text.includes('1Z4TRACKMAIL0001'))).toHaveLength(1);
       expect(world.smtp.received.filter((m) => m.to.includes(email) && m.text.includes('has shipped'))).toHaveLength(1);
+    });
+
+    it("carries the link to the order's page on the storefront it was shipped from, which opens that order read-only and no other", async () => {
+      const { orderId } = await placeOrder();
+      const other = await placeOrder();
+      const shipment = { companyName: BYPASS_TENANT, order_id: orderId, status: 'shipped', carrier: 'FedEx', tracking_number: '777LINKMAIL01' };
+      expect((await world.api.post('/v1/set-order-status', shipment, { ...(await admin()), origin: STOREFRONT_ORIGIN })).status).toBe(200);
+      const [mail] = await world.smtp.waitForMention('777LINKMAIL01');
+      const key = new RegExp(`${STOREFRONT_ORIGIN}/bypass/order/#order=${orderId}&key=([\\w.-]+)`).exec(mail!.text)?.[1];
+      expect(key).toBeDefined();
+      const view = (order_id: string, companyName = BYPASS_TENANT) => world.api.post('/v1/view-order', { companyName, order_id, key });
+      const seen = await view(orderId);
+      expect(seen.status).toBe(200);
+      expect(seen.body.order).toMatchObject({ order_id: orderId, status: 'shipped', status_history: [{ carrier: 'FedEx', tracking_number: '777LINKMAIL01' }] });
+      // Nothing of the buyer: a forwarded link passes on no name or address.
+      expect(JSON.stringify(seen.body)).not.toMatch(/@dealer\.example|"first_name"|"email"/);
+      expect(await view(other.orderId)).toMatchObject({ status: 403, body: { message: expect.stringMatching(/for another order/) } });
+      expect(await view(orderId, PAYPAL_TENANT)).toMatchObject({ status: 403 });
     });
 
     it('sends none for a tenant without shipping_email, nor for statuses other than shipped', async () => {

@@ -11,6 +11,7 @@ import {
   SessionAnswerSchema,
   SetOrderStatusAnswerSchema,
   UpdateHistoricalOrderAnswerSchema,
+  ViewOrderAnswerSchema,
 } from './order-api-responses.ts';
 import { REQUEST_BODY_SCHEMAS, type CallName } from './order-api-requests.ts';
 
@@ -35,6 +36,8 @@ const NAMED_SCHEMAS = {
   UpdateHistoricalOrderAnswer: UpdateHistoricalOrderAnswerSchema,
   SetOrderStatusBody: REQUEST_BODY_SCHEMAS['set-order-status'],
   SetOrderStatusAnswer: SetOrderStatusAnswerSchema,
+  ViewOrderBody: REQUEST_BODY_SCHEMAS['view-order'],
+  ViewOrderAnswer: ViewOrderAnswerSchema,
   SessionBody: REQUEST_BODY_SCHEMAS.session,
   SessionAnswer: SessionAnswerSchema,
   HealthAnswer: HealthAnswerSchema,
@@ -218,6 +221,20 @@ const OPERATIONS: Record<string, Operation> = {
       409: error('The status cannot change that way from where the order stands, or another admin changed it at the same moment.'),
     }),
   },
+  '/v1/view-order': {
+    method: 'post',
+    tag: 'orders',
+    summary: "One order, read-only, for its buyer's link: status, tracking and lines",
+    description:
+      "Needs no session: the `key` of the link in the buyer's confirmation or shipping e-mail, which opens that one order of that tenant, read-only, until it expires. No names, e-mail or address come back.",
+    body: 'view-order',
+    answers: withEveryCall({
+      200: { description: 'The order the link opens.', body: 'ViewOrderAnswer' },
+      400: error('A bad body or an unknown tenant.'),
+      403: error('A key that is not valid, has expired or is for another order, or an origin not in CORS_ORIGINS.'),
+      404: error('The tenant has no placed or paid order with that order_id.'),
+    }),
+  },
   '/v1/session': {
     method: 'post',
     tag: 'sessions',
@@ -331,6 +348,7 @@ const BODY_SCHEMA_NAMES = {
   'retrieve-orders': 'RetrieveOrdersBody',
   'update-historical-order': 'UpdateHistoricalOrderBody',
   'set-order-status': 'SetOrderStatusBody',
+  'view-order': 'ViewOrderBody',
   session: 'SessionBody',
 } as const satisfies Record<CallName, SchemaName>;
 

@@ -171,6 +171,20 @@ export const SessionBodySchema = Type.Object(
 );
 export type SessionBody = Static<typeof SessionBodySchema>;
 
+export const ViewOrderBodySchema = Type.Object(
+  {
+    companyName: companyName(),
+    order_id: Type.String({ minLength: 1, maxLength: 100, description: "The order's order_id, as the order link names it." }),
+    key: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description: "The order link's key, as the buyer's e-mail gave it: it opens this one order, read-only, until it expires.",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ViewOrderBody = Static<typeof ViewOrderBodySchema>;
+
 /** Every call's body schema, by the call's name (POST /v1/<name>). */
 export const REQUEST_BODY_SCHEMAS = {
   'create-order': CreateOrderBodySchema,
@@ -178,6 +192,7 @@ export const REQUEST_BODY_SCHEMAS = {
   'retrieve-orders': RetrieveOrdersBodySchema,
   'update-historical-order': UpdateHistoricalOrderBodySchema,
   'set-order-status': SetOrderStatusBodySchema,
+  'view-order': ViewOrderBodySchema,
   session: SessionBodySchema,
 } satisfies Record<string, TSchema>;
 

@@ -155,6 +155,16 @@ export const SetOrderStatusAnswerSchema = Type.Object(
 );
 export type SetOrderStatusAnswer = Static<typeof SetOrderStatusAnswerSchema>;
 
+export const BuyerOrderSchema = Type.Pick(
+  PlacedOrderSchema,
+  ['order_id', 'created_at', 'company_name', 'store', 'customer_po', 'paid', 'order', 'total', 'status', 'status_history', 'in_hands_date', 'supplier_note'],
+  { additionalProperties: false, description: "One order as its buyer's link shows it: no names, e-mail or address." },
+);
+export type BuyerOrder = Static<typeof BuyerOrderSchema>;
+
+export const ViewOrderAnswerSchema = Type.Object({ order: BuyerOrderSchema }, { additionalProperties: false, description: 'The order the link opens.' });
+export type ViewOrderAnswer = Static<typeof ViewOrderAnswerSchema>;
+
 export const SessionAnswerSchema = Type.Object(
   {
     token: Type.String({ minLength: 1, description: "Send as `Authorization: Bearer <token>` (staff, admin), or in create-order's `store_tokens` (store)." }),

@@ -1,4 +1,4 @@
-import { mockupSide, placementAreaFor, type PictureSide, type PlacementArea, type ProductPlacementAreas } from './placement-areas.ts';
+import { mockupSide, placementAreaFor, placementAreasFor, type PictureSide, type PlacementArea, type ProductPlacementAreas } from './placement-areas.ts';
 
 /** The logos an ordered line carries, as the cart, the success page and the orders screen name them. */
 export interface LineLogos {
@@ -25,36 +25,53 @@ export interface LineMockup {
 }
 
 /**
- * The mock-up of a line, or undefined when none can be drawn (no logo with a known area, a back
- * placement on a colour without a back picture, no picture or logo image): the line then shows
- * its plain thumbnail. The picture is that of the first logo whose placement can be drawn; the
- * other logo joins it when its placement is on the same side.
+ * The mock-ups of a line, one per side that carries a drawable logo, the side of the first such
+ * logo first: a logo at Left Chest and a second at Full Back give the front with the one and the
+ * back with the other. None when no logo can be drawn (no area known, a back placement on a
+ * colour without a back picture, no picture or logo image). A logo without a placement (types
+ * that record none, a mug) goes to the product's one area when it has exactly one.
  */
-export function lineMockup(
+export function lineMockups(
   line: LineLogos,
   product: ProductPlacementAreas | undefined,
   pictureOf: (side: PictureSide) => string | undefined,
   logoImages: Readonly<Record<string, string>>,
-): LineMockup | undefined {
-  if (!product) return undefined;
+): LineMockup[] {
+  if (!product) return [];
   const chosen = [
     { name: line.embroidery, placement: line.placement },
     { name: line.secondEmbroidery, placement: line.secondPlacement },
   ].flatMap(({ name, placement }) => {
-    if (!name || !placement) return [];
-    const side = mockupSide(product, line.color, placement);
-    const area = placementAreaFor(product, line.color, placement);
+    const where = placement || onlyPlacement(product, line.color);
+    if (!name || !where) return [];
+    const side = mockupSide(product, line.color, where);
+    const area = placementAreaFor(product, line.color, where);
     const src = logoImages[name];
-    return side && area && src ? [{ name, placement, src, side, area }] : [];
+    return side && area && src ? [{ name, placement: where, src, side, area }] : [];
   });
-  const first = chosen[0];
-  if (!first) return undefined;
-  const picture = pictureOf(first.side);
-  if (!picture) return undefined;
-  const logos = chosen
-    .filter((logo) => logo.side === first.side)
-    .map(({ name, placement, src, area: { x, y, width, height } }) => ({ name, placement, src, area: { x, y, width, height } }));
-  return { picture, side: first.side, logos };
+  const sides = [...new Set(chosen.map((logo) => logo.side))];
+  return sides.flatMap((side) => {
+    const picture = pictureOf(side);
+    if (!picture) return [];
+    const logos = chosen
+      .filter((logo) => logo.side === side)
+      .map(({ name, placement, src, area: { x, y, width, height } }) => ({ name, placement, src, area: { x, y, width, height } }));
+    return [{ picture, side, logos }];
+  });
+}
+
+/**
+ * A line's one mock-up where a line has room for one picture (the cart's, success and orders
+ * thumbnails): its first side's (lineMockups).
+ */
+export function lineMockup(...args: Parameters<typeof lineMockups>): LineMockup | undefined {
+  return lineMockups(...args)[0];
+}
+
+/** The placement of a product with exactly one area in this colour: where a logo ordered without a placement goes. */
+function onlyPlacement(product: ProductPlacementAreas, color: string): string | undefined {
+  const names = Object.keys(placementAreasFor(product, color));
+  return names.length === 1 ? names[0] : undefined;
 }
 
 /** 'Stivers Script at Left Chest and Stivers Ford at Yoke': what a mock-up shows, for its alternative text. */

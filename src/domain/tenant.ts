@@ -41,7 +41,7 @@ export interface Tenant {
   embroideries: Partial<Record<Category, string[]>>;
   flags: TenantFlags;
   emailRecipients: string[];
-  /** E-mail the buyer when an admin sets their order to shipped (tenant file `shipping_email`). */
+  /** E-mail the buyer when an admin sets their order to shipped (tenant file `shipping_email`, default `buyer_confirmation_email`'s value). */
   shippingEmail: boolean;
   /** Whether the buyer gets a confirmation e-mail of a placed or paid order (tenant file `buyer_confirmation_email`, default true). */
   buyerConfirmationEmail: boolean;

@@ -1,5 +1,5 @@
 import type { ItemIslandProps } from './add-to-cart/item-island-props.ts';
-import type { CheckoutIslandProps, OrdersIslandProps, SuccessIslandProps } from './shared/ordering-props.ts';
+import type { CheckoutIslandProps, OrderStatusIslandProps, OrdersIslandProps, SuccessIslandProps } from './shared/ordering-props.ts';
 
 /**
  * Every island by the name its page marks it with (`data-island`), with the props the page
@@ -12,6 +12,7 @@ export interface IslandPropsByName {
   checkout: CheckoutIslandProps;
   success: SuccessIslandProps;
   orders: OrdersIslandProps;
+  'order-status': OrderStatusIslandProps;
 }
 
 export type IslandName = keyof IslandPropsByName;

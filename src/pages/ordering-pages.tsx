@@ -1,4 +1,4 @@
-import type { CheckoutIslandProps, OrdersIslandProps, SuccessIslandProps } from '../islands/shared/ordering-props.ts';
+import type { CheckoutIslandProps, OrderStatusIslandProps, OrdersIslandProps, SuccessIslandProps } from '../islands/shared/ordering-props.ts';
 import { island } from './prerender-island.tsx';
 import { thumbnail } from './catalog-price-file-content.ts';
 import type { PageModel } from '../site/page-model.ts';
@@ -109,6 +109,18 @@ export function OrdersPage({ model }: { model: PageModel }) {
     <>
       <h1 className="page-title">Orders</h1>
       {island('orders', props)}
+      <NeedsJavaScript model={model} />
+    </>
+  );
+}
+
+/** The buyer's page of one order, from the link in its e-mail: the island reads the link and asks the order API. */
+export function OrderStatusPage({ model }: { model: PageModel }) {
+  const { config } = model;
+  const props: OrderStatusIslandProps = { apiBase: config.apiBase, companyName: config.companyName, base: config.base };
+  return (
+    <>
+      {island('order-status', props)}
       <NeedsJavaScript model={model} />
     </>
   );

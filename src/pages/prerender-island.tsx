@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ItemDetails } from '../islands/add-to-cart/item-details.tsx';
 import { CheckoutIsland } from '../islands/checkout/checkout-island.tsx';
 import type { IslandName, IslandPropsByName } from '../islands/island-props.ts';
+import { OrderStatusIsland } from '../islands/order-status/order-status-island.tsx';
 import { OrdersIsland } from '../islands/orders/orders-island.tsx';
 import { SuccessIsland } from '../islands/success/success-island.tsx';
 import { Island } from '../runtime/server/island-marker.tsx';
@@ -12,6 +13,7 @@ const ISLANDS: { [N in IslandName]: ComponentType<IslandPropsByName[N]> } = {
   checkout: CheckoutIsland,
   success: SuccessIsland,
   orders: OrdersIsland,
+  'order-status': OrderStatusIsland,
 };
 
 /** The island `name`, rendered with `props` and marked so its entry hydrates it with the same props. */

@@ -11,6 +11,7 @@ export type Route =
   | { page: 'checkout' }
   | { page: 'success' }
   | { page: 'orders' }
+  | { page: 'order' }
   | { page: 'catalog-links' }
   | { page: 'search' };
 

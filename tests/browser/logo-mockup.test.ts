@@ -135,7 +135,7 @@ describe('the logo mock-up on the item page', () => {
     });
   });
 
-  it('draws a second logo at its own area, on the side of the latest choice', async () => {
+  it('draws a second logo at its own area; on the other side (Full Back) both sides show, the latest choice large and the other in the corner', async () => {
     await withVisit(`${storefront.baseUrl(guardian.id)}item/K500/`, async ({ page }) => {
       await openItem(page, 'K500');
       await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
@@ -152,11 +152,30 @@ describe('the logo mock-up on the item page', () => {
       );
       expect(await drawnLogo(page, 'Right Sleeve').evaluate((img: HTMLImageElement) => img.closest('picture')?.dataset.logo)).toBe('Guardian Script');
 
-      // The second logo on the back shows the back with it; the first, on the front, waits there.
+      // The second logo on the back shows the back large with it; the first stays drawn, on the front in the corner.
       await page.getByLabel('Second placement', { exact: true }).selectOption('Full Back');
       await mockup(page).and(page.locator('[data-side="back"]')).waitFor();
-      expect(await mockup(page).locator('.mockup__logo').count()).toBe(1);
-      await drawnLogo(page, 'Full Back').waitFor();
+      const inset = mockup(page).locator('.mockup__inset');
+      expect(await inset.getAttribute('data-side')).toBe('front');
+      const large = mockup(page).locator(':scope > .mockup__logo');
+      expect(await large.evaluateAll((logos) => logos.map((logo) => (logo as HTMLElement).dataset.placement))).toEqual(['Full Back']);
+      const back = await boxOf(mockup(page).locator('.mockup__back img'));
+      expectInside(await boxOf(large.locator('img')), areaOnPage(back, placementAreaFor(polo, 'Navy', 'Full Back')!), 'second logo at Full Back, large');
+      const insetLogo = inset.locator('.mockup__logo[data-placement="Left Chest"] img');
+      expect(await insetLogo.evaluate((img: HTMLImageElement) => img.closest('picture')?.dataset.logo)).toBe('Guardian Shield');
+      expectInside(
+        await boxOf(insetLogo),
+        areaOnPage(await boxOf(inset.locator('.mockup__inset-picture img')), placementAreaFor(polo, 'Navy', 'Left Chest')!),
+        'first logo at Left Chest, in the inset',
+      );
+      await page.waitForFunction((img) => (img as HTMLImageElement).complete, await insetLogo.elementHandle());
+      await saveScreenshot(page, 'item-mockup-two-sides');
+
+      // Moving the first logo makes it the latest choice: the front is large again, the back in the corner with Full Back.
+      await page.getByLabel('Placement', { exact: true }).selectOption('Left Sleeve');
+      await mockup(page).and(page.locator('[data-side="front"]')).waitFor();
+      expect(await inset.getAttribute('data-side')).toBe('back');
+      await inset.locator('.mockup__logo[data-placement="Full Back"] img').waitFor();
       expect(await layoutShift(page), 'CLS while choosing').toBe(0);
     });
   });
@@ -168,7 +187,7 @@ describe('the logo mock-up on the item page', () => {
     });
   });
 
-  it('keeps the front for Full Back on a product without a back picture, and draws nothing there', async () => {
+  it('keeps the front for Full Back on a product without a back picture, draws nothing there, and says so on the picture', async () => {
     const other = catalogProduct(guardian, 'K540');
     expect(other.backPictureColors ?? []).toEqual([]);
     await withVisit(`${storefront.baseUrl(guardian.id)}item/K540/`, async ({ page }) => {
@@ -176,7 +195,12 @@ describe('the logo mock-up on the item page', () => {
       await page.getByLabel('Logo', { exact: true }).selectOption('Guardian Shield');
       await page.getByLabel('Placement', { exact: true }).selectOption('Full Back');
       await expect.poll(() => mockup(page).getAttribute('data-side')).toBe('front');
-      expect(await mockup(page).locator('.mockup__logo, .mockup__back').count()).toBe(0);
+      expect(await mockup(page).locator('.mockup__logo, .mockup__back, .mockup__inset').count()).toBe(0);
+      // Not dropped without a word: the picture says why that logo is not drawn.
+      expect(await mockup(page).locator('[data-undrawn]').textContent()).toMatch(
+        /^Full Back: not drawn, \w[\w ]* has no back picture; the logo is still stitched there$/,
+      );
+      expect(await layoutShift(page), 'CLS while choosing').toBe(0);
     });
   });
 });

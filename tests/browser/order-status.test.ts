@@ -1,9 +1,19 @@
 // Order status on the orders screen, in Chromium against the built sample site and the real
-// order API: an admin ships an order with a tracking number, and a staff session sees it with
-// the carrier's tracking link and the history of changes.
+// order API: an admin ships an order with a tracking number, the buyer is e-mailed the tracking
+// link and the order's page, and a staff session sees it with the carrier's tracking link and
+// the history of changes.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARDIAN_ADMIN_PASSWORD, GUARDIAN_STAFF_PASSWORD, placeBypassOrder, retrieveOrders, watchConsole } from './orders-steps.ts';
+import { orderNumber } from '../../src/domain/order-number.ts';
+import {
+  GUARDIAN_ADMIN_PASSWORD,
+  GUARDIAN_POLO,
+  GUARDIAN_STAFF_PASSWORD,
+  placeBypassOrder,
+  retrieveOrders,
+  waitForMail,
+  watchConsole,
+} from './orders-steps.ts';
 import { openWorld, type SiteWorld } from './harness.ts';
 
 let site: SiteWorld;
@@ -14,17 +24,7 @@ beforeAll(async () => {
   site = await openWorld();
   ordersUrl = `${site.baseUrl('guardian')}orders/`;
   order = await placeBypassOrder(site.api, { first_name: 'Robin', last_name: 'Status', email: 'robin@guardian.example', store: 'Guardian Ford' }, [
-    {
-      type: 'mens',
-      name: 'Sport Polo',
-      price: 38.77,
-      quantity: 12,
-      size: 'Medium',
-      color: 'Navy',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Guardian Shield',
-    },
+    GUARDIAN_POLO,
   ]);
 }, 120_000);
 
@@ -74,6 +74,12 @@ describe('order status on the orders screen', () => {
     } finally {
       await admin.context.close();
     }
+
+    // Guardian sends shipping e-mails (tenants/guardian.yaml): the buyer is told, with the carrier's tracking link and the order's own page.
+    const shipped = await waitForMail(site.api, '123456789012');
+    expect(shipped.subject).toBe(`Your order ${orderNumber(order.order_id)} from Guardian Automotive Store has shipped`);
+    expect(shipped.text).toContain('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    expect(shipped.text).toContain(`${site.baseUrl('guardian')}order/#order=${order.order_id}&key=`);
 
     const [stored] = (await retrieveOrders(site.api)).filter((o) => o.order_id === order.order_id);
     expect(stored).toMatchObject({ status: 'shipped', status_history: [{ status: 'shipped', carrier: 'FedEx', tracking_number: '123456789012' }] });

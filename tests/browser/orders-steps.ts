@@ -17,6 +17,19 @@ export const GUARDIAN_ADMIN_PASSWORD = guardian.adminPassword!;
 /** The group's own password (the entry screen's): a staff session that lists its orders. */
 export const GUARDIAN_STAFF_PASSWORD = guardian.password!;
 
+/** Twelve navy Sport Polos with the Guardian Shield at Left Chest: $465.24, as the catalog prices them. */
+export const GUARDIAN_POLO: CartLine = {
+  type: 'mens',
+  name: 'Sport Polo',
+  price: 38.77,
+  quantity: 12,
+  size: 'Medium',
+  color: 'Navy',
+  code: 'K500',
+  placement: 'Left Chest',
+  embroidery: 'Guardian Shield',
+};
+
 export interface OrderCustomer {
   first_name: string;
   last_name: string;
@@ -50,12 +63,17 @@ export interface WrittenMail {
   text: string;
 }
 
+/** The staff e-mail the order API wrote about `orderId` (the buyer's e-mails name it too, in their order link). */
+export function waitForOrderMail(api: TestApi, orderId: string, timeoutMs = 10_000): Promise<WrittenMail> {
+  return waitForMail(api, `Order id:     ${orderId}`, timeoutMs);
+}
+
 /**
- * The e-mail the order API wrote about `orderId` (its .eml files in MAIL_DIR, which the
- * outbox worker writes shortly after the order), with headers unfolded and the
+ * The first e-mail the order API wrote that mentions `mention` (its .eml files in MAIL_DIR, which
+ * the outbox worker writes shortly after the order), with headers unfolded and the
  * quoted-printable body decoded, so a test asserts on what a mail program shows.
  */
-export async function waitForOrderMail(api: TestApi, orderId: string, timeoutMs = 10_000): Promise<WrittenMail> {
+export async function waitForMail(api: TestApi, mention: string, timeoutMs = 10_000): Promise<WrittenMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = existsSync(api.mailDir) ? readdirSync(api.mailDir).filter((name) => name.endsWith('.eml')) : [];
@@ -70,10 +88,10 @@ export async function waitForOrderMail(api: TestApi, orderId: string, timeoutMs 
           .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
         'latin1',
       ).toString('utf8');
-      if (!text.includes(orderId)) continue;
+      if (!text.includes(mention)) continue;
       return { subject: /^Subject: (.*)$/m.exec(headers)?.[1]?.trim() ?? '', text };
     }
-    if (Date.now() > deadline) throw new Error(`no e-mail about order ${orderId} in ${api.mailDir} within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`no e-mail mentioning ${mention} in ${api.mailDir} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

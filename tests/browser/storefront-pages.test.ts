@@ -335,6 +335,8 @@ for (const testCase of CASES) {
         // Opened without an order in this browser session: it never claims one was placed.
         ['success/', 'Your order', /^(Your order|No recent order)$/],
         ['orders/', 'Orders', /Orders$/],
+        // Opened without an e-mail's link: it shows no order and says how to get one.
+        ['order/', 'Your order', /^(Your order|Order not shown)$/],
       ] as const) {
         it(`${path.slice(0, -1)}: its frame (the ordering issue tests the rest)`, async () => {
           await onPage(

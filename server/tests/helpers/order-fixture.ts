@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { productImageFile } from '../../../src/domain/image-names.ts';
+import { productBackImageFile, productImageFile } from '../../../src/domain/image-names.ts';
 
 /**
  * A small valid project for the order API tests, written to a temporary folder: three
@@ -46,6 +46,7 @@ route_prefix: bypass
 catalog: main
 minimum_apparel_order: true
 paypal_not_supported: true
+show_image_preview: true
 embroideries:
   mens: [Shield, Script]
 logo_placements:
@@ -70,6 +71,7 @@ embroideries:
 logo_placements:
   mens: [Left Chest]
 email_recipients: [${PAYPAL_RECIPIENTS.join(', ')}]
+shipping_email: false
 bypass_codes: [PPBYPASS]
 admin_password: pp-admin-pass
 `),
@@ -149,5 +151,7 @@ export function writeOrderFixture(): string {
     for (const p of products)
       for (const color of [...p.colors, ...(p.halfColors ?? [])]) writeFileSync(path.join(root, 'catalogs/images', productImageFile(p.code, color)), '');
   }
+  // A back picture, for the mock-ups of back placements (Yoke).
+  writeFileSync(path.join(root, 'catalogs/images', productBackImageFile('K500', 'Navy')), '');
   return root;
 }

@@ -410,7 +410,7 @@ export interface Tenant {
    */
   email_recipients?: string[];
   /**
-   * When an admin sets an order to shipped on the orders screen, e-mail the buyer the carrier, tracking number and tracking link (default false).
+   * When an admin sets an order to shipped on the orders screen, e-mail the buyer the carrier, tracking number, tracking link and the link to the order's page (default: as buyer_confirmation_email, so on unless that is false); false sends none.
    */
   shipping_email?: boolean;
   /**

@@ -30,7 +30,8 @@ export function tenantFromFile(id: string, file: TenantFile): Tenant {
       showRestricted: file.show_restricted ?? false,
     },
     emailRecipients: file.email_recipients ?? [],
-    shippingEmail: file.shipping_email ?? false,
+    // On wherever the tenant writes to its buyers at all (docs/decisions.md, Shipping e-mails).
+    shippingEmail: file.shipping_email ?? file.buyer_confirmation_email ?? true,
     buyerConfirmationEmail: file.buyer_confirmation_email ?? true,
     stores: (file.stores ?? []).map((store) => ({ name: store.name, address: store.address ?? '', code: store.code, password: store.password })),
     bypassCodes: file.bypass_codes ?? [],

@@ -5,7 +5,7 @@ import { formatOrderTotal, formatShipDate } from './order-format.ts';
  * An opened order's total, what the buyer asked of the supplier (in-hands date, note: text,
  * never markup), and for an admin how and from where it was placed, when the order API sent them.
  */
-export function OrderFacts({ order }: { order: PlacedOrder }) {
+export function OrderFacts({ order }: { order: Pick<PlacedOrder, 'total' | 'order' | 'placed_with' | 'client_ip' | 'in_hands_date' | 'supplier_note'> }) {
   return (
     <>
       {order.total !== undefined && (

@@ -56,6 +56,13 @@ export interface SuccessIslandProps {
   mockupLogos?: Record<string, string>;
 }
 
+/** The buyer's page of one order, opened by the link in its e-mail (islands/order-status). */
+export interface OrderStatusIslandProps {
+  apiBase: string;
+  companyName: string;
+  base: string;
+}
+
 export interface OrdersIslandProps {
   apiBase: string;
   companyName: string;

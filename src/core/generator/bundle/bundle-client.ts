@@ -15,6 +15,7 @@ export const ENTRIES: Record<ClientEntry, string> = {
   checkout: 'src/runtime/client/checkout.tsx',
   success: 'src/runtime/client/success.tsx',
   orders: 'src/runtime/client/orders.tsx',
+  'order-status': 'src/runtime/client/order-status.tsx',
   search: 'src/runtime/client/search.ts',
 };
 export const STYLESHEET = 'src/styles/storefront.css';

@@ -17,6 +17,7 @@ const assets: ClientAssets = {
     checkout: { file: 'checkout.js', imports: [] },
     success: { file: 'success.js', imports: [] },
     orders: { file: 'orders.js', imports: [] },
+    'order-status': { file: 'order-status.js', imports: [] },
     search: { file: 'search.js', imports: [] },
   },
   files: [],

@@ -5,7 +5,7 @@ import { PreviewNotice } from '../../../components/preview-notice.tsx';
 import { productColors, type Catalog, type Product } from '../../../domain/product.ts';
 import { CatalogLinksPage } from '../../../pages/catalog-links-page.tsx';
 import { CatalogPage, catalogProducts } from '../../../pages/catalog-page.tsx';
-import { CheckoutPage, OrdersPage, SuccessPage } from '../../../pages/ordering-pages.tsx';
+import { CheckoutPage, OrderStatusPage, OrdersPage, SuccessPage } from '../../../pages/ordering-pages.tsx';
 import { ItemPage } from '../../../pages/item-page.tsx';
 import { customsRoute, LandingPage } from '../../../pages/landing-page.tsx';
 import { NotFoundPage } from '../../../pages/not-found-page.tsx';
@@ -102,6 +102,8 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
     page({ page: 'checkout' }, 'Checkout', <CheckoutPage model={model} />, ['checkout']),
     page({ page: 'success' }, 'Your order', <SuccessPage model={model} />, ['success']),
     page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
+    // Made of the tenant's frame alone (the order comes from the API): a catalog edit leaves it as it was.
+    page({ page: 'order' }, 'Your order', <OrderStatusPage model={model} />, ['order-status'], () => ({})),
     page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
     // It lists the categories, nothing of a product: a product edit leaves it as it was.
     page({ page: 'search' }, 'Search', <SearchPage model={model} />, ['search'], () => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scaledSizes } from './product-mockup.tsx';
+import { scaledSizes } from './scaled-sizes.ts';
 
 describe('scaledSizes', () => {
   it('asks for a logo as wide as its part of the picture, at every width the picture is shown', () => {

@@ -1,0 +1,50 @@
+import type { BuyerOrder, ViewOrderAnswer } from '../../src/contracts/order-api-responses.ts';
+import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import { validateBody } from './body-schemas.ts';
+import { HttpError } from './http-error.ts';
+import { publicOrder } from './order-lines.ts';
+import { requireTenant } from './require-tenant.ts';
+
+/**
+ * POST /v1/view-order: the one order a buyer's e-mailed link opens (order-links.ts), read-only
+ * and without a password: its status with tracking, and its lines. The key is checked before
+ * the database is asked, so a wrong key learns nothing of which orders exist; the answer
+ * leaves out the buyer's name, e-mail and address, which a forwarded link would pass on.
+ */
+export async function viewOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+  const body = validateBody('view-order', request.body);
+  const { tenant } = requireTenant(ctx, body.companyName);
+  await ctx.orderLinks.check(body.key, tenant.id, body.order_id);
+  const order = await ctx.database.findOrder(body.order_id);
+  if (!order || order.tenantId !== tenant.id || order.paid === 0) throw new HttpError(404, `${tenant.companyName} has no order ${body.order_id}`);
+  const history = await ctx.database.statuses.historyOf([order.orderId]);
+  const {
+    order_id,
+    created_at,
+    company_name,
+    store,
+    customer_po,
+    paid,
+    order: lines,
+    total,
+    status,
+    status_history,
+    in_hands_date,
+    supplier_note,
+  } = publicOrder(order, history.get(order.orderId) ?? []);
+  const shown: BuyerOrder = {
+    order_id,
+    created_at,
+    company_name,
+    store,
+    customer_po,
+    paid,
+    order: lines,
+    total,
+    status,
+    status_history,
+    ...(in_hands_date !== undefined && { in_hands_date }),
+    ...(supplier_note !== undefined && { supplier_note }),
+  };
+  return { status: 200, body: { order: shown } satisfies ViewOrderAnswer };
+}
