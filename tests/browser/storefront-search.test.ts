@@ -117,7 +117,7 @@ describe('storefront search', () => {
       });
     }
     expect(tried).toBeGreaterThan(project.tenants.length * 5);
-  });
+  }, 300_000);
 
   it("finds a password store's plates once the buyer unlocked the store, and never fetches them before", async () => {
     const guardian = world.baseUrl('guardian');
