@@ -19,6 +19,10 @@ function todaysPrice(code: string, size: string): number {
 
 let site: SiteWorld;
 let ordersUrl: string;
+/** Riley's order's id, and Sam's, whose plate is for Guardian Chevrolet, a password store. */
+let rileyOrder: string;
+let samOrder: string;
+const CHEVY = guardian.stores.find((store) => store.code === 'GCHEV1')!;
 /** The code the retired line carries: in no catalog of the sample. */
 const RETIRED = 'RETIRED-9';
 
@@ -63,6 +67,40 @@ beforeAll(async () => {
       store: 'GFORD1',
     },
   ]);
+  rileyOrder = placed.order_id;
+  const token = await site.api.post('/v1/session', { companyName: guardian.companyName, store: CHEVY.code, password: CHEVY.password });
+  if (token.status !== 200) throw new Error(`the store session answered ${token.status}`);
+  const chevy = await placeBypassOrder(
+    site.api,
+    { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example', store: '' },
+    [
+      {
+        type: 'mens',
+        name: 'Sport Polo',
+        price: 38.77,
+        quantity: 12,
+        size: 'Large',
+        color: 'Black',
+        code: 'K500',
+        placement: 'Left Chest',
+        embroidery: 'Guardian Shield',
+      },
+      {
+        type: 'customs',
+        name: 'Aluminum Plate',
+        price: 1.29,
+        quantity: 500,
+        size: '500',
+        color: 'White',
+        code: 'PLT-AL',
+        placement: '',
+        embroidery: '',
+        store: CHEVY.code,
+      },
+    ],
+    [token.body.token as string],
+  );
+  samOrder = chevy.order_id;
   // Since then: the first line was bought at an older price, and the Large polo's product (as the
   // order recorded it) has left the catalog.
   await site.api.api.database.updateOrderLines(placed.order_id, (lines) =>
@@ -76,15 +114,17 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function openOrders(): Promise<{ context: BrowserContext; page: Page; console: ReturnType<typeof watchConsole> }> {
+async function openOrders(buyer = 'Riley Chen', cart?: CartLine): Promise<{ context: BrowserContext; page: Page; console: ReturnType<typeof watchConsole> }> {
   const context = await site.browser.newContext();
+  // A cart the buyer filled before opening the orders screen.
+  if (cart) await context.addInitScript((line) => sessionStorage.getItem('cart') ?? sessionStorage.setItem('cart', JSON.stringify({ seeded: line })), cart);
   const page = await context.newPage();
   const seen = watchConsole(page);
   await page.goto(ordersUrl);
   const dialog = page.getByRole('dialog', { name: 'Enter password' });
   await dialog.getByLabel('Password', { exact: true }).fill(GUARDIAN_STAFF_PASSWORD);
   await dialog.getByRole('button', { name: 'Show orders' }).click();
-  await page.getByRole('button', { name: /^Lines of the order of Riley Chen, / }).click();
+  await page.getByRole('button', { name: new RegExp(`^Lines of the order of ${buyer}, `) }).click();
   return { context, page, console: seen };
 }
 
@@ -99,8 +139,11 @@ describe('order again', () => {
       await page.getByRole('button', { name: /^Order again: every line of the order of Riley Chen, / }).click();
       const summary = page.getByRole('status', { name: 'Order again' });
       await summary.waitFor();
+      // The polo was $30.00 then: its line says what it costs today.
+      const poloPrice = todaysPrice('K500', 'Medium');
+      expect(poloPrice).not.toBe(30);
       expect(await summary.locator('.order-again__added li').allTextContents()).toEqual([
-        'Sport Polo (K500), Medium, Navy: 12',
+        `Sport Polo (K500), Medium, Navy: 12 ($30.00 → $${poloPrice.toFixed(2)} each)`,
         'Metal Frame (MF-STR), 500, Chrome: 2 runs of 500 (1,000 pieces)',
       ]);
       expect(await summary.locator('.order-again__refused li').allTextContents()).toEqual([
@@ -110,9 +153,8 @@ describe('order again', () => {
       await saveScreenshot(page, 'orders-order-again');
 
       // The cart holds the same size, colour, logos, placements and store, at today's price, not the $30.00 paid.
-      const poloPrice = todaysPrice('K500', 'Medium');
-      expect(poloPrice).not.toBe(30);
-      expect(await storedCart(page)).toEqual([
+      const once = await storedCart(page);
+      expect(once).toEqual([
         {
           type: 'mens',
           name: 'Sport Polo',
@@ -125,6 +167,7 @@ describe('order again', () => {
           embroidery: 'Guardian Shield',
           secondEmbroidery: 'Guardian Script',
           secondPlacement: 'Right Sleeve',
+          orderedAgainFrom: [`${rileyOrder}#0`],
         },
         {
           type: 'customs',
@@ -137,10 +180,19 @@ describe('order again', () => {
           placement: '',
           embroidery: '',
           store: 'GFORD1',
+          orderedAgainFrom: [`${rileyOrder}#2`],
         },
       ]);
       // The header's cart count follows.
       await expect.poll(() => page.locator('[data-cart-badge]').first().textContent()).toBe('Cart (2)');
+
+      // "Order again" a second time: nothing is asked (the cart holds only this order's lines), nothing doubles.
+      await page.getByRole('button', { name: /^Order again: every line of the order of Riley Chen, / }).click();
+      await expect
+        .poll(() => summary.locator('.order-again__already li').allTextContents())
+        .toEqual(['Sport Polo (K500, Medium, Navy)', 'Metal Frame (MF-STR, 500, Chrome)']);
+      expect(await summary.locator('.order-again__title').first().textContent()).toBe('Nothing was added to your cart.');
+      expect(await storedCart(page)).toEqual(once);
 
       // On to the checkout, which shows those lines; the retired one is not among them.
       await summary.getByRole('link', { name: 'Checkout' }).click();
@@ -153,16 +205,87 @@ describe('order again', () => {
     }
   });
 
-  it('orders a single line again, adding to a line already in the cart', async () => {
+  it('orders a single line again once, however often it is clicked', async () => {
     const { context, page } = await openOrders();
     try {
       const line = page.getByRole('button', { name: 'Order again line K500, Medium, Navy' });
       await line.click();
       const summary = page.getByRole('status', { name: 'Order again' });
-      await expect.poll(() => summary.locator('.order-again__added li').allTextContents()).toEqual(['Sport Polo (K500), Medium, Navy: 12']);
+      await expect.poll(() => summary.locator('.order-again__added li').count()).toBe(1);
       expect(await summary.locator('.order-again__refused li').count()).toBe(0);
       await line.click();
-      await expect.poll(async () => (await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual([['K500', 24]]);
+      await expect.poll(() => summary.locator('.order-again__already li').allTextContents()).toEqual(['Sport Polo (K500, Medium, Navy)']);
+      expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual([['K500', 12]]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks whether to add to a cart that holds other items or to replace it', async () => {
+    const mats: CartLine = {
+      type: 'service',
+      name: 'Floor Mats',
+      price: 76.44,
+      quantity: 10,
+      size: '# boxes',
+      color: 'White',
+      code: 'FM-100',
+      placement: '',
+      embroidery: '',
+    };
+    for (const choice of ['Add to my cart', 'Replace my cart'] as const) {
+      const { context, page } = await openOrders('Riley Chen', mats);
+      try {
+        await page.getByRole('button', { name: 'Order again line K500, Medium, Navy' }).click();
+        const question = page.getByRole('group', { name: 'Your cart holds items' });
+        await question.waitFor();
+        expect(await question.textContent()).toContain('Your cart holds 1 other line.');
+        // Nothing changes until the buyer answers.
+        expect((await storedCart(page)).map((l) => l.code)).toEqual(['FM-100']);
+        await question.getByRole('button', { name: choice }).click();
+        await page.getByRole('status', { name: 'Order again' }).waitFor();
+        expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual(
+          choice === 'Add to my cart'
+            ? [
+                ['FM-100', 10],
+                ['K500', 12],
+              ]
+            : [['K500', 12]],
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it("asks for a password store's password on the spot, then adds its lines, each once", async () => {
+    const { context, page, console: seen } = await openOrders('Sam Ortiz');
+    try {
+      const again = page.getByRole('button', { name: /^Order again: every line of the order of Sam Ortiz, / });
+      await again.click();
+      const summary = page.getByRole('status', { name: 'Order again' });
+      await expect
+        .poll(() => summary.locator('.order-again__refused li').allTextContents())
+        .toEqual([`Aluminum Plate (PLT-AL, 500, White): it needs ${CHEVY.name}'s store password`]);
+      await summary.getByRole('button', { name: `Enter ${CHEVY.name}'s password` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Enter password' });
+      await dialog.getByLabel('Password', { exact: true }).fill(CHEVY.password!);
+      await dialog.getByRole('button', { name: 'Open' }).click();
+      await expect
+        .poll(() => summary.locator('.order-again__added li').allTextContents())
+        .toEqual(['Aluminum Plate (PLT-AL), 500, White: 1 run of 500 (500 pieces)']);
+      expect(await summary.locator('.order-again__already li').allTextContents()).toEqual(['Sport Polo (K500, Large, Black)']);
+      const expected = [
+        ['K500', 12],
+        ['PLT-AL', 500],
+      ];
+      expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual(expected);
+      // And once more, now that the store is unlocked: every line is in the cart already.
+      await again.click();
+      await expect.poll(() => summary.locator('.order-again__already li').count()).toBe(2);
+      expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual(expected);
+      expect((await storedCart(page)).map((l) => l.orderedAgainFrom)).toEqual([[`${samOrder}#0`], [`${samOrder}#1`]]);
+      expect(seen.errors).toEqual([]);
     } finally {
       await context.close();
     }
