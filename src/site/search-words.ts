@@ -17,10 +17,9 @@ export const SEARCH_SYNONYMS: Readonly<Record<string, string>> = {
   ballcap: 'cap',
   coat: 'jacket',
   gray: 'grey',
-  women: 'ladie',
-  womens: 'ladie',
-  ladies: 'ladie',
-  lady: 'ladie',
+  womens: 'women',
+  ladies: 'women',
+  lady: 'women',
   men: 'mens',
 };
 
