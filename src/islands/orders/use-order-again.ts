@@ -4,7 +4,7 @@ import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { loadCatalogPrices } from '../shared/catalog-price-file.ts';
 import type { OrderAgainProps } from '../shared/ordering-props.ts';
 import { askStorePassword, type StorePasswordAsker } from '../shared/store-password.ts';
-import { hasStoreSession } from '../shared/store-session.ts';
+import { isStoreUnlocked } from '../shared/store-session.ts';
 import { linesFromElsewhere, orderAgain, type LineChoice, type Reorder, type ReorderedOrder, type ReorderRules } from './order-again.ts';
 
 /** The last 'Order again' of the page: which order it was about and what went in, or that the catalog could not be loaded. */
@@ -19,14 +19,6 @@ export interface OrderAgainQuestion {
 
 /** The dialog the summary renders for a store's password (PasswordDialog with a store label). */
 export const ORDER_AGAIN_STORE_DIALOG = 'order-again-store-password';
-
-function sessionStorageIfAllowed(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Asked {
   key: string;
@@ -55,7 +47,7 @@ export function useOrderAgain(props: OrderAgainProps, asker: StorePasswordAsker)
       findProduct: (code) => products.get(code),
       logos: props.logos,
       stores: props.stores,
-      hasStoreSession: (code) => hasStoreSession(sessionStorageIfAllowed(), tenantId, code),
+      hasStoreSession: (code) => isStoreUnlocked(tenantId, code),
       cart,
     }),
     [props, tenantId],

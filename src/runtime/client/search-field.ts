@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { hasStoreSession } from '../../islands/shared/store-session.ts';
+import { isStoreUnlocked } from '../../islands/shared/store-session.ts';
 import {
   addStoreDocuments,
   FIELD_RESULT_LIMIT,
@@ -33,7 +33,7 @@ export function loadSearch(pointerUrl: string): Promise<LoadedSearch> {
     return {
       base: pointer.base,
       viewer: async (storeCode) => {
-        const unlocked = Object.keys(pointer.passwordStores ?? {}).filter((code) => hasStoreSession(sessionStorageIfAllowed(), pointer.tenantId, code));
+        const unlocked = Object.keys(pointer.passwordStores ?? {}).filter((code) => isStoreUnlocked(pointer.tenantId, code));
         for (const code of unlocked) {
           if (!added.has(code)) {
             const adding = addStoreProducts(index, pointer.passwordStores[code]!);
@@ -55,14 +55,6 @@ export function loadSearch(pointerUrl: string): Promise<LoadedSearch> {
 
 async function addStoreProducts(index: MiniSearch<SearchDocument>, url: string): Promise<void> {
   addStoreDocuments(index, (await fetchOk(url).then((response) => response.json())) as SearchDocument[]);
-}
-
-function sessionStorageIfAllowed(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 async function fetchOk(url: string): Promise<Response> {
