@@ -3,9 +3,13 @@ import type { Product } from '../../domain/product.ts';
 import { cartStore, hydrateCart } from '../cart/cart-store.ts';
 import { loadCatalogPrices } from '../shared/catalog-price-file.ts';
 import type { OrderAgainProps } from '../shared/ordering-props.ts';
-import { askStorePassword, type StorePasswordAsker } from '../shared/store-password.ts';
+import type { StorePasswordAsker } from '../shared/store-password.ts';
 import { isStoreUnlocked } from '../shared/store-session.ts';
-import { linesFromElsewhere, orderAgain, type LineChoice, type Reorder, type ReorderedOrder, type ReorderRules } from './order-again.ts';
+import type { LineChoice, Reorder, ReorderedOrder, ReorderRules } from './order-again.ts';
+
+/** Loaded when 'Order again' is first pressed, with the catalog it needs: the orders page ships without it (docs/performance.md, budgets). */
+const reorderLogic = () => import('./order-again.ts');
+type ReorderLogic = Awaited<ReturnType<typeof reorderLogic>>;
 
 /** The last 'Order again' of the page: which order it was about and what went in, or that the catalog could not be loaded. */
 export type OrderAgainOutcome = { key: string; order: ReorderedOrder; only?: number; result: Reorder; replaced: boolean } | { key: string; failed: true };
@@ -26,6 +30,9 @@ interface Asked {
   only?: number;
   picked: LineChoice;
   products: Map<string, Product>;
+  logic: ReorderLogic;
+  /** How many lines the cart held that did not come from this order. */
+  others: number;
 }
 
 /**
@@ -54,8 +61,9 @@ export function useOrderAgain(props: OrderAgainProps, asker: StorePasswordAsker)
   );
 
   const apply = useCallback(
-    (request: Omit<Asked, 'products'>, products: Map<string, Product>, replace: boolean) => {
-      const result = orderAgain(request.order, rulesFor(products, replace ? {} : cartStore.getState().items), request.only, request.picked);
+    (request: Omit<Asked, 'others'>, replace: boolean) => {
+      const rules = rulesFor(request.products, replace ? {} : cartStore.getState().items);
+      const result = request.logic.orderAgain(request.order, rules, request.only, request.picked);
       if (replace) cartStore.getState().clear();
       if (result.added.length > 0) cartStore.getState().add(result.added.map((entry) => entry.line));
       setOutcome({ key: request.key, order: request.order, only: request.only, result, replaced: replace });
@@ -68,13 +76,14 @@ export function useOrderAgain(props: OrderAgainProps, asker: StorePasswordAsker)
       setBusy(key);
       setAsked(undefined);
       try {
-        const [catalog] = await Promise.all([loadCatalogPrices(props.catalogPricesUrl), hydrateCart()]);
+        const [catalog, , logic] = await Promise.all([loadCatalogPrices(props.catalogPricesUrl), hydrateCart(), reorderLogic()]);
         const products = new Map(catalog.products.map((product) => [product.code, product]));
         const cart = cartStore.getState().items;
         // Only worth asking when something would go in beside lines the buyer put there otherwise.
-        const wouldAdd = orderAgain(order, rulesFor(products, cart), only, picked).added.length > 0;
-        if (wouldAdd && linesFromElsewhere(cart, order) > 0) setAsked({ key, order, only, picked, products });
-        else apply({ key, order, only, picked }, products, false);
+        const wouldAdd = logic.orderAgain(order, rulesFor(products, cart), only, picked).added.length > 0;
+        const others = logic.linesFromElsewhere(cart, order);
+        if (wouldAdd && others > 0) setAsked({ key, order, only, picked, products, logic, others });
+        else apply({ key, order, only, picked, products, logic }, false);
       } catch (error) {
         console.error('Could not order again', error);
         setOutcome({ key, failed: true });
@@ -87,7 +96,7 @@ export function useOrderAgain(props: OrderAgainProps, asker: StorePasswordAsker)
 
   const answer = useCallback(
     (choice: 'add' | 'replace' | 'cancel') => {
-      if (asked && choice !== 'cancel') apply(asked, asked.products, choice === 'replace');
+      if (asked && choice !== 'cancel') apply(asked, choice === 'replace');
       setAsked(undefined);
     },
     [asked, apply],
@@ -98,6 +107,7 @@ export function useOrderAgain(props: OrderAgainProps, asker: StorePasswordAsker)
     async (store: { code: string; name: string }) => {
       const dialog = document.getElementById(ORDER_AGAIN_STORE_DIALOG) as HTMLDialogElement | null;
       if (!dialog || !outcome || 'failed' in outcome) return;
+      const { askStorePassword } = await import('../shared/store-password.ts');
       if (await askStorePassword(dialog, asker, store)) await run(outcome.key, outcome.order, outcome.only);
     },
     [asker, outcome, run],
@@ -111,6 +121,6 @@ export function useOrderAgain(props: OrderAgainProps, asker: StorePasswordAsker)
     [outcome, run],
   );
 
-  const question: OrderAgainQuestion | undefined = asked && { key: asked.key, others: linesFromElsewhere(cartStore.getState().items, asked.order) };
+  const question: OrderAgainQuestion | undefined = asked && { key: asked.key, others: asked.others };
   return { run, busy, outcome, question, answer, unlock, pickColor };
 }
