@@ -135,6 +135,19 @@ describe('the phrases of issue 47', () => {
     expect(tried).toBeGreaterThan(sample.tenants.length * 10);
   });
 
+  it("find no T-shirt for 'leather': a word found as typed is not taken for a typo of another ('heather')", () => {
+    const { project: sample } = loadProject(REPO_ROOT);
+    const guardian = sample?.tenants.find((tenant) => tenant.id === 'guardian');
+    if (!sample || !guardian) throw new Error('the sample data must be valid');
+    const data = sample.catalogs.get(guardian.catalogId)!;
+    const model = tenantPageModel(sample.supplier, guardian, data, { logos: {}, productImage: picture });
+    const index = MiniSearch.loadJSON<SearchDocument>(searchIndexAsset(model, data.priced, undefined).json, SEARCH_OPTIONS);
+    const texts = new Map(data.products.map((product) => [product.code, `${product.name} ${product.fullname} ${product.description}`]));
+    const leather = found(index, 'leather');
+    expect(leather.length).toBeGreaterThan(0);
+    expect(leather.filter((code) => !/leather/i.test(texts.get(code) ?? ''))).toEqual([]);
+  });
+
   it('each find a right product first on a tenant the project never saw', () => {
     const { project: generated } = loadProject(generatedTenantsProject(1));
     const unseen = generated?.tenants.find((tenant) => tenant.id === 't001');
