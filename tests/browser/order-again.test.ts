@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { moneyFromDollars, moneyToDollars } from '../../src/domain/money.ts';
+import { productColors } from '../../src/domain/product.ts';
 import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-price-file.ts';
 import { catalogProduct, openWorld, saveScreenshot, tenant, type SiteWorld } from './harness.ts';
 import { GUARDIAN_STAFF_PASSWORD, placeBypassOrder, watchConsole } from './orders-steps.ts';
@@ -101,6 +102,23 @@ beforeAll(async () => {
     [token.body.token as string],
   );
   samOrder = chevy.order_id;
+  // Kim's polo was ordered in a colour the catalog no longer offers, with a logo it no longer has.
+  const kim = await placeBypassOrder(site.api, { first_name: 'Kim', last_name: 'Lee', email: 'kim@guardian.example', store: '' }, [
+    {
+      type: 'mens',
+      name: 'Sport Polo',
+      price: 38.77,
+      quantity: 12,
+      size: 'Medium',
+      color: 'Navy',
+      code: 'K500',
+      placement: 'Left Chest',
+      embroidery: 'Guardian Shield',
+      secondEmbroidery: 'Guardian Script',
+      secondPlacement: 'Right Sleeve',
+    },
+  ]);
+  await site.api.api.database.updateOrderLines(kim.order_id, (lines) => lines.map((line) => ({ ...line, color: 'Tangerine', embroidery: 'Old Crest' })));
   // Since then: the first line was bought at an older price, and the Large polo's product (as the
   // order recorded it) has left the catalog.
   await site.api.api.database.updateOrderLines(placed.order_id, (lines) =>
@@ -286,6 +304,29 @@ describe('order again', () => {
       expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual(expected);
       expect((await storedCart(page)).map((l) => l.orderedAgainFrom)).toEqual([[`${samOrder}#0`], [`${samOrder}#1`]]);
       expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers today’s colours for a colour that is gone, one click each, and keeps the logo still offered', async () => {
+    const { context, page } = await openOrders('Kim Lee');
+    try {
+      await page.getByRole('button', { name: /^Order again: every line of the order of Kim Lee, / }).click();
+      const summary = page.getByRole('status', { name: 'Order again' });
+      await expect.poll(() => summary.locator('.order-again__refused li').count()).toBe(1);
+      expect(await summary.locator('.order-again__refused li').textContent()).toContain('colour Tangerine is no longer offered');
+      const offered = productColors(catalogProduct(guardian, 'K500'));
+      expect(await summary.locator('.order-again__refused button').allTextContents()).toEqual(offered.map((color) => `Add in ${color}`));
+      await summary.getByRole('button', { name: `Add in ${offered[1]}` }).click();
+      await expect.poll(() => summary.locator('.order-again__added li').count()).toBe(1);
+      const added = (await summary.locator('.order-again__added li').textContent()) ?? '';
+      expect(added).toContain(`colour Tangerine is no longer offered: ${offered[1]} instead`);
+      expect(added).toContain('logo “Old Crest” is no longer offered: left off');
+      // The second logo, still offered, is kept at its placement as the line's logo; the quantity is the order's.
+      expect((await storedCart(page)).map((l) => [l.color, l.embroidery, l.placement, l.quantity])).toEqual([
+        [offered[1], 'Guardian Script', 'Right Sleeve', 12],
+      ]);
     } finally {
       await context.close();
     }
