@@ -318,7 +318,8 @@ describe('order again', () => {
       expect(await summary.locator('.order-again__refused li').textContent()).toContain('colour Tangerine is no longer offered');
       const offered = productColors(catalogProduct(guardian, 'K500'));
       expect(await summary.locator('.order-again__refused button').allTextContents()).toEqual(offered.map((color) => `Add in ${color}`));
-      await summary.getByRole('button', { name: `Add in ${offered[1]}` }).click();
+      await saveScreenshot(page, 'orders-order-again-colour');
+      await summary.getByRole('button', { name: `Add Sport Polo (K500, Medium, Tangerine) in ${offered[1]}` }).click();
       await expect.poll(() => summary.locator('.order-again__added li').count()).toBe(1);
       const added = (await summary.locator('.order-again__added li').textContent()) ?? '';
       expect(added).toContain(`colour Tangerine is no longer offered: ${offered[1]} instead`);

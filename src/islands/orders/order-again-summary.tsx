@@ -97,7 +97,13 @@ function RefusedLines({ refused, onPickColor }: { refused: readonly RefusedLine[
             {line.colors && (
               <span className="order-again__colors">
                 {line.colors.map((color) => (
-                  <button key={color} type="button" className="link-button" onClick={() => onPickColor(line.index, color)}>
+                  <button
+                    key={color}
+                    type="button"
+                    className="link-button"
+                    aria-label={`Add ${line.name} in ${color}`}
+                    onClick={() => onPickColor(line.index, color)}
+                  >
                     Add in {color}
                   </button>
                 ))}
