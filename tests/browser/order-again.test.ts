@@ -26,24 +26,26 @@ let samOrder: string;
 const CHEVY = guardian.stores.find((store) => store.code === 'GCHEV1')!;
 /** The code the retired line carries: in no catalog of the sample. */
 const RETIRED = 'RETIRED-9';
+/** A dozen navy polos with two logos: Riley's first line, and Kim's before the catalog changed. */
+const TWO_LOGO_POLO: CartLine = {
+  type: 'mens',
+  name: 'Sport Polo',
+  price: 38.77,
+  quantity: 12,
+  size: 'Medium',
+  color: 'Navy',
+  code: 'K500',
+  placement: 'Left Chest',
+  embroidery: 'Guardian Shield',
+  secondEmbroidery: 'Guardian Script',
+  secondPlacement: 'Right Sleeve',
+};
 
 beforeAll(async () => {
   site = await openWorld();
   ordersUrl = `${site.baseUrl('guardian')}orders/`;
   const placed = await placeBypassOrder(site.api, { first_name: 'Riley', last_name: 'Chen', email: 'riley@guardian.example', store: 'Guardian Ford' }, [
-    {
-      type: 'mens',
-      name: 'Sport Polo',
-      price: 38.77,
-      quantity: 12,
-      size: 'Medium',
-      color: 'Navy',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Guardian Shield',
-      secondEmbroidery: 'Guardian Script',
-      secondPlacement: 'Right Sleeve',
-    },
+    TWO_LOGO_POLO,
     {
       type: 'mens',
       name: 'Sport Polo',
@@ -103,21 +105,7 @@ beforeAll(async () => {
   );
   samOrder = chevy.order_id;
   // Kim's polo was ordered in a colour the catalog no longer offers, with a logo it no longer has.
-  const kim = await placeBypassOrder(site.api, { first_name: 'Kim', last_name: 'Lee', email: 'kim@guardian.example', store: '' }, [
-    {
-      type: 'mens',
-      name: 'Sport Polo',
-      price: 38.77,
-      quantity: 12,
-      size: 'Medium',
-      color: 'Navy',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Guardian Shield',
-      secondEmbroidery: 'Guardian Script',
-      secondPlacement: 'Right Sleeve',
-    },
-  ]);
+  const kim = await placeBypassOrder(site.api, { first_name: 'Kim', last_name: 'Lee', email: 'kim@guardian.example', store: '' }, [TWO_LOGO_POLO]);
   await site.api.api.database.updateOrderLines(kim.order_id, (lines) => lines.map((line) => ({ ...line, color: 'Tangerine', embroidery: 'Old Crest' })));
   // Since then: the first line was bought at an older price, and the Large polo's product (as the
   // order recorded it) has left the catalog.
