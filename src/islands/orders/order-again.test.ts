@@ -177,6 +177,7 @@ describe('ordering a placed order again', () => {
     // Another order with the same polo adds its own line (the cart adds it to the same line, as the item page does).
     const other = orderAgain({ ...order([poloLine]), order_id: 'ORD-2' }, rules({ cart }));
     expect(other.added.map((entry) => entry.line.orderedAgainFrom)).toEqual([['ORD-2#0']]);
+    expect(other.added[0]?.changes).toContain('joins the 15 in your cart: 27 in all');
     expect(linesFromElsewhere(cart, order([]))).toBe(0);
     expect(linesFromElsewhere(cart, { ...order([]), order_id: 'ORD-2' })).toBe(2);
   });

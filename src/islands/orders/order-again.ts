@@ -157,7 +157,13 @@ function reorderLine(line: OrderLine, orderStore: string, rules: ReorderRules, p
   // The cart adds a line with a key already in it to that line: the sum is what is bounded.
   const already = (rules.cart[cartKey(cartLine)]?.quantity ?? 0) + (pending.get(cartKey(cartLine)) ?? 0);
   if (already + quantity > MAX_LINE_QUANTITY) return { reason: `${overLineMessage()}: ${already.toLocaleString('en-US')} of these are in your cart already` };
-  const changes = [...(color !== ordered ? [`colour ${ordered || 'N/A'} is no longer offered: ${color} instead`] : []), ...kept.leftOff];
+  const inCartNow = rules.cart[cartKey(cartLine)]?.quantity ?? 0;
+  const changes = [
+    ...(color !== ordered ? [`colour ${ordered || 'N/A'} is no longer offered: ${color} instead`] : []),
+    ...kept.leftOff,
+    // Added to a line the buyer has in the cart already: said, with the sum, so no quantity changes unseen.
+    ...(inCartNow > 0 ? [`joins the ${inCartNow.toLocaleString('en-US')} in your cart: ${(inCartNow + quantity).toLocaleString('en-US')} in all`] : []),
+  ];
   return { line: cartLine, changes };
 }
 
