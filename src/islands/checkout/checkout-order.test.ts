@@ -224,6 +224,13 @@ describe('createOrderBody', () => {
     expect(body).not.toHaveProperty('store_tokens');
   });
 
+  it('never sends the order lines a cart line came from by Order again: the order API takes only its own fields', () => {
+    const reordered = line('FM-100', 'Floor Mats', '# boxes', 2, 'White', { type: 'service', orderedAgainFrom: ['ORD-1#0'] });
+    const body = createOrderBody(form, priceCheckout(cart(reordered), products, rules(false)), { companyName: 'Guardian Automotive Group' });
+    expect(body.cart).toHaveLength(1);
+    expect(body.cart[0]).not.toHaveProperty('orderedAgainFrom');
+  });
+
   it('asks for an order without payment when a bypass code is given, and sends no store for None', () => {
     const body = createOrderBody({ ...form, store: '' }, checkout, { companyName: 'Guardian Automotive Group' }, form.code);
     expect(body.bypassPaypal).toBe(true);
