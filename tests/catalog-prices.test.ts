@@ -72,7 +72,7 @@ describe('npm run prices', () => {
     expect(products(text(root)).find((product) => product.code === 'FM-100')!.discount).toEqual([{ quantity: 500, price: 78.65 }]);
   });
 
-  it('a dry run prints the table and writes nothing; sub-cent prices need a rounding step said out loud', async () => {
+  it('a dry run prints the table and writes nothing; a price finer than a cent keeps its own decimals, and says so', async () => {
     const root = sampleProject();
     const before = text(root);
     const dry = await prices(root, '--codes', 'K500', '--percent', '-10', '--dry-run');
@@ -81,14 +81,39 @@ describe('npm run prices', () => {
     expect(dry.stdout).toContain('Dry run: 7 prices of 1 product would change; catalogs/default.yaml not written.');
     expect(text(root)).toBe(before);
 
-    const subCent = await prices(root, '--type', 'customs', '--percent', '3');
-    expect(subCent.status).toBe(1);
-    expect(subCent.stderr).toMatch(/sizes\.500 is 0\.0279, finer than a cent: say how to round/);
+    // One 0.0279 among whole-cent prices: each keeps its own precision, and the run says so.
+    const own = await prices(root, '--type', 'customs', '--percent', '3', '--dry-run');
+    expect(own.status).toBe(0);
+    expect(own.stdout).toMatch(/sizes\.500 +\$0\.0279 +\$0\.0287/);
+    expect(own.stdout).toMatch(/PLT-EMB +sizes\.500 +\$3\.69 +\$3\.80/);
+    expect(own.stdout).toContain('1 price finer than a cent kept its own decimals (--round 0.01 rounds them to cents).');
+
+    const cents = await prices(root, '--type', 'customs', '--percent', '3', '--round', '0.01');
+    expect(cents.status).toBe(0);
+    expect(cents.stdout).toMatch(/sizes\.500 +\$0\.0279 +\$0\.03/);
+    expect(cents.stdout).not.toContain('finer than a cent');
+  });
+
+  it('a cut that would put a volume price above its size price names the way out, and --skip leaves products out', async () => {
+    const root = sampleProject();
+    const before = text(root);
+    const refused = await prices(root, '--codes', 'FM-100,K500', '--percent', '-10');
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toContain('Left unchanged: the volume prices of 1 product (--include-discounts changes them too).');
+    expect(refused.stderr).toMatch(/products\[\d+\]\.discount\[0\]\.price {2}71\.5 from 500 pieces is not below 68\.8/);
+    expect(refused.stderr).toContain('add --include-discounts to change them with the sizes, or leave these products out with --skip');
+    expect(refused.stderr).not.toContain('npm run validate');
     expect(text(root)).toBe(before);
 
-    const fine = await prices(root, '--type', 'customs', '--percent', '3', '--round', '0.0001');
-    expect(fine.status).toBe(0);
-    expect(fine.stdout).toMatch(/sizes\.500 +\$0\.0279 +\$0\.0287/);
+    const skipped = await prices(root, '--codes', 'FM-100,K500', '--skip', 'FM-100', '--percent', '-10');
+    expect(skipped.status).toBe(0);
+    const next = products(text(root));
+    expect(next.find((product) => product.code === 'FM-100')).toEqual(products(before).find((product) => product.code === 'FM-100'));
+    expect(next.find((product) => product.code === 'K500')!.sizes.Small).toBe(34.89);
+
+    const unknown = await prices(root, '--codes', 'K500', '--skip', 'K5OO', '--percent', '3');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('--skip: no product "K5OO" in this catalog');
   });
 
   it('checks the edit against every tenant file; a broken other catalog neither blocks it nor is reported', async () => {

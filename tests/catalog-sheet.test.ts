@@ -247,6 +247,39 @@ describe('npm run catalog:export and catalog:import', () => {
     expect(catalogText(root)).toBe(before);
   });
 
+  it('names a formula saved without its value, a cleared code and a code typed over at their cells on the first run, and writes nothing', async () => {
+    const { root, file, before, cells } = await exportedDefault('xlsx');
+    const k500 = rowOf(cells, 'K500');
+    const k110 = rowOf(cells, 'K110');
+    const name = (row: number) => String(cells[row]![column(cells, 'name')]);
+    // As openpyxl, pandas and xlsxwriter save a formula: the formula and no computed value.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet('Products')!;
+    sheet.getRow(k500 + 1).getCell(column(cells, 'Small') + 1).value = { formula: '38.77*1.03' } as ExcelJS.CellFormulaValue;
+    sheet.getRow(k110 + 1).getCell(1).value = null;
+    sheet.getRow(rowOf(cells, 'TLK500') + 1).getCell(1).value = 'K540';
+    await workbook.xlsx.writeFile(file);
+    expect((await readSheet(file)).unreadable.size).toBe(1);
+
+    const result = await importSheet(root, file);
+    expect(result.status).toBe(1);
+    const errors = result.stderr.split('\n').filter((line) => /^default\.xlsx:/.test(line));
+    const tlk = rowOf(cells, 'TLK500');
+    const expected = [
+      `${at(cells, k500, 'Small')}  products[0].sizes.Small  holds the formula =38.77*1.03 but no value computed from it`,
+      `${at(cells, k110, 'code')}  products[`,
+      `K110 "${name(k110)}" is in catalogs/default.yaml but no row has its code; this row, named "${name(k110)}", has no code: was its code cleared? Put K110 back in this cell`,
+      `${at(cells, tlk, 'code')}  products[`,
+      `TLK500 "${name(tlk)}" is in catalogs/default.yaml but no row has its code; this row, named "${name(tlk)}", has the code "K540", which another row also has: was its code typed over?`,
+    ];
+    const output = errors.join('\n');
+    for (const part of expected) expect(output).toContain(part);
+    // The sizes of K500 are not read as "Small removed".
+    expect(result.stdout).not.toMatch(/sizes\.Small: [\d.]+ → \(empty\)/);
+    expect(catalogText(root)).toBe(before);
+  });
+
   it('refuses a sheet whose name is no catalog, and an unreadable file, without writing', async () => {
     const root = sampleProject();
     const file = path.join(root, 'prices-2027.xlsx');

@@ -222,10 +222,12 @@ describe('npm run images:add', () => {
     const whole = await square(1000).jpeg().toBuffer();
     writeFileSync(path.join(odd, 'K500 black.jpg'), whole.subarray(0, 2048)); // cut off after its header
     writeFileSync(path.join(odd, 'K500 notes.txt'), 'shot list');
+    writeFileSync(path.join(odd, 'IMG_4032.HEIC'), 'an iPhone photo');
     const result = await runInProcess(addIn(odd), ['.', '--root', root]);
     expect(rows(result.stdout)).toEqual({
       'K500 black.jpg': { result: 'unreadable', file: '-', why: expect.stringMatching(/^not a readable image \(.+\)$/) },
       'K500 notes.txt': { result: 'not a photo', file: '-', why: 'only .jpg, .jpeg, .png and .webp files are taken' },
+      'IMG_4032.HEIC': { result: 'not a photo', file: '-', why: expect.stringContaining('this is an iPhone photo (HEIC); export it as JPEG') },
     });
     expect(readdirSync(imagesOf(root))).not.toContain('K500_black.jpg');
     expect(result.status).toBe(1);

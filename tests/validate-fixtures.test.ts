@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // K500 and FM-100 are in "Forest Green"; the new K540 alone in "Forrest Green", with its photo named for the usual spelling.
   'colour-typo': [
+    'catalogs/default.yaml:33:14  products[3].colors[0]  "Forrest Green" is used by this product only, and "Forest Green" by 2 products; if it is the same colour, write "Forest Green"; if it is another colour, confirm it with distinct_colors: [Forrest Green] on this product',
     'catalogs/default.yaml:33:14  products[3].colors[0]  no image catalogs/images/K540_forrest_green.jpg; this product has the photo K540_forest_green.jpg for "Forest Green", the spelling 2 other products use',
   ],
   // K500_black.jpg is as near to K540_blak.jpg as K540_black.jpg, but another garment.
@@ -283,13 +284,31 @@ describe('warnings of one kind', () => {
 });
 
 describe('colours', () => {
-  it('warns about a colour one product spells almost like the others, and the photo of the usual spelling points at the colour, not at a rename', async () => {
+  it('refuses a colour one product spells almost like the others, and the photo of the usual spelling points at the colour, not at a rename', async () => {
     const result = await runInProcess(runValidate, ['--root', project('colour-typo')]);
+    expect(result.status).toBe(1);
     expect(diagnosticLines(result.stderr).filter((line) => line.startsWith('catalogs/') && !isStandInSize(line))).toEqual([
-      'catalogs/default.yaml:33:14  products[3].colors[0]  warning: "Forrest Green" is used by this product only, and "Forest Green" by 2 products; if it is the same colour, write "Forest Green"',
       ...EXPECTED['colour-typo']!,
       'catalogs/images/K540_forest_green.jpg:1:1  (file)  warning: no product colour or half colour uses this image: K540 in catalogs/default.yaml names "Forrest Green" (products[3].colors[0]), which 2 other products spell "Forest Green"; correct the colour there rather than renaming this photo',
     ]);
+  });
+
+  it('renaming the photo to the lone spelling does not make it valid; confirming the colour in distinct_colors does', async () => {
+    const root = fixtureProject('colour-typo');
+    const images = path.join(root, 'catalogs/images');
+    renameSync(path.join(images, 'K540_forest_green.jpg'), path.join(images, 'K540_forrest_green.jpg'));
+    const renamed = await runInProcess(runValidate, ['--root', root]);
+    expect(renamed.status).toBe(1);
+    expect(errorLines(renamed.stderr)).toEqual([EXPECTED['colour-typo']![0]]);
+
+    const file = path.join(root, 'catalogs/default.yaml');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('    colors: [Forrest Green]\n', '    colors: [Forrest Green]\n    distinct_colors: [Forrest Green]\n'),
+    );
+    const confirmed = await runInProcess(runValidate, ['--root', root]);
+    expect(errorLines(confirmed.stderr)).toEqual([]);
+    expect(confirmed.status).toBe(0);
   });
 });
 

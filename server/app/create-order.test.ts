@@ -125,6 +125,33 @@ describe('create-order with a bypass code', () => {
     expect((await world.database.listPlacedOrders('bypass-motors', 10)).orders).toEqual([]);
   });
 
+  it('stores the in-hands date and the note to the supplier, shows them in both e-mails, and refuses a day that is over or does not exist', async () => {
+    world = await handlerWorld();
+    const note = '<b>Deliver</b> to the service door';
+    const answer = await world.call(createOrder, bypassOrder({ in_hands_date: '2099-05-20', supplier_note: note }));
+    expect(answer.status).toBe(200);
+    expect(await world.database.findOrder(String(answer.body.order_id))).toMatchObject({ inHandsDate: '2099-05-20', supplierNote: note });
+    const [staff, buyer] = await world.outbox();
+    expect(staff?.text).toContain('In hands by:  2099-05-20');
+    expect(staff?.text).toContain(`Buyer's note: ${note}`);
+    expect(buyer?.text).toContain('In-hands date: 2099-05-20');
+    // The note is text in the HTML, never markup.
+    expect(buyer?.html).toContain('&lt;b&gt;Deliver&lt;/b&gt; to the service door');
+
+    expect(await world.call(createOrder, bypassOrder({ in_hands_date: '2020-01-31' }))).toMatchObject({
+      status: 400,
+      body: { message: 'in_hands_date: In-hands date 2020-01-31 has passed: choose today or a later day' },
+    });
+    expect((await world.call(createOrder, bypassOrder({ in_hands_date: '2099-02-30' }))).body.message).toBe(
+      'in_hands_date: In-hands date must be a date that exists, such as 2026-03-31',
+    );
+    expect((await world.call(createOrder, bypassOrder({ in_hands_date: 'next week' }))).body.problems).toEqual([
+      'in_hands_date: must be a date (YYYY-MM-DD), got "next week"',
+    ]);
+    expect((await world.call(createOrder, bypassOrder({ supplier_note: 'x'.repeat(501) }))).status).toBe(400);
+    expect((await world.database.listPlacedOrders('bypass-motors', 10)).orders).toHaveLength(1);
+  });
+
   it("refuses an order over the tenant's ceiling", async () => {
     world = await handlerWorld();
     const hats = [

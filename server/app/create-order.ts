@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
 import { formatMoney, moneyFromDollars, moneyToDollars, type Money } from '../../src/domain/money.ts';
+import { earliestToday, inHandsDateProblem } from '../../src/domain/in-hands-date.ts';
 import { logoOfferFor } from '../../src/domain/logo-rules.ts';
 import { cartProblems, orderTotalProblem } from '../../src/domain/order-rules.ts';
 import { onRequestCount } from '../../src/domain/price-on-request.ts';
@@ -38,6 +39,9 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
     const { tenant } = entry;
     const bypass = body.bypassPaypal ? await checkBypassCode(ctx, request, body, tenant) : undefined;
     const orderStore = orderStoreOf(tenant, body.store?.trim() ?? '');
+    const inHandsDate = body.in_hands_date?.trim() ?? '';
+    const dateProblem = inHandsDateProblem(inHandsDate, earliestToday(new Date()));
+    if (dateProblem) throw new HttpError(400, `in_hands_date: ${dateProblem}`);
 
     // Lines with one cart key become one line; a message names the line where the key first appeared.
     const entries: [number | string, WireCartLine][] = Array.isArray(body.cart) ? body.cart.map((line, i) => [i, line]) : Object.entries(body.cart);
@@ -85,6 +89,8 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       lastName: body.last_name,
       store: orderStore?.name ?? '',
       customerPo: body.customer_po ?? '',
+      inHandsDate,
+      supplierNote: body.supplier_note ?? '',
       paid: 0,
       total: priced.total,
       lines: storedLinesOf(priced, entry.findProduct, body.customer_po ?? ''),

@@ -76,6 +76,8 @@ export function publicOrder(order: OrderRecord, history: readonly StatusChangeRe
     order: order.lines.map(publicLine),
     order_id: order.orderId,
     customer_po: order.customerPo,
+    ...(order.inHandsDate ? { in_hands_date: order.inHandsDate } : {}),
+    ...(order.supplierNote ? { supplier_note: order.supplierNote } : {}),
     total: moneyToDollars(order.total),
     ...(audit ? { placed_with: order.placedWith, client_ip: order.clientIp } : {}),
     // Past ORDER_RETENTION_DAYS the names, e-mail and client address are '' and the order says why.

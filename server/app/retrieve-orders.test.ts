@@ -76,4 +76,34 @@ describe('retrieve-orders', () => {
       body: { message: `This session is for another storefront, not ${BYPASS_TENANT}` },
     });
   });
+
+  it('filters by buyer, PO, days and status, and pages through the matches only', async () => {
+    const { placed, paid, latest } = await withOrders();
+    const staff = { headers: await world.signIn(BYPASS_TENANT, STAFF_PASSWORD) };
+    const poOrder = await world.database.insertOrder(
+      storedOrder({ createdAt: '2026-03-06T10:00:00.000Z', customerPo: 'CPO-4471', firstName: 'Dana', lastName: 'Reyes', email: 'dana@dealer.example' }),
+    );
+    const list = (filter: Record<string, string>, more: Record<string, unknown> = {}) =>
+      world.call(retrieveOrders, { companyName: BYPASS_TENANT, filter, ...more }, staff);
+
+    expect(idsOf(await list({ po: '4471' }))).toEqual([poOrder.orderId]);
+    expect(idsOf(await list({ po: 'cpo-4471', buyer: 'dana reyes' }))).toEqual([poOrder.orderId]);
+    expect(idsOf(await list({ buyer: 'BO@' }))).toEqual([latest.orderId]);
+    // Days of a desk in Chicago (UTC−6): the 2nd to the 4th there.
+    expect(idsOf(await list({ placed_from: '2026-03-02T06:00:00.000Z', placed_before: '2026-03-05T06:00:00.000Z' }))).toEqual([latest.orderId, paid.orderId]);
+    expect(idsOf(await list({ placed_from: '2026-03-04T10:00:00.001Z' }))).toEqual([poOrder.orderId]);
+    expect(idsOf(await list({ status: 'paid' }))).toEqual([paid.orderId]);
+    expect(idsOf(await list({ po: 'nothing like it' }))).toEqual([]);
+    // An empty filter lists every order, as none does.
+    expect(idsOf(await list({ po: '', buyer: ' ' }))).toEqual([poOrder.orderId, latest.orderId, paid.orderId, placed.orderId]);
+
+    const first = await list({ buyer: 'ann' }, { limit: 1 });
+    expect(idsOf(first)).toEqual([latest.orderId]);
+    const second = await list({ buyer: 'ann' }, { limit: 1, cursor: first.body.next_cursor });
+    expect(idsOf(second)).toEqual([paid.orderId]);
+    expect(await list({ placed_from: 'yesterday' })).toMatchObject({
+      status: 400,
+      body: { problems: ['filter.placed_from: must be an ISO 8601 time with its zone (2026-03-01T06:00:00.000Z), got "yesterday"'] },
+    });
+  });
 });

@@ -63,6 +63,9 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
     ['Dealership', oneLine(order.companyName)],
     ['Store', store ? oneLine(`${store.name}${store.address ? `, ${store.address}` : ''}`) : oneLine(order.store) || 'None'],
     ['Customer PO', oneLine(order.customerPo) || '-'],
+    ...(order.inHandsDate ? [['In-hands date', oneLine(order.inHandsDate)] as Fact] : []),
+    // Plain text in a React text node: escaped, so a note is read, never run as markup.
+    ...(order.supplierNote ? [['Note to the supplier', oneLine(order.supplierNote)] as Fact] : []),
     ['Ordered by', oneLine(`${order.firstName} ${order.lastName}`)],
     ['Payment', order.paid === 1 ? 'Paid with PayPal' : 'To be invoiced'],
   ];

@@ -54,6 +54,8 @@ export function orderEmail(
     `E-mail:       ${oneLine(order.email)}`,
     `Store:        ${store ? oneLine(`${store.name}${store.address ? `, ${store.address}` : ''}`) : oneLine(order.store) || 'None'}`,
     `Customer PO:  ${oneLine(order.customerPo) || '-'}`,
+    ...(order.inHandsDate ? [`In hands by:  ${oneLine(order.inHandsDate)}`] : []),
+    ...(order.supplierNote ? [`Buyer's note: ${oneLine(order.supplierNote)}`] : []),
     ...(order.placedWith ? [`Placed with:  ${oneLine(order.placedWith)}`] : []),
     '',
     ...lines,

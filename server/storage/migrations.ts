@@ -178,6 +178,11 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX device_proofs_credential ON device_proofs (tenant_id, credential, id)',
     ],
   },
+  {
+    version: 11,
+    name: "the buyer's in-hands date and note to the supplier, given at checkout",
+    sql: () => ["ALTER TABLE orders ADD COLUMN in_hands_date TEXT NOT NULL DEFAULT ''", "ALTER TABLE orders ADD COLUMN supplier_note TEXT NOT NULL DEFAULT ''"],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

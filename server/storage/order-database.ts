@@ -49,6 +49,10 @@ export interface NewOrder {
   lastName: string;
   store: string;
   customerPo: string;
+  /** The day the buyer needs the goods in hand (YYYY-MM-DD); absent or '' for none. */
+  inHandsDate?: string;
+  /** The buyer's note to the supplier, plain text; absent or '' for none. */
+  supplierNote?: string;
   paid: PaidState;
   total: Money;
   lines: StoredLine[];
@@ -134,8 +138,8 @@ export class OrderDatabase {
           if (options.completes) await this.keys.complete(tx, options.completes);
           const createdAt = await this.freeCreatedAt(tx, order);
           await tx.run(
-            `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, in_hands_date, supplier_note, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             [
               order.orderId,
               order.tenantId,
@@ -145,6 +149,8 @@ export class OrderDatabase {
               order.lastName,
               order.store,
               order.customerPo,
+              order.inHandsDate ?? '',
+              order.supplierNote ?? '',
               order.paid,
               order.total,
               JSON.stringify(order.lines),
@@ -188,15 +194,19 @@ export class OrderDatabase {
    * position (created_at, id) of the last order of the previous page. Keyset paging, so a page
    * costs the same however deep it is and an order placed meanwhile never shifts a page.
    */
-  async listPlacedOrders(tenantId: string, limit: number, after?: OrderPosition): Promise<{ orders: OrderRecord[]; last?: OrderPosition }> {
+  async listPlacedOrders(
+    tenantId: string,
+    limit: number,
+    after?: OrderPosition,
+  ): Promise<{ orders: OrderRecord[]; last?: OrderPosition; positions: OrderPosition[] }> {
     const rows = await this.db.query<OrderRow & { id: number | string }>(
       `SELECT ${ORDER_COLUMNS}, id FROM orders WHERE tenant_id = ? AND paid IN (1, 2)
        ${after ? 'AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
        ORDER BY created_at DESC, id DESC LIMIT ?`,
       after ? [tenantId, after.createdAt, after.createdAt, after.id, limit] : [tenantId, limit],
     );
-    const lastRow = rows.at(-1);
-    return { orders: rows.map(orderFromRow), last: lastRow && { createdAt: lastRow.created_at, id: Number(lastRow.id) } };
+    const positions = rows.map((row) => ({ createdAt: row.created_at, id: Number(row.id) }));
+    return { orders: rows.map(orderFromRow), last: positions.at(-1), positions };
   }
 
   /** Unpaid PayPal orders created by `clientIp` since `since` (epoch ms). */
@@ -327,7 +337,7 @@ export class OrderDatabase {
 }
 
 const ORDER_COLUMNS =
-  'order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, capture_status, placed_with, client_ip, payment_ref, personal_removed_at';
+  'order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, in_hands_date, supplier_note, paid, total, lines, created_at, capture_status, placed_with, client_ip, payment_ref, personal_removed_at';
 
 interface OrderRow extends SqlRow {
   order_id: string;
@@ -338,6 +348,8 @@ interface OrderRow extends SqlRow {
   last_name: string;
   store: string;
   customer_po: string;
+  in_hands_date: string;
+  supplier_note: string;
   paid: number;
   total: number;
   lines: string;
@@ -360,6 +372,8 @@ function orderFromRow(row: OrderRow): OrderRecord {
     lastName: row.last_name,
     store: row.store,
     customerPo: row.customer_po,
+    inHandsDate: row.in_hands_date,
+    supplierNote: row.supplier_note,
     paid: Number(row.paid) as PaidState,
     total: Number(row.total) as Money,
     lines: JSON.parse(row.lines) as StoredLine[],

@@ -17,7 +17,8 @@ export class PersonalDataRetention {
 
   /**
    * Clears first and last name, e-mail and client address of every order created before
-   * `before` (epoch ms), paid or not. The customer PO, store, lines and totals are kept: they
+   * `before` (epoch ms), paid or not; the note to the supplier too, which a buyer may have
+   * signed or given a phone number in. The customer PO, in-hands date, store, lines and totals are kept: they
    * are the dealership's business records, not the buyer's. The e-mail becomes a placeholder
    * naming the order, since (company, e-mail, created_at) must stay unique.
    */
@@ -25,7 +26,7 @@ export class PersonalDataRetention {
     return this.inBatches((limit) => {
       const now = this.now();
       return this.db.run(
-        `UPDATE orders SET first_name = '', last_name = '', email = 'removed:' || order_id, client_ip = '', personal_removed_at = ?, updated_at = ?
+        `UPDATE orders SET first_name = '', last_name = '', email = 'removed:' || order_id, client_ip = '', supplier_note = '', personal_removed_at = ?, updated_at = ?
          WHERE id IN (SELECT id FROM orders WHERE personal_removed_at IS NULL AND created_at < ? LIMIT ?${this.skipLocked()})`,
         [now, now, new Date(before).toISOString(), limit],
       );

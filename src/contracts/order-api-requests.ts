@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CARRIERS, SETTABLE_STATUSES, TRACKING_NUMBER_PATTERN, type Carrier, type SettableStatus } from '../domain/order-status.ts';
+import { SUPPLIER_NOTE_MAX } from '../domain/in-hands-date.ts';
+import { CARRIERS, SETTABLE_STATUSES, TRACKING_NUMBER_PATTERN, type Carrier, type SettableStatus, type OrderStatus } from '../domain/order-status.ts';
 import { WireOrderLineSchema } from './order-line.ts';
 
 /**
@@ -41,6 +42,13 @@ export const WireCartLineSchema = Type.Object(
 );
 export type WireCartLine = Static<typeof WireCartLineSchema>;
 
+const instant = (description: string) =>
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$',
+    'x-error': 'must be an ISO 8601 time with its zone (2026-03-01T06:00:00.000Z)',
+    description,
+  });
+
 const companyName = (description = "The tenant's company_name.") => Type.String({ minLength: 1, maxLength: 200, description });
 
 export const CreateOrderBodySchema = Type.Object(
@@ -50,6 +58,15 @@ export const CreateOrderBodySchema = Type.Object(
     email: Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', 'x-error': 'must be an e-mail address' }),
     store: optionalText(300, "The store chosen at checkout: one of the tenant's store codes (or its exact name); empty or absent for None."),
     customer_po: optionalText(100, "The customer's purchase order number."),
+    in_hands_date: Type.Optional(
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        pattern: '^(\\d{4}-\\d{2}-\\d{2})?$',
+        'x-error': 'must be a date (YYYY-MM-DD)',
+        description: 'Ours: the day the goods must be in hand, YYYY-MM-DD; a day that exists and is not over anywhere on Earth. Empty or absent for none.',
+      }),
+    ),
+    supplier_note: optionalText(SUPPLIER_NOTE_MAX, 'Ours: a note to the supplier, one line of text, shown as typed (never as markup).'),
     companyName: companyName(),
     // A list or the browser's keyed map: `items` checks the one, `additionalProperties` the other.
     cart: Type.Unsafe<WireCartLine[] | Record<string, WireCartLine>>({
@@ -87,6 +104,20 @@ export const RetrieveOrdersBodySchema = Type.Object(
     companyName: companyName(),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Ours: at most this many, newest first (default 100).' })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Ours: the previous answer's next_cursor, for the next page." })),
+    filter: Type.Optional(
+      Type.Object(
+        {
+          buyer: Type.Optional(Type.String({ maxLength: 254, description: "Words in the buyer's first name, last name or e-mail (any case)." })),
+          po: Type.Optional(Type.String({ maxLength: 100, description: "Text in the order's Customer PO or a line's Customer PO or PO (any case)." })),
+          placed_from: Type.Optional(instant('Placed at or after this instant (the start of the first day the desk chose, in its time zone).')),
+          placed_before: Type.Optional(instant('Placed before this instant (the end of the last day the desk chose, in its time zone).')),
+          status: Type.Optional(
+            Type.Unsafe<OrderStatus>({ type: 'string', enum: ['placed', 'paid', ...SETTABLE_STATUSES], description: 'Where the order stands now.' }),
+          ),
+        },
+        { additionalProperties: false, description: 'Ours: only the orders that match every field given; the cursor pages through the matches.' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -115,6 +115,8 @@ export const PlacedOrderSchema = Type.Object(
     order: Type.Array(OrderLineSchema),
     order_id: Type.String({ description: 'Ours.' }),
     customer_po: Type.String({ description: 'Ours.' }),
+    in_hands_date: Type.Optional(Type.String({ description: 'Ours: the day the buyer needs the goods in hand (YYYY-MM-DD), when they gave one.' })),
+    supplier_note: Type.Optional(Type.String({ description: "Ours: the buyer's note to the supplier, when they wrote one; plain text." })),
     total: dollars('Ours: the order total.'),
     placed_with: Type.Optional(Type.String({ description: "Admin sessions only: how the order was placed ('bypass code 1 of 2', 'PayPal order …')." })),
     client_ip: Type.Optional(Type.String({ description: 'Admin sessions only: the address the order was placed from.' })),

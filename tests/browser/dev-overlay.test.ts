@@ -103,6 +103,23 @@ describe('npm run dev, for a merchandiser', () => {
     await expect.poll(overlayText, { timeout: 10_000 }).toBe('');
   });
 
+  it('wraps a long line at 1280 px, so what to do at its end is on screen', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    save('    default_color: Navy\n', '    default_color: Forrest Green\n');
+    const expected = await validatorErrors();
+    expect(expected.some((line) => line.length > 110)).toBe(true);
+    await expect.poll(problemLines, { timeout: 10_000 }).toEqual(expected);
+    const box = await page.evaluate((tag) => {
+      const pre = document.querySelector(tag)!.shadowRoot!.querySelector('pre')!;
+      return { scrollWidth: pre.scrollWidth, clientWidth: pre.clientWidth, right: pre.getBoundingClientRect().right };
+    }, DATA_ERRORS_TAG);
+    expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+    expect(box.right).toBeLessThanOrEqual(1280);
+
+    save('    default_color: Forrest Green\n', '    default_color: Navy\n');
+    await expect.poll(overlayText, { timeout: 10_000 }).toBe('');
+  });
+
   it('shows a YAML syntax mistake the same way, at its file and line', async () => {
     save(GOOD, 'fullname: "Silk Touch Sport Polo\n');
     const expected = await validatorErrors();

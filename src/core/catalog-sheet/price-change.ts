@@ -7,8 +7,11 @@ export interface PriceRule {
   /** new = old × (1 + percent/100), as a fraction numerator/denominator. */
   percent?: { numerator: bigint; denominator: bigint };
   add?: Money;
-  /** Rounds to a multiple of this many 1/10000 dollars: to the nearest (halves up) or up. */
-  step: bigint;
+  /**
+   * Rounds to a multiple of this many 1/10000 dollars: to the nearest (halves up) or up. Without a
+   * step each price keeps its own precision: cents, or the finer decimals it is written with (0.0279).
+   */
+  step?: bigint;
   up: boolean;
 }
 
@@ -16,7 +19,19 @@ export interface PriceSelection {
   type?: string;
   subCategory?: string;
   codes?: string[];
+  /** Products left out by code, even when the rest of the selection takes them. */
+  skip?: string[];
   includeDiscounts: boolean;
+}
+
+/** What a price change left as it was, so the merchandiser is told rather than left to find out. */
+export interface PricesLeftAlone {
+  /** Prices at 0 ("no price shown"), which stay 0. */
+  zero: number;
+  /** Selected products with volume prices, kept without `includeDiscounts`. */
+  discountProducts: number;
+  /** Prices kept at their own finer-than-a-cent precision (no step given). */
+  finer: number;
 }
 
 export interface PriceChangeRow {
@@ -52,10 +67,18 @@ export function changePrice(before: Money, rule: PriceRule): bigint {
     denominator = 100n * rule.percent.denominator;
   }
   if (rule.add !== undefined) numerator += BigInt(rule.add) * denominator;
-  const unit = rule.step * denominator;
+  const step = rule.step ?? ownStep(before);
+  const unit = step * denominator;
   if (numerator < 0n) return -1n;
   const steps = rule.up ? (numerator + unit - 1n) / unit : (2n * numerator + unit) / (2n * unit);
-  return steps * rule.step;
+  return steps * step;
+}
+
+/** The precision a price is written with, in 1/10000 dollars: a cent, or finer (0.0279 → 0.0001). */
+function ownStep(price: Money): bigint {
+  const units = BigInt(price);
+  if (units % 100n === 0n) return 100n;
+  return units % 10n === 0n ? 10n : 1n;
 }
 
 /**
@@ -67,23 +90,31 @@ export function planPriceChange(
   products: readonly Record<string, unknown>[],
   selection: PriceSelection,
   rule: PriceRule,
-): { plans: ProductPlan[]; rows: PriceChangeRow[]; selected: number } {
-  const unknown = (selection.codes ?? []).filter((code) => !products.some((product) => product.code === code));
-  if (unknown.length > 0) throw new UserError(`--codes: no product ${unknown.map((code) => `"${code}"`).join(', ')} in this catalog`);
+): { plans: ProductPlan[]; rows: PriceChangeRow[]; selected: number; leftAlone: PricesLeftAlone } {
+  for (const [option, codes] of [
+    ['--codes', selection.codes],
+    ['--skip', selection.skip],
+  ] as const) {
+    const unknown = (codes ?? []).filter((code) => !products.some((product) => product.code === code));
+    if (unknown.length > 0) throw new UserError(`${option}: no product ${unknown.map((code) => `"${code}"`).join(', ')} in this catalog`);
+  }
   const rows: PriceChangeRow[] = [];
+  const leftAlone: PricesLeftAlone = { zero: 0, discountProducts: 0, finer: 0 };
   let selected = 0;
   const plans = products.map((product, index): ProductPlan => {
     if (!isSelected(product, selection)) return { data: product, original: index };
     selected += 1;
     const code = String(product.code);
     const reprice = (value: unknown, where: string): unknown => {
+      if (value === 0) leftAlone.zero += 1;
       if (typeof value !== 'number' || value === 0) return value;
       let before: Money;
       try {
         before = moneyFromDollars(value);
       } catch {
-        throw new UserError(`${code} ${where}: ${value} is not a valid price; run npm run validate and fix the catalog first`);
+        throw new UserError(`${code} ${where}: ${value} is not a valid price; fix it in the catalog first (npm run validate names it)`);
       }
+      if (rule.step === undefined && ownStep(before) < 100n) leftAlone.finer += 1;
       const after = changePrice(before, rule);
       if (after < 0n) throw new UserError(`${code} ${where}: ${moneyToDollars(before)} would go below 0`);
       if (after === BigInt(before)) return value;
@@ -94,6 +125,7 @@ export function planPriceChange(
     if (product.sizes && typeof product.sizes === 'object') {
       data.sizes = Object.fromEntries(Object.entries(product.sizes).map(([label, price]) => [label, reprice(price, `sizes.${label}`)]));
     }
+    if (!selection.includeDiscounts && Array.isArray(product.discount) && product.discount.length > 0) leftAlone.discountProducts += 1;
     if (selection.includeDiscounts && Array.isArray(product.discount)) {
       data.discount = (product.discount as Record<string, unknown>[]).map((tier, tierIndex) => ({
         ...tier,
@@ -102,23 +134,14 @@ export function planPriceChange(
     }
     return { data, original: index };
   });
-  return { plans, rows, selected };
+  return { plans, rows, selected, leftAlone };
 }
 
 export function isSelected(product: Record<string, unknown>, selection: PriceSelection): boolean {
   return (
     (selection.type === undefined || product.type === selection.type) &&
     (selection.subCategory === undefined || product.sub_category === selection.subCategory) &&
-    (selection.codes === undefined || selection.codes.includes(String(product.code)))
+    (selection.codes === undefined || selection.codes.includes(String(product.code))) &&
+    !(selection.skip ?? []).includes(String(product.code))
   );
-}
-
-/** A selected size price finer than whole cents (0.0279), which a default rounding to cents would coarsen. */
-export function subCentPrice(products: readonly Record<string, unknown>[], selection: PriceSelection): string | undefined {
-  for (const product of products.filter((candidate) => isSelected(candidate, selection))) {
-    for (const [label, price] of Object.entries((product.sizes ?? {}) as Record<string, unknown>)) {
-      if (typeof price === 'number' && Math.round(price * 100) / 100 !== price) return `${String(product.code)} sizes.${label} is ${price}`;
-    }
-  }
-  return undefined;
 }

@@ -62,6 +62,12 @@ export async function writeSheet(file: string, table: ExportTable): Promise<void
 /** A sheet as read: every cell by row and column (row 0 is the header), and how to name a cell in a message. */
 export interface ReadSheet {
   cells: CellValue[][];
+  /**
+   * Cells whose value cannot be known, by `row:column`, with what to tell the merchandiser: a
+   * formula saved without its computed value (as openpyxl, pandas and xlsxwriter save one) reads
+   * as empty, and an empty size cell removes that size.
+   */
+  unreadable: Map<string, string>;
   /** `default.xlsx:Products!F17`, `default.csv:F17`; row and column from 0. */
   address(row: number, column: number): string;
 }
@@ -80,7 +86,7 @@ export async function readSheet(file: string): Promise<ReadSheet> {
     } catch (error) {
       throw new UserError(`${name}: not a readable CSV file: ${(error as Error).message}`);
     }
-    return { cells: records, address: (row, column) => `${name}:${columnLetters(column)}${row + 1}` };
+    return { cells: records, unreadable: new Map(), address: (row, column) => `${name}:${columnLetters(column)}${row + 1}` };
   }
   const workbook = new (workbookClass())();
   try {
@@ -91,15 +97,34 @@ export async function readSheet(file: string): Promise<ReadSheet> {
   const sheet = workbook.getWorksheet(PRODUCTS_SHEET) ?? workbook.worksheets[0];
   if (!sheet) throw new UserError(`${name}: the workbook has no sheet`);
   const cells: CellValue[][] = [];
+  const unreadable = new Map<string, string>();
   sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
     const values: CellValue[] = [];
     row.eachCell({ includeEmpty: true }, (cell, columnNumber) => {
+      const formula = formulaWithoutValue(cell.value);
+      if (formula !== undefined) unreadable.set(`${rowNumber - 1}:${columnNumber - 1}`, formulaMessage(formula));
       values[columnNumber - 1] = cellValue(cell.value);
     });
     cells[rowNumber - 1] = Array.from(values, (value) => value ?? null);
   });
   const sheetName = sheet.name;
-  return { cells: Array.from(cells, (row) => row ?? []), address: (row, column) => `${name}:${sheetName}!${columnLetters(column)}${row + 1}` };
+  return { cells: Array.from(cells, (row) => row ?? []), unreadable, address: (row, column) => `${name}:${sheetName}!${columnLetters(column)}${row + 1}` };
+}
+
+/** The formula's text when the cell holds a formula and no value computed from it. */
+function formulaWithoutValue(value: ExcelJS.CellValue): string | undefined {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return undefined;
+  if (!('formula' in value) && !('sharedFormula' in value)) return undefined;
+  const result = (value as { result?: unknown }).result;
+  if (result !== undefined && result !== null) return undefined;
+  return 'formula' in value && value.formula ? value.formula : String((value as { sharedFormula?: string }).sharedFormula ?? '');
+}
+
+function formulaMessage(formula: string): string {
+  return (
+    `holds the formula =${formula} but no value computed from it (a program such as openpyxl, pandas or xlsxwriter saved the formula ` +
+    'without calculating it); open the file in Excel or LibreOffice and save it again, or type the value into the cell'
+  );
 }
 
 /** A workbook cell's value as its text or number: a formula by its result, rich text by its text. */

@@ -8,8 +8,10 @@ import type { ReadSheet } from './sheet-files.ts';
 /** A problem found in the sheet itself, at its cell (or, for a product the sheet lacks, at the file). */
 export interface SheetProblem {
   where: string;
+  /** The product's data path in the sheet's order; for a product the sheet lacks, in the file's order (`removed`). */
   path: string;
   message: string;
+  removed?: true;
 }
 
 export interface SheetPlans {
@@ -71,22 +73,25 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
   if (codeColumn === undefined)
     throw new UserError(`${sheetName}: the sheet has no "code" column; its header row (row 1) must name the columns as the export writes them`);
 
-  const byCode = new Map<string, number[]>();
-  target.products.forEach((product, index) => {
-    const code = String(product.code);
-    byCode.set(code, [...(byCode.get(code) ?? []), index]);
-  });
+  const nameColumn = [...fields].find(([, field]) => field.field === 'name')?.[0];
+  const codeOf = (cells: CellValue[]) => String(readFieldCell(fields.get(codeColumn)!, cells[codeColumn] ?? null).value ?? '');
+  const nameOf = (cells: CellValue[]) => (nameColumn === undefined ? undefined : String(cells[nameColumn] ?? '').trim());
+  const originals = matchRowsToProducts(sheet, target, codeOf, nameOf);
 
   const rows: RowRead[] = [];
   sheet.cells.forEach((cells, row) => {
     if (row === 0 || cells.every(isEmpty)) return;
-    const code = String(readFieldCell(fields.get(codeColumn)!, cells[codeColumn] ?? null).value ?? '');
-    const original = byCode.get(code)?.shift();
+    const original = originals.get(row);
     const base = original === undefined ? undefined : target.products[original]!;
     const read: RowRead = { row, data: {}, original, cells: [], problems: [] };
     const values: Record<string, unknown> = { ...base };
     for (const [column, field] of fields) {
       read.cells.push([[field.field], column]);
+      const unreadable = sheet.unreadable.get(`${row}:${column}`);
+      if (unreadable !== undefined) {
+        read.problems.push({ path: [field.field], message: unreadable, cell: sheet.address(row, column) });
+        continue;
+      }
       const { value, problems: cellProblems } = readFieldCell(field, cells[column] ?? null);
       if (value !== undefined) values[field.field] = value;
       else if (!(Array.isArray(base?.[field.field]) && (base[field.field] as unknown[]).length === 0)) delete values[field.field];
@@ -98,7 +103,9 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
       for (const [column, label] of sizes) {
         read.cells.push([['sizes', label], column]);
         const cell = cells[column] ?? null;
-        if (isEmpty(cell)) delete prices[label];
+        const unreadable = sheet.unreadable.get(`${row}:${column}`);
+        if (unreadable !== undefined) read.problems.push({ path: ['sizes', label], message: unreadable, cell: sheet.address(row, column) });
+        else if (isEmpty(cell)) delete prices[label];
         else prices[label] = readNumber(cell);
       }
       if (Object.keys(prices).length > 0 || base?.sizes !== undefined) values.sizes = prices;
@@ -113,11 +120,38 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
   const kept = new Set(ordered.map((read) => read.original));
   const removed = target.products.map((product, index) => ({ product, index })).filter(({ index }) => !kept.has(index));
   if (!allowRemove) {
+    const codeCounts = new Map<string, number>();
+    for (const read of rows) codeCounts.set(codeOf(sheet.cells[read.row]!), (codeCounts.get(codeOf(sheet.cells[read.row]!)) ?? 0) + 1);
     for (const { product, index } of removed) {
+      const code = String(product.code);
+      const name = String(product.name ?? '');
+      // The row it most likely was: one with its name and a code that names no product of its own.
+      const row = rows.find((read) => {
+        const cells = sheet.cells[read.row]!;
+        return nameOf(cells) === name && (read.original === undefined || codeCounts.get(codeOf(cells))! > 1);
+      });
+      const remove = `to remove ${code}, run again with --allow-remove`;
+      if (!row) {
+        problems.push({
+          where: sheetName,
+          path: `products[${index}]`,
+          message: `${code} "${name}" is in ${target.relative} but not in the sheet; to remove it, run again with --allow-remove`,
+          removed: true,
+        });
+        continue;
+      }
+      const typed = codeOf(sheet.cells[row.row]!);
+      const what =
+        typed === ''
+          ? 'has no code: was its code cleared?'
+          : codeCounts.get(typed)! > 1
+            ? `has the code "${typed}", which another row also has: was its code typed over?`
+            : `has the new code "${typed}": a changed code makes a new product; to rename ${code}, remove it with --allow-remove`;
       problems.push({
-        where: sheetName,
+        where: sheet.address(row.row, codeColumn),
         path: `products[${index}]`,
-        message: `${String(product.code)} "${String(product.name ?? '')}" is in ${target.relative} but not in the sheet; to remove it, run again with --allow-remove`,
+        message: `${code} "${name}" is in ${target.relative} but no row has its code; this row, named "${name}", ${what} Put ${code} back in this cell, or ${remove}`,
+        removed: true,
       });
     }
   }
@@ -150,6 +184,32 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
       }
     },
   };
+}
+
+/**
+ * Which file product each sheet row is, by row: the product with the row's code. When several rows
+ * have one code, the product goes to the row with its name, else to the first: a code typed over
+ * in one row leaves the product with the row that is still it.
+ */
+function matchRowsToProducts(
+  sheet: ReadSheet,
+  target: CatalogTarget,
+  codeOf: (cells: CellValue[]) => string,
+  nameOf: (cells: CellValue[]) => string | undefined,
+): Map<number, number> {
+  const rowsByCode = new Map<string, number[]>();
+  sheet.cells.forEach((cells, row) => {
+    if (row === 0 || cells.every(isEmpty)) return;
+    const code = codeOf(cells);
+    rowsByCode.set(code, [...(rowsByCode.get(code) ?? []), row]);
+  });
+  const originals = new Map<number, number>();
+  target.products.forEach((product, index) => {
+    const free = (rowsByCode.get(String(product.code)) ?? []).filter((row) => !originals.has(row));
+    const row = free.find((candidate) => nameOf(sheet.cells[candidate]!) === String(product.name ?? '')) ?? free[0];
+    if (row !== undefined) originals.set(row, index);
+  });
+  return originals;
 }
 
 /** The last segment of a data path as formatDataPath writes it: .name, [3], ["# boxes"]. */

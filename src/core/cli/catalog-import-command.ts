@@ -62,7 +62,8 @@ function printProblems(target: CatalogTarget, sheetPlans: SheetPlans, checked: C
     console.error(`${problem.where}  ${problem.path}  ${problem.message}`);
     errors += 1;
   }
-  const named = sheetPlans.problems.map((problem) => problem.path);
+  // A removed product's path is in the file's order, not the sheet's: it names no validator path.
+  const named = sheetPlans.problems.filter((problem) => !problem.removed).map((problem) => problem.path);
   for (const diagnostic of checked.diagnostics) {
     if (named.some((path) => diagnostic.path === path || diagnostic.path.startsWith(`${path}.`) || diagnostic.path.startsWith(`${path}[`))) continue;
     if (diagnostic.severity === 'error') errors += 1;

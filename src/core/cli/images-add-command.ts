@@ -156,6 +156,13 @@ function settleClashes(matches: { photo: Photo; match: PhotoMatch | undefined }[
   });
 }
 
+/** Why a file is not taken, with the way out for the phone formats photographers send. */
+function notAPhoto(file: string): string {
+  const taken = 'only .jpg, .jpeg, .png and .webp files are taken';
+  if (!/\.(heic|heif)$/i.test(file)) return taken;
+  return `${taken}: this is an iPhone photo (HEIC); export it as JPEG (on the iPhone: Settings > Camera > Formats > Most Compatible, or share it to Mail or Files as "Most Compatible"; on a Mac: Preview > File > Export > JPEG) and add that file`;
+}
+
 interface TakeIn {
   imagesFolder: string;
   present: ReadonlySet<string>;
@@ -164,7 +171,7 @@ interface TakeIn {
 }
 
 async function takeIn(photo: Photo, match: PhotoMatch | undefined, { imagesFolder, present, replace, dryRun }: TakeIn): Promise<Outcome> {
-  if (!match) return { result: 'not a photo', note: `only .jpg, .jpeg, .png and .webp files are taken` };
+  if (!match) return { result: 'not a photo', note: notAPhoto(photo.file) };
   if (match.kind === 'ambiguous') return { result: 'ambiguous', note: `${match.reason}; candidates: ${match.candidates.map((t) => t.file).join(', ')}` };
   if (match.kind === 'unmatched')
     return { result: 'unmatched', note: `${match.reason}${match.nearest.length > 0 ? `; nearest: ${match.nearest.join(', ')}` : ''}` };

@@ -2,14 +2,14 @@ import { parseArgs } from 'node:util';
 import { formatMoney, type Money } from '../../domain/money.ts';
 import { readCatalogTarget } from '../catalog-sheet/catalog-target.ts';
 import { checkCatalogUpdate, writeCatalog } from '../catalog-sheet/catalog-update.ts';
-import { parseAmount, parseDecimal, planPriceChange, subCentPrice, type PriceChangeRow, type PriceRule } from '../catalog-sheet/price-change.ts';
+import { parseAmount, parseDecimal, planPriceChange, type PriceChangeRow, type PricesLeftAlone, type PriceRule } from '../catalog-sheet/price-change.ts';
 import { formatDiagnostic } from '../data/diagnostic.ts';
 import { projectRoot } from '../project-root.ts';
 import { UserError } from '../user-error.ts';
 import { reportUserError } from './report-user-error.ts';
 
 const USAGE =
-  'usage: npm run prices -- --catalog NAME [--type T] [--sub-category S] [--codes A,B] --percent N | --add AMOUNT [--round 0.01 | --round-up 0.05] [--include-discounts] [--dry-run]';
+  'usage: npm run prices -- --catalog NAME [--type T] [--sub-category S] [--codes A,B] [--skip C,D] --percent N | --add AMOUNT [--round 0.01 | --round-up 0.05] [--include-discounts] [--dry-run]';
 
 /** `npm run prices`: a bulk price change on the selected products, shown price by price, written all or nothing. */
 export function runPrices(argv: string[]): number {
@@ -22,6 +22,7 @@ export function runPrices(argv: string[]): number {
         type: { type: 'string' },
         'sub-category': { type: 'string' },
         codes: { type: 'string' },
+        skip: { type: 'string' },
         percent: { type: 'string' },
         add: { type: 'string' },
         round: { type: 'string' },
@@ -37,15 +38,13 @@ export function runPrices(argv: string[]): number {
     const selection = {
       type: values.type,
       subCategory: values['sub-category'],
-      codes: values.codes
-        ?.split(',')
-        .map((code) => code.trim())
-        .filter((code) => code !== ''),
+      codes: codeList(values.codes),
+      skip: codeList(values.skip),
       includeDiscounts: values['include-discounts'],
     };
     const stepText = values['round-up'] ?? values.round;
-    const step = parseAmount(stepText ?? '0.01', values['round-up'] !== undefined ? '--round-up' : '--round');
-    if (step <= 0n) throw new UserError(`the rounding step must be above 0, got "${stepText}"`);
+    const step = stepText === undefined ? undefined : parseAmount(stepText, values['round-up'] !== undefined ? '--round-up' : '--round');
+    if (step !== undefined && step <= 0n) throw new UserError(`the rounding step must be above 0, got "${stepText}"`);
     const rule: PriceRule = {
       percent: values.percent === undefined ? undefined : parseDecimal(values.percent, '--percent'),
       add: values.add === undefined ? undefined : (Number(parseAmount(values.add, '--add')) as Money),
@@ -54,16 +53,29 @@ export function runPrices(argv: string[]): number {
     };
 
     const target = readCatalogTarget(projectRoot(values.root), values.catalog);
-    const fine = stepText === undefined ? subCentPrice(target.products, selection) : undefined;
-    if (fine) throw new UserError(`${fine}, finer than a cent: say how to round, for example --round 0.0001 (keeps such prices) or --round 0.01`);
-    const { plans, rows, selected } = planPriceChange(target.products, selection, rule);
+    const { plans, rows, selected, leftAlone } = planPriceChange(target.products, selection, rule);
     if (selected === 0) throw new UserError(`no product of ${target.relative} matches the selection; nothing was written`);
     console.log(priceTable(rows));
+    for (const line of leftAloneLines(leftAlone)) console.log(line);
     const checked = checkCatalogUpdate(target, plans);
     const errors = checked.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) {
       for (const diagnostic of errors) console.error(formatDiagnostic(diagnostic));
-      console.error(`\n${errors.length} error${errors.length === 1 ? '' : 's'}; nothing was written. Run npm run validate and fix them first.`);
+      const unchanged = checkCatalogUpdate(
+        target,
+        target.products.map((data, original) => ({ data, original })),
+      );
+      const ownErrors = unchanged.diagnostics.some((d) => d.severity === 'error');
+      const discounts = !selection.includeDiscounts && errors.some((d) => d.path.includes('.discount'));
+      console.error(
+        `\n${errors.length} error${errors.length === 1 ? '' : 's'}; nothing was written. ` +
+          (ownErrors
+            ? 'The catalog had errors before this change: run npm run validate and fix them first.'
+            : `The new prices would break ${errors.length === 1 ? 'this rule' : 'these rules'}: ` +
+              (discounts
+                ? 'the volume prices stayed as they were; add --include-discounts to change them with the sizes, or leave these products out with --skip.'
+                : 'change the selection (--skip leaves products out) or the amount.')),
+      );
       return 1;
     }
     const summary = `${rows.length} price${rows.length === 1 ? '' : 's'} of ${selected} product${selected === 1 ? '' : 's'}`;
@@ -77,6 +89,28 @@ export function runPrices(argv: string[]): number {
   } catch (error) {
     return reportUserError(error);
   }
+}
+
+function codeList(text: string | undefined): string[] | undefined {
+  return text
+    ?.split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+}
+
+/** What the change did not touch, said out loud. */
+function leftAloneLines(leftAlone: PricesLeftAlone): string[] {
+  const lines: string[] = [];
+  if (leftAlone.finer > 0)
+    lines.push(
+      `${leftAlone.finer} price${leftAlone.finer === 1 ? '' : 's'} finer than a cent kept ${leftAlone.finer === 1 ? 'its' : 'their'} own decimals (--round 0.01 rounds them to cents).`,
+    );
+  if (leftAlone.zero > 0) lines.push(`Left unchanged: ${leftAlone.zero} price${leftAlone.zero === 1 ? '' : 's'} at 0 (no price shown).`);
+  if (leftAlone.discountProducts > 0)
+    lines.push(
+      `Left unchanged: the volume prices of ${leftAlone.discountProducts} product${leftAlone.discountProducts === 1 ? '' : 's'} (--include-discounts changes them too).`,
+    );
+  return lines;
 }
 
 /** `--percent -10` as `--percent=-10`: a price cut is a negative number, not an option. */

@@ -174,11 +174,11 @@ describe('the checks of images the data names', () => {
     ]);
   });
 
-  it('warns about a colour one product spells almost like the others, and about no image', () => {
+  it('refuses a colour one product spells almost like the others, even with its photo', () => {
     const products = '  - { code: K500, colors: [Forest Green] }\n  - { code: K540, colors: [Forest Green] }\n  - { code: K110, colors: [Forest Grean] }\n';
     const photos = ['K500_forest_green.jpg', 'K540_forest_green.jpg', 'K110_forest_grean.jpg'];
     expect(lines({ tenants: { alpha: tenant('alpha') }, catalogs: { default: catalog(products) }, photos })).toEqual([
-      'catalogs/default.yaml:4:28  products[2].colors[0]  warning: "Forest Grean" is used by this product only, and "Forest Green" by 2 products; if it is the same colour, write "Forest Green"',
+      'catalogs/default.yaml:4:28  products[2].colors[0]  "Forest Grean" is used by this product only, and "Forest Green" by 2 products; if it is the same colour, write "Forest Green"; if it is another colour, confirm it with distinct_colors: [Forest Grean] on this product',
     ]);
   });
 

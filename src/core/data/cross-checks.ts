@@ -382,8 +382,13 @@ function checkCatalogs(project: ParsedProject): Diagnostic[] {
       const detail = `"${miss.colour}" is used by this product only, and "${miss.likely}" by ${miss.usedBy} products`;
       out.push(
         kindOf(
-          report(source, 'warning', miss.at, `${detail}; if it is the same colour, write "${miss.likely}"`),
-          'colours one product spells almost like a colour other products use: if it is the same colour, spell it as they do',
+          report(
+            source,
+            'error',
+            miss.at,
+            `${detail}; if it is the same colour, write "${miss.likely}"; if it is another colour, confirm it with distinct_colors: [${miss.colour}] on this product`,
+          ),
+          "colours one product spells almost like a colour other products use: if it is the same colour, spell it as they do; if not, list it in the product's distinct_colors",
           detail,
         ),
       );

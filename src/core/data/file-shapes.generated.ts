@@ -556,6 +556,10 @@ export interface Product {
    */
   halfColors?: string[];
   /**
+   * Colours only this product uses whose names look like a misspelling of a colour other products use (Grafite beside Graphite), confirmed here as colours of their own; without this the validator refuses them as typos.
+   */
+  distinct_colors?: string[];
+  /**
    * Colour selected when the item page opens; one of colors.
    */
   default_color: string;

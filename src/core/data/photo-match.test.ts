@@ -13,6 +13,7 @@ const index = photoIndex([
   // The same code again (as in a second catalog) asks for its photos once; a code differing only in its dash collides.
   { code: 'K500', colors: ['Navy'], halfColors: [] },
   { code: 'FM100', colors: ['White'], halfColors: [] },
+  { code: 'K500-S1', colors: ['Black'], halfColors: [] },
 ]);
 
 const fileOf = (match: PhotoMatch) => (match.kind === 'matched' ? match.target.file : `${match.kind}: ${match.reason}`);
@@ -26,6 +27,10 @@ describe('matching a photo to a product colour by its name', () => {
     expect(fileOf(matchPhoto(index, 'PLTAL-blackred.jpg'))).toBe('PLT-AL_black_red.jpg');
     expect(fileOf(matchPhoto(index, 'k500 navy.jpg'))).toBe('K500_navy.jpg');
     expect(fileOf(matchPhoto(index, 'K500L navy.jpg'))).toBe('K500L_navy.jpg');
+    // The longest code the name starts with: K500-S1's photo, not K500's with "s1" left over.
+    expect(fileOf(matchPhoto(index, 'K500-S1 black.jpg'))).toBe('K500-S1_black.jpg');
+    expect(fileOf(matchPhoto(index, 'K500 S1 black.jpg'))).toBe('K500-S1_black.jpg');
+    expect(fileOf(matchPhoto(index, 'K500 black 2.jpg'))).toBe('K500_black.jpg');
   });
 
   it('takes the code from the folder when the name does not start with one', () => {

@@ -123,7 +123,10 @@ export function matchPhoto(index: PhotoIndex, fileName: string, folderName?: str
   }
 
   const results = candidates.map(({ product, rest }) => matchColor(product, rest, index.colorWords));
-  const matched = results.filter((r) => r.kind === 'matched');
+  // The longest code the name starts with is the one it names: "K500-S1 black" is K500-S1's
+  // photo, not K500's with a word "s1" left over.
+  const longest = Math.min(...candidates.filter((_, at) => results[at]!.kind === 'matched').map(({ rest }) => rest.length));
+  const matched = results.filter((r, at): r is Extract<PhotoMatch, { kind: 'matched' }> => r.kind === 'matched' && candidates[at]!.rest.length === longest);
   const distinct = [...new Map(matched.map((r) => [r.target.file, r])).values()];
   if (distinct.length === 1) return distinct[0]!;
   if (distinct.length > 1) {

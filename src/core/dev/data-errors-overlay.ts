@@ -17,8 +17,8 @@ section { max-width: 960px; width: 100%; background: #fff; color: #1a1a1a; borde
   box-shadow: 0 12px 40px rgb(0 0 0 / 0.35); padding: 20px 24px; }
 h2 { margin: 0 0 4px; font-size: 1.25rem; color: #b42318; }
 p { margin: 8px 0; }
-pre { margin: 12px 0; padding: 12px; background: #fdf2f1; border: 1px solid #f3c3bf; border-radius: 4px; overflow-x: auto;
-  font: 14px/1.6 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre; }
+pre { margin: 12px 0; padding: 12px; background: #fdf2f1; border: 1px solid #f3c3bf; border-radius: 4px;
+  font: 14px/1.6 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
 button { font: inherit; padding: 6px 16px; border: 1px solid #1a1a1a; border-radius: 4px; background: #fff; cursor: pointer; }
 button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 `;

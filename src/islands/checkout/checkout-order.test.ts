@@ -194,7 +194,16 @@ describe('createOrderBody', () => {
     products,
     rules(true, GUARDIAN_LOGOS),
   );
-  const form = { firstName: ' Dana ', lastName: 'Reyes', email: ' dana@guardian.example ', customerPo: 'PO-77', store: 'GFORD1', code: 'net30guard ' };
+  const form = {
+    firstName: ' Dana ',
+    lastName: 'Reyes',
+    email: ' dana@guardian.example ',
+    customerPo: 'PO-77',
+    store: 'GFORD1',
+    code: 'net30guard ',
+    inHandsDate: '',
+    supplierNote: '',
+  };
 
   it('carries the payload fields, the store by code and every line at the price shown', () => {
     const body = createOrderBody(form, checkout, { companyName: 'Guardian Automotive Group' });
@@ -229,6 +238,14 @@ describe('createOrderBody', () => {
     const body = createOrderBody(form, priceCheckout(cart(reordered), products, rules(false)), { companyName: 'Guardian Automotive Group' });
     expect(body.cart).toHaveLength(1);
     expect(body.cart[0]).not.toHaveProperty('orderedAgainFrom');
+  });
+
+  it('sends the in-hands date and the note to the supplier only when the buyer gave them', () => {
+    const body = createOrderBody({ ...form, inHandsDate: '2031-05-20', supplierNote: ' Deliver to the service door ' }, checkout, {
+      companyName: 'Guardian Automotive Group',
+    });
+    expect(body.in_hands_date).toBe('2031-05-20');
+    expect(body.supplier_note).toBe('Deliver to the service door');
   });
 
   it('asks for an order without payment when a bypass code is given, and sends no store for None', () => {

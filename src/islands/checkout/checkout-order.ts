@@ -128,9 +128,12 @@ export interface CheckoutForm {
   /** A store code, or '' for None. */
   store: string;
   code: string;
+  /** YYYY-MM-DD from the date input, or '' for none. */
+  inHandsDate: string;
+  supplierNote: string;
 }
 
-export const EMPTY_FORM: CheckoutForm = { firstName: '', lastName: '', email: '', customerPo: '', store: '', code: '' };
+export const EMPTY_FORM: CheckoutForm = { firstName: '', lastName: '', email: '', customerPo: '', store: '', code: '', inHandsDate: '', supplierNote: '' };
 
 export interface StoreChoice {
   name: string;
@@ -189,6 +192,8 @@ export function createOrderBody(
     email: form.email.trim(),
     store: form.store,
     customer_po: form.customerPo.trim(),
+    ...(form.inHandsDate.trim() ? { in_hands_date: form.inHandsDate.trim() } : {}),
+    ...(form.supplierNote.trim() ? { supplier_note: form.supplierNote.trim() } : {}),
     companyName: context.companyName,
     cart: chargedLines(checkout),
     ...(tokens.length > 0 ? { store_tokens: tokens } : {}),

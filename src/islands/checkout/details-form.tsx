@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode, Ref, RefObject } from 'react';
 import { storeLabel, type CheckoutForm, type StoreChoice } from './checkout-order.ts';
+import { OrderWishesFields } from './order-wishes-fields.tsx';
 
 export interface DetailsFormProps {
   /** The island's useId(), so every control's id is unique on the page. */
@@ -19,6 +20,10 @@ export interface DetailsFormProps {
   button: { enabled: boolean; busy: boolean; ref?: Ref<HTMLButtonElement> } | undefined;
   /** The order API's refusal of the code in the field ('That bypass code is not valid'), said at the field. */
   codeRefusal?: string;
+  /** The code field is empty because leaving the checkout cleared a code accepted earlier. */
+  codeCleared?: boolean;
+  /** Why the in-hands date cannot be used, said at its field. */
+  dateProblem?: string;
 }
 
 /** The buyer's details, the store, the bypass code, the problems and the Checkout button: markup only, the flow is the island's. */
@@ -35,6 +40,8 @@ export function DetailsForm({
   problems,
   button,
   codeRefusal,
+  codeCleared = false,
+  dateProblem,
 }: DetailsFormProps) {
   return (
     <form ref={formRef} className="checkout-form" onSubmit={onSubmit}>
@@ -60,6 +67,7 @@ export function DetailsForm({
       <Field id={`${id}-po`} label="Customer PO">
         <input id={`${id}-po`} name="customer_po" maxLength={100} value={form.customerPo} onChange={onChange('customerPo')} />
       </Field>
+      <OrderWishesFields id={id} form={form} onChange={onChange} dateProblem={dateProblem} />
       <Field id={`${id}-store`} label="Store">
         <select id={`${id}-store`} name="store" value={form.store} onChange={onChange('store')}>
           <option value="">None</option>
@@ -86,13 +94,12 @@ export function DetailsForm({
           aria-invalid={codeRefusal !== undefined ? true : undefined}
         />
       </Field>
-      <p id={`${id}-code-hint`} className={`checkout-form__hint${codeRefusal !== undefined ? ' checkout-form__hint--problem' : ''}`} aria-live="polite">
-        {codeRefusal ??
-          (bypassMode
-            ? 'Code accepted: this order is placed without payment.'
-            : payPalOffered
-              ? 'Have a bypass code? Enter it to order without payment.'
-              : 'Enter your bypass code to place the order.')}
+      <p
+        id={`${id}-code-hint`}
+        className={`checkout-form__hint${codeRefusal !== undefined || codeCleared ? ' checkout-form__hint--problem' : ''}`}
+        aria-live="polite"
+      >
+        {codeRefusal ?? codeHint({ bypassMode, payPalOffered, codeCleared })}
       </p>
 
       <div className="checkout__problems" aria-live="polite">
@@ -120,6 +127,13 @@ export function DetailsForm({
       )}
     </form>
   );
+}
+
+function codeHint({ bypassMode, payPalOffered, codeCleared }: { bypassMode: boolean; payPalOffered: boolean; codeCleared: boolean }): string {
+  if (bypassMode) return 'Code accepted: this order is placed without payment.';
+  // The code is a secret, so it is never kept: said, so a disabled Checkout is not a mystery.
+  if (codeCleared) return 'Your bypass code was cleared when you left the checkout (it is never kept): enter it again to place the order.';
+  return payPalOffered ? 'Have a bypass code? Enter it to order without payment.' : 'Enter your bypass code to place the order.';
 }
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {

@@ -8,18 +8,27 @@ function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
 }
 
 describe('the checkout details kept for the browser session', () => {
-  it('keeps names, e-mail, customer PO and store per tenant, never the code', () => {
+  it('keeps names, e-mail, customer PO, store, in-hands date and note per tenant, never the code', () => {
     const storage = memoryStorage();
-    const form = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', customerPo: 'PO-7', store: 'SFRDDC', code: 'NET30GUARD' };
+    const details = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      customerPo: 'PO-7',
+      store: 'SFRDDC',
+      inHandsDate: '2031-04-01',
+      supplierNote: 'Rush',
+    };
+    const form = { ...details, code: 'NET30GUARD' };
     saveDetails(storage, 'stivers', form);
     expect(storage.getItem('checkout-details:stivers')).not.toContain('NET30GUARD');
-    expect(readSavedDetails(storage, 'stivers')).toEqual({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', customerPo: 'PO-7', store: 'SFRDDC' });
+    expect(readSavedDetails(storage, 'stivers')).toEqual(details);
     expect(readSavedDetails(storage, 'guardian')).toEqual({});
     forgetDetails(storage, 'stivers');
     expect(readSavedDetails(storage, 'stivers')).toEqual({});
     // The form an order placed leaves behind keeps nothing either.
     saveDetails(storage, 'stivers', form);
-    saveDetails(storage, 'stivers', { firstName: '', lastName: '', email: '', customerPo: '', store: '' });
+    saveDetails(storage, 'stivers', { firstName: '', lastName: '', email: '', customerPo: '', store: '', inHandsDate: '', supplierNote: '' });
     expect(storage.getItem('checkout-details:stivers')).toBeNull();
   });
 

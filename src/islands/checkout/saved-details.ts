@@ -2,9 +2,9 @@ import type { CheckoutForm } from './checkout-order.ts';
 import { readStoredJson, removeStored, writeStoredJson } from '../shared/stored-json.ts';
 
 /** The checkout's fields that are kept for the browser session: never the code. */
-export type SavedDetails = Pick<CheckoutForm, 'firstName' | 'lastName' | 'email' | 'customerPo' | 'store'>;
+export type SavedDetails = Pick<CheckoutForm, 'firstName' | 'lastName' | 'email' | 'customerPo' | 'store' | 'inHandsDate' | 'supplierNote'>;
 
-const FIELDS = ['firstName', 'lastName', 'email', 'customerPo', 'store'] as const satisfies readonly (keyof SavedDetails)[];
+const FIELDS = ['firstName', 'lastName', 'email', 'customerPo', 'store', 'inHandsDate', 'supplierNote'] as const satisfies readonly (keyof SavedDetails)[];
 
 function savedDetailsKey(tenantId: string): string {
   return `checkout-details:${tenantId}`;
@@ -35,4 +35,23 @@ export function saveDetails(storage: Pick<Storage, 'setItem' | 'removeItem'> | u
 
 export function forgetDetails(storage: Pick<Storage, 'removeItem'> | undefined, tenantId: string): void {
   removeStored(storage, savedDetailsKey(tenantId));
+}
+
+function codeAcceptedKey(tenantId: string): string {
+  return `checkout-code-accepted:${tenantId}`;
+}
+
+/** A bypass code was accepted at this tenant's checkout in this browser session: a fact, never the code. */
+export function rememberCodeAccepted(storage: Pick<Storage, 'setItem'> | undefined, tenantId: string): void {
+  writeStoredJson(storage, codeAcceptedKey(tenantId), true);
+}
+
+/** Whether a code was accepted earlier in the session, so an empty code field can say it was cleared on leaving. */
+export function codeWasAccepted(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string): boolean {
+  return readStoredJson(storage, codeAcceptedKey(tenantId)) === true;
+}
+
+/** An order placed: the next checkout starts without a word about an earlier code. */
+export function forgetCodeAccepted(storage: Pick<Storage, 'removeItem'> | undefined, tenantId: string): void {
+  removeStored(storage, codeAcceptedKey(tenantId));
 }

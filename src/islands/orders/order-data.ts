@@ -42,7 +42,7 @@ export type OrderLine = Partial<Record<OrderLineField, unknown>> & Pick<Answered
  * read defensively (an older server may leave ours out).
  */
 export type PlacedOrder = Pick<AnsweredOrder, 'email' | 'created_at' | 'first_name' | 'last_name' | 'store'> &
-  Partial<Pick<AnsweredOrder, 'total' | 'placed_with' | 'client_ip' | 'personal_data_removed'>> & {
+  Partial<Pick<AnsweredOrder, 'total' | 'placed_with' | 'client_ip' | 'personal_data_removed' | 'in_hands_date' | 'supplier_note'>> & {
     /** Kept as it came: the contract's 1 or 2, or '1' from a server that writes it as text. */
     paid: unknown;
     order: OrderLine[];
@@ -93,6 +93,8 @@ function orderOf(value: unknown): PlacedOrder | undefined {
     ...(typeof value.total === 'number' && Number.isFinite(value.total) ? { total: value.total } : {}),
     ...(typeof value.placed_with === 'string' && value.placed_with !== '' ? { placed_with: value.placed_with } : {}),
     ...(typeof value.client_ip === 'string' && value.client_ip !== '' ? { client_ip: value.client_ip } : {}),
+    ...(typeof value.in_hands_date === 'string' && value.in_hands_date !== '' ? { in_hands_date: value.in_hands_date } : {}),
+    ...(typeof value.supplier_note === 'string' && value.supplier_note !== '' ? { supplier_note: value.supplier_note } : {}),
     ...(value.personal_data_removed === true ? { personal_data_removed: true as const } : {}),
     ...statusFieldsOf(value),
   };

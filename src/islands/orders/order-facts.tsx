@@ -1,7 +1,10 @@
 import type { PlacedOrder } from './order-data.ts';
-import { formatOrderTotal } from './order-format.ts';
+import { formatOrderTotal, formatShipDate } from './order-format.ts';
 
-/** An opened order's total, and for an admin how and from where it was placed, when the order API sent them. */
+/**
+ * An opened order's total, what the buyer asked of the supplier (in-hands date, note: text,
+ * never markup), and for an admin how and from where it was placed, when the order API sent them.
+ */
 export function OrderFacts({ order }: { order: PlacedOrder }) {
   return (
     <>
@@ -15,6 +18,20 @@ export function OrderFacts({ order }: { order: PlacedOrder }) {
             )}
           </strong>
         </p>
+      )}
+      {(order.in_hands_date !== undefined || order.supplier_note !== undefined) && (
+        <dl className="orders-table__placed orders-table__wishes">
+          {order.in_hands_date !== undefined && (
+            <div>
+              <dt>In-hands date:</dt> <dd>{formatShipDate(order.in_hands_date)}</dd>
+            </div>
+          )}
+          {order.supplier_note !== undefined && (
+            <div>
+              <dt>Note to the supplier:</dt> <dd>{order.supplier_note}</dd>
+            </div>
+          )}
+        </dl>
       )}
       {(order.placed_with !== undefined || order.client_ip !== undefined) && (
         <dl className="orders-table__placed">

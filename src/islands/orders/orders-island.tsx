@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { OrdersIslandProps } from '../shared/ordering-props.ts';
 import { toggled } from './keyed-state.ts';
 import { useOrderAgain } from './use-order-again.ts';
 import { orderKey } from './order-data.ts';
 import { OrderDetail } from './order-detail.tsx';
+import { filterOfForm, NO_FILTER } from './order-filter-form.ts';
+import { OrderFilterBar } from './order-filter-bar.tsx';
 import { useOrderLineMockups } from './order-line-mockup.tsx';
 import { OrderRow } from './order-row.tsx';
 import { OrdersAdminBar } from './orders-admin-bar.tsx';
@@ -27,7 +29,9 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
   const dialogId = `${id}-sign-in`;
   const account = useOrderSession({ apiBase, companyName, tenantId, wanted, dialogId });
   const notice = useOrderNotice();
-  const list = useOrderList({ apiBase, companyName, account, show: notice.show });
+  const [filterForm, setFilterForm] = useState(NO_FILTER);
+  const filter = useMemo(() => filterOfForm(filterForm), [filterForm]);
+  const list = useOrderList({ apiBase, companyName, account, show: notice.show, filter });
   const adminToken = account.session?.role === 'admin' ? account.session.token : undefined;
   const adminOf = useOrderAdmin({ apiBase, companyName, adminToken, list, show: notice.show });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -40,12 +44,18 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
   if (load.state === 'locked')
     return <OrdersLocked companyName={companyName} wanted={wanted} signingIn={account.signingIn} onSignIn={account.signIn} dialog={dialog} />;
   if (load.state === 'failed') return <OrdersFailed message={load.message} onRetry={list.retry} />;
-  if (load.orders.length === 0) return <p className="orders-empty">There are no orders yet.</p>;
+  if (load.orders.length === 0 && filter === undefined) return <p className="orders-empty">There are no orders yet.</p>;
 
   return (
     <div className="orders">
       {hasAdminPassword && <OrdersAdminBar apiBase={apiBase} companyName={companyName} isAdmin={adminToken !== undefined} onUnlock={account.unlock} />}
-      <table className="orders-table">
+      <OrderFilterBar applied={filterForm} onApply={setFilterForm} busy={list.refreshing} />
+      {load.orders.length === 0 && (
+        <p className="orders-empty" role="status">
+          No orders match these filters.
+        </p>
+      )}
+      <table className="orders-table" hidden={load.orders.length === 0} aria-busy={list.refreshing || undefined}>
         <OrdersTableHead />
         {load.orders.map((order, orderIndex) => {
           const key = orderKey(order);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RetrieveOrdersBody } from '../../contracts/order-api-requests.ts';
 import { errorMessage, OrderApiError, postOrderApi } from '../shared/order-api.ts';
 import { appendOrders, nextCursorOf, orderKey, ordersFromResponse, ORDERS_PAGE_SIZE, type PlacedOrder } from './order-data.ts';
 import type { OrdersAccount } from './use-order-session.ts';
@@ -16,16 +17,34 @@ export type OrdersLoad =
  * state) a page at a time, again after each sign-in and 'Try again'. Orders already on screen
  * stay there while they are fetched again, and when the session is refused.
  */
-export function useOrderList({ apiBase, companyName, account, show }: { apiBase: string; companyName: string; account: OrdersAccount; show: ShowOrderNotice }) {
+export function useOrderList({
+  apiBase,
+  companyName,
+  account,
+  show,
+  filter,
+}: {
+  apiBase: string;
+  companyName: string;
+  account: OrdersAccount;
+  show: ShowOrderNotice;
+  /** Only the orders that match (the order API filters, since the list is paged); undefined for all. */
+  filter?: RetrieveOrdersBody['filter'];
+}) {
   const [load, setLoad] = useState<OrdersLoad>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
+  /** The list is being fetched again (a new filter, a sign-in) while the last one is still shown. */
+  const [refreshing, setRefreshing] = useState(false);
   /** Counts list loads, so a 'Load more' answer for a list since replaced is dropped. */
   const listGeneration = useRef(0);
   /** The orders as last saved: changes queued one after another read it, not a render's copy. */
   const ordersRef = useRef<PlacedOrder[]>([]);
   if (load.state === 'loaded') ordersRef.current = load.orders;
   const { current, signIns, forget } = account;
+  // By value: a filter equal to the last asks nothing again.
+  const filterKey = JSON.stringify(filter ?? null);
+  const filtered = filter ? { filter } : {};
 
   const refused = useCallback(() => {
     forget();
@@ -46,13 +65,16 @@ export function useOrderList({ apiBase, companyName, account, show }: { apiBase:
     const generation = ++listGeneration.current;
     const active = current();
     setLoadingMore(false);
+    setRefreshing(true);
     setLoad((previous) => (previous.state === 'loaded' ? previous : { state: 'loading' }));
-    postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName, limit: ORDERS_PAGE_SIZE }, { token: active?.token })
+    postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName, limit: ORDERS_PAGE_SIZE, ...filtered }, { token: active?.token })
       .then((data) => {
+        if (live) setRefreshing(false);
         if (live && generation === listGeneration.current) setLoad({ state: 'loaded', orders: ordersFromResponse(data), nextCursor: nextCursorOf(data) });
       })
       .catch((error: unknown) => {
         if (!live) return;
+        setRefreshing(false);
         if (error instanceof OrderApiError && error.status === 401) return refused();
         if (!(error instanceof OrderApiError)) console.error(error);
         setLoad({ state: 'failed', message: errorMessage(error) });
@@ -60,7 +82,7 @@ export function useOrderList({ apiBase, companyName, account, show }: { apiBase:
     return () => {
       live = false;
     };
-  }, [apiBase, companyName, current, attempt, signIns, refused]);
+  }, [apiBase, companyName, current, attempt, signIns, refused, filterKey]);
 
   const loadMore = async () => {
     if (load.state !== 'loaded' || load.nextCursor === null) return;
@@ -70,7 +92,7 @@ export function useOrderList({ apiBase, companyName, account, show }: { apiBase:
       const data = await postOrderApi<unknown>(
         apiBase,
         '/v1/retrieve-orders',
-        { companyName, limit: ORDERS_PAGE_SIZE, cursor: load.nextCursor },
+        { companyName, limit: ORDERS_PAGE_SIZE, cursor: load.nextCursor, ...filtered },
         { token: account.session?.token },
       );
       const page = ordersFromResponse(data);
@@ -94,7 +116,7 @@ export function useOrderList({ apiBase, companyName, account, show }: { apiBase:
   }, []);
 
   const retry = () => setAttempt((n) => n + 1);
-  return { load, loadingMore, loadMore, retry, ordersRef, replaceOrder, failed };
+  return { load, loadingMore, refreshing, loadMore, retry, ordersRef, replaceOrder, failed };
 }
 
 export type OrderList = ReturnType<typeof useOrderList>;
