@@ -32,8 +32,8 @@ const { values } = parseArgs({
     tenant: { type: 'string', default: 'guardian' },
     runs: { type: 'string', default: '7' },
     data: { type: 'string' },
-    // Typed as a buyer would: a code, a word with a typo, a colour, two words.
-    queries: { type: 'string', default: 'K540,beenie,graphite,polo navy' },
+    // Typed as a buyer would: a code, a word with a typo, a colour, two words, and issue 47's phrases.
+    queries: { type: 'string', default: 'K540,beenie,graphite,polo navy,polo shrt,flor mats,tshirt' },
   },
 });
 const source = values.data === undefined ? REPO : path.resolve(values.data);

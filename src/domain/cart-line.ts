@@ -28,6 +28,12 @@ export interface CartLine {
    * a line without one takes the order's store.
    */
   store?: string;
+  /**
+   * Ours: the order lines ('<order id>#<line index>') this line was put into the cart from by
+   * "Order again", so ordering the same order again never adds them twice. Never sent to the
+   * order API.
+   */
+  orderedAgainFrom?: string[];
 }
 
 /** The fields that make two cart lines the same line: adding one again adds to its quantity. */
@@ -57,9 +63,15 @@ export function mergeCartLines<T extends CartKeyFields & { quantity: number }>(l
   for (const line of lines) {
     const key = cartKey(line);
     const existing = byKey.get(key);
-    byKey.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
+    byKey.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity, ...mergedSources(existing, line) } : { ...line });
   }
   return [...byKey.values()];
+}
+
+/** Where two lines of one key came from by "Order again": both lists, each source once. */
+function mergedSources(first: object, second: object): { orderedAgainFrom?: string[] } {
+  const sources = [first, second].flatMap((line) => (line as Pick<CartLine, 'orderedAgainFrom'>).orderedAgainFrom ?? []);
+  return sources.length === 0 ? {} : { orderedAgainFrom: [...new Set(sources)] };
 }
 
 /**

@@ -22,17 +22,24 @@ describe('the store a page is for', () => {
 describe('a result', () => {
   const plate = { code: 'PLT-AL', general: false, stores: ['GCHEV1'] };
   const polo = { code: 'K500', general: true, stores: [] };
+  const on = (storeCode: string | undefined, ...unlocked: string[]) => ({ storeCode, unlocked: new Set(unlocked) });
 
-  it('of a store is shown and linked for that store only', () => {
-    expect(searchableFor(plate, undefined)).toBe(false);
-    expect(searchableFor(plate, 'GFORD1')).toBe(false);
-    expect(searchableFor(plate, 'GCHEV1')).toBe(true);
-    expect(resultHref('/guardian/', plate, 'GCHEV1')).toBe('/guardian/item/PLT-AL/?store=GCHEV1');
+  it("of a store is shown and linked on that store's pages only, until the buyer unlocks it", () => {
+    expect(searchableFor(plate, on(undefined))).toBe(false);
+    expect(searchableFor(plate, on('GFORD1'))).toBe(false);
+    expect(searchableFor(plate, on('GCHEV1'))).toBe(true);
+    expect(resultHref('/guardian/', plate, on('GCHEV1'))).toBe('/guardian/item/PLT-AL/?store=GCHEV1');
+  });
+
+  it('of an unlocked password store is shown everywhere, linked for that store', () => {
+    expect(searchableFor(plate, on(undefined, 'GCHEV1'))).toBe(true);
+    expect(searchableFor(plate, on('GFORD1', 'GCHEV1'))).toBe(true);
+    expect(resultHref('/guardian/', plate, on(undefined, 'GCHEV1'))).toBe('/guardian/item/PLT-AL/?store=GCHEV1');
   });
 
   it('of the general catalogs is shown everywhere, linked without a store', () => {
-    expect(searchableFor(polo, undefined)).toBe(true);
-    expect(searchableFor(polo, 'GCHEV1')).toBe(true);
-    expect(resultHref('/guardian/', polo, 'GCHEV1')).toBe('/guardian/item/K500/');
+    expect(searchableFor(polo, on(undefined))).toBe(true);
+    expect(searchableFor(polo, on('GCHEV1'))).toBe(true);
+    expect(resultHref('/guardian/', polo, on('GCHEV1', 'GCHEV1'))).toBe('/guardian/item/K500/');
   });
 });

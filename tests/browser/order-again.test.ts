@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../src/domain/cart-line.ts';
 import { moneyFromDollars, moneyToDollars } from '../../src/domain/money.ts';
+import { productColors } from '../../src/domain/product.ts';
 import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-price-file.ts';
 import { catalogProduct, openWorld, saveScreenshot, tenant, type SiteWorld } from './harness.ts';
 import { GUARDIAN_STAFF_PASSWORD, placeBypassOrder, watchConsole } from './orders-steps.ts';
@@ -19,26 +20,32 @@ function todaysPrice(code: string, size: string): number {
 
 let site: SiteWorld;
 let ordersUrl: string;
+/** Riley's order's id, and Sam's, whose plate is for Guardian Chevrolet, a password store. */
+let rileyOrder: string;
+let samOrder: string;
+const CHEVY = guardian.stores.find((store) => store.code === 'GCHEV1')!;
 /** The code the retired line carries: in no catalog of the sample. */
 const RETIRED = 'RETIRED-9';
+/** A dozen navy polos with two logos: Riley's first line, and Kim's before the catalog changed. */
+const TWO_LOGO_POLO: CartLine = {
+  type: 'mens',
+  name: 'Sport Polo',
+  price: 38.77,
+  quantity: 12,
+  size: 'Medium',
+  color: 'Navy',
+  code: 'K500',
+  placement: 'Left Chest',
+  embroidery: 'Guardian Shield',
+  secondEmbroidery: 'Guardian Script',
+  secondPlacement: 'Right Sleeve',
+};
 
 beforeAll(async () => {
   site = await openWorld();
   ordersUrl = `${site.baseUrl('guardian')}orders/`;
   const placed = await placeBypassOrder(site.api, { first_name: 'Riley', last_name: 'Chen', email: 'riley@guardian.example', store: 'Guardian Ford' }, [
-    {
-      type: 'mens',
-      name: 'Sport Polo',
-      price: 38.77,
-      quantity: 12,
-      size: 'Medium',
-      color: 'Navy',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Guardian Shield',
-      secondEmbroidery: 'Guardian Script',
-      secondPlacement: 'Right Sleeve',
-    },
+    TWO_LOGO_POLO,
     {
       type: 'mens',
       name: 'Sport Polo',
@@ -63,6 +70,43 @@ beforeAll(async () => {
       store: 'GFORD1',
     },
   ]);
+  rileyOrder = placed.order_id;
+  const token = await site.api.post('/v1/session', { companyName: guardian.companyName, store: CHEVY.code, password: CHEVY.password });
+  if (token.status !== 200) throw new Error(`the store session answered ${token.status}`);
+  const chevy = await placeBypassOrder(
+    site.api,
+    { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example', store: '' },
+    [
+      {
+        type: 'mens',
+        name: 'Sport Polo',
+        price: 38.77,
+        quantity: 12,
+        size: 'Large',
+        color: 'Black',
+        code: 'K500',
+        placement: 'Left Chest',
+        embroidery: 'Guardian Shield',
+      },
+      {
+        type: 'customs',
+        name: 'Aluminum Plate',
+        price: 1.29,
+        quantity: 500,
+        size: '500',
+        color: 'White',
+        code: 'PLT-AL',
+        placement: '',
+        embroidery: '',
+        store: CHEVY.code,
+      },
+    ],
+    [token.body.token as string],
+  );
+  samOrder = chevy.order_id;
+  // Kim's polo was ordered in a colour the catalog no longer offers, with a logo it no longer has.
+  const kim = await placeBypassOrder(site.api, { first_name: 'Kim', last_name: 'Lee', email: 'kim@guardian.example', store: '' }, [TWO_LOGO_POLO]);
+  await site.api.api.database.updateOrderLines(kim.order_id, (lines) => lines.map((line) => ({ ...line, color: 'Tangerine', embroidery: 'Old Crest' })));
   // Since then: the first line was bought at an older price, and the Large polo's product (as the
   // order recorded it) has left the catalog.
   await site.api.api.database.updateOrderLines(placed.order_id, (lines) =>
@@ -76,15 +120,17 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function openOrders(): Promise<{ context: BrowserContext; page: Page; console: ReturnType<typeof watchConsole> }> {
+async function openOrders(buyer = 'Riley Chen', cart?: CartLine): Promise<{ context: BrowserContext; page: Page; console: ReturnType<typeof watchConsole> }> {
   const context = await site.browser.newContext();
+  // A cart the buyer filled before opening the orders screen.
+  if (cart) await context.addInitScript((line) => sessionStorage.getItem('cart') ?? sessionStorage.setItem('cart', JSON.stringify({ seeded: line })), cart);
   const page = await context.newPage();
   const seen = watchConsole(page);
   await page.goto(ordersUrl);
   const dialog = page.getByRole('dialog', { name: 'Enter password' });
   await dialog.getByLabel('Password', { exact: true }).fill(GUARDIAN_STAFF_PASSWORD);
   await dialog.getByRole('button', { name: 'Show orders' }).click();
-  await page.getByRole('button', { name: /^Lines of the order of Riley Chen, / }).click();
+  await page.getByRole('button', { name: new RegExp(`^Lines of the order of ${buyer}, `) }).click();
   return { context, page, console: seen };
 }
 
@@ -99,8 +145,11 @@ describe('order again', () => {
       await page.getByRole('button', { name: /^Order again: every line of the order of Riley Chen, / }).click();
       const summary = page.getByRole('status', { name: 'Order again' });
       await summary.waitFor();
+      // The polo was $30.00 then: its line says what it costs today.
+      const poloPrice = todaysPrice('K500', 'Medium');
+      expect(poloPrice).not.toBe(30);
       expect(await summary.locator('.order-again__added li').allTextContents()).toEqual([
-        'Sport Polo (K500), Medium, Navy: 12',
+        `Sport Polo (K500), Medium, Navy: 12 ($30.00 → $${poloPrice.toFixed(2)} each)`,
         'Metal Frame (MF-STR), 500, Chrome: 2 runs of 500 (1,000 pieces)',
       ]);
       expect(await summary.locator('.order-again__refused li').allTextContents()).toEqual([
@@ -110,9 +159,8 @@ describe('order again', () => {
       await saveScreenshot(page, 'orders-order-again');
 
       // The cart holds the same size, colour, logos, placements and store, at today's price, not the $30.00 paid.
-      const poloPrice = todaysPrice('K500', 'Medium');
-      expect(poloPrice).not.toBe(30);
-      expect(await storedCart(page)).toEqual([
+      const once = await storedCart(page);
+      expect(once).toEqual([
         {
           type: 'mens',
           name: 'Sport Polo',
@@ -125,6 +173,7 @@ describe('order again', () => {
           embroidery: 'Guardian Shield',
           secondEmbroidery: 'Guardian Script',
           secondPlacement: 'Right Sleeve',
+          orderedAgainFrom: [`${rileyOrder}#0`],
         },
         {
           type: 'customs',
@@ -137,10 +186,19 @@ describe('order again', () => {
           placement: '',
           embroidery: '',
           store: 'GFORD1',
+          orderedAgainFrom: [`${rileyOrder}#2`],
         },
       ]);
       // The header's cart count follows.
       await expect.poll(() => page.locator('[data-cart-badge]').first().textContent()).toBe('Cart (2)');
+
+      // "Order again" a second time: nothing is asked (the cart holds only this order's lines), nothing doubles.
+      await page.getByRole('button', { name: /^Order again: every line of the order of Riley Chen, / }).click();
+      await expect
+        .poll(() => summary.locator('.order-again__already li').allTextContents())
+        .toEqual(['Sport Polo (K500, Medium, Navy)', 'Metal Frame (MF-STR, 500, Chrome)']);
+      expect(await summary.locator('.order-again__title').first().textContent()).toBe('Nothing was added to your cart.');
+      expect(await storedCart(page)).toEqual(once);
 
       // On to the checkout, which shows those lines; the retired one is not among them.
       await summary.getByRole('link', { name: 'Checkout' }).click();
@@ -153,16 +211,111 @@ describe('order again', () => {
     }
   });
 
-  it('orders a single line again, adding to a line already in the cart', async () => {
+  it('orders a single line again once, however often it is clicked', async () => {
     const { context, page } = await openOrders();
     try {
       const line = page.getByRole('button', { name: 'Order again line K500, Medium, Navy' });
       await line.click();
       const summary = page.getByRole('status', { name: 'Order again' });
-      await expect.poll(() => summary.locator('.order-again__added li').allTextContents()).toEqual(['Sport Polo (K500), Medium, Navy: 12']);
+      await expect.poll(() => summary.locator('.order-again__added li').count()).toBe(1);
       expect(await summary.locator('.order-again__refused li').count()).toBe(0);
       await line.click();
-      await expect.poll(async () => (await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual([['K500', 24]]);
+      await expect.poll(() => summary.locator('.order-again__already li').allTextContents()).toEqual(['Sport Polo (K500, Medium, Navy)']);
+      expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual([['K500', 12]]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks whether to add to a cart that holds other items or to replace it', async () => {
+    const mats: CartLine = {
+      type: 'service',
+      name: 'Floor Mats',
+      price: 76.44,
+      quantity: 10,
+      size: '# boxes',
+      color: 'White',
+      code: 'FM-100',
+      placement: '',
+      embroidery: '',
+    };
+    for (const choice of ['Add to my cart', 'Replace my cart'] as const) {
+      const { context, page } = await openOrders('Riley Chen', mats);
+      try {
+        await page.getByRole('button', { name: 'Order again line K500, Medium, Navy' }).click();
+        const question = page.getByRole('group', { name: 'Your cart holds items' });
+        await question.waitFor();
+        expect(await question.textContent()).toContain('Your cart holds 1 other line.');
+        // Nothing changes until the buyer answers.
+        expect((await storedCart(page)).map((l) => l.code)).toEqual(['FM-100']);
+        await question.getByRole('button', { name: choice }).click();
+        await page.getByRole('status', { name: 'Order again' }).waitFor();
+        expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual(
+          choice === 'Add to my cart'
+            ? [
+                ['FM-100', 10],
+                ['K500', 12],
+              ]
+            : [['K500', 12]],
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it("asks for a password store's password on the spot, then adds its lines, each once", async () => {
+    const { context, page, console: seen } = await openOrders('Sam Ortiz');
+    try {
+      const again = page.getByRole('button', { name: /^Order again: every line of the order of Sam Ortiz, / });
+      await again.click();
+      const summary = page.getByRole('status', { name: 'Order again' });
+      await expect
+        .poll(() => summary.locator('.order-again__refused li').allTextContents())
+        .toEqual([`Aluminum Plate (PLT-AL, 500, White): it needs ${CHEVY.name}'s store password`]);
+      await summary.getByRole('button', { name: `Enter ${CHEVY.name}'s password` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Enter password' });
+      await dialog.getByLabel('Password', { exact: true }).fill(CHEVY.password!);
+      await dialog.getByRole('button', { name: 'Open' }).click();
+      await expect
+        .poll(() => summary.locator('.order-again__added li').allTextContents())
+        .toEqual(['Aluminum Plate (PLT-AL), 500, White: 1 run of 500 (500 pieces)']);
+      expect(await summary.locator('.order-again__already li').allTextContents()).toEqual(['Sport Polo (K500, Large, Black)']);
+      const expected = [
+        ['K500', 12],
+        ['PLT-AL', 500],
+      ];
+      expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual(expected);
+      // And once more, now that the store is unlocked: every line is in the cart already.
+      await again.click();
+      await expect.poll(() => summary.locator('.order-again__already li').count()).toBe(2);
+      expect((await storedCart(page)).map((l) => [l.code, l.quantity])).toEqual(expected);
+      expect((await storedCart(page)).map((l) => l.orderedAgainFrom)).toEqual([[`${samOrder}#0`], [`${samOrder}#1`]]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers today’s colours for a colour that is gone, one click each, and keeps the logo still offered', async () => {
+    const { context, page } = await openOrders('Kim Lee');
+    try {
+      await page.getByRole('button', { name: /^Order again: every line of the order of Kim Lee, / }).click();
+      const summary = page.getByRole('status', { name: 'Order again' });
+      await expect.poll(() => summary.locator('.order-again__refused li').count()).toBe(1);
+      expect(await summary.locator('.order-again__refused li').textContent()).toContain('colour Tangerine is no longer offered');
+      const offered = productColors(catalogProduct(guardian, 'K500'));
+      expect(await summary.locator('.order-again__refused button').allTextContents()).toEqual(offered.map((color) => `Add in ${color}`));
+      await saveScreenshot(page, 'orders-order-again-colour');
+      await summary.getByRole('button', { name: `Add Sport Polo (K500, Medium, Tangerine) in ${offered[1]}` }).click();
+      await expect.poll(() => summary.locator('.order-again__added li').count()).toBe(1);
+      const added = (await summary.locator('.order-again__added li').textContent()) ?? '';
+      expect(added).toContain(`colour Tangerine is no longer offered: ${offered[1]} instead`);
+      expect(added).toContain('logo “Old Crest” is no longer offered: left off');
+      // The second logo, still offered, is kept at its placement as the line's logo; the quantity is the order's.
+      expect((await storedCart(page)).map((l) => [l.color, l.embroidery, l.placement, l.quantity])).toEqual([
+        [offered[1], 'Guardian Script', 'Right Sleeve', 12],
+      ]);
     } finally {
       await context.close();
     }

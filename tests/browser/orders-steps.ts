@@ -39,10 +39,17 @@ export interface OrderCustomer {
 }
 
 /** Places a bypass-code order through the API, as the checkout does; answers the order as retrieve-orders lists it. */
-export async function placeBypassOrder(api: TestApi, customer: OrderCustomer, cart: CartLine[]): Promise<Record<string, any>> {
+export async function placeBypassOrder(api: TestApi, customer: OrderCustomer, cart: CartLine[], storeTokens: string[] = []): Promise<Record<string, any>> {
   const placed = await api.post(
     '/v1/create-order',
-    { ...customer, companyName: GUARDIAN_COMPANY, bypassPaypal: true, code: GUARDIAN_BYPASS_CODE, cart },
+    {
+      ...customer,
+      companyName: GUARDIAN_COMPANY,
+      bypassPaypal: true,
+      code: GUARDIAN_BYPASS_CODE,
+      cart,
+      ...(storeTokens.length > 0 ? { store_tokens: storeTokens } : {}),
+    },
     { 'idempotency-key': randomUUID() },
   );
   if (placed.status !== 200) throw new Error(`create-order answered ${placed.status}: ${JSON.stringify(placed.body)}`);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SEARCH_POINTER_FILE } from '../../site/search-index.ts';
-import { searchIndexAsset } from '../generator/render/search-index-asset.ts';
+import { searchFiles, searchIndexAsset } from '../generator/render/search-index-asset.ts';
 import { findMount, type SiteMount } from '../serve/static-server.ts';
 import type { DevContext } from './dev-context.ts';
 import { ENTRY_KEY } from './dev-data.ts';
@@ -59,7 +59,7 @@ async function siteJson(context: DevContext, site: string, relative: string): Pr
   if (relative === SEARCH_POINTER_FILE || relative.startsWith('assets/search-')) {
     const { model, catalog } = await context.models.get(site);
     const search = searchIndexAsset(model, catalog.priced, undefined);
-    return relative === search.pointer.file ? search.pointer.json : relative === search.file ? search.json : undefined;
+    return searchFiles(search).find((file) => file.file === relative)?.json;
   }
   return undefined;
 }

@@ -20,6 +20,7 @@ export function isCartLine(value: unknown): value is CartLine {
   return (
     TEXT_FIELDS.every((field) => typeof line[field] === 'string') &&
     OPTIONAL_TEXT_FIELDS.every((field) => line[field] === undefined || typeof line[field] === 'string') &&
+    (line.orderedAgainFrom === undefined || (Array.isArray(line.orderedAgainFrom) && line.orderedAgainFrom.every((source) => typeof source === 'string'))) &&
     typeof line.price === 'number' &&
     Number.isFinite(line.price) &&
     Number.isSafeInteger(line.quantity) &&

@@ -233,6 +233,13 @@ describe('createOrderBody', () => {
     expect(body).not.toHaveProperty('store_tokens');
   });
 
+  it('never sends the order lines a cart line came from by Order again: the order API takes only its own fields', () => {
+    const reordered = line('FM-100', 'Floor Mats', '# boxes', 2, 'White', { type: 'service', orderedAgainFrom: ['ORD-1#0'] });
+    const body = createOrderBody(form, priceCheckout(cart(reordered), products, rules(false)), { companyName: 'Guardian Automotive Group' });
+    expect(body.cart).toHaveLength(1);
+    expect(body.cart[0]).not.toHaveProperty('orderedAgainFrom');
+  });
+
   it('sends the in-hands date and the note to the supplier only when the buyer gave them', () => {
     const body = createOrderBody({ ...form, inHandsDate: '2031-05-20', supplierNote: ' Deliver to the service door ' }, checkout, {
       companyName: 'Guardian Automotive Group',

@@ -201,9 +201,15 @@ export function createOrderBody(
   };
 }
 
-/** The cart's lines with `price` = the unit price charged, in dollars: what create-order and the success page get. */
+/**
+ * The cart's lines with `price` = the unit price charged, in dollars: what create-order and the
+ * success page get (where a line came from by "Order again" is the browser's own business).
+ */
 export function chargedLines(checkout: PricedCheckout): CartLine[] {
-  return checkout.lines.map(({ line, unitPrice }) => ({ ...line, price: unitPrice === undefined ? line.price : moneyToDollars(unitPrice) }));
+  return checkout.lines.map(({ line: { orderedAgainFrom: _source, ...line }, unitPrice }) => ({
+    ...line,
+    price: unitPrice === undefined ? line.price : moneyToDollars(unitPrice),
+  }));
 }
 
 /** What the buyer typed that the confirmation repeats. */

@@ -3,7 +3,7 @@ import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 import { MUST_SELECT_AN_EMBROIDERY, type LogoLists } from '../../domain/logo-rules.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/order-rules.ts';
 import { testProduct } from '../../../tests/helpers/test-product.ts';
-import { orderAgain, storeOfOrder, type ReorderRules, type ReorderStore } from './order-again.ts';
+import { linesFromElsewhere, orderAgain, storeOfOrder, type Reorder, type ReorderRules, type ReorderStore } from './order-again.ts';
 import type { OrderLine } from './order-data.ts';
 
 // Today's catalog: the polo costs more than when it was ordered, and is now called 'Sport Polo II'.
@@ -57,7 +57,8 @@ const frameLine: OrderLine = {
   placement: '',
   store: 'GFORD1',
 };
-const order = (lines: OrderLine[], store = '') => ({ order: lines, store });
+const order = (lines: OrderLine[], store = '') => ({ order: lines, store, order_id: 'ORD-1', created_at: '2024-01-02T10:00:00.000Z' });
+const linesOf = (result: Reorder) => result.added.map((entry) => entry.line);
 
 describe('ordering a placed order again', () => {
   it('makes cart lines with the same size, colour, logos, placements and store, named and priced by today’s catalog', () => {
@@ -66,7 +67,7 @@ describe('ordering a placed order again', () => {
       rules(),
     );
     expect(result.refused).toEqual([]);
-    expect(result.lines).toEqual<CartLine[]>([
+    expect(linesOf(result)).toEqual<CartLine[]>([
       {
         type: 'mens',
         name: 'Sport Polo II',
@@ -79,6 +80,7 @@ describe('ordering a placed order again', () => {
         embroidery: 'Guardian Shield',
         secondEmbroidery: 'Guardian Script',
         secondPlacement: 'Right Sleeve',
+        orderedAgainFrom: ['ORD-1#0'],
       },
       {
         type: 'customs',
@@ -91,10 +93,24 @@ describe('ordering a placed order again', () => {
         placement: '',
         embroidery: '',
         store: 'GFORD1',
+        orderedAgainFrom: ['ORD-1#1'],
       },
       // Priced on request today: it goes in, and the checkout says so.
-      { type: 'office', name: 'Note Pads', price: 0, quantity: 5, size: '# pads', color: 'White', code: 'NP-50', placement: '', embroidery: '' },
+      {
+        type: 'office',
+        name: 'Note Pads',
+        price: 0,
+        quantity: 5,
+        size: '# pads',
+        color: 'White',
+        code: 'NP-50',
+        placement: '',
+        embroidery: '',
+        orderedAgainFrom: ['ORD-1#2'],
+      },
     ]);
+    // The polo cost $38.77 then and $41.50 now; the frame's price is unchanged; the pads are priced on request.
+    expect(result.added.map((entry) => entry.changes)).toEqual([['$38.77 → $41.50 each'], [], []]);
   });
 
   it('names each line that cannot be ordered today with the reason, and still takes the others', () => {
@@ -109,21 +125,66 @@ describe('ordering a placed order again', () => {
       { ...poloLine, quantity: 'twelve' },
     ];
     const result = orderAgain(order(lines), rules());
-    expect(result.lines.map((line) => line.code)).toEqual(['K500']);
+    expect(result.added.map((entry) => entry.index)).toEqual([1, 4, 5]);
     expect(result.refused).toEqual([
       { index: 0, name: 'Retired Cap (K999, Medium, Navy)', reason: 'it is no longer in the catalog' },
       { index: 2, name: 'Sport Polo (K500, Small, Navy)', reason: 'size Small is no longer offered (Medium, Large)' },
-      { index: 3, name: 'Sport Polo (K500, Medium, Red)', reason: 'colour Red is no longer offered (Navy, Black)' },
-      { index: 4, name: 'Sport Polo (K500, Medium, Navy)', reason: `logo "Old Logo" is not one of this store's mens logos (Guardian Shield, Guardian Script)` },
-      { index: 5, name: 'Sport Polo (K500, Medium, Navy)', reason: `placement "Back" is not one of this store's mens placements (Left Chest, Right Sleeve)` },
+      { index: 3, name: 'Sport Polo (K500, Medium, Red)', reason: 'colour Red is no longer offered (Navy, Black)', colors: ['Navy', 'Black'] },
       { index: 6, name: 'Metal Frame (MF-STR, 500, Chrome)', reason: 'its store GONE9 is no longer one of the stores' },
       { index: 7, name: 'Sport Polo (K500, Medium, Navy)', reason: 'its quantity cannot be read' },
     ]);
   });
 
+  it('keeps each logo the product still offers where it was, and names each one left off', () => {
+    const result = orderAgain(
+      order([
+        { ...poloLine, embroidery: 'Old Logo' },
+        { ...poloLine, placement: 'Back' },
+        { ...poloLine, second_placement: 'Yoke' },
+      ]),
+      rules(),
+    );
+    // The second logo, kept alone, takes the first one's place.
+    expect(result.added.map(({ line }) => [line.embroidery, line.placement, line.secondEmbroidery ?? '', line.secondPlacement ?? ''])).toEqual([
+      ['Guardian Script', 'Right Sleeve', '', ''],
+      ['Guardian Script', 'Right Sleeve', '', ''],
+      ['Guardian Shield', 'Left Chest', '', ''],
+    ]);
+    expect(result.added.map((entry) => entry.changes.slice(1))).toEqual([
+      ['logo “Old Logo” is no longer offered: left off'],
+      ['placement Back is no longer offered: logo “Guardian Shield” left off'],
+      ['placement Yoke is no longer offered: logo “Guardian Script” left off'],
+    ]);
+    // A product that must carry a logo, whose only logo is gone, is not added without one.
+    expect(orderAgain(order([{ ...poloLine, embroidery: 'Old Logo', second_embroidery: '' }]), rules()).refused[0]?.reason).toBe(
+      `logo “Old Logo” is no longer offered: left off; then: ${MUST_SELECT_AN_EMBROIDERY}`,
+    );
+  });
+
+  it('adds a line whose colour is gone in the colour the buyer picks, and says so', () => {
+    const result = orderAgain(order([poloLine, { ...poloLine, color: 'Red' }]), rules(), 1, { color: 'Black' });
+    expect(result.added).toHaveLength(1);
+    expect(result.added[0]?.line).toMatchObject({ color: 'Black', quantity: 12, orderedAgainFrom: ['ORD-1#1'] });
+    expect(result.added[0]?.changes).toContain('colour Red is no longer offered: Black instead');
+  });
+
+  it('never adds a line the cart holds from the same order again, and never changes a quantity', () => {
+    const first = orderAgain(order([poloLine, frameLine]), rules());
+    const cart = Object.fromEntries(linesOf(first).map((line) => [cartKey(line), { ...line, quantity: line.quantity + 3 }]));
+    const second = orderAgain(order([poloLine, frameLine]), rules({ cart }));
+    expect(second.added).toEqual([]);
+    expect(second.already.map((line) => line.index)).toEqual([0, 1]);
+    // Another order with the same polo adds its own line (the cart adds it to the same line, as the item page does).
+    const other = orderAgain({ ...order([poloLine]), order_id: 'ORD-2' }, rules({ cart }));
+    expect(other.added.map((entry) => entry.line.orderedAgainFrom)).toEqual([['ORD-2#0']]);
+    expect(other.added[0]?.changes).toContain('joins the 15 in your cart: 27 in all');
+    expect(linesFromElsewhere(cart, order([]))).toBe(0);
+    expect(linesFromElsewhere(cart, { ...order([]), order_id: 'ORD-2' })).toBe(2);
+  });
+
   it('orders a single line when asked for one', () => {
     const result = orderAgain(order([poloLine, frameLine]), rules(), 1);
-    expect(result.lines.map((line) => line.code)).toEqual(['MF-STR']);
+    expect(linesOf(result).map((line) => line.code)).toEqual(['MF-STR']);
     expect(result.refused).toEqual([]);
   });
 
@@ -135,16 +196,17 @@ describe('ordering a placed order again', () => {
       ]),
       rules(),
     );
-    expect(result.lines).toEqual([]);
+    expect(linesOf(result)).toEqual([]);
     expect(result.refused.map((r) => r.reason)).toEqual([MUST_SELECT_AN_EMBROIDERY, 'Must order at least 12 units']);
   });
 
   it('holds a store-made product to the stores it is made for and to the password of its store', () => {
     const chevy = { ...frameLine, store: 'GCHEV2' };
-    expect(orderAgain(order([chevy]), rules()).refused[0]?.reason).toBe(
-      "it needs Guardian Chevrolet's store password: open Guardian Chevrolet on the stores page and enter it, then order again",
-    );
-    expect(orderAgain(order([chevy]), rules({ hasStoreSession: (code) => code === 'GCHEV2' })).lines[0]?.store).toBe('GCHEV2');
+    expect(orderAgain(order([chevy]), rules()).refused[0]).toMatchObject({
+      reason: "it needs Guardian Chevrolet's store password",
+      unlock: { code: 'GCHEV2', name: 'Guardian Chevrolet' },
+    });
+    expect(orderAgain(order([chevy]), rules({ hasStoreSession: (code) => code === 'GCHEV2' })).added[0]?.line.store).toBe('GCHEV2');
     const onlyChevy = { ...plate, supportedStores: ['GCHEV2'] };
     const narrowed = rules({ findProduct: (code) => (code === 'MF-STR' ? onlyChevy : catalog.get(code)) });
     expect(orderAgain(order([frameLine]), narrowed).refused[0]?.reason).toBe('it is no longer offered to Guardian Ford');
@@ -152,7 +214,7 @@ describe('ordering a placed order again', () => {
 
   it('takes the store of the order for a store-made line that names none, as the order API did', () => {
     const { store: _none, ...unnamed } = frameLine;
-    expect(orderAgain(order([unnamed], 'Guardian Ford, 1 Main St'), rules()).lines[0]?.store).toBe('GFORD1');
+    expect(orderAgain(order([unnamed], 'Guardian Ford, 1 Main St'), rules()).added[0]?.line.store).toBe('GFORD1');
     expect(orderAgain(order([unnamed], 'Guardian Toyota'), rules()).refused[0]?.reason).toBe('its store Guardian Toyota is no longer one of the stores');
     expect(orderAgain(order([unnamed]), rules()).refused[0]?.reason).toBe('it names no store, and it is made for some stores only');
   });
@@ -172,7 +234,7 @@ describe('ordering a placed order again', () => {
       secondPlacement: 'Right Sleeve',
     };
     const result = orderAgain(order([poloLine, poloLine]), rules({ cart: { [cartKey(inCart)]: inCart } }));
-    expect(result.lines).toHaveLength(1);
+    expect(linesOf(result)).toHaveLength(1);
     expect(result.refused).toEqual([
       { index: 1, name: 'Sport Polo (K500, Medium, Navy)', reason: 'At most 1,000,000 pieces a line: 1,000,000 of these are in your cart already' },
     ]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { OrderAgainSummary, type useOrderAgain } from './order-again-summary.tsx';
+import { OrderAgainChoice, OrderAgainSummary } from './order-again-summary.tsx';
 import { orderName, type PlacedOrder } from './order-data.ts';
 import { OrderFacts } from './order-facts.tsx';
 import { formatOrderDate, orderLabel } from './order-format.ts';
@@ -8,6 +8,7 @@ import { OrderLines } from './order-lines.tsx';
 import { OrderStatusEditor } from './order-status-editor.tsx';
 import { OrderStatusHistory, StatusSummary } from './order-status-history.tsx';
 import type { OrderAdmin } from './use-order-admin.ts';
+import type { useOrderAgain } from './use-order-again.ts';
 import { WholeOrderEdit } from './whole-order-edit.tsx';
 
 export interface OrderDetailProps {
@@ -67,7 +68,10 @@ export function OrderDetail({ order, orderKey: key, linesId, again, orderAgainBa
           mockupOf={mockupOf}
         />
       </div>
-      {again.outcome?.key === key && <OrderAgainSummary outcome={again.outcome} base={orderAgainBase} />}
+      {again.question?.key === key && <OrderAgainChoice question={again.question} onAnswer={again.answer} />}
+      {again.outcome?.key === key && !again.question && (
+        <OrderAgainSummary outcome={again.outcome} base={orderAgainBase} onUnlock={(store) => void again.unlock(store)} onPickColor={again.pickColor} />
+      )}
       {notice}
     </>
   );

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { OrdersIslandProps } from '../shared/ordering-props.ts';
 import { toggled } from './keyed-state.ts';
-import { useOrderAgain } from './order-again-summary.tsx';
+import { useOrderAgain } from './use-order-again.ts';
 import { orderKey } from './order-data.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { filterOfForm, NO_FILTER } from './order-filter-form.ts';
@@ -35,7 +35,7 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
   const adminToken = account.session?.role === 'admin' ? account.session.token : undefined;
   const adminOf = useOrderAdmin({ apiBase, companyName, adminToken, list, show: notice.show });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const again = useOrderAgain(orderAgain, tenantId);
+  const again = useOrderAgain(orderAgain, { tenantId, apiBase, companyName });
   const mockupOf = useOrderLineMockups(orderAgain.catalogPricesUrl, mockupLogos, expanded.size > 0);
 
   const dialog = <SignInDialog id={dialogId} companyName={companyName} wanted={wanted} />;

@@ -36,6 +36,17 @@ export function hasStoreSession(storage: Pick<Storage, 'getItem'> | undefined, t
   return readStoreSession(storage, tenantId, storeCode) !== undefined;
 }
 
+/** Whether this browser session has unlocked the store; false where the browser refuses storage (private mode). */
+export function isStoreUnlocked(tenantId: string, storeCode: string): boolean {
+  let storage: Storage | undefined;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = undefined;
+  }
+  return hasStoreSession(storage, tenantId, storeCode);
+}
+
 /** The store's token, unless none is stored, it cannot be read or it has expired. */
 export function readStoreSession(storage: Pick<Storage, 'getItem'> | undefined, tenantId: string, storeCode: string, now = Date.now()): string | undefined {
   const value = readStoredJson(storage, storeSessionKey(tenantId, storeCode));

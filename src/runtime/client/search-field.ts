@@ -1,20 +1,25 @@
 import MiniSearch from 'minisearch';
+import { isStoreUnlocked } from '../../islands/shared/store-session.ts';
 import {
+  addStoreDocuments,
   FIELD_RESULT_LIMIT,
+  findProducts,
   resultHref,
   SEARCH_OPTIONS,
-  searchableFor,
   storeOfPage,
   type SearchDocument,
   type SearchPointer,
   type SearchResult,
+  type SearchViewer,
 } from '../../site/search-index.ts';
 import { href } from '../../site/routes.ts';
 
-/** A tenant's loaded index: the products a query finds, as the chosen store may see them. */
+/** A tenant's loaded index: the products a query finds, as the buyer may see them. */
 export interface LoadedSearch {
   base: string;
-  find(query: string, storeCode: string | undefined): SearchResult[];
+  /** Who is searching: the store the page is for, and the password stores this browser has unlocked (their products fetched into the index). */
+  viewer(storeCode: string | undefined): Promise<SearchViewer>;
+  find(query: string, viewer: SearchViewer): SearchResult[];
 }
 
 let loading: Promise<LoadedSearch> | undefined;
@@ -24,15 +29,32 @@ export function loadSearch(pointerUrl: string): Promise<LoadedSearch> {
   loading ??= (async () => {
     const pointer = (await fetchOk(pointerUrl).then((response) => response.json())) as SearchPointer;
     const index = MiniSearch.loadJSON<SearchDocument>(await fetchOk(pointer.index).then((response) => response.text()), SEARCH_OPTIONS);
+    const added = new Map<string, Promise<void>>();
     return {
       base: pointer.base,
-      find: (query, storeCode) =>
-        query.trim() === '' ? [] : (index.search(query) as unknown as SearchResult[]).filter((result) => searchableFor(result, storeCode)),
+      viewer: async (storeCode) => {
+        const unlocked = Object.keys(pointer.passwordStores ?? {}).filter((code) => isStoreUnlocked(pointer.tenantId, code));
+        for (const code of unlocked) {
+          if (!added.has(code)) {
+            const adding = addStoreProducts(index, pointer.passwordStores[code]!);
+            // A failed fetch is tried again on the next key; until then the store's products are missing.
+            adding.catch(() => added.delete(code));
+            added.set(code, adding);
+          }
+        }
+        await Promise.allSettled(unlocked.map((code) => added.get(code)));
+        return { storeCode, unlocked: new Set(unlocked) };
+      },
+      find: (query, viewer) => findProducts(index, query, viewer),
     };
   })();
   // A failed fetch (offline, a deploy in between) is tried again on the next key.
   loading.catch(() => (loading = undefined));
   return loading;
+}
+
+async function addStoreProducts(index: MiniSearch<SearchDocument>, url: string): Promise<void> {
+  addStoreDocuments(index, (await fetchOk(url).then((response) => response.json())) as SearchDocument[]);
 }
 
 async function fetchOk(url: string): Promise<Response> {
@@ -50,16 +72,17 @@ export function chosenStore(base: string): string | undefined {
 export function renderResults(
   container: HTMLElement,
   results: readonly SearchResult[],
-  options: { query: string; base: string; storeCode: string | undefined; limit?: number },
+  options: { query: string; base: string; viewer: SearchViewer; limit?: number },
 ): string {
-  const { query, base, storeCode, limit = Infinity } = options;
+  const { query, base, viewer, limit = Infinity } = options;
+  const { storeCode } = viewer;
   container.replaceChildren();
   const summary =
     results.length === 0 ? `No product matches “${query}”.` : `${results.length} ${results.length === 1 ? 'product matches' : 'products match'} “${query}”.`;
   const list = element('ul', 'search-results__list');
   for (const result of results.slice(0, limit)) {
     const link = element('a', 'search-result');
-    link.href = resultHref(base, result, storeCode);
+    link.href = resultHref(base, result, viewer);
     if (result.image) {
       const image = element('img', 'search-result__image');
       image.src = result.image;
@@ -122,16 +145,18 @@ export function attachSearchField(form: HTMLFormElement, input: HTMLInputElement
     shown = query;
     const storeCode = chosenStore(loaded.base);
     keepStore(form, storeCode);
+    const viewer = await loaded.viewer(storeCode);
+    if (query !== input.value) return;
     if (query.trim() === '') {
       panel.hidden = !pageResults;
       panel.replaceChildren();
       if (status) status.textContent = '';
       return;
     }
-    const summary = renderResults(panel, loaded.find(query, storeCode), {
+    const summary = renderResults(panel, loaded.find(query, viewer), {
       query,
       base: loaded.base,
-      storeCode,
+      viewer,
       limit: pageResults ? undefined : FIELD_RESULT_LIMIT,
     });
     panel.hidden = false;

@@ -9,31 +9,58 @@ import { startingPrice, startingPriceText } from '../../../domain/starting-price
 import { catalogProducts } from '../../../pages/catalog-page.tsx';
 import { thumbnail } from '../../../pages/catalog-price-file-content.ts';
 import type { PageModel } from '../../../site/page-model.ts';
+import { CATEGORY_LABELS } from '../../../site/category-labels.ts';
 import { categoriesOf } from '../../../site/routes.ts';
 import { SEARCH_OPTIONS, SEARCH_POINTER_FILE, type SearchDocument, type SearchPointer } from '../../../site/search-index.ts';
+import { SEARCH_SYNONYMS, searchTerm, searchWords } from '../../../site/search-words.ts';
 import { writeDigested, type WrittenFile } from '../reuse/written-file.ts';
 
-/** A tenant's search files: the content-hashed index and the pointer to it at a fixed address. */
-export interface SearchIndexAsset {
-  /** Inside the tenant's folder: 'assets/search-0123456789ab.json'. */
+/** A file of the tenant's search, inside its folder: 'assets/search-0123456789ab.json'. */
+export interface SearchFile {
   file: string;
   json: string;
-  pointer: { file: string; json: string };
+}
+
+/**
+ * A tenant's search files: the content-hashed index, one content-hashed file of search
+ * documents per password store with products of its own, and the pointer to them at a fixed
+ * address.
+ */
+export interface SearchIndexAsset extends SearchFile {
+  passwordStores: SearchFile[];
+  pointer: SearchFile;
+}
+
+/** The products a tenant's buyers can find, as the index holds them, and each password store's own. */
+export interface TenantSearchDocuments {
+  /** General products, and those of stores without a password. */
+  open: SearchDocument[];
+  /** Per password store, its customs products that are not general, each naming that store only. */
+  passwordStores: Map<string, SearchDocument[]>;
 }
 
 /**
  * The products a tenant's buyers can find, exactly as its catalog pages list them
- * (catalogProducts): the general catalogs, and each store's customs catalog for that store.
+ * (catalogProducts): the general catalogs, and each store's customs catalog for that store. A
+ * password store's products are kept apart: the browser fetches them once the store is unlocked.
  */
-export function searchDocuments(model: PageModel, priced: boolean): SearchDocument[] {
+export function searchDocuments(model: PageModel, priced: boolean): TenantSearchDocuments {
   const general = new Set(categoriesOf(model.products).flatMap((category) => catalogProducts(model, category).map((product) => product.code)));
   const storesOf = new Map<string, string[]>();
+  const passwordStores = new Map<string, SearchDocument[]>();
   for (const store of model.config.stores) {
-    for (const product of catalogProducts(model, 'customs', store.code)) storesOf.set(product.code, [...(storesOf.get(product.code) ?? []), store.code]);
+    const products = catalogProducts(model, 'customs', store.code);
+    if (store.hasPassword) {
+      const own = products.filter((product) => !general.has(product.code)).map((product) => document(model, product, priced, false, [store.code]));
+      if (own.length > 0) passwordStores.set(store.code, own);
+    } else {
+      for (const product of products) storesOf.set(product.code, [...(storesOf.get(product.code) ?? []), store.code]);
+    }
   }
-  return model.products
+  const open = model.products
     .filter((product) => general.has(product.code) || storesOf.has(product.code))
     .map((product) => document(model, product, priced, general.has(product.code), storesOf.get(product.code) ?? []));
+  return { open, passwordStores };
 }
 
 function document(model: PageModel, product: Product, priced: boolean, general: boolean, stores: string[]): SearchDocument {
@@ -45,7 +72,7 @@ function document(model: PageModel, product: Product, priced: boolean, general: 
     fullname: product.fullname,
     description: product.description,
     colors: productColors(product).join(' '),
-    subCategory: product.subCategory ?? '',
+    kind: [CATEGORY_LABELS[product.type], product.type, product.subCategory ?? ''].join(' ').trim(),
     ...(image ? { image: thumbnail(image) } : {}),
     ...(price !== undefined ? { price: startingPriceText(price) } : {}),
     general,
@@ -59,33 +86,52 @@ function document(model: PageModel, product: Product, priced: boolean, general: 
  * for anything but its products (a page, a phone number) reuses it without indexing.
  */
 export function searchIndexAsset(model: PageModel, priced: boolean, cacheDir: string | undefined): SearchIndexAsset {
-  const documents = searchDocuments(model, priced);
+  const { open, passwordStores } = searchDocuments(model, priced);
   const key = createHash('sha256')
-    .update(JSON.stringify({ documents, options: SEARCH_OPTIONS, engine: MINISEARCH_VERSION }))
+    .update(JSON.stringify({ documents: open, options: SEARCH_OPTIONS, words: SEARCH_WORDS_SOURCE, engine: MINISEARCH_VERSION }))
     .digest('hex');
   const cached = cacheDir === undefined ? undefined : path.join(cacheDir, `${key}.json`);
   let json = cached !== undefined && existsSync(cached) ? readFileSync(cached, 'utf8') : undefined;
   if (json === undefined) {
     const index = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
-    index.addAll(documents);
+    index.addAll(open);
     json = JSON.stringify(index);
     if (cached !== undefined) keep(cached, json);
   }
-  const file = `assets/search-${createHash('sha256').update(json).digest('hex').slice(0, 12)}.json`;
-  const pointer: SearchPointer = { index: `${model.config.base}${file}`, base: model.config.base };
-  return { file, json, pointer: { file: SEARCH_POINTER_FILE, json: JSON.stringify(pointer) } };
+  const stores = [...passwordStores].map(([code, documents]) => ({ code, ...digested(JSON.stringify(documents)) }));
+  const pointer: SearchPointer = {
+    index: `${model.config.base}${digested(json).file}`,
+    base: model.config.base,
+    tenantId: model.config.tenantId,
+    passwordStores: Object.fromEntries(stores.map((store) => [store.code, `${model.config.base}${store.file}`])),
+  };
+  return {
+    ...digested(json),
+    passwordStores: stores.map(({ file, json }) => ({ file, json })),
+    pointer: { file: SEARCH_POINTER_FILE, json: JSON.stringify(pointer) },
+  };
 }
 
-/** Writes both files into the tenant's folder; answers them with their digests, for the manifest. */
-export function writeSearchIndex(siteDir: string, asset: SearchIndexAsset): WrittenFile[] {
-  const index = writeDigested(path.join(siteDir, asset.file), asset.json);
-  mkdirSync(path.dirname(path.join(siteDir, asset.pointer.file)), { recursive: true });
-  const pointer = writeDigested(path.join(siteDir, asset.pointer.file), asset.pointer.json);
-  return [
-    { file: asset.file, ...index },
-    { file: asset.pointer.file, ...pointer },
-  ];
+/** A file named by the digest of what it holds, nothing else: the name says nothing of a store or its password. */
+function digested(json: string): SearchFile {
+  return { file: `assets/search-${createHash('sha256').update(json).digest('hex').slice(0, 12)}.json`, json };
 }
+
+/** Every file of the tenant's search, the pointer last. */
+export function searchFiles(asset: SearchIndexAsset): SearchFile[] {
+  return [{ file: asset.file, json: asset.json }, ...asset.passwordStores, asset.pointer];
+}
+
+/** Writes the files into the tenant's folder; answers them with their digests, for the manifest. */
+export function writeSearchIndex(siteDir: string, asset: SearchIndexAsset): WrittenFile[] {
+  return searchFiles(asset).map(({ file, json }) => {
+    mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
+    return { file, ...writeDigested(path.join(siteDir, file), json) };
+  });
+}
+
+/** How words are read (search-words.ts) is code, not options: a change to it must not reuse an old index. */
+const SEARCH_WORDS_SOURCE = [searchWords.toString(), searchTerm.toString(), SEARCH_SYNONYMS];
 
 /** Another version could serialize differently: part of the cache key. */
 const MINISEARCH_VERSION = (
