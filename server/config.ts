@@ -30,6 +30,7 @@ export interface Config {
     maxRetryMs: number;
     /** Confirmations one tenant's buyers may be sent per hour; past it orders are placed without one (docs/security.md). */
     buyerConfirmationsPerHour: number;
+    buyerConfirmationsPerRecipientPerHour: number;
   };
   rateLimit: { maxFailures: number; windowMs: number; tenantMax: number; tenantIntervalMs: number };
   /** Unpaid PayPal orders: how many one client may create per hour, and how long one is kept. */
@@ -100,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: v.MAIL_RETRY_BASE_MS,
       maxRetryMs: v.MAIL_RETRY_MAX_MS,
       buyerConfirmationsPerHour: v.BUYER_CONFIRMATIONS_PER_HOUR,
+      buyerConfirmationsPerRecipientPerHour: v.BUYER_CONFIRMATIONS_PER_RECIPIENT_PER_HOUR,
     },
     rateLimit: {
       maxFailures: v.RATE_LIMIT_MAX_FAILURES,

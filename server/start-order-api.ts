@@ -75,6 +75,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     supplier,
     from: mailFrom,
     perTenantPerHour: config.mail.buyerConfirmationsPerHour,
+    perRecipientPerHour: config.mail.buyerConfirmationsPerRecipientPerHour,
     outbox: database.outbox,
     log: log.child({ part: 'mail' }),
   };

@@ -81,6 +81,13 @@ export const ORDER_API_VARIABLES = {
     unit: 'e-mails',
     what: "confirmation e-mails one tenant's buyers may be sent per hour; past it orders are still placed, without a confirmation (docs/security.md, E-mail to buyers); `0` sends none",
   }),
+  BUYER_CONFIRMATIONS_PER_RECIPIENT_PER_HOUR: wholeNumber({
+    default: 10,
+    min: 0,
+    max: 1_000_000,
+    unit: 'e-mails',
+    what: 'confirmation e-mails one address may be sent per hour, by all tenants together; past it orders are still placed, without a confirmation (docs/security.md, E-mail to buyers)',
+  }),
   RATE_LIMIT_MAX_FAILURES: wholeNumber({
     default: 10,
     min: 1,

@@ -9,6 +9,7 @@ import type { NewOrder } from '../storage/order-database.ts';
 import { BuyerMailLayout, styles, type SupplierContact } from './buyer-mail-layout.tsx';
 import type { MailMessage } from './mail-message.ts';
 import type { MailMockup } from './mail-message.ts';
+import { INERT_LENGTH, inertText } from './inert-text.ts';
 import { mailMockups } from './mail-mockups.ts';
 import { renderEmail } from './render-email.ts';
 import { oneLine } from './order-email.ts';
@@ -66,11 +67,12 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
     ['Date', orderDate(order.createdAt)],
     ['Dealership', oneLine(order.companyName)],
     ['Store', store ? oneLine(`${store.name}${store.address ? `, ${store.address}` : ''}`) : oneLine(order.store) || 'None'],
-    ['Customer PO', oneLine(order.customerPo) || '-'],
+    // What the buyer typed goes to an address the buyer typed: inert (inert-text.ts), never a link.
+    ['Customer PO', inertText(order.customerPo, INERT_LENGTH.po) || '-'],
     ...(order.inHandsDate ? [['In-hands date', oneLine(order.inHandsDate)] as Fact] : []),
     // Plain text in a React text node: escaped, so a note is read, never run as markup.
-    ...(order.supplierNote ? [['Note to the supplier', oneLine(order.supplierNote)] as Fact] : []),
-    ['Ordered by', oneLine(`${order.firstName} ${order.lastName}`)],
+    ...(order.supplierNote ? [['Note to the supplier', inertText(order.supplierNote, INERT_LENGTH.note)] as Fact] : []),
+    ['Ordered by', inertText(`${order.firstName} ${order.lastName}`, INERT_LENGTH.name)],
     ['Payment', order.paid === 1 ? 'Paid with PayPal' : 'To be invoiced'],
   ];
   const lines = order.lines.map((line, index) => {

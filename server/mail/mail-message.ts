@@ -15,6 +15,8 @@ export interface MailMessage {
    * (buyer-confirmations.ts). Buyers' addresses are typed by strangers; staff ones are not.
    */
   buyerConfirmationOf?: string;
+  /** With `buyerConfirmationOf`: a digest of the recipient's address, whose own hourly cap it counts against. */
+  buyerRecipient?: string;
   /** Mock-up images of its lines, attached when it is sent (compose-mockup.ts); the HTML names them by Content-ID. */
   mockups?: MailMockup[];
 }

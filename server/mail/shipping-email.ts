@@ -4,6 +4,7 @@ import type { Tenant } from '../../src/domain/tenant.ts';
 import type { OrderRecord } from '../storage/order-database.ts';
 import type { MailMessage } from './mail-message.ts';
 import { ORDER_PAGE_NOTE, ORDER_PAGE_WORDS } from './buyer-confirmation-email.tsx';
+import { INERT_LENGTH, inertText } from './inert-text.ts';
 import { oneLine } from './order-email.ts';
 
 /**
@@ -25,7 +26,7 @@ export function shippingEmail(
   const link = trackingLink(shipment.carrier, shipment.trackingNumber);
   const store = oneLine(tenant.title);
   const carrier = shipment.carrier === 'other' ? 'the carrier' : shipment.carrier;
-  const greeting = `Hello ${oneLine(order.firstName)},`.replace(/ ,$/, ',');
+  const greeting = `Hello ${inertText(order.firstName, INERT_LENGTH.name)},`.replace(/ ,$/, ',');
   const placed = order.createdAt.slice(0, 10);
   const text = [
     greeting,

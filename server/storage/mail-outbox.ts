@@ -22,13 +22,20 @@ export class MailOutbox {
   /** Adds an e-mail to send, inside the transaction that stored its order. */
   async enqueue(tx: SqlExecutor, orderId: string, message: MailMessage): Promise<void> {
     const now = this.now();
-    await tx.run('INSERT INTO mail_outbox (order_id, message, next_attempt_at, created_at, buyer_tenant_id) VALUES (?, ?, ?, ?, ?)', [
+    await tx.run('INSERT INTO mail_outbox (order_id, message, next_attempt_at, created_at, buyer_tenant_id, buyer_recipient) VALUES (?, ?, ?, ?, ?, ?)', [
       orderId,
       JSON.stringify(message),
       now,
       now,
       message.buyerConfirmationOf ?? null,
+      message.buyerRecipient ?? null,
     ]);
+  }
+
+  /** How many confirmations to the recipient with this address digest were queued since `since` (epoch ms), for any tenant. */
+  async countConfirmationsTo(recipient: string, since: number): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM mail_outbox WHERE buyer_recipient = ? AND created_at >= ?', [recipient, since]);
+    return Number(row?.n ?? 0);
   }
 
   /** How many confirmations to buyers of `tenantId` were queued since `since` (epoch ms): its hourly cap counts them. */

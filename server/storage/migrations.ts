@@ -183,6 +183,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "the buyer's in-hands date and note to the supplier, given at checkout",
     sql: () => ["ALTER TABLE orders ADD COLUMN in_hands_date TEXT NOT NULL DEFAULT ''", "ALTER TABLE orders ADD COLUMN supplier_note TEXT NOT NULL DEFAULT ''"],
   },
+  {
+    version: 12,
+    name: "buyer confirmations: a digest of the recipient's address, whose hourly cap a queued confirmation counts against",
+    sql: () => [
+      'ALTER TABLE mail_outbox ADD COLUMN buyer_recipient TEXT',
+      'CREATE INDEX mail_outbox_recipient_cap ON mail_outbox (buyer_recipient, created_at) WHERE buyer_recipient IS NOT NULL',
+    ],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

@@ -163,6 +163,60 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
     }
   });
 
+  it('stops confirming to one address past its hourly cap, from every tenant together, still placing the orders', async () => {
+    const sink = await startSmtpSink();
+    const capped = await startTestApi({
+      dataRoot: world.fixture,
+      databaseUrl: await newDatabase(),
+      smtp: sink,
+      env: { BUYER_CONFIRMATIONS_PER_RECIPIENT_PER_HOUR: '2' },
+    });
+    try {
+      const victim = `${randomUUID()}@victim.example`;
+      // As an attacker holding a bypass code would send them: in parallel, the address typed in two cases.
+      const bodies = [
+        bypassOrder({ email: victim }),
+        bypassOrder({ email: victim }),
+        bypassOrder({ email: victim.replace('victim.example', 'VICTIM.example') }),
+      ];
+      const answers = await Promise.all(bodies.map((body) => capped.post('/v1/create-order', body)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(answers.filter((a) => a.body.confirmation_sent_to !== undefined).length).toBeLessThanOrEqual(2);
+      const other = bypassOrder();
+      expect((await capped.post('/v1/create-order', other)).body.confirmation_sent_to).toBe(other.email);
+      await settle(capped);
+      expect(sink.received.filter((m) => m.to.some((to) => to.toLowerCase() === victim)).length).toBeLessThanOrEqual(2);
+      expect(toBuyer(sink, other.email)).toHaveLength(1);
+      expect(capped.logs.some((l) => l.msg === 'buyer confirmation not sent: the address reached its hourly cap')).toBe(true);
+    } finally {
+      await capped.close();
+      await sink.close();
+    }
+  });
+
+  it("carries no link of the buyer's making: typed names, PO and note are inert text of bounded length", async () => {
+    const body = bypassOrder({
+      first_name: 'Prize at https://evil.example/win',
+      last_name: 'www.evil.example',
+      customer_po: 'prize@evil.example',
+      supplier_note: `Go to evil.example now ${'and click '.repeat(40)}`,
+    });
+    const created = await world.api.post('/v1/create-order', body);
+    expect(created.status).toBe(200);
+    const parts = mailParts((await mailTo(body.email)).raw);
+    const linkable = /[a-z]+:\/\/evil|[\w.-]@[\w-]*evil|evil\.example/i;
+    expect(parts.text).not.toMatch(linkable);
+    expect(shown(parts.html)).not.toMatch(linkable);
+    expect([...parts.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]).filter((href) => href!.includes('evil'))).toEqual([]);
+    // Read the same with the invisible breaks taken out, and the long note cut short.
+    const plain = parts.text.replace(/\u200B/g, '');
+    expect(plain).toContain('Ordered by: Prize at https://evil.example/win www.evil.example');
+    expect(plain).toContain('Customer PO: prize@evil.example');
+    const note = /Note to the supplier: (.*)/.exec(plain)![1]!;
+    expect(note.startsWith('Go to evil.example now and click')).toBe(true);
+    expect(note.length).toBeLessThanOrEqual(300);
+  });
+
   it('sends no confirmation to an address that is not one plain mailbox', async () => {
     // One @, so the API takes it as an address; a mail program reading a To header would see two.
     const body = bypassOrder({ email: `stranger@victim.example,${randomUUID()}@dealer.example`.replace('@victim', '.victim') });

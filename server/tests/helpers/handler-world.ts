@@ -92,7 +92,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
     limits: { maxCartLines: options.maxCartLines ?? 200, unpaidOrdersPerClient: { max: options.unpaidOrdersPerClient ?? 20, windowMs: 3_600_000 } },
     log,
     mailFrom: MAIL_FROM,
-    buyerMail: { supplier, from: MAIL_FROM, perTenantPerHour: 200, outbox: database.outbox, log },
+    buyerMail: { supplier, from: MAIL_FROM, perTenantPerHour: 200, perRecipientPerHour: 10, outbox: database.outbox, log },
     mailQueued: () => undefined,
     storageKind: 'sqlite',
     timing: { keyLeaseMs: 5_000, keyRenewMs: 1_000, waitForOtherMs: 2_000, staleCaptureMs: 15_000, captureWaitMs: 1_000, pollMs: 10 },
