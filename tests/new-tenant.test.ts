@@ -22,6 +22,9 @@ const FLAGS = [
 /** The order API address the base fixture's tenants share (tenants/guardian.yaml). */
 const SHARED_API = 'https://orders.keystonepromo.example.com';
 
+/** `npm run new-tenant`'s arguments for one new tenant, Lake Motors on the default catalog, in `root`. */
+const LAKE_MOTORS = (root: string) => ['lake-motors', '--root', root, '--title', 'Lake Motors Store', '--company-name', 'Lake Motors', '--catalog', 'default'];
+
 describe('npm run new-tenant with flags', () => {
   it('writes a commented tenant file and a logo that validate and build', async () => {
     const root = fixtureProject();
@@ -65,19 +68,7 @@ describe('npm run new-tenant with flags', () => {
 
   it('takes an empty route prefix, served at the host root', () => {
     const root = fixtureProject();
-    const created = runScript('new-tenant', [
-      'lake-motors',
-      '--root',
-      root,
-      '--title',
-      'Lake Motors Store',
-      '--company-name',
-      'Lake Motors',
-      '--catalog',
-      'default',
-      '--route-prefix',
-      '',
-    ]);
+    const created = runScript('new-tenant', [...LAKE_MOTORS(root), '--route-prefix', '']);
     expect(created.status, created.stderr).toBe(0);
     expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(/^route_prefix: "" /m);
     expect(runScript('validate', ['--root', root]).status).toBe(0);
@@ -85,17 +76,7 @@ describe('npm run new-tenant with flags', () => {
 
   it('without --server-hostname takes the order API the other tenants use, and says so', () => {
     const root = fixtureProject();
-    const created = runScript('new-tenant', [
-      'lake-motors',
-      '--root',
-      root,
-      '--title',
-      'Lake Motors Store',
-      '--company-name',
-      'Lake Motors',
-      '--catalog',
-      'default',
-    ]);
+    const created = runScript('new-tenant', LAKE_MOTORS(root));
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toContain(`Order API address: ${SHARED_API} (the one the other tenants use; --server-hostname for another).`);
     expect(readFileSync(path.join(root, 'tenants/lake-motors.yaml'), 'utf8')).toMatch(

@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from './categories.ts';
 import { logoOfferFor } from './logo-rules.ts';
-import { moneyFromDollars } from './money.ts';
 import { APPAREL_MINIMUM_MESSAGE, apparelMinimumProblem, cartProblems, entryProblem } from './order-rules.ts';
 import type { PricingLine } from './pricing.ts';
 import type { Product } from './product.ts';
-import { sizeFamily } from './size-labels.ts';
+import { testProduct } from '../../tests/helpers/test-product.ts';
 
 function product(code: string, type: Product['type'], sizes: Record<string, number>, extra: Partial<Product> = {}): Product {
-  return {
-    code,
-    name: code,
-    fullname: code,
-    description: '',
-    type,
-    colors: ['Navy', 'Black'],
-    halfColors: ['Black Red'],
-    defaultColor: 'Navy',
-    restricted: false,
-    supportedStores: [],
-    discounts: [],
-    sizes: Object.entries(sizes).map(([label, price]) => ({ label, family: sizeFamily(label) ?? 'unit', price: moneyFromDollars(price) })),
-    ...extra,
-  };
+  return testProduct(code, type, sizes, { colors: ['Navy', 'Black'], halfColors: ['Black Red'], defaultColor: 'Navy', ...extra });
 }
 
 const polo = product('K500', 'mens', { Small: 38.77, Medium: 38.77 });

@@ -8,7 +8,7 @@ import { moneyFromDollars, moneyToDollars } from '../../src/domain/money.ts';
 import { productColors } from '../../src/domain/product.ts';
 import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-price-file.ts';
 import { catalogProduct, openWorld, saveScreenshot, tenant, type SiteWorld } from './harness.ts';
-import { GUARDIAN_STAFF_PASSWORD, placeBypassOrder, watchConsole } from './orders-steps.ts';
+import { GUARDIAN_STAFF_PASSWORD, GUARDIAN_TWO_LOGO_POLO, placeBypassOrder, watchConsole } from './orders-steps.ts';
 
 const guardian = tenant('guardian');
 /** Today's unit price of a size of a product of Guardian's catalog, in dollars. */
@@ -27,19 +27,7 @@ const CHEVY = guardian.stores.find((store) => store.code === 'GCHEV1')!;
 /** The code the retired line carries: in no catalog of the sample. */
 const RETIRED = 'RETIRED-9';
 /** A dozen navy polos with two logos: Riley's first line, and Kim's before the catalog changed. */
-const TWO_LOGO_POLO: CartLine = {
-  type: 'mens',
-  name: 'Sport Polo',
-  price: 38.77,
-  quantity: 12,
-  size: 'Medium',
-  color: 'Navy',
-  code: 'K500',
-  placement: 'Left Chest',
-  embroidery: 'Guardian Shield',
-  secondEmbroidery: 'Guardian Script',
-  secondPlacement: 'Right Sleeve',
-};
+const TWO_LOGO_POLO = GUARDIAN_TWO_LOGO_POLO;
 
 beforeAll(async () => {
   site = await openWorld();

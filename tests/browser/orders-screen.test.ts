@@ -9,12 +9,14 @@ import {
   GUARDIAN_ADMIN_PASSWORD,
   GUARDIAN_COMPANY,
   GUARDIAN_STAFF_PASSWORD,
+  GUARDIAN_TWO_LOGO_POLO,
   placeBypassOrder,
   retrieveOrders,
   watchConsole,
 } from './orders-steps.ts';
 import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';
 import { pressAndSee } from './storefront-checks.ts';
+import { ORDER_LINE_COLUMNS } from '../helpers/order-line-columns.ts';
 
 const TIME_ZONE = 'America/Chicago';
 const MONTH_DAY_YEAR = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{2}, \d{4}$/;
@@ -31,21 +33,7 @@ beforeAll(async () => {
   dana = await placeBypassOrder(
     site.api,
     { first_name: 'Dana', last_name: 'Reyes', email: 'dana@guardian.example', store: 'Guardian Ford', customer_po: 'CPO-A' },
-    [
-      {
-        type: 'mens',
-        name: 'Sport Polo',
-        price: 38.77,
-        quantity: 12,
-        size: 'Medium',
-        color: 'Navy',
-        code: 'K500',
-        placement: 'Left Chest',
-        embroidery: 'Guardian Shield',
-        secondEmbroidery: 'Guardian Script',
-        secondPlacement: 'Right Sleeve',
-      },
-    ],
+    [GUARDIAN_TWO_LOGO_POLO],
   );
   // Sam's order names no store; its frames, made per store, were added from Guardian Ford's catalog.
   sam = await placeBypassOrder(site.api, { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example' }, [
@@ -95,6 +83,16 @@ async function signInWithDialog(page: Page, password: string): Promise<void> {
   await dialog.waitFor();
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Show orders' }).click();
+}
+
+/** The product's cells of a lines-table row, as the orders screen shows them (through Right Sleeve). */
+const MF_STR = ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A'];
+const NP_50 = ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A'];
+const DANA_K500 = ['K500', '12', '$38.77', 'Sport Polo', 'Medium', 'Navy', 'Guardian Shield', 'Left Chest', 'Guardian Script', 'Right Sleeve'];
+
+/** A whole lines-table row: the product's cells, the three editable ones, "Order again", and (admin) the edit cell. */
+function lineRow(product: string[], customerPo: string, po: string, shipDate: string, ...after: string[]): string[] {
+  return [...product, customerPo, po, shipDate, 'Order again', ...after];
 }
 
 /** The text of each cell of the order rows (not the expanded line rows): date, number, name, store. */
@@ -172,26 +170,8 @@ describe('the orders screen', () => {
       expect(await samToggle.getAttribute('aria-expanded')).toBe('true');
       const samLines = linesOf(page, 'Sam Ortiz');
       await samLines.waitFor();
-      expect(await samLines.getByRole('columnheader').allTextContents()).toEqual([
-        'Item Code',
-        'Quantity',
-        'Price',
-        'Description',
-        'Size',
-        'Color',
-        'Embroidery',
-        'Placement',
-        'Second Logo',
-        'Second Placement',
-        'Customer PO',
-        'PO',
-        'Est. Ship Date',
-        'Order Again',
-      ]);
-      expect(await lineCells(samLines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'Order again'],
-        ['NP-50', '5', 'Price on request', 'Note Pads', '# pads', 'White', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'Order again'],
-      ]);
+      expect(await samLines.getByRole('columnheader').allTextContents()).toEqual([...ORDER_LINE_COLUMNS, 'Order Again']);
+      expect(await lineCells(samLines)).toEqual([lineRow(MF_STR, 'N/A', 'N/A', 'N/A'), lineRow(NP_50, 'N/A', 'N/A', 'N/A')]);
       // The order's total as the order API answered it, above its lines.
       expect(sam.total).toBe(13.95);
       // The note pads are priced on request: the total says it leaves them out.
@@ -202,24 +182,7 @@ describe('the orders screen', () => {
       await danaToggle.focus();
       await page.keyboard.press('Enter');
       expect(await danaToggle.getAttribute('aria-expanded')).toBe('true');
-      expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        [
-          'K500',
-          '12',
-          '$38.77',
-          'Sport Polo',
-          'Medium',
-          'Navy',
-          'Guardian Shield',
-          'Left Chest',
-          'Guardian Script',
-          'Right Sleeve',
-          'CPO-A',
-          'N/A',
-          'N/A',
-          'Order again',
-        ],
-      ]);
+      expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([lineRow(DANA_K500, 'CPO-A', 'N/A', 'N/A')]);
       await saveScreenshot(page, 'orders-expanded');
       await page.keyboard.press('Space');
       expect(await danaToggle.getAttribute('aria-expanded')).toBe('false');
@@ -370,26 +333,7 @@ describe('the orders screen', () => {
       await page.getByRole('button', { name: 'Save line NP-50, # pads, White' }).click();
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Order updated' }).count()).toBe(1);
       expect(await edit.getAttribute('aria-pressed')).toBe('false');
-      expect(await lineCells(lines)).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'Order again', ''],
-        [
-          'NP-50',
-          '5',
-          'Price on request',
-          'Note Pads',
-          '# pads',
-          'White',
-          'N/A',
-          'N/A',
-          'N/A',
-          'N/A',
-          'CPO-SAM',
-          'SO-1001',
-          'February 15, 2024',
-          'Order again',
-          '',
-        ],
-      ]);
+      expect(await lineCells(lines)).toEqual([lineRow(MF_STR, 'N/A', 'N/A', 'N/A', ''), lineRow(NP_50, 'CPO-SAM', 'SO-1001', 'February 15, 2024', '')]);
 
       // Leaving edit mode with the toggle saves too.
       const editFrame = page.getByRole('button', { name: 'Edit line MF-STR, 500, Chrome' });
@@ -398,42 +342,7 @@ describe('the orders screen', () => {
       await editFrame.click();
       await expect
         .poll(() => lineCells(lines))
-        .toEqual([
-          [
-            'MF-STR',
-            '1 run of 500 (500 pieces)',
-            '$0.0279',
-            'Metal Frame',
-            '500',
-            'Chrome',
-            'N/A',
-            'N/A',
-            'N/A',
-            'N/A',
-            'N/A',
-            'SO-2002',
-            'N/A',
-            'Order again',
-            '',
-          ],
-          [
-            'NP-50',
-            '5',
-            'Price on request',
-            'Note Pads',
-            '# pads',
-            'White',
-            'N/A',
-            'N/A',
-            'N/A',
-            'N/A',
-            'CPO-SAM',
-            'SO-1001',
-            'February 15, 2024',
-            'Order again',
-            '',
-          ],
-        ]);
+        .toEqual([lineRow(MF_STR, 'N/A', 'SO-2002', 'N/A', ''), lineRow(NP_50, 'CPO-SAM', 'SO-1001', 'February 15, 2024', '')]);
 
       // Stored: the API lists the new values, and only on that order's lines.
       const stored = await retrieveOrders(site.api);
@@ -454,23 +363,8 @@ describe('the orders screen', () => {
       await page.reload();
       await toggleOf(page, 'Sam Ortiz').click();
       expect(await lineCells(linesOf(page, 'Sam Ortiz'))).toEqual([
-        ['MF-STR', '1 run of 500 (500 pieces)', '$0.0279', 'Metal Frame', '500', 'Chrome', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'SO-2002', 'N/A', 'Order again'],
-        [
-          'NP-50',
-          '5',
-          'Price on request',
-          'Note Pads',
-          '# pads',
-          'White',
-          'N/A',
-          'N/A',
-          'N/A',
-          'N/A',
-          'CPO-SAM',
-          'SO-1001',
-          'February 15, 2024',
-          'Order again',
-        ],
+        lineRow(MF_STR, 'N/A', 'SO-2002', 'N/A'),
+        lineRow(NP_50, 'CPO-SAM', 'SO-1001', 'February 15, 2024'),
       ]);
       expect(await page.getByRole('button', { name: /^Edit line/ }).count()).toBe(0);
       expect(seen.errors).toEqual([]);
@@ -507,25 +401,7 @@ describe('the orders screen', () => {
       await pressAndSee(page.locator('.snackbar').and(page.getByText(direct.body.message, { exact: true })), () => page.keyboard.press('Enter'));
       expect(await page.locator('.snackbar').textContent()).toBe(direct.body.message);
       expect(await page.locator('.snackbar').getAttribute('role')).toBe('alert');
-      expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([
-        [
-          'K500',
-          '12',
-          '$38.77',
-          'Sport Polo',
-          'Medium',
-          'Navy',
-          'Guardian Shield',
-          'Left Chest',
-          'Guardian Script',
-          'Right Sleeve',
-          '[CPO-A]',
-          `[${tooLong}]`,
-          '[2024-03-08]',
-          'Order again',
-          'SaveCancel',
-        ],
-      ]);
+      expect(await lineCells(linesOf(page, 'Dana Reyes'))).toEqual([lineRow(DANA_K500, '[CPO-A]', `[${tooLong}]`, '[2024-03-08]', 'SaveCancel')]);
 
       // Cancel drops the edit; nothing was stored.
       await page.getByRole('button', { name: 'Cancel editing line K500, Medium, Navy' }).click();

@@ -30,6 +30,9 @@ export const GUARDIAN_POLO: CartLine = {
   embroidery: 'Guardian Shield',
 };
 
+/** The same dozen polos with a second logo on the right sleeve. */
+export const GUARDIAN_TWO_LOGO_POLO: CartLine = { ...GUARDIAN_POLO, secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' };
+
 export interface OrderCustomer {
   first_name: string;
   last_name: string;

@@ -5,7 +5,6 @@ import { unpayableReason } from './payment-section.tsx';
 import type { LogoLists } from '../../domain/logo-rules.ts';
 import { APPAREL_MINIMUM_MESSAGE } from '../../domain/order-rules.ts';
 import type { Product } from '../../domain/product.ts';
-import { sizeFamily } from '../../domain/size-labels.ts';
 import {
   canPayWithPayPal,
   canPlaceBypassOrder,
@@ -20,23 +19,10 @@ import {
   storeLabel,
   subtotalText,
 } from './checkout-order.ts';
+import { testProduct } from '../../../tests/helpers/test-product.ts';
 
 function product(code: string, name: string, type: Product['type'], sizes: Record<string, number>, extra: Partial<Product> = {}): Product {
-  return {
-    code,
-    name,
-    fullname: name,
-    description: '',
-    type,
-    colors: ['White', 'Navy'],
-    halfColors: ['Black Red'],
-    defaultColor: 'White',
-    restricted: false,
-    supportedStores: [],
-    discounts: [],
-    sizes: Object.entries(sizes).map(([label, price]) => ({ label, family: sizeFamily(label) ?? 'unit', price: moneyFromDollars(price) })),
-    ...extra,
-  };
+  return testProduct(code, type, sizes, { name, fullname: name, colors: ['White', 'Navy'], halfColors: ['Black Red'], ...extra });
 }
 
 const polo = product('K500', 'Sport Polo', 'mens', { Medium: 38.77, '2XL': 40.77 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SuccessIsland } from '../success/success-island.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { OrdersIsland } from './orders-island.tsx';
+import { ORDER_LINE_COLUMNS } from '../../../tests/helpers/order-line-columns.ts';
 
 /** The text of each cell of each body row. */
 function bodyCells(markup: string): string[][] {
@@ -71,21 +72,7 @@ describe('OrderLines', () => {
   it('shows every column, placements and the second logo included, prices with $ (0 when missing, Price on request when 0) and N/A for empty values', () => {
     const markup = renderToStaticMarkup(<OrderLines lines={lines} />);
     const headers = [...markup.matchAll(/<th[^>]*>\s*([^<]*?)\s*<\/th>/g)].map(([, text]) => text);
-    expect(headers).toEqual([
-      'Item Code',
-      'Quantity',
-      'Price',
-      'Description',
-      'Size',
-      'Color',
-      'Embroidery',
-      'Placement',
-      'Second Logo',
-      'Second Placement',
-      'Customer PO',
-      'PO',
-      'Est. Ship Date',
-    ]);
+    expect(headers).toEqual(ORDER_LINE_COLUMNS);
     expect(bodyCells(markup)).toEqual([
       [
         'K500',
@@ -143,21 +130,7 @@ describe('OrderLines', () => {
 
   it('labels every cell with its column, for the cards a phone shows', () => {
     const markup = renderToStaticMarkup(<OrderLines lines={lines.slice(0, 1)} />);
-    expect([...markup.matchAll(/<td[^>]*data-label="([^"]*)"/g)].map(([, label]) => label)).toEqual([
-      'Item Code',
-      'Quantity',
-      'Price',
-      'Description',
-      'Size',
-      'Color',
-      'Embroidery',
-      'Placement',
-      'Second Logo',
-      'Second Placement',
-      'Customer PO',
-      'PO',
-      'Est. Ship Date',
-    ]);
+    expect([...markup.matchAll(/<td[^>]*data-label="([^"]*)"/g)].map(([, label]) => label)).toEqual(ORDER_LINE_COLUMNS);
   });
 
   it('shows a free-text Est. Ship Date as it was typed, and in edit mode says it is kept unless a day is picked', () => {
