@@ -7,6 +7,7 @@ import { FailureLimiter } from './app/failure-limiter.ts';
 import { createRequestHandler } from './app/request-handler.ts';
 import { sessionSecret } from './app/session-secret.ts';
 import { SessionTokens } from './app/session-tokens.ts';
+import { DeskOrders } from './storage/desk-orders.ts';
 import { loadServedData } from './app/served-data.ts';
 import type { TenantDirectory } from './app/tenant-directory.ts';
 import { redact, type Config } from './config.ts';
@@ -91,6 +92,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
       intervalMs: config.rateLimit.tenantIntervalMs,
     }),
     sessions: new SessionTokens(secret, config.session.ttlSeconds),
+    desk: { passwordHash: config.deskPasswordHash, orders: new DeskOrders(database.db) },
     devices: new DeviceProofs(secret, database.deviceProofs),
     limits: {
       maxCartLines: config.bodyLimits.maxCartLines,

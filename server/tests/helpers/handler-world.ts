@@ -7,6 +7,7 @@ import { DeviceProofs } from '../../app/device-proofs.ts';
 import { FailureLimiter } from '../../app/failure-limiter.ts';
 import { errorAnswer } from '../../app/request-handler.ts';
 import { loadServedData } from '../../app/served-data.ts';
+import { DeskOrders } from '../../storage/desk-orders.ts';
 import { SessionTokens } from '../../app/session-tokens.ts';
 import type { TenantDirectory } from '../../app/tenant-directory.ts';
 import { createLogger } from '../../logger.ts';
@@ -86,6 +87,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
     paypal: paypal && new PayPalClient({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: paypal.url, timeoutMs: 5_000 }),
     limiter: new FailureLimiter(database.failures, options.maxFailures ?? 3, 900_000),
     sessions: new SessionTokens(SESSION_SECRET, 3_600),
+    desk: { orders: new DeskOrders(database.db) },
     devices: new DeviceProofs(SESSION_SECRET, database.deviceProofs),
     limits: { maxCartLines: options.maxCartLines ?? 200, unpaidOrdersPerClient: { max: options.unpaidOrdersPerClient ?? 20, windowMs: 3_600_000 } },
     log,
