@@ -17,6 +17,19 @@ export const GUARDIAN_ADMIN_PASSWORD = guardian.adminPassword!;
 /** The group's own password (the entry screen's): a staff session that lists its orders. */
 export const GUARDIAN_STAFF_PASSWORD = guardian.password!;
 
+/** Twelve navy Sport Polos with Guardian's shield on the left chest: a line Guardian's catalog prices at $465.24. */
+export const GUARDIAN_POLO: CartLine = {
+  type: 'mens',
+  name: 'Sport Polo',
+  price: 38.77,
+  quantity: 12,
+  size: 'Medium',
+  color: 'Navy',
+  code: 'K500',
+  placement: 'Left Chest',
+  embroidery: 'Guardian Shield',
+};
+
 export interface OrderCustomer {
   first_name: string;
   last_name: string;

@@ -16,6 +16,7 @@ export const ENTRIES: Record<ClientEntry, string> = {
   success: 'src/runtime/client/success.tsx',
   orders: 'src/runtime/client/orders.tsx',
   search: 'src/runtime/client/search.ts',
+  desk: 'src/runtime/client/desk.tsx',
 };
 export const STYLESHEET = 'src/styles/storefront.css';
 

@@ -18,6 +18,7 @@ const assets: ClientAssets = {
     success: { file: 'success.js', imports: [] },
     orders: { file: 'orders.js', imports: [] },
     search: { file: 'search.js', imports: [] },
+    desk: { file: 'desk.js', imports: [] },
   },
   files: [],
 };
