@@ -31,6 +31,8 @@ export interface StoredAuditEntry extends DeskAuditEntry {
 /** Rows read per step when the PO filter must also look inside each order's lines. */
 const PO_SCAN_BATCH = 200;
 const PO_SCAN_MOST = 5_000;
+/** Orders a text search reads a call (by the other filters' indexes), however rare its matches. */
+const SEARCH_WINDOW = 5_000;
 
 export class DeskOrders {
   constructor(
@@ -44,6 +46,14 @@ export class DeskOrders {
    * checked field by field, in bounded steps like retrieve-orders' filtered search.
    */
   async page(filter: DeskFilter, limit: number, after: OrderPosition | undefined): Promise<DeskPage> {
+    // A search that is an order number finds that order through the order number's index; only a
+    // search that is none is looked for in names, e-mails and POs, SEARCH_WINDOW orders a call.
+    const search = filter.search?.trim();
+    if (search && after === undefined) {
+      const numbered = await this.orderNumberPage(filter, search, limit);
+      if (numbered.orders.length > 0) return numbered;
+    }
+    if (search && !filter.po?.trim()) return this.searchPage(filter, limit, after);
     const po = filter.po?.trim().toLowerCase() ?? '';
     if (po === '') {
       const rows = await this.rows(filter, limit, after);
@@ -64,7 +74,54 @@ export class DeskOrders {
     return { orders: found, next: from };
   }
 
-  private async rows(filter: DeskFilter, limit: number, after: OrderPosition | undefined): Promise<{ order: OrderRecord; position: OrderPosition }[]> {
+  /** The order whose number is `number` (as typed, in capitals or in small letters), if the other filters let it through. */
+  private async orderNumberPage(filter: DeskFilter, number: string, limit: number): Promise<DeskPage> {
+    const variants = [...new Set([number, number.toUpperCase(), number.toLowerCase()])];
+    const rows = await this.rows({ ...filter, search: undefined, po: undefined }, limit, undefined, {
+      sql: `order_id IN (${variants.map(() => '?').join(', ')})`,
+      params: variants,
+    });
+    return { orders: rows.map(({ order }) => order), next: undefined };
+  }
+
+  /**
+   * A text search reads at most the next SEARCH_WINDOW orders (by the other filters) after
+   * `after`: a rare match costs one window a call, and the answer's cursor goes on from where it
+   * stopped, with fewer than `limit` orders (or none) when the window held fewer.
+   */
+  private async searchPage(filter: DeskFilter, limit: number, after: OrderPosition | undefined): Promise<DeskPage> {
+    const { sql, params } = this.where({ ...filter, search: undefined }, after);
+    const [edge] = await this.db.query<{ created_at: string; id: number | string }>(
+      `SELECT created_at, id FROM orders WHERE ${sql} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${SEARCH_WINDOW - 1}`,
+      params,
+    );
+    const bound = edge && { createdAt: edge.created_at, id: Number(edge.id) };
+    const rows = await this.rows(
+      filter,
+      limit,
+      after,
+      bound && { sql: '(created_at > ? OR (created_at = ? AND id >= ?))', params: [bound.createdAt, bound.createdAt, bound.id] },
+    );
+    if (rows.length === limit) return { orders: rows.map(({ order }) => order), next: rows.at(-1)!.position };
+    return { orders: rows.map(({ order }) => order), next: bound };
+  }
+
+  private async rows(
+    filter: DeskFilter,
+    limit: number,
+    after: OrderPosition | undefined,
+    extra?: { sql: string; params: SqlValue[] },
+  ): Promise<{ order: OrderRecord; position: OrderPosition }[]> {
+    const { sql, params } = this.where(filter, after, extra);
+    const rows = await this.db.query<OrderRow & { id: number | string }>(
+      `SELECT ${ORDER_COLUMNS}, id FROM orders WHERE ${sql} ORDER BY created_at DESC, id DESC LIMIT ?`,
+      [...params, limit],
+    );
+    return rows.map((row) => ({ order: orderFromRow(row), position: { createdAt: row.created_at, id: Number(row.id) } }));
+  }
+
+  /** The WHERE of `filter` after `after`: each filter a column, the PO and the search a LIKE. */
+  private where(filter: DeskFilter, after: OrderPosition | undefined, extra?: { sql: string; params: SqlValue[] }): { sql: string; params: SqlValue[] } {
     const where = ['paid IN (1, 2)'];
     const params: SqlValue[] = [];
     const add = (sql: string, ...values: SqlValue[]) => {
@@ -80,20 +137,16 @@ export class DeskOrders {
     const po = filter.po?.trim().toLowerCase();
     if (po) add(`(lower(customer_po) LIKE ? ESCAPE '!' OR lower(lines) LIKE ? ESCAPE '!')`, contains(po), contains(po));
     const search = filter.search?.trim().toLowerCase();
+    if (extra) add(extra.sql, ...extra.params);
     if (search) {
       add(
-        `(lower(order_id) LIKE ? ESCAPE '!' OR lower(first_name || ' ' || last_name || ' ' || email) LIKE ? ESCAPE '!' OR lower(customer_po) LIKE ? ESCAPE '!')`,
-        `${likeText(search)}%`,
+        `(lower(first_name || ' ' || last_name || ' ' || email) LIKE ? ESCAPE '!' OR lower(customer_po) LIKE ? ESCAPE '!')`,
         contains(search),
         contains(search),
       );
     }
     if (after) add('(created_at < ? OR (created_at = ? AND id < ?))', after.createdAt, after.createdAt, after.id);
-    const rows = await this.db.query<OrderRow & { id: number | string }>(
-      `SELECT ${ORDER_COLUMNS}, id FROM orders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`,
-      [...params, limit],
-    );
-    return rows.map((row) => ({ order: orderFromRow(row), position: { createdAt: row.created_at, id: Number(row.id) } }));
+    return { sql: where.join(' AND '), params };
   }
 
   /** The placed or paid orders among `orderIds`, by id. */

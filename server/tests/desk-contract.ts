@@ -88,6 +88,8 @@ export function deskContract(newDatabase: () => Promise<string | undefined>): vo
       expect((await deskList({ po }, session)).orders.map((o) => o.order_id)).toEqual([other, second, first]);
       expect((await deskList({ po, tenant: 'bypass-motors' }, session)).orders.map((o) => o.order_id)).toEqual([second, first]);
       expect((await deskList({ search: first }, session)).orders.map((o) => o.order_id)).toEqual([first]);
+      // Not an order number: the search looks in buyers and Customer POs.
+      expect((await deskList({ search: po.toLowerCase() }, session)).orders.map((o) => o.order_id)).toEqual([other, second, first]);
       const onePage = await deskList({ po }, session, { limit: 2 });
       expect(onePage.orders.map((o) => o.order_id)).toEqual([other, second]);
       const nextPage = await deskList({ po }, session, { limit: 2, cursor: onePage.next_cursor });

@@ -32,7 +32,7 @@ export const DeskFilterSchema = Type.Object(
     search: Type.Optional(
       Type.String({
         maxLength: 254,
-        description: "An order number (its start), or text in the buyer's name or e-mail, or in the order's Customer PO (any case).",
+        description: "An order number (any case), or else text in the buyer's name or e-mail or in the order's Customer PO (any case).",
       }),
     ),
   },
