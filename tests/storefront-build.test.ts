@@ -141,8 +141,11 @@ describe('the built sample storefronts', () => {
         storePages: [...(SAMPLE_PAGES[tenant.id]?.storePages ?? [])].sort(),
       });
       expect(existsSync(path.join(outDir, tenant.id, '404.html')), `${tenant.id}/404.html`).toBe(true);
+      // The supplier's order desk lists every tenant's orders: never inside a tenant's site.
+      expect(existsSync(path.join(outDir, tenant.id, 'desk')), `${tenant.id}/desk`).toBe(false);
     }
     expect(readFileSync(path.join(outDir, '_entry', 'index.html'), 'utf8')).toContain('>LOGIN</button>');
+    expect(readFileSync(path.join(outDir, '_entry', 'desk', 'index.html'), 'utf8')).toContain('order desk</h1>');
   });
 
   it("link only to pages and assets that exist under the tenant's own base path", () => {

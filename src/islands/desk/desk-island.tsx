@@ -53,7 +53,7 @@ function DeskBoard({ apiBase, session, onSignOut }: { apiBase: string; session: 
         </p>
       )}
       <div aria-busy={list.loading}>
-        <DeskTable orders={list.orders} selected={list.selected} onToggle={list.toggle} />
+        <DeskTable orders={list.orders} selected={list.selected} onToggle={list.toggle} more={list.more !== undefined} />
       </div>
       {list.more && (
         <button type="button" className="button button--secondary" disabled={list.loading} onClick={list.more}>

@@ -8,9 +8,23 @@ import { OrderLines } from '../orders/order-lines.tsx';
 import { OrderStatusHistory } from '../orders/order-status-history.tsx';
 
 /** The desk's orders, newest first: a box to select each, its facts in a row, and its lines when opened. */
-export function DeskTable({ orders, selected, onToggle }: { orders: readonly DeskOrder[]; selected: ReadonlySet<string>; onToggle(orderId: string): void }) {
+export function DeskTable({
+  orders,
+  selected,
+  onToggle,
+  more,
+}: {
+  orders: readonly DeskOrder[];
+  selected: ReadonlySet<string>;
+  onToggle(orderId: string): void;
+  /** Whether older orders are still to be read: a text search reads a window of orders a call. */
+  more: boolean;
+}) {
   const [open, setOpen] = useState<string>();
-  if (orders.length === 0) return <p className="notice">No orders match these filters.</p>;
+  if (orders.length === 0)
+    return (
+      <p className="notice">{more ? 'No match among the newest orders read so far; More orders searches older ones.' : 'No orders match these filters.'}</p>
+    );
   return (
     <table className="desk-table">
       <thead>
