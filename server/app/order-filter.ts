@@ -12,7 +12,8 @@ export function isFiltering(filter: OrderFilter | undefined): filter is OrderFil
 /**
  * Whether an order is one a purchasing desk asked for: every word of `buyer` in the buyer's
  * name or e-mail, `po` within the order's Customer PO or a line's Customer PO or PO (any case),
- * placed within `from`–`to` (UTC days, both included), and now in `status`.
+ * placed from `placed_from` and before `placed_before` (instants: the desk's days in its own
+ * time zone, as the orders screen shows them), and now in `status`.
  */
 export function matchesFilter(order: OrderRecord, status: OrderStatus, filter: OrderFilter): boolean {
   const buyer = `${order.firstName} ${order.lastName} ${order.email}`.toLowerCase();
@@ -21,8 +22,8 @@ export function matchesFilter(order: OrderRecord, status: OrderStatus, filter: O
   const po = (filter.po ?? '').trim().toLowerCase();
   if (po !== '' && ![order.customerPo, ...order.lines.flatMap((line) => [line.customerPo, line.po])].some((text) => text.toLowerCase().includes(po)))
     return false;
-  const day = order.createdAt.slice(0, 10);
-  if (filter.from && day < filter.from) return false;
-  if (filter.to && day > filter.to) return false;
+  const placed = Date.parse(order.createdAt);
+  if (filter.placed_from && placed < Date.parse(filter.placed_from)) return false;
+  if (filter.placed_before && placed >= Date.parse(filter.placed_before)) return false;
   return !filter.status || filter.status === status;
 }

@@ -89,7 +89,9 @@ describe('retrieve-orders', () => {
     expect(idsOf(await list({ po: '4471' }))).toEqual([poOrder.orderId]);
     expect(idsOf(await list({ po: 'cpo-4471', buyer: 'dana reyes' }))).toEqual([poOrder.orderId]);
     expect(idsOf(await list({ buyer: 'BO@' }))).toEqual([latest.orderId]);
-    expect(idsOf(await list({ from: '2026-03-02', to: '2026-03-04' }))).toEqual([latest.orderId, paid.orderId]);
+    // Days of a desk in Chicago (UTC−6): the 2nd to the 4th there.
+    expect(idsOf(await list({ placed_from: '2026-03-02T06:00:00.000Z', placed_before: '2026-03-05T06:00:00.000Z' }))).toEqual([latest.orderId, paid.orderId]);
+    expect(idsOf(await list({ placed_from: '2026-03-04T10:00:00.001Z' }))).toEqual([poOrder.orderId]);
     expect(idsOf(await list({ status: 'paid' }))).toEqual([paid.orderId]);
     expect(idsOf(await list({ po: 'nothing like it' }))).toEqual([]);
     // An empty filter lists every order, as none does.
@@ -99,6 +101,9 @@ describe('retrieve-orders', () => {
     expect(idsOf(first)).toEqual([latest.orderId]);
     const second = await list({ buyer: 'ann' }, { limit: 1, cursor: first.body.next_cursor });
     expect(idsOf(second)).toEqual([paid.orderId]);
-    expect(await list({ from: 'yesterday' })).toMatchObject({ status: 400, body: { problems: ['filter.from: must be a date (YYYY-MM-DD), got "yesterday"'] } });
+    expect(await list({ placed_from: 'yesterday' })).toMatchObject({
+      status: 400,
+      body: { problems: ['filter.placed_from: must be an ISO 8601 time with its zone (2026-03-01T06:00:00.000Z), got "yesterday"'] },
+    });
   });
 });

@@ -43,7 +43,12 @@ export const WireCartLineSchema = Type.Object(
 );
 export type WireCartLine = Static<typeof WireCartLineSchema>;
 
-const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
+const instant = (description: string) =>
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$',
+    'x-error': 'must be an ISO 8601 time with its zone (2026-03-01T06:00:00.000Z)',
+    description,
+  });
 
 const companyName = (description = "The tenant's company_name.") => Type.String({ minLength: 1, maxLength: 200, description });
 
@@ -105,8 +110,8 @@ export const RetrieveOrdersBodySchema = Type.Object(
         {
           buyer: Type.Optional(Type.String({ maxLength: 254, description: "Words in the buyer's first name, last name or e-mail (any case)." })),
           po: Type.Optional(Type.String({ maxLength: 100, description: "Text in the order's Customer PO or a line's Customer PO or PO (any case)." })),
-          from: Type.Optional(Type.String({ pattern: DAY, 'x-error': 'must be a date (YYYY-MM-DD)', description: 'Placed on or after this day (UTC).' })),
-          to: Type.Optional(Type.String({ pattern: DAY, 'x-error': 'must be a date (YYYY-MM-DD)', description: 'Placed on or before this day (UTC).' })),
+          placed_from: Type.Optional(instant('Placed at or after this instant (the start of the first day the desk chose, in its time zone).')),
+          placed_before: Type.Optional(instant('Placed before this instant (the end of the last day the desk chose, in its time zone).')),
           status: Type.Optional(
             Type.Unsafe<OrderStatus>({ type: 'string', enum: ['placed', 'paid', ...SETTABLE_STATUSES], description: 'Where the order stands now.' }),
           ),

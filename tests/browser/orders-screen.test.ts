@@ -633,6 +633,36 @@ describe('the orders screen', () => {
     }
   });
 
+  it('shows every column of the lines at 1280 px without sideways scrolling: Customer PO, PO, Est. Ship Date and Order again in view, also in edit mode', async () => {
+    const { context, page } = await openOrders({ viewport: { width: 1280, height: 800 } });
+    try {
+      await toggleOf(page, 'Dana Reyes').click();
+      const region = linesOf(page, 'Dana Reyes');
+      await region.waitFor();
+      const fits = () =>
+        region.evaluate((scroll) => ({
+          region: scroll.scrollWidth <= scroll.clientWidth,
+          page: document.scrollingElement!.scrollWidth <= window.innerWidth,
+        }));
+      expect(await fits()).toEqual({ region: true, page: true });
+      const inView = async (name: string, locator = region.getByRole('columnheader', { name, exact: true })) => {
+        const box = (await locator.first().boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= 1280;
+      };
+      for (const name of ['Customer PO', 'PO', 'Est. Ship Date', 'Order Again']) expect(await inView(name), name).toBe(true);
+      expect(await inView('Order again', region.getByRole('button', { name: 'Order again line K500, Medium, Navy' })), 'the line’s Order again').toBe(true);
+      await saveScreenshot(page, 'orders-lines-1280');
+
+      await unlockAdmin(page, GUARDIAN_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Edit line K500, Medium, Navy' }).click();
+      await page.getByRole('button', { name: 'Save line K500, Medium, Navy' }).waitFor();
+      await saveScreenshot(page, 'orders-lines-edit-1280');
+      expect(await fits()).toEqual({ region: true, page: true });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("shows the server's message when the orders cannot be loaded", async () => {
     const context = await site.browser.newContext({ timezoneId: TIME_ZONE });
     try {
@@ -734,6 +764,50 @@ describe('the orders screen', () => {
         ...firstPage,
         dana.created_at,
       ]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // After the hundred orders: the filter finds one of many, on the server (the list is paged).
+  it('filters by PO, buyer and days: a PO finds its one order of many, and Clear lists them all again', async () => {
+    const lena = await placeBypassOrder(site.api, { first_name: 'Lena', last_name: 'Park', email: 'lena@guardian.example', customer_po: 'DESK-PO-9031' }, [
+      { type: 'service', name: 'Floor Mats', price: 76.44, quantity: 1, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' },
+    ]);
+    const { context, page, console: seen } = await openOrders();
+    try {
+      expect(await orderRows(page)).toHaveLength(100);
+      const filters = page.getByRole('search', { name: 'Filter orders' });
+      await filters.getByLabel('PO').fill('desk-po-9031');
+      await filters.getByRole('button', { name: 'Filter', exact: true }).click();
+      await expect.poll(async () => (await orderRows(page)).map((row) => row[2]), { timeout: 5_000 }).toEqual(['Lena Park']);
+      expect(await page.locator('.orders-table time').getAttribute('datetime')).toBe(lena.created_at);
+      expect(await page.getByRole('button', { name: 'Load more orders' }).count()).toBe(0);
+
+      // Dana's order is the oldest, on the list's second page: the buyer filter finds it all the same.
+      await filters.getByLabel('PO').fill('');
+      await filters.getByLabel('Buyer').fill('dana');
+      await filters.getByRole('button', { name: 'Filter', exact: true }).click();
+      await expect.poll(async () => (await orderRows(page)).map((row) => row[2]), { timeout: 5_000 }).toEqual(['Dana Reyes']);
+
+      // Days the wrong way round are said, and not asked for.
+      await filters.getByLabel('From').fill('2031-05-02');
+      await filters.getByLabel('To').fill('2031-05-01');
+      await filters.getByText('The "From" day 2031-05-02 is after the "To" day 2031-05-01: swap them').waitFor();
+      expect(await filters.getByRole('button', { name: 'Filter', exact: true }).isDisabled()).toBe(true);
+      await filters.getByLabel('To').fill('2031-05-03');
+      await filters.getByRole('button', { name: 'Filter', exact: true }).click();
+      await page.getByText('No orders match these filters.').waitFor();
+      // The day Dana ordered, as this desk's time zone has it (the dates the table shows).
+      const danaDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(dana.created_at));
+      await filters.getByLabel('From').fill(danaDay);
+      await filters.getByLabel('To').fill(danaDay);
+      await filters.getByRole('button', { name: 'Filter', exact: true }).click();
+      await expect.poll(async () => (await orderRows(page)).map((row) => row[2]), { timeout: 5_000 }).toEqual(['Dana Reyes']);
+
+      await filters.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(async () => (await orderRows(page)).length, { timeout: 5_000 }).toBe(100);
       expect(seen.errors).toEqual([]);
     } finally {
       await context.close();

@@ -1,7 +1,7 @@
 import { persist, type PersistStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import { cartKey, mergeCartLines, type CartLine } from '../../domain/cart-line.ts';
-import { CART_CHANGE_EVENT, CART_STORAGE_KEY, readStoredCart } from './stored-cart.ts';
+import { CART_CHANGE_EVENT, CART_STORAGE_KEY, CART_SYNCED_EVENT, readStoredCart } from './stored-cart.ts';
 
 export interface CartState {
   /** Keyed by cartKey: code, size or tier, colour, embroidery, second embroidery. */
@@ -63,4 +63,12 @@ let hydrated: Promise<void> | undefined;
 export function hydrateCart(): Promise<void> {
   hydrated ??= Promise.resolve(cartStore.persist.rehydrate());
   return hydrated;
+}
+
+// Another tab changed the cart and its copy is in this tab's storage now: show it. A page
+// whose cart is not loaded yet reads it when it loads. (No window where pages are rendered.)
+if (typeof window !== 'undefined') {
+  window.addEventListener(CART_SYNCED_EVENT, () => {
+    if (hydrated) void cartStore.persist.rehydrate();
+  });
 }

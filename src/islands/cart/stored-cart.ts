@@ -7,6 +7,9 @@ export const CART_STORAGE_KEY = 'cart';
 /** Fired on window whenever an island changes the cart, so the header badge (runtime/client/cart-badge.ts) follows. */
 export const CART_CHANGE_EVENT = 'cart-change';
 
+/** Fired on window when another tab's cart was written into this tab's storage (runtime/client/cart-sync.ts): the store reloads it. */
+export const CART_SYNCED_EVENT = 'cart-synced';
+
 const TEXT_FIELDS = ['type', 'name', 'size', 'color', 'code', 'placement', 'embroidery'] as const;
 const OPTIONAL_TEXT_FIELDS = ['secondEmbroidery', 'secondPlacement', 'store'] as const;
 

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { filterProblem, NO_FILTER, STATUS_CHOICES, type OrderFilterForm } from './order-filter.ts';
+import { filterProblem, NO_FILTER, STATUS_CHOICES, type OrderFilterForm } from './order-filter-form.ts';
 
 /**
  * The orders' filters: buyer, PO, the days placed and the status. Applied with 'Filter' (or
  * Enter), so typing does not ask the order API on every key; 'Clear' lists every order again.
+ * While the order API answers, the last list stays and 'Finding orders…' says it is on its way.
  */
-export function OrderFilterBar({ applied, onApply }: { applied: OrderFilterForm; onApply(form: OrderFilterForm): void }) {
+export function OrderFilterBar({ applied, onApply, busy }: { applied: OrderFilterForm; onApply(form: OrderFilterForm): void; busy: boolean }) {
   const id = useId();
   const [form, setForm] = useState(applied);
   const problem = filterProblem(form);
@@ -49,9 +50,14 @@ export function OrderFilterBar({ applied, onApply }: { applied: OrderFilterForm;
         </select>
       </label>
       <div className="order-filter__actions">
-        <button type="submit" className="button" disabled={problem !== undefined}>
+        <button type="submit" className="button" disabled={problem !== undefined} aria-busy={busy}>
           Filter
         </button>
+        {busy && (
+          <span className="order-filter__busy" role="status">
+            Finding orders…
+          </span>
+        )}
         {filtering && (
           <button
             type="button"

@@ -4,7 +4,7 @@ import { toggled } from './keyed-state.ts';
 import { useOrderAgain } from './order-again-summary.tsx';
 import { orderKey } from './order-data.ts';
 import { OrderDetail } from './order-detail.tsx';
-import { filterOfForm, NO_FILTER } from './order-filter.ts';
+import { filterOfForm, NO_FILTER } from './order-filter-form.ts';
 import { OrderFilterBar } from './order-filter-bar.tsx';
 import { useOrderLineMockups } from './order-line-mockup.tsx';
 import { OrderRow } from './order-row.tsx';
@@ -49,13 +49,13 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
   return (
     <div className="orders">
       {hasAdminPassword && <OrdersAdminBar apiBase={apiBase} companyName={companyName} isAdmin={adminToken !== undefined} onUnlock={account.unlock} />}
-      <OrderFilterBar applied={filterForm} onApply={setFilterForm} />
+      <OrderFilterBar applied={filterForm} onApply={setFilterForm} busy={list.refreshing} />
       {load.orders.length === 0 && (
         <p className="orders-empty" role="status">
           No orders match these filters.
         </p>
       )}
-      <table className="orders-table" hidden={load.orders.length === 0}>
+      <table className="orders-table" hidden={load.orders.length === 0} aria-busy={list.refreshing || undefined}>
         <OrdersTableHead />
         {load.orders.map((order, orderIndex) => {
           const key = orderKey(order);

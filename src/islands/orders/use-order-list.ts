@@ -34,6 +34,8 @@ export function useOrderList({
   const [load, setLoad] = useState<OrdersLoad>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
+  /** The list is being fetched again (a new filter, a sign-in) while the last one is still shown. */
+  const [refreshing, setRefreshing] = useState(false);
   /** Counts list loads, so a 'Load more' answer for a list since replaced is dropped. */
   const listGeneration = useRef(0);
   /** The orders as last saved: changes queued one after another read it, not a render's copy. */
@@ -63,13 +65,16 @@ export function useOrderList({
     const generation = ++listGeneration.current;
     const active = current();
     setLoadingMore(false);
+    setRefreshing(true);
     setLoad((previous) => (previous.state === 'loaded' ? previous : { state: 'loading' }));
     postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName, limit: ORDERS_PAGE_SIZE, ...filtered }, { token: active?.token })
       .then((data) => {
+        if (live) setRefreshing(false);
         if (live && generation === listGeneration.current) setLoad({ state: 'loaded', orders: ordersFromResponse(data), nextCursor: nextCursorOf(data) });
       })
       .catch((error: unknown) => {
         if (!live) return;
+        setRefreshing(false);
         if (error instanceof OrderApiError && error.status === 401) return refused();
         if (!(error instanceof OrderApiError)) console.error(error);
         setLoad({ state: 'failed', message: errorMessage(error) });
@@ -111,7 +116,7 @@ export function useOrderList({
   }, []);
 
   const retry = () => setAttempt((n) => n + 1);
-  return { load, loadingMore, loadMore, retry, ordersRef, replaceOrder, failed };
+  return { load, loadingMore, refreshing, loadMore, retry, ordersRef, replaceOrder, failed };
 }
 
 export type OrderList = ReturnType<typeof useOrderList>;

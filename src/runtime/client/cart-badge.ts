@@ -1,4 +1,4 @@
-import { CART_CHANGE_EVENT, CART_STORAGE_KEY, readStoredCart } from '../../islands/cart/stored-cart.ts';
+import { CART_CHANGE_EVENT, CART_STORAGE_KEY, CART_SYNCED_EVENT, readStoredCart } from '../../islands/cart/stored-cart.ts';
 
 /** Distinct cart lines in sessionStorage, counted the way the cart store reads them. */
 export function countCartLines(storage: Pick<Storage, 'getItem'>): number {
@@ -15,6 +15,8 @@ export function mountCartBadge(doc: Document = document, storage: Storage = sess
   };
   render();
   window.addEventListener(CART_CHANGE_EVENT, render);
+  // Another tab's cart, now in this tab's storage (cart-sync.ts), on a page without the cart store.
+  window.addEventListener(CART_SYNCED_EVENT, () => render());
   // Coming back through the browser's history shows a cached page: recount.
   window.addEventListener('pageshow', () => render());
 }
