@@ -273,7 +273,7 @@ describe('the built sample storefronts', () => {
     }
   });
 
-  it('ship JavaScript within budget: ≤ 5 KB brotli on landing, catalog and catalog-links, ≤ 80 KB on item, ≤ 81 KB on orders, ≤ 84 KB on checkout', () => {
+  it('ship JavaScript within budget: ≤ 5 KB brotli on landing, catalog and catalog-links, ≤ 80 KB on item, ≤ 82 KB on orders, ≤ 84 KB on checkout', () => {
     const site = path.join(outDir, 'stivers');
     const jsBytes = (page: string) => pageScriptBytes(site, '/stivers/', page);
     const budgeted = PAGE_SCRIPT_BUDGETS.filter((kind) => kind.budget !== undefined);
@@ -283,7 +283,7 @@ describe('the built sample storefronts', () => {
       ['catalog-links/index.html', 5_000],
       ['item/K500/index.html', 80_000],
       ['checkout/index.html', 84_000],
-      ['orders/index.html', 81_000],
+      ['orders/index.html', 82_000],
     ]);
     for (const { page, budget } of budgeted) expect(jsBytes(page), page).toBeLessThanOrEqual(budget!);
     // The static pages carry no UI framework at all.
