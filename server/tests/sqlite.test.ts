@@ -5,6 +5,7 @@ import { afterAll, describe } from 'vitest';
 import { openSqliteDatabase } from '../storage/sqlite-database.ts';
 import { authorityContract } from './authority-contract.ts';
 import { buyerMailContract } from './buyer-mail-contract.ts';
+import { deskContract } from './desk-contract.ts';
 import { guessLeaseContract } from './guess-lease-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
@@ -39,6 +40,10 @@ describe('order API on SQLite: order status with tracking', () => {
 
 describe('order API on SQLite: confirmations to buyers', () => {
   buyerMailContract(async () => undefined);
+});
+
+describe("order API on SQLite: the supplier's order desk", () => {
+  deskContract(async () => undefined);
 });
 
 describe('guess limits on SQLite: attempts of requests that died', () => {
