@@ -122,11 +122,11 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
   return { rendering, published, pages };
 }
 
-/** The entry screen's one page, rendered on this thread once the tenant before has finished. */
+/** The entry site's pages (the entry screen, the order desk), rendered on this thread once the tenant before has finished. */
 async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<unknown>): Promise<StartedSite> {
   await before;
-  build.progress.siteStarted(plan.id, 1);
-  const { renderEntrySite } = await renderCode();
+  const { renderEntrySite, ENTRY_SITE_PAGES } = await renderCode();
+  build.progress.siteStarted(plan.id, ENTRY_SITE_PAGES);
   const { root, apiOrigin, location, precompress } = build;
   const assets = await renderEntrySite({
     project: run.data.project,
@@ -139,9 +139,9 @@ async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, s
     apiOrigin,
     location,
   });
-  run.renderPool.rendered.build += 1;
-  build.progress.pageDone(plan.id);
+  run.renderPool.rendered.build += ENTRY_SITE_PAGES;
+  for (let page = 0; page < ENTRY_SITE_PAGES; page++) build.progress.pageDone(plan.id);
   // Its bundle's files are told, with the siblings made with the bundle; publishing reads the rest.
   const published = run.publishing.whenWritten(plan.id, Promise.resolve(assets), run.knownImages.get(plan.id));
-  return { rendering: Promise.resolve(), published, pages: 1 };
+  return { rendering: Promise.resolve(), published, pages: ENTRY_SITE_PAGES };
 }

@@ -105,6 +105,9 @@ export function renderEntryDocument(
 /** The supplier's order desk's folder in the entry site: never inside a tenant's site. */
 export const DESK_FOLDER = 'desk';
 
+/** The pages renderEntrySite writes: the entry screen and the order desk. */
+export const ENTRY_SITE_PAGES = 2;
+
 /**
  * The order desk's page: every tenant's orders live in one order API, the one the first tenant's
  * storefront calls (a deployment whose tenants use several APIs has a desk per API: docs/decisions.md).
