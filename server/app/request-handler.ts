@@ -10,6 +10,7 @@ import { captureOrder } from './capture-order.ts';
 import { clientKey } from './client-key.ts';
 import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
+import { redeemDeviceLink, requestDeviceLink } from './device-links.ts';
 import { HttpError } from './http-error.ts';
 import { nestingPastLimit } from './json-depth.ts';
 import { probeWrite } from '../storage/write-probe.ts';
@@ -26,6 +27,8 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/set-order-status': setOrderStatus,
   '/v1/view-order': viewOrder,
   '/v1/session': createSession,
+  '/v1/device-link': requestDeviceLink,
+  '/v1/redeem-device-link': redeemDeviceLink,
 };
 
 /** No call's body nests deeper than 4 levels; 32 leaves room for new fields and stops a body long before a walk of it could run out of stack. */

@@ -3,10 +3,12 @@ import {
   CaptureCompletedAnswerSchema,
   CaptureWaitingAnswerSchema,
   CreateOrderAnswerSchema,
+  DeviceLinkAnswerSchema,
   ErrorAnswerSchema,
   HealthAnswerSchema,
   NotReadyAnswerSchema,
   ReadyAnswerSchema,
+  RedeemDeviceLinkAnswerSchema,
   RetrieveOrdersAnswerSchema,
   SessionAnswerSchema,
   SetOrderStatusAnswerSchema,
@@ -40,6 +42,10 @@ const NAMED_SCHEMAS = {
   ViewOrderAnswer: ViewOrderAnswerSchema,
   SessionBody: REQUEST_BODY_SCHEMAS.session,
   SessionAnswer: SessionAnswerSchema,
+  DeviceLinkBody: REQUEST_BODY_SCHEMAS['device-link'],
+  DeviceLinkAnswer: DeviceLinkAnswerSchema,
+  RedeemDeviceLinkBody: REQUEST_BODY_SCHEMAS['redeem-device-link'],
+  RedeemDeviceLinkAnswer: RedeemDeviceLinkAnswerSchema,
   HealthAnswer: HealthAnswerSchema,
   ReadyAnswer: ReadyAnswerSchema,
   NotReadyAnswer: NotReadyAnswerSchema,
@@ -253,6 +259,32 @@ const OPERATIONS: Record<string, Operation> = {
       503: GUESS_NOT_RECORDED,
     }),
   },
+  '/v1/device-link': {
+    method: 'post',
+    tag: 'sessions',
+    summary: "E-mail a staff address a link that makes this browser a known device (while the tenant's guesses are braked)",
+    description:
+      "For a new browser at the dealership while a flood of wrong secrets brakes the tenant (docs/security.md, Guess limits): when `email` is one of the tenant's `email_recipients`, and that address and the tenant are under their hourly caps, a single-use link valid for 15 minutes is e-mailed to it. The answer is the same 202 whatever happened, so it tells nothing about which addresses are listed.",
+    body: 'device-link',
+    answers: withEveryCall({
+      202: { description: 'Accepted: a link is on its way if the address is listed and under its cap.', body: 'DeviceLinkAnswer' },
+      400: error('A bad body or an unknown tenant.'),
+    }),
+  },
+  '/v1/redeem-device-link': {
+    method: 'post',
+    tag: 'sessions',
+    summary: 'Redeem an e-mailed sign-in link: a device proof, no session',
+    description:
+      "The link's token, once: the answer carries a `Device-Proof` of the tenant (credential `link`), so this browser goes through the tenant's known-devices lane; the password is still needed, and every wrong one counts toward the tenant's guess limits like any proof holder's.",
+    body: 'redeem-device-link',
+    answers: withEveryCall({
+      200: { description: 'The browser is now a known device of the tenant.', body: 'RedeemDeviceLinkAnswer', headers: ['Device-Proof'] },
+      400: error('A bad body.'),
+      403: error('A token that is unknown, used, expired, or whose address is no longer listed; or an origin not in CORS_ORIGINS.'),
+      503: error('The token could not be checked (the database takes no writes); try again later.', ['Retry-After']),
+    }),
+  },
   '/healthz': {
     method: 'get',
     tag: 'operations',
@@ -350,6 +382,8 @@ const BODY_SCHEMA_NAMES = {
   'set-order-status': 'SetOrderStatusBody',
   'view-order': 'ViewOrderBody',
   session: 'SessionBody',
+  'device-link': 'DeviceLinkBody',
+  'redeem-device-link': 'RedeemDeviceLinkBody',
 } as const satisfies Record<CallName, SchemaName>;
 
 /** The document, as `GET /v1/openapi.json` serves it. */

@@ -185,6 +185,33 @@ export const ViewOrderBodySchema = Type.Object(
 );
 export type ViewOrderBody = Static<typeof ViewOrderBodySchema>;
 
+export const DeviceLinkBodySchema = Type.Object(
+  {
+    companyName: companyName(),
+    email: Type.String({
+      maxLength: 254,
+      pattern: '^[^\\s@]+@[^\\s@]+$',
+      'x-error': 'must be an e-mail address',
+      description: "A staff address: a link is e-mailed only when it is one of the tenant's `email_recipients`.",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type DeviceLinkBody = Static<typeof DeviceLinkBodySchema>;
+
+export const RedeemDeviceLinkBodySchema = Type.Object(
+  {
+    token: Type.String({
+      minLength: 20,
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: "The e-mailed sign-in link's token (its `#device-link=` fragment).",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type RedeemDeviceLinkBody = Static<typeof RedeemDeviceLinkBodySchema>;
+
 /** Every call's body schema, by the call's name (POST /v1/<name>). */
 export const REQUEST_BODY_SCHEMAS = {
   'create-order': CreateOrderBodySchema,
@@ -194,6 +221,8 @@ export const REQUEST_BODY_SCHEMAS = {
   'set-order-status': SetOrderStatusBodySchema,
   'view-order': ViewOrderBodySchema,
   session: SessionBodySchema,
+  'device-link': DeviceLinkBodySchema,
+  'redeem-device-link': RedeemDeviceLinkBodySchema,
 } satisfies Record<string, TSchema>;
 
 export type CallName = keyof typeof REQUEST_BODY_SCHEMAS;
