@@ -8,14 +8,20 @@ import { redeemDeviceLink, requestDeviceLink, takeDeviceLinkToken } from '../sha
 export function useDeviceLinkArrival(apiBase: string): string | undefined {
   const [message, setMessage] = useState<string>();
   useEffect(() => {
-    const token = takeDeviceLinkToken();
-    if (token === undefined) return;
     let live = true;
-    void redeemDeviceLink(apiBase, token).then((outcome) => {
-      if (live) setMessage(outcome.message);
-    });
+    const arrive = () => {
+      const token = takeDeviceLinkToken();
+      if (token === undefined) return;
+      void redeemDeviceLink(apiBase, token).then((outcome) => {
+        if (live) setMessage(outcome.message);
+      });
+    };
+    arrive();
+    // The link pasted into the address bar of this very page changes only its fragment.
+    window.addEventListener('hashchange', arrive);
     return () => {
       live = false;
+      window.removeEventListener('hashchange', arrive);
     };
   }, [apiBase]);
   return message;
