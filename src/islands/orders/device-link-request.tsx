@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { redeemDeviceLink, requestDeviceLink, takeDeviceLinkToken } from '../shared/device-link.ts';
+
+/** Loaded only for a link in the address or a request: most visits never need it (the orders page's script budget). */
+const deviceLinks = () => import('../shared/device-link.ts');
 
 /**
  * What the page says about an e-mailed device link in its address: redeemed once on arrival
@@ -9,19 +11,21 @@ export function useDeviceLinkArrival(apiBase: string): string | undefined {
   const [message, setMessage] = useState<string>();
   useEffect(() => {
     let live = true;
-    const arrive = () => {
+    const arrive = async () => {
+      if (!window.location.hash.includes('device-link=')) return;
+      const { redeemDeviceLink, takeDeviceLinkToken } = await deviceLinks();
       const token = takeDeviceLinkToken();
       if (token === undefined) return;
-      void redeemDeviceLink(apiBase, token).then((outcome) => {
-        if (live) setMessage(outcome.message);
-      });
+      const outcome = await redeemDeviceLink(apiBase, token);
+      if (live) setMessage(outcome.message);
     };
-    arrive();
+    const onArrival = () => void arrive();
+    onArrival();
     // The link pasted into the address bar of this very page changes only its fragment.
-    window.addEventListener('hashchange', arrive);
+    window.addEventListener('hashchange', onArrival);
     return () => {
       live = false;
-      window.removeEventListener('hashchange', arrive);
+      window.removeEventListener('hashchange', onArrival);
     };
   }, [apiBase]);
   return message;
@@ -39,6 +43,7 @@ export function DeviceLinkRequest({ apiBase, companyName }: { apiBase: string; c
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     setSending(true);
+    const { requestDeviceLink } = await deviceLinks();
     setAnswer(await requestDeviceLink(apiBase, companyName, email));
     setSending(false);
   };
