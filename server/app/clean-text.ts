@@ -18,6 +18,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export const INVISIBLE_FORMATTING = /[\p{Bidi_Control}\u200B-\u200D\u2060\uFEFF]/u;
 
+/**
+ * A whole file's text (the desk's tracking CSV): its line breaks and tabs are its structure, and
+ * a byte-order mark may start it; each value in it is checked on its own once it is parsed.
+ */
+const FILE_TEXT = new Set(['csv']);
+const FILE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
+
 /** Fields compared exactly as typed, so they are not trimmed. */
 const UNTRIMMED = new Set(['password', 'admin_password']);
 
@@ -25,6 +32,11 @@ const UNTRIMMED = new Set(['password', 'admin_password']);
 export function cleanText(body: unknown): { body: unknown; problems: string[] } {
   const problems: string[] = [];
   const walk = (value: unknown, path: string, key: string): unknown => {
+    if (typeof value === 'string' && FILE_TEXT.has(key)) {
+      if (FILE_CONTROL.test(value)) problems.push(`${path}: must be text, without control characters other than line breaks and tabs`);
+      else if (LONE_SURROGATE.test(value)) problems.push(`${path}: is not valid text (a lone UTF-16 surrogate)`);
+      return value.trim();
+    }
     if (typeof value === 'string') {
       if (CONTROL.test(value)) problems.push(`${path}: must be one line of text, without control characters (line breaks, tabs)`);
       else if (LONE_SURROGATE.test(value)) problems.push(`${path}: is not valid text (a lone UTF-16 surrogate)`);

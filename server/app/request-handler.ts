@@ -11,6 +11,12 @@ import { clientKey } from './client-key.ts';
 import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
 import { redeemDeviceLink, requestDeviceLink } from './device-links.ts';
+import { deskAudit } from './desk-audit.ts';
+import { deskExport } from './desk-export.ts';
+import { deskImportTracking } from './desk-import-tracking.ts';
+import { listDeskOrders } from './list-desk-orders.ts';
+import { createDeskSession } from './desk-session.ts';
+import { deskSetStatus } from './desk-set-status.ts';
 import { HttpError } from './http-error.ts';
 import { nestingPastLimit } from './json-depth.ts';
 import { probeWrite } from '../storage/write-probe.ts';
@@ -29,6 +35,12 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/session': createSession,
   '/v1/device-link': requestDeviceLink,
   '/v1/redeem-device-link': redeemDeviceLink,
+  '/v1/desk-session': createDeskSession,
+  '/v1/desk-orders': listDeskOrders,
+  '/v1/desk-set-status': deskSetStatus,
+  '/v1/desk-import-tracking': deskImportTracking,
+  '/v1/desk-export': deskExport,
+  '/v1/desk-audit': deskAudit,
 };
 
 /** No call's body nests deeper than 4 levels; 32 leaves room for new fields and stops a body long before a walk of it could run out of stack. */

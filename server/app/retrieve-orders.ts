@@ -3,7 +3,7 @@ import type { OrderDatabase, OrderPosition, OrderRecord } from '../storage/order
 import { currentStatus, type StatusChangeRecord } from '../storage/order-status-history.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
-import { HttpError } from './http-error.ts';
+import { cursorOf, positionOf } from './order-cursor.ts';
 import { isFiltering, matchesFilter, type OrderFilter } from './order-filter.ts';
 import { publicOrder } from './order-lines.ts';
 import { requireTenant } from './require-tenant.ts';
@@ -21,7 +21,7 @@ export async function retrieveOrders(ctx: ApiContext, request: ApiRequest): Prom
   const { tenant } = requireTenant(ctx, body.companyName);
   const session = await ctx.sessions.require(request.headers.authorization, tenant, ['staff', 'admin']);
   const limit = body.limit ?? DEFAULT_ORDERS_PAGE;
-  const after = body.cursor === undefined ? undefined : positionOf(body.cursor);
+  const after = body.cursor === undefined ? undefined : positionOf(body.cursor, 'retrieve-orders');
   const page = isFiltering(body.filter)
     ? await filteredPage(ctx.database, tenant.id, limit, after, body.filter)
     : await unfilteredPage(ctx.database, tenant.id, limit, after);
@@ -80,19 +80,4 @@ async function filteredPage(
     from = batch.last;
   }
   return { orders: found, next: from };
-}
-
-/** Opaque to the client: where the page ended. */
-function cursorOf(position: OrderPosition): string {
-  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
-}
-
-function positionOf(cursor: string): OrderPosition {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && Number.isSafeInteger(id)) return { createdAt, id: id as number };
-  } catch {
-    // reported below
-  }
-  throw new HttpError(400, 'cursor: must be a next_cursor retrieve-orders gave, unchanged');
 }

@@ -27,6 +27,9 @@ export interface IssuedSession {
 }
 
 const AUDIENCE = 'dealer-storefronts/order-api';
+/** A desk session's subject and role: no tenant id starts with `_` (those are the entry site's and the site file's). */
+const DESK_SUBJECT = '_desk';
+const DESK_ROLE = 'desk';
 /** How far ahead of this instance's clock another instance's may run when it issues a token. */
 const CLOCK_SKEW_SECONDS = 60;
 
@@ -145,6 +148,41 @@ export class SessionTokens {
     }
     if (!roles.includes(role)) throw new HttpError(403, `This needs the admin password; you are signed in as ${role}`);
     return { tenantId: tenant.id, role };
+  }
+
+  /**
+   * A session of the supplier's order desk for `name`: no tenant's, and carrying a keyed
+   * fingerprint of the desk's password hash, so changing SUPPLIER_DESK_PASSWORD_HASH signs every
+   * desk session out. Same lifetime as the tenants' sessions.
+   */
+  async issueDesk(name: string, passwordHash: string): Promise<{ token: string; expiresAt: string }> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    const expires = issuedAt + this.ttlSeconds;
+    const token = await new SignJWT({ role: DESK_ROLE, name, pwd: this.fingerprint(DESK_SUBJECT, DESK_ROLE, passwordHash) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(DESK_SUBJECT)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expires)
+      .sign(this.key);
+    return { token, expiresAt: new Date(expires * 1000).toISOString() };
+  }
+
+  /** The desk session a request carries: the name it signed in with. 401 without a valid one; 403 for a tenant's session. */
+  async requireDesk(authorization: string | string[] | undefined, passwordHash: string): Promise<{ name: string }> {
+    const token = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+    const invalid = (message: string) => new HttpError(401, message, {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    if (!token) throw new HttpError(401, "Sign in to the supplier's order desk", {}, { 'www-authenticate': 'Bearer' });
+    let claims: JWTPayload;
+    try {
+      claims = await this.verify(token);
+    } catch (error) {
+      throw invalid(error instanceof errors.JWTExpired ? 'Your desk session has expired; sign in again' : 'The desk session is not valid; sign in again');
+    }
+    if (claims.role !== DESK_ROLE || claims.sub !== DESK_SUBJECT) throw new HttpError(403, "A storefront's session does not open the supplier's order desk");
+    if (claims.pwd !== this.fingerprint(DESK_SUBJECT, DESK_ROLE, passwordHash) || typeof claims.name !== 'string')
+      throw invalid('The desk password has changed since you signed in; sign in again');
+    return { name: claims.name };
   }
 
   /**

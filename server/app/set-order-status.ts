@@ -45,6 +45,16 @@ export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Prom
 
 /** The change the body asks for; each status takes exactly the fields that go with it. */
 function changeOf(body: SetOrderStatusBody): NewStatusChange {
+  const checked = checkedChange(body, 'admin');
+  if ('problems' in checked) throw new HttpError(400, `Invalid set-order-status request: ${checked.problems.join('; ')}`, { problems: checked.problems });
+  return checked.change;
+}
+
+/** A status change with exactly the fields its status takes, or what is wrong with it (the supplier's desk checks each of its changes so too). */
+export function checkedChange(
+  body: Pick<SetOrderStatusBody, 'status' | 'carrier' | 'tracking_number' | 'reason'>,
+  by: NewStatusChange['by'],
+): { change: NewStatusChange } | { problems: string[] } {
   const label = ORDER_STATUS_LABELS[body.status].toLowerCase();
   const problems: string[] = [];
   if (body.status === 'shipped') {
@@ -56,12 +66,14 @@ function changeOf(body: SetOrderStatusBody): NewStatusChange {
   }
   if (body.status === 'cancelled' && body.reason === undefined) problems.push('reason: required to cancel an order; say why, staff see it');
   if (body.status !== 'cancelled' && body.reason !== undefined) problems.push(`reason: only for cancelled, not ${label}`);
-  if (problems.length > 0) throw new HttpError(400, `Invalid set-order-status request: ${problems.join('; ')}`, { problems });
+  if (problems.length > 0) return { problems };
   return {
-    status: body.status,
-    by: 'admin',
-    ...(body.carrier ? { carrier: body.carrier } : {}),
-    ...(body.tracking_number ? { trackingNumber: body.tracking_number.toUpperCase() } : {}),
-    ...(body.reason ? { reason: body.reason } : {}),
+    change: {
+      status: body.status,
+      by,
+      ...(body.carrier ? { carrier: body.carrier } : {}),
+      ...(body.tracking_number ? { trackingNumber: body.tracking_number.toUpperCase() } : {}),
+      ...(body.reason ? { reason: body.reason } : {}),
+    },
   };
 }

@@ -187,6 +187,12 @@ export const ORDER_API_VARIABLES = {
     requiredInProduction: true,
     what: 'at least 32 characters; signs the session tokens (`POST /v1/session`: order history, bypass mode, password stores). Unset, one is generated and kept in `.cache/order-api/session-secret`; in production the same on every instance. Changing it signs everyone out',
   }),
+  SUPPLIER_DESK_PASSWORD_HASH: text({
+    pattern: '^scrypt\\$\\d+\\$\\d+\\$\\d+\\$[A-Za-z0-9_-]{16,}\\$[A-Za-z0-9_-]{32,}$',
+    expected: 'a hash written by `npm run desk:password-hash` (scrypt$N$r$p$salt$hash)',
+    quoted: 'length-only',
+    what: "the supplier's order desk password (`/desk/` of the entry site), as `npm run desk:password-hash` writes it, never the password itself; one sign-in for the supplier's staff, apart from every tenant's passwords. Unset, the desk answers 503. Changing it signs every desk session out",
+  }),
   SESSION_TTL_SECONDS: wholeNumber({
     default: 8 * 3_600,
     min: 60,

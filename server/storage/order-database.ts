@@ -339,10 +339,11 @@ export class OrderDatabase {
   }
 }
 
-const ORDER_COLUMNS =
+/** The columns `orderFromRow` reads (the supplier's desk lists orders with them too). */
+export const ORDER_COLUMNS =
   'order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, in_hands_date, supplier_note, paid, total, lines, created_at, capture_status, placed_with, client_ip, payment_ref, personal_removed_at';
 
-interface OrderRow extends SqlRow {
+export interface OrderRow extends SqlRow {
   order_id: string;
   tenant_id: string;
   company_name: string;
@@ -364,7 +365,7 @@ interface OrderRow extends SqlRow {
   personal_removed_at: number | string | null;
 }
 
-function orderFromRow(row: OrderRow): OrderRecord {
+export function orderFromRow(row: OrderRow): OrderRecord {
   return {
     orderId: row.order_id,
     tenantId: row.tenant_id,

@@ -1,7 +1,7 @@
 import type { Carrier, OrderStatus, SettableStatus } from '../../src/domain/order-status.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
 import type { MailOutbox } from './mail-outbox.ts';
-import type { SqlDatabase, SqlRow } from './sql-database.ts';
+import type { SqlDatabase, SqlExecutor, SqlRow } from './sql-database.ts';
 
 /**
  * Every change of an order's status, one row each, never updated: the order's status is its
@@ -13,7 +13,8 @@ export interface StatusChangeRecord {
   status: SettableStatus;
   /** Epoch ms. */
   at: number;
-  by: 'admin';
+  /** An admin session of the tenant, or the supplier's order desk. */
+  by: 'admin' | 'supplier';
   carrier?: Carrier;
   trackingNumber?: string;
   reason?: string;
@@ -61,28 +62,45 @@ export class OrderStatusHistory {
     tenantId: string,
     decide: (current: OrderStatus) => { change: NewStatusChange; mail: MailMessage[] },
   ): Promise<StatusChangeRecord[] | undefined> {
-    return this.db.transaction(async (tx) => {
-      const lock = this.db.dialect === 'postgres' ? ' FOR UPDATE' : '';
-      const [order] = await tx.query<{ paid: number | string }>(`SELECT paid FROM orders WHERE order_id = ? AND tenant_id = ? AND paid IN (1, 2)${lock}`, [
-        orderId,
-        tenantId,
-      ]);
-      if (!order) return undefined;
-      const rows = await tx.query<ChangeRow>(
-        'SELECT order_id, status, carrier, tracking_number, reason, changed_by, changed_at FROM order_status_history WHERE order_id = ? ORDER BY id',
-        [orderId],
-      );
-      const history = rows.map(changeOf);
-      const { change, mail } = decide(currentStatus(Number(order.paid), history));
-      const at = this.now();
-      await tx.run(
-        'INSERT INTO order_status_history (order_id, status, carrier, tracking_number, reason, changed_by, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [orderId, change.status, change.carrier ?? null, change.trackingNumber ?? null, change.reason ?? null, change.by, at],
-      );
-      await tx.run('UPDATE orders SET updated_at = ? WHERE order_id = ?', [at, orderId]);
-      for (const message of mail) await this.outbox.enqueue(tx, orderId, message);
-      return [...history, { ...change, at }];
-    });
+    return this.db.transaction(async (tx) => (await this.changeIn(tx, orderId, tenantId, decide))?.history);
+  }
+
+  /**
+   * `change` inside the caller's transaction `tx` (the supplier's desk changes many orders in
+   * one): the order's history before and after, or undefined when the tenant has no such order.
+   */
+  async changeIn(
+    tx: SqlExecutor,
+    orderId: string,
+    tenantId: string,
+    decide: (current: OrderStatus) => { change: NewStatusChange; mail: MailMessage[] },
+  ): Promise<{ paid: number; before: StatusChangeRecord[]; history: StatusChangeRecord[] } | undefined> {
+    const lock = this.db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+    const [order] = await tx.query<{ paid: number | string }>(`SELECT paid FROM orders WHERE order_id = ? AND tenant_id = ? AND paid IN (1, 2)${lock}`, [
+      orderId,
+      tenantId,
+    ]);
+    if (!order) return undefined;
+    const rows = await tx.query<ChangeRow>(
+      'SELECT order_id, status, carrier, tracking_number, reason, changed_by, changed_at FROM order_status_history WHERE order_id = ? ORDER BY id',
+      [orderId],
+    );
+    const before = rows.map(changeOf);
+    const { change, mail } = decide(currentStatus(Number(order.paid), before));
+    const at = this.now();
+    await tx.run('INSERT INTO order_status_history (order_id, status, carrier, tracking_number, reason, changed_by, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      orderId,
+      change.status,
+      change.carrier ?? null,
+      change.trackingNumber ?? null,
+      change.reason ?? null,
+      change.by,
+      at,
+    ]);
+    // The status is also kept on the order, so the desk filters every tenant's orders by it with an index.
+    await tx.run('UPDATE orders SET updated_at = ?, status_now = ? WHERE order_id = ?', [at, change.status, orderId]);
+    for (const message of mail) await this.outbox.enqueue(tx, orderId, message);
+    return { paid: Number(order.paid), before, history: [...before, { ...change, at }] };
   }
 }
 
@@ -95,7 +113,7 @@ function changeOf(row: ChangeRow): StatusChangeRecord {
   return {
     status: row.status as SettableStatus,
     at: Number(row.changed_at),
-    by: 'admin',
+    by: row.changed_by === 'supplier' ? 'supplier' : 'admin',
     ...(row.carrier === null ? {} : { carrier: row.carrier as Carrier }),
     ...(row.tracking_number === null ? {} : { trackingNumber: row.tracking_number }),
     ...(row.reason === null ? {} : { reason: row.reason }),

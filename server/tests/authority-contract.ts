@@ -16,6 +16,7 @@ import {
   PAYPAL_TENANT,
   STAFF_PASSWORD,
   writeOrderFixture,
+  POLO_LINE,
 } from './helpers/order-fixture.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { setReadOnly } from './helpers/read-only-database.ts';
@@ -63,17 +64,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
     code,
     ...extraFields,
   });
-  const polo = {
-    type: 'mens',
-    name: 'K500',
-    price: 1,
-    quantity: 12,
-    size: 'Medium',
-    color: 'Navy',
-    code: 'K500',
-    placement: 'Left Chest',
-    embroidery: 'Shield',
-  };
+  const polo = POLO_LINE;
   const order = (overrides: Record<string, unknown> = {}) => ({
     first_name: 'Ann',
     last_name: 'Lee',

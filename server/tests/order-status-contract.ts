@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contractWorld } from './helpers/contract-world.ts';
 import { STOREFRONT_ORIGIN } from './helpers/test-api.ts';
-import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSWORD } from './helpers/order-fixture.ts';
+import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSWORD, POLO_LINE } from './helpers/order-fixture.ts';
 
 /**
  * Order status with tracking (run on SQLite and PostgreSQL): only an admin session of the
@@ -13,17 +13,7 @@ import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSW
 export function orderStatusContract(newDatabase: () => Promise<string | undefined>): void {
   const world = contractWorld(newDatabase);
 
-  const polo = {
-    type: 'mens',
-    name: 'K500',
-    price: 1,
-    quantity: 12,
-    size: 'Medium',
-    color: 'Navy',
-    code: 'K500',
-    placement: 'Left Chest',
-    embroidery: 'Shield',
-  };
+  const polo = POLO_LINE;
   const admin = (companyName = BYPASS_TENANT) => world.api.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
   const staff = () => world.api.signIn(BYPASS_TENANT, STAFF_PASSWORD);
 

@@ -10,6 +10,7 @@ import { openPostgresDatabase } from '../storage/postgres-database.ts';
 import { authorityContract } from './authority-contract.ts';
 import { buyerMailContract } from './buyer-mail-contract.ts';
 import { deviceLinkContract } from './device-link-contract.ts';
+import { deskContract } from './desk-contract.ts';
 import { guessLeaseContract } from './guess-lease-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
@@ -51,6 +52,10 @@ describe('guess limits on PostgreSQL: a new browser during a flood, by an e-mail
 
 describe('order API on PostgreSQL: confirmations to buyers', () => {
   buyerMailContract(() => postgres.createDatabase(`buyer_mail_${++databases}`));
+});
+
+describe("order API on PostgreSQL: the supplier's order desk", () => {
+  deskContract(() => postgres.createDatabase(`desk_${++databases}`));
 });
 
 describe('guess limits on PostgreSQL: attempts of requests that died', () => {

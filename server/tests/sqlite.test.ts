@@ -6,6 +6,7 @@ import { openSqliteDatabase } from '../storage/sqlite-database.ts';
 import { authorityContract } from './authority-contract.ts';
 import { buyerMailContract } from './buyer-mail-contract.ts';
 import { deviceLinkContract } from './device-link-contract.ts';
+import { deskContract } from './desk-contract.ts';
 import { guessLeaseContract } from './guess-lease-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
 import { orderApiContract } from './order-api-contract.ts';
@@ -44,6 +45,10 @@ describe('guess limits on SQLite: a new browser during a flood, by an e-mailed d
 
 describe('order API on SQLite: confirmations to buyers', () => {
   buyerMailContract(async () => undefined);
+});
+
+describe("order API on SQLite: the supplier's order desk", () => {
+  deskContract(async () => undefined);
 });
 
 describe('guess limits on SQLite: attempts of requests that died', () => {

@@ -16,6 +16,14 @@ import {
   ViewOrderAnswerSchema,
 } from './order-api-responses.ts';
 import { REQUEST_BODY_SCHEMAS, type CallName } from './order-api-requests.ts';
+import {
+  DeskAuditAnswerSchema,
+  DeskExportAnswerSchema,
+  DeskImportTrackingAnswerSchema,
+  DeskOrdersAnswerSchema,
+  DeskSessionAnswerSchema,
+  DeskSetStatusAnswerSchema,
+} from './desk-responses.ts';
 
 /**
  * The order API's OpenAPI 3.1 document, generated from the request and answer schemas of this
@@ -46,6 +54,18 @@ const NAMED_SCHEMAS = {
   DeviceLinkAnswer: DeviceLinkAnswerSchema,
   RedeemDeviceLinkBody: REQUEST_BODY_SCHEMAS['redeem-device-link'],
   RedeemDeviceLinkAnswer: RedeemDeviceLinkAnswerSchema,
+  DeskSessionBody: REQUEST_BODY_SCHEMAS['desk-session'],
+  DeskSessionAnswer: DeskSessionAnswerSchema,
+  DeskOrdersBody: REQUEST_BODY_SCHEMAS['desk-orders'],
+  DeskOrdersAnswer: DeskOrdersAnswerSchema,
+  DeskSetStatusBody: REQUEST_BODY_SCHEMAS['desk-set-status'],
+  DeskSetStatusAnswer: DeskSetStatusAnswerSchema,
+  DeskImportTrackingBody: REQUEST_BODY_SCHEMAS['desk-import-tracking'],
+  DeskImportTrackingAnswer: DeskImportTrackingAnswerSchema,
+  DeskExportBody: REQUEST_BODY_SCHEMAS['desk-export'],
+  DeskExportAnswer: DeskExportAnswerSchema,
+  DeskAuditBody: REQUEST_BODY_SCHEMAS['desk-audit'],
+  DeskAuditAnswer: DeskAuditAnswerSchema,
   HealthAnswer: HealthAnswerSchema,
   ReadyAnswer: ReadyAnswerSchema,
   NotReadyAnswer: NotReadyAnswerSchema,
@@ -65,7 +85,7 @@ interface Operation {
   method: 'get' | 'post';
   summary: string;
   description: string;
-  tag: 'orders' | 'sessions' | 'operations';
+  tag: 'orders' | 'sessions' | 'desk' | 'operations';
   body?: CallName;
   /** Request headers besides the session (`security`). */
   idempotencyKey?: boolean;
@@ -130,6 +150,95 @@ const GUESS_NOT_RECORDED = error('The attempt could not be recorded (the databas
 function withEveryCall(own: Record<number, Answer>): Record<number, Answer> {
   return { ...EVERY_CALL, ...own };
 }
+
+/** The answers of a desk call: every call's, a 401 without a desk session, a 403 for a tenant's session, and this call's own. */
+function deskCall(own: Record<number, Answer>): Record<number, Answer> {
+  return withEveryCall({
+    401: error('No desk session, or one that is forged, expired or issued for a desk password since changed.', ['WWW-Authenticate']),
+    403: error("A tenant's session (the desk takes only the supplier's), or an origin not in CORS_ORIGINS."),
+    503: error('The order API has no SUPPLIER_DESK_PASSWORD_HASH: the desk is not set up.'),
+    ...own,
+  });
+}
+
+/** The supplier's order desk: every tenant's orders, behind the supplier's own sign-in. */
+const DESK_OPERATIONS: Record<string, Operation> = {
+  '/v1/desk-session': {
+    method: 'post',
+    tag: 'desk',
+    summary: "Sign in to the supplier's order desk",
+    description:
+      "Checks the supplier's desk password (SUPPLIER_DESK_PASSWORD_HASH, never a tenant's) and starts a desk session under the name given, recorded with every change it makes. Wrong passwords count against the client's guess limit and the desk's own brake.",
+    body: 'desk-session',
+    answers: withEveryCall({
+      200: { description: 'The desk session token.', body: 'DeskSessionAnswer' },
+      401: error('Wrong password.'),
+      429: error('Too many wrong passwords from this client or for the desk, or too many requests.', ['Retry-After']),
+      503: error('The desk is not set up (no SUPPLIER_DESK_PASSWORD_HASH), or the attempt could not be recorded (then with Retry-After).'),
+    }),
+  },
+  '/v1/desk-orders': {
+    method: 'post',
+    tag: 'desk',
+    summary: "List every tenant's placed and paid orders, newest first, filtered, a page at a time",
+    description: 'Needs a desk session. Filters by tenant, status, days, store and PO, and searches order numbers, buyers and Customer POs.',
+    body: 'desk-orders',
+    session: 'required',
+    answers: deskCall({
+      200: { description: 'One page of orders, and the tenants to filter by.', body: 'DeskOrdersAnswer' },
+      400: error('A bad body, an unknown tenant, or a cursor not given by desk-orders.'),
+    }),
+  },
+  '/v1/desk-set-status': {
+    method: 'post',
+    tag: 'desk',
+    summary: 'Set the status of several orders of any tenants at once: all of them, or none',
+    description:
+      "Needs a desk session. Each change is checked as set-order-status checks it; one refused change refuses them all (`problems` names each). Each change is audited with the desk user's name, and a shipment e-mails its buyer when the tenant sends shipping e-mails.",
+    body: 'desk-set-status',
+    session: 'required',
+    answers: deskCall({
+      200: { description: 'Each order before and after (a dry run changes nothing).', body: 'DeskSetStatusAnswer' },
+      400: error('A bad body, an order named twice, or fields that do not go with a status.'),
+      404: error('An order_id that is no placed or paid order (`problems` names each).'),
+      409: error('A change the order cannot make from where it stands (`problems` names each); nothing changed.'),
+    }),
+  },
+  '/v1/desk-import-tracking': {
+    method: 'post',
+    tag: 'desk',
+    summary: "Ship orders from a carrier's CSV of order numbers and tracking numbers: all rows, or none",
+    description:
+      'Needs a desk session. Every row is checked first; a row with an unknown order, a bad tracking number or a status that cannot become shipped refuses the file, each problem named at its row. `dry_run` answers what would happen.',
+    body: 'desk-import-tracking',
+    session: 'required',
+    answers: deskCall({
+      200: { description: 'Each row and its order before and after (a dry run changes nothing).', body: 'DeskImportTrackingAnswer' },
+      400: error('A bad body, or a file with a problem: `problems` lists each as `row N: …`; nothing changed.'),
+    }),
+  },
+  '/v1/desk-export': {
+    method: 'post',
+    tag: 'desk',
+    summary: 'The filtered orders as a CSV or .xlsx file, one row per order line',
+    description: 'Needs a desk session. Every order that matches the filter (up to 20,000), newest first; line totals sum to the order totals, to the cent.',
+    body: 'desk-export',
+    session: 'required',
+    answers: deskCall({
+      200: { description: 'The file, base64, and what it holds.', body: 'DeskExportAnswer' },
+      400: error('A bad body or tenant, or more orders match than one file holds.'),
+    }),
+  },
+  '/v1/desk-audit': {
+    method: 'post',
+    tag: 'desk',
+    summary: "The desk's changes of one order: who, when, before and after",
+    description: 'Needs a desk session.',
+    body: 'desk-audit',
+    session: 'required',
+    answers: deskCall({ 200: { description: 'The changes, oldest first.', body: 'DeskAuditAnswer' } }),
+  },
+};
 
 const OPERATIONS: Record<string, Operation> = {
   '/v1/create-order': {
@@ -285,6 +394,7 @@ const OPERATIONS: Record<string, Operation> = {
       503: error('The token could not be checked (the database takes no writes); try again later.', ['Retry-After']),
     }),
   },
+  ...DESK_OPERATIONS,
   '/healthz': {
     method: 'get',
     tag: 'operations',
@@ -384,6 +494,12 @@ const BODY_SCHEMA_NAMES = {
   session: 'SessionBody',
   'device-link': 'DeviceLinkBody',
   'redeem-device-link': 'RedeemDeviceLinkBody',
+  'desk-session': 'DeskSessionBody',
+  'desk-orders': 'DeskOrdersBody',
+  'desk-set-status': 'DeskSetStatusBody',
+  'desk-import-tracking': 'DeskImportTrackingBody',
+  'desk-export': 'DeskExportBody',
+  'desk-audit': 'DeskAuditBody',
 } as const satisfies Record<CallName, SchemaName>;
 
 /** The document, as `GET /v1/openapi.json` serves it. */
@@ -400,6 +516,7 @@ export function orderApiOpenApi(): Record<string, unknown> {
     tags: [
       { name: 'orders', description: 'Placing, paying for, listing and editing orders.' },
       { name: 'sessions', description: 'Passwords and bypass codes, checked only here.' },
+      { name: 'desk', description: "The supplier's order desk: every tenant's orders, behind the supplier's own sign-in." },
       { name: 'operations', description: 'For load balancers, monitoring and clients.' },
     ],
     paths: Object.fromEntries(Object.entries(OPERATIONS).map(([path, operation]) => [path, { [operation.method]: operationOf(path, operation) }])),
@@ -411,7 +528,8 @@ export function orderApiOpenApi(): Record<string, unknown> {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT',
-          description: 'A staff or admin session token from POST /v1/session; it stops working when it expires or its password changes.',
+          description:
+            'A staff or admin session token from POST /v1/session, or a desk session from POST /v1/desk-session; it stops working when it expires or its password changes.',
         },
       },
     },

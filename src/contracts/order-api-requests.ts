@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { SUPPLIER_NOTE_MAX } from '../domain/in-hands-date.ts';
 import { CARRIERS, SETTABLE_STATUSES, TRACKING_NUMBER_PATTERN, type Carrier, type SettableStatus, type OrderStatus } from '../domain/order-status.ts';
+import { DESK_REQUEST_BODY_SCHEMAS } from './desk-requests.ts';
 import { WireOrderLineSchema } from './order-line.ts';
 
 /**
@@ -223,6 +224,7 @@ export const REQUEST_BODY_SCHEMAS = {
   session: SessionBodySchema,
   'device-link': DeviceLinkBodySchema,
   'redeem-device-link': RedeemDeviceLinkBodySchema,
+  ...DESK_REQUEST_BODY_SCHEMAS,
 } satisfies Record<string, TSchema>;
 
 export type CallName = keyof typeof REQUEST_BODY_SCHEMAS;

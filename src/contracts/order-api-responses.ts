@@ -91,7 +91,9 @@ export const StatusChangeSchema = Type.Object(
   {
     status: settableStatus('The status set.'),
     at: Type.String({ description: 'ISO time of the change.' }),
-    by: Type.Literal('admin', { description: 'Who changed it: an admin session of the tenant.' }),
+    by: Type.Union([Type.Literal('admin'), Type.Literal('supplier')], {
+      description: "Who changed it: an admin session of the tenant, or the supplier's order desk.",
+    }),
     carrier: Type.Optional(Type.Unsafe<(typeof CARRIERS)[number]>({ type: 'string', enum: [...CARRIERS], description: 'Shipped: the carrier.' })),
     tracking_number: Type.Optional(Type.String({ description: 'Shipped: the tracking number.' })),
     tracking_url: Type.Optional(Type.String({ description: "Shipped: the carrier's tracking page; absent for carrier 'other'." })),

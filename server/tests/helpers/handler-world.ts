@@ -8,6 +8,7 @@ import { FailureLimiter } from '../../app/failure-limiter.ts';
 import { errorAnswer } from '../../app/request-handler.ts';
 import { loadServedData } from '../../app/served-data.ts';
 import { OrderLinks } from '../../app/order-links.ts';
+import { DeskOrders } from '../../storage/desk-orders.ts';
 import { SessionTokens } from '../../app/session-tokens.ts';
 import type { TenantDirectory } from '../../app/tenant-directory.ts';
 import { createLogger } from '../../logger.ts';
@@ -88,6 +89,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
     limiter: new FailureLimiter(database.failures, options.maxFailures ?? 3, 900_000),
     sessions: new SessionTokens(SESSION_SECRET, 3_600),
     orderLinks: new OrderLinks(SESSION_SECRET),
+    desk: { orders: new DeskOrders(database.db) },
     devices: new DeviceProofs(SESSION_SECRET, database.deviceProofs),
     limits: { maxCartLines: options.maxCartLines ?? 200, unpaidOrdersPerClient: { max: options.unpaidOrdersPerClient ?? 20, windowMs: 3_600_000 } },
     log,

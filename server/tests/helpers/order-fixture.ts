@@ -24,6 +24,19 @@ export const OPEN_STORE = { code: 'BFORD1', name: 'Bypass Ford', address: '1 For
 export const PASSWORD_STORE = { code: 'BKIA01', name: 'Bypass Kia', address: '2 Kia Road, Testville', password: 'kia-store-pass-1' };
 export const OTHER_TENANTS_STORE = 'OTHER1';
 /** The site's supplier contact, which buyers' confirmations give. */
+/** A cart line every main-catalog tenant can order: 12 navy K500 polos with a left-chest Shield. */
+export const POLO_LINE = {
+  type: 'mens',
+  name: 'K500',
+  price: 1,
+  quantity: 12,
+  size: 'Medium',
+  color: 'Navy',
+  code: 'K500',
+  placement: 'Left Chest',
+  embroidery: 'Shield',
+};
+
 export const SUPPLIER = { name: 'Test Supply', phone: '800-555-0100', email: 'support@test-supply.example' };
 /** Other Group's ceiling on one order's total, in dollars. */
 export const OTHER_MAX_ORDER_TOTAL = 500;

@@ -20,6 +20,8 @@ export async function renderDevPage(context: DevContext, site: string, relative:
   const { vite, data, images, dataRoot, apiOrigin } = context;
   if (site === ENTRY_KEY) {
     const entry = (await vite.ssrLoadModule(RENDER_ENTRY)) as typeof import('../generator/render/render-entry-site.tsx');
+    if (relative.replace(/^\/+/, '').split('/')[0] === entry.DESK_FOLDER)
+      return { status: 200, html: entry.renderDeskDocument(data.project, devAssets(context, site), apiOrigin) };
     const header = entryHeaderImage(dataRoot, data.project.supplier);
     const headerImage = header ? await images.picture(header.source, header.preset) : undefined;
     return { status: 200, html: entry.renderEntryDocument(data.project, headerImage, devAssets(context, site), apiOrigin) };

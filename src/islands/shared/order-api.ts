@@ -12,6 +12,8 @@ export class OrderApiError extends Error {
       requestId?: string;
       /** No answer came at all (offline, blocked, refused, cut off). */
       unanswered?: boolean;
+      /** The answer's `problems`, each named where it is (`row 3: …`), when it listed them. */
+      problems?: readonly string[];
     } = {},
   ) {
     super(message);
@@ -67,13 +69,14 @@ export async function postOrderApiAnswer<T>(
   keepDeviceProof(storage, response.headers.get(DEVICE_PROOF_HEADER));
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const { message, issue } = (data ?? {}) as { message?: unknown; issue?: unknown };
+    const { message, issue, problems } = (data ?? {}) as { message?: unknown; issue?: unknown; problems?: unknown };
     const requestId = response.headers.get('x-request-id') ?? undefined;
+    const listed = Array.isArray(problems) ? problems.filter((problem): problem is string => typeof problem === 'string') : undefined;
     throw new OrderApiError(
       typeof message === 'string' && message !== '' ? message : UNEXPECTED_ERROR,
       response.status,
       typeof issue === 'string' ? issue : undefined,
-      { requestId },
+      { requestId, ...(listed ? { problems: listed } : {}) },
     );
   }
   return { status: response.status, data: data as T };

@@ -17,6 +17,7 @@ export const ENTRIES: Record<ClientEntry, string> = {
   orders: 'src/runtime/client/orders.tsx',
   'order-status': 'src/runtime/client/order-status.tsx',
   search: 'src/runtime/client/search.ts',
+  desk: 'src/runtime/client/desk.tsx',
 };
 export const STYLESHEET = 'src/styles/storefront.css';
 

@@ -1,5 +1,5 @@
 /** The browser bundles one build produced, by entry, as file names inside assets/. */
-export type ClientEntry = 'every-page' | 'item' | 'stores' | 'entry' | 'checkout' | 'success' | 'orders' | 'order-status' | 'search';
+export type ClientEntry = 'every-page' | 'item' | 'stores' | 'entry' | 'checkout' | 'success' | 'orders' | 'order-status' | 'search' | 'desk';
 
 export interface ClientAssets {
   stylesheet: string;

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PreviewNotice } from '../../../components/preview-notice.tsx';
+import { DeskPage } from '../../../pages/desk-page.tsx';
 import { EntryPage } from '../../../pages/entry-page.tsx';
 import { renderDocument } from '../../../runtime/server/render-document.tsx';
 import { basePath } from '../../../site/routes.ts';
@@ -51,8 +52,9 @@ export async function renderEntrySite({
   const header = entryHeaderImage(root, project.supplier);
   const headerImage = header ? await publish(header.source, header.preset) : undefined;
   const html = renderEntryDocument(project, headerImage, bundledAssets(client.assets, base), apiOrigin, location);
-  mkdirSync(siteDir, { recursive: true });
+  mkdirSync(path.join(siteDir, DESK_FOLDER), { recursive: true });
   writeFileSync(path.join(siteDir, 'index.html'), html);
+  writeFileSync(path.join(siteDir, DESK_FOLDER, 'index.html'), renderDeskDocument(project, bundledAssets(client.assets, base), apiOrigin, location));
   // The bundle's files, with their digests: publishing reads the page and the header image.
   return copyClientAssets(client, siteDir, precompress);
 }
@@ -94,6 +96,30 @@ export function renderEntryDocument(
     scripts,
     preloads,
     apiBases: location.preview === undefined ? targets.map((target) => target.apiBase) : [],
+    csp: assets.csp,
+    headExtra: assets.headExtra,
+    banner: location.preview === undefined ? undefined : <PreviewNotice preview={location.preview} />,
+  });
+}
+
+/** The supplier's order desk's folder in the entry site: never inside a tenant's site. */
+export const DESK_FOLDER = 'desk';
+
+/**
+ * The order desk's page: every tenant's orders live in one order API, the one the first tenant's
+ * storefront calls (a deployment whose tenants use several APIs has a desk per API: docs/decisions.md).
+ */
+export function renderDeskDocument(project: Project, assets: PageAssets, apiOrigin?: string, location: SiteLocation = PRODUCTION): string {
+  const first = project.tenants[0];
+  const apiBase = location.preview !== undefined || !first ? PREVIEW_API_BASE : apiBaseOf(first, apiOrigin);
+  const { scripts, preloads } = assets.scripts(['desk']);
+  return renderDocument({
+    title: `${project.supplier.supplierName}: order desk`,
+    body: <DeskPage model={{ supplierName: project.supplier.supplierName, apiBase }} />,
+    stylesheets: assets.stylesheets,
+    scripts,
+    preloads,
+    apiBases: location.preview === undefined ? [apiBase] : [],
     csp: assets.csp,
     headExtra: assets.headExtra,
     banner: location.preview === undefined ? undefined : <PreviewNotice preview={location.preview} />,

@@ -19,6 +19,7 @@ const assets: ClientAssets = {
     orders: { file: 'orders.js', imports: [] },
     'order-status': { file: 'order-status.js', imports: [] },
     search: { file: 'search.js', imports: [] },
+    desk: { file: 'desk.js', imports: [] },
   },
   files: [],
 };
