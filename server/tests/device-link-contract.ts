@@ -61,7 +61,11 @@ export function deviceLinkContract(newDatabase: () => Promise<string | undefined
     try {
       while (floodStatuses.filter((s) => s === 429).length < 40) await sleep(50);
       // Locked out without a proof: the right password waits behind the flood.
-      expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, newcomer)).status).toBe(429);
+      const lockedOut = await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, newcomer);
+      expect(lockedOut).toMatchObject({
+        status: 429,
+        body: { message: expect.stringMatching(/On a new browser, View Orders offers a sign-in link by e-mail$/) },
+      });
 
       const asked = Date.now();
       const accepted = await askLink(api, staff);

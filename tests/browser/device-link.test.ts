@@ -36,7 +36,9 @@ it('lets a new browser in during a flood through an e-mailed sign-in link, withi
   // Held back like any unknown client, with the right password.
   await expect
     .poll(() => dialog.locator('[data-error]').textContent())
-    .toMatch(/Many wrong passwords or codes were tried for this storefront; try again in \d+ seconds/);
+    .toMatch(
+      /Many wrong passwords or codes were tried for this storefront; try again in \d+ seconds\. On a new browser, View Orders offers a sign-in link by e-mail/,
+    );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByText('New browser, and asked to wait? E-mail me a sign-in link').click();
