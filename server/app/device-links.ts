@@ -94,7 +94,10 @@ export async function redeemDeviceLink(ctx: ApiContext, request: ApiRequest): Pr
   };
 }
 
-/** Only the hash is stored: a copy of the database opens no browser. The token is 256 random bits, so an unsalted hash is enough. */
+/**
+ * What `device_links` keeps: the token is 256 random bits, so an unsalted hash is enough. (The
+ * outbox keeps the e-mail's text, as every e-mail's; a link in it dies after DEVICE_LINK_TTL_MS.)
+ */
 function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
