@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { handlerWorld, removeFixture, type HandlerWorld } from '../tests/helpers/handler-world.ts';
 import { BYPASS_TENANT, PAYPAL_TENANT } from '../tests/helpers/order-fixture.ts';
-import { LIVE_PROOFS_PER_CREDENTIAL } from './device-proofs.ts';
+import { LINK_CREDENTIAL, LIVE_PROOFS_PER_CREDENTIAL } from './device-proofs.ts';
 
 let world: HandlerWorld;
 afterEach(() => world?.close());
@@ -42,5 +42,28 @@ describe('DeviceProofs', () => {
     // Another credential's proofs are counted apart.
     const admin = await world.ctx.devices.issue(tenant, { role: 'admin' });
     expect(await world.ctx.devices.deviceOf(admin, tenant.id, byId)).toBeDefined();
+  });
+
+  it(`keeps the newest ${LIVE_PROOFS_PER_CREDENTIAL} proofs of e-mailed links, which die when the staff addresses change and not when the password does`, async () => {
+    world = await handlerWorld();
+    const tenant = tenantOf(BYPASS_TENANT);
+    const byId = (id: string) => world.ctx.tenants.byId(id)?.tenant;
+    const links = [];
+    for (let i = 0; i < LIVE_PROOFS_PER_CREDENTIAL + 3; i++) links.push(await world.ctx.devices.issue(tenant, LINK_CREDENTIAL));
+    const live = await Promise.all(links.map((proof) => world.ctx.devices.deviceOf(proof, tenant.id, byId)));
+    expect(live.filter(Boolean)).toHaveLength(LIVE_PROOFS_PER_CREDENTIAL);
+    const newest = links.at(-1)!;
+    const withOther = (changed: typeof tenant) => (id: string) => (id === tenant.id ? changed : undefined);
+    expect(await world.ctx.devices.deviceOf(newest, tenant.id, withOther({ ...tenant, password: 'a-new-staff-password' }))).toBeDefined();
+    // The same addresses in another order and case are the same list.
+    expect(
+      await world.ctx.devices.deviceOf(
+        newest,
+        tenant.id,
+        withOther({ ...tenant, emailRecipients: [...tenant.emailRecipients].reverse().map((a) => a.toUpperCase()) }),
+      ),
+    ).toBeDefined();
+    expect(await world.ctx.devices.deviceOf(newest, tenant.id, withOther({ ...tenant, emailRecipients: tenant.emailRecipients.slice(1) }))).toBeUndefined();
+    await expect(world.ctx.devices.issue({ ...tenant, emailRecipients: [] }, LINK_CREDENTIAL)).rejects.toThrow(/no secret to prove for link/);
   });
 });

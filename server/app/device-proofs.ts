@@ -19,6 +19,39 @@ const AUDIENCE = 'dealer-storefronts/device';
  */
 export const LIVE_PROOFS_PER_CREDENTIAL = 10;
 
+/**
+ * What a proof proves: a right secret (`Grant`), or `LINK_CREDENTIAL`, a redeemed e-mailed
+ * device link (device-links.ts): the browser's user reads one of the tenant's staff mailboxes.
+ */
+export type ProvenCredential = Grant | typeof LINK_CREDENTIAL;
+
+/** The credential of proofs from e-mailed device links; its live proofs count as any credential's (`LIVE_PROOFS_PER_CREDENTIAL`). */
+export const LINK_CREDENTIAL = 'link';
+
+/**
+ * What a link proof is bound to, as a grant's proof is to its secret: the tenant's staff
+ * addresses (`email_recipients`). Changing them (a staff member leaves) retires every link
+ * proof; a tenant with none has no link proofs.
+ */
+function linkSecret(tenant: Tenant): string | undefined {
+  return tenant.emailRecipients.length === 0
+    ? undefined
+    : tenant.emailRecipients
+        .map((address) => address.toLowerCase())
+        .sort()
+        .join('\n');
+}
+
+function credentialName(credential: ProvenCredential): string {
+  return credential === LINK_CREDENTIAL ? LINK_CREDENTIAL : grantName(credential);
+}
+
+function credentialSecret(tenant: Tenant, name: string): string | undefined {
+  if (name === LINK_CREDENTIAL) return linkSecret(tenant);
+  const grant = grantNamed(name);
+  return grant && grantSecret(tenant, grant);
+}
+
 /** A browser that proved a secret of `tenantId` before, with a proof still live. */
 export interface KnownDevice {
   id: string;
@@ -60,12 +93,12 @@ export class DeviceProofs {
   }
 
   /**
-   * A proof that the browser knows `grant`'s secret of `tenant`, keeping `deviceId` when the
+   * A proof that the browser knows `grant`'s secret of `tenant` (or redeemed a device link of it), keeping `deviceId` when the
    * browser already had one; registered as that credential's newest live proof.
    */
-  async issue(tenant: Tenant, grant: Grant, deviceId: string = randomBytes(16).toString('base64url')): Promise<string> {
-    const credential = grantName(grant);
-    const secret = grantSecret(tenant, grant);
+  async issue(tenant: Tenant, grant: ProvenCredential, deviceId: string = randomBytes(16).toString('base64url')): Promise<string> {
+    const credential = credentialName(grant);
+    const secret = credentialSecret(tenant, credential);
     if (secret === undefined) throw new Error(`internal: tenant ${tenant.id} has no secret to prove for ${credential}`);
     await this.registry.register(tenant.id, credential, deviceId, LIVE_PROOFS_PER_CREDENTIAL);
     const issuedAt = Math.floor(this.now() / 1000);
@@ -107,8 +140,7 @@ export class DeviceProofs {
       if (typeof sub !== 'string' || typeof dev !== 'string' || typeof cred !== 'string' || typeof sec !== 'string') continue;
       if (tenantId !== undefined && sub !== tenantId) continue;
       const tenant = tenantById(sub);
-      const grant = grantNamed(cred);
-      const secret = tenant && grant && grantSecret(tenant, grant);
+      const secret = tenant && credentialSecret(tenant, cred);
       if (secret === undefined || sec !== secretFingerprint(this.secret, sub, cred, secret)) continue;
       try {
         if (await this.registry.isLive(sub, cred, dev)) return { id: dev, tenantId: sub };

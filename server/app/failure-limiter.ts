@@ -276,8 +276,8 @@ export class FailureLimiter {
         const request = { check, record, since: now - this.windowMs, at: now, pendingUntil: now + RESERVATION_LEASE_MS };
         const admit = (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => {
           const of = (key: string) => recent.get(key) ?? [];
-          const open = this.brakeRefusal(of(tenant), of(tenant), now);
-          const known = device && open ? this.brakeRefusal(of(device.tenant), of(device.lane), now) : undefined;
+          const open = this.brakeRefusal(of(tenant), of(tenant), now, tenantId !== undefined);
+          const known = device && open ? this.brakeRefusal(of(device.tenant), of(device.lane), now, false) : undefined;
           let brake = open;
           if (open?.decided && device && !known) {
             // Braked for unknown clients, the proof holders' lane is free: through it.
@@ -386,12 +386,12 @@ export class FailureLimiter {
    * ones included, so a burst compares one. When pending attempts are needed to reach `max`,
    * the brake is undecided until they are settled.
    */
-  private brakeRefusal(counted: readonly CountedAttempt[], lane: readonly CountedAttempt[], now: number): Refusal | undefined {
+  private brakeRefusal(counted: readonly CountedAttempt[], lane: readonly CountedAttempt[], now: number, linkOffered: boolean): Refusal | undefined {
     if (counted.length < this.tenantBrake.max || lane.length === 0) return undefined;
     const wait = Math.max(0, Math.ceil((lane[0]!.at + this.tenantBrake.intervalMs - now) / 1000));
     if (wait === 0) return undefined;
     const decided = counted.filter((attempt) => attempt.pendingUntil === undefined).length >= this.tenantBrake.max;
-    return { decided, wait, error: brakeRefusal(wait) };
+    return { decided, wait, error: brakeRefusal(wait, linkOffered) };
   }
 }
 
@@ -402,9 +402,14 @@ interface Refusal {
   error: HttpError;
 }
 
-/** The 429 of a braked tenant, for `wait` seconds. */
-export function brakeRefusal(wait: number): HttpError {
-  return tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds`, wait);
+/**
+ * The 429 of a braked tenant, for `wait` seconds; for a named tenant (not the entry screen,
+ * which knows none) it points a browser without a device proof to the e-mailed sign-in link
+ * (device-links.ts), offered on the storefront's orders page.
+ */
+export function brakeRefusal(wait: number, linkOffered = false): HttpError {
+  const link = linkOffered ? '. On a new browser, View Orders offers a sign-in link by e-mail' : '';
+  return tooMany(`Many wrong passwords or codes were tried for this storefront; try again in ${wait} seconds${link}`, wait);
 }
 
 /** The first of each key: a proof holder's tenant is the tenant guessed at, except at the entry screen. */

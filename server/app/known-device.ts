@@ -1,8 +1,7 @@
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
-import { DEVICE_PROOF_HEADER } from './device-proofs.ts';
+import { DEVICE_PROOF_HEADER, type ProvenCredential } from './device-proofs.ts';
 import type { Guesser } from './failure-limiter.ts';
-import type { Grant } from './session-tokens.ts';
 
 /** The request as the guess limits see it: its client, and its device when it carries an honoured proof for `tenantId` (any tenant at the entry screen). */
 export async function guesserOf(ctx: ApiContext, request: ApiRequest, tenantId: string | undefined): Promise<Guesser> {
@@ -15,7 +14,14 @@ export async function guesserOf(ctx: ApiContext, request: ApiRequest, tenantId: 
  * the same device id it proved for this tenant, renewed, or a new one. A proof that cannot be
  * registered is left out: the answer stands, and the browser is an unknown client next time.
  */
-export async function withDeviceProof(ctx: ApiContext, request: ApiRequest, who: Guesser, tenant: Tenant, grant: Grant, answer: ApiAnswer): Promise<ApiAnswer> {
+export async function withDeviceProof(
+  ctx: ApiContext,
+  request: ApiRequest,
+  who: Guesser,
+  tenant: Tenant,
+  grant: ProvenCredential,
+  answer: ApiAnswer,
+): Promise<ApiAnswer> {
   let proof: string;
   try {
     proof = await ctx.devices.issue(tenant, grant, who.device?.tenantId === tenant.id ? who.device.id : undefined);

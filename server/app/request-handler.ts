@@ -10,6 +10,7 @@ import { captureOrder } from './capture-order.ts';
 import { clientKey } from './client-key.ts';
 import { createOrder } from './create-order.ts';
 import { createSession } from './create-session.ts';
+import { redeemDeviceLink, requestDeviceLink } from './device-links.ts';
 import { deskAudit } from './desk-audit.ts';
 import { deskExport } from './desk-export.ts';
 import { deskImportTracking } from './desk-import-tracking.ts';
@@ -32,6 +33,8 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/set-order-status': setOrderStatus,
   '/v1/view-order': viewOrder,
   '/v1/session': createSession,
+  '/v1/device-link': requestDeviceLink,
+  '/v1/redeem-device-link': redeemDeviceLink,
   '/v1/desk-session': createDeskSession,
   '/v1/desk-orders': listDeskOrders,
   '/v1/desk-set-status': deskSetStatus,

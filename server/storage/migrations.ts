@@ -213,6 +213,25 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX desk_audit_order ON desk_audit (order_id, id)',
     ],
   },
+  // No 13 here: numbers were handed to parallel branches; the set of applied versions, not their order, decides what runs.
+  {
+    version: 15,
+    name: "e-mailed device links: each sent link's hashed token, its tenant and a digest of its address, for single use and the hourly caps",
+    sql: (id) => [
+      `CREATE TABLE device_links (
+        id ${id},
+        tenant_id TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        requested_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used_at BIGINT
+      )`,
+      'CREATE UNIQUE INDEX device_links_token ON device_links (token_hash)',
+      'CREATE INDEX device_links_tenant_cap ON device_links (tenant_id, requested_at)',
+      'CREATE INDEX device_links_recipient_cap ON device_links (recipient, requested_at)',
+    ],
+  },
 ];
 
 /** The type of an auto-numbered id column in each dialect. */

@@ -4,6 +4,7 @@ import type { MailMessage } from '../mail/mail-message.ts';
 import { DeviceProofRegistry } from './device-proof-registry.ts';
 import { StoredFailureLog } from './failure-log.ts';
 import { IdempotencyKeys, LostClaimError, type KeyCompletion, type StoredAnswer } from './idempotency-keys.ts';
+import { SentDeviceLinks } from './sent-device-links.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { OrderStatusHistory } from './order-status-history.ts';
 import type { SqlDatabase, SqlExecutor, SqlRow } from './sql-database.ts';
@@ -113,6 +114,7 @@ export class OrderDatabase {
   readonly deviceProofs: DeviceProofRegistry;
   readonly outbox: MailOutbox;
   readonly statuses: OrderStatusHistory;
+  readonly deviceLinks: SentDeviceLinks;
 
   constructor(
     readonly db: SqlDatabase,
@@ -123,6 +125,7 @@ export class OrderDatabase {
     this.deviceProofs = new DeviceProofRegistry(db, now);
     this.outbox = new MailOutbox(db, now);
     this.statuses = new OrderStatusHistory(db, this.outbox, now);
+    this.deviceLinks = new SentDeviceLinks(db, this.outbox, now);
   }
 
   // ---- orders ----

@@ -62,6 +62,8 @@ describe('the published contract (GET /v1/openapi.json)', () => {
         'POST /v1/set-order-status',
         'POST /v1/view-order',
         'POST /v1/session',
+        'POST /v1/device-link',
+        'POST /v1/redeem-device-link',
         'POST /v1/desk-session',
         'POST /v1/desk-orders',
         'POST /v1/desk-set-status',
@@ -79,6 +81,9 @@ describe('the published contract (GET /v1/openapi.json)', () => {
       expect.objectContaining({ name: 'Device-Proof', in: 'header' }),
     ]);
     expect(createOrder.responses['200'].headers).toHaveProperty('Device-Proof');
+    // The newcomer's link: one answer for every address, and a proof (no session) for its token.
+    expect(Object.keys(document.paths['/v1/device-link'].post.responses)).not.toContain('404');
+    expect(document.paths['/v1/redeem-device-link'].post.responses['200'].headers).toHaveProperty('Device-Proof');
     expect(document.paths['/v1/session'].post.responses['503'].headers).toHaveProperty('Retry-After');
     expect(createOrder.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateOrderBody' });
     expect(createOrder.responses['429'].headers).toHaveProperty('Retry-After');

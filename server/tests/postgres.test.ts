@@ -9,6 +9,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwa
 import { openPostgresDatabase } from '../storage/postgres-database.ts';
 import { authorityContract } from './authority-contract.ts';
 import { buyerMailContract } from './buyer-mail-contract.ts';
+import { deviceLinkContract } from './device-link-contract.ts';
 import { deskContract } from './desk-contract.ts';
 import { guessLeaseContract } from './guess-lease-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
@@ -43,6 +44,10 @@ describe('order API on PostgreSQL: hostile input', () => {
 
 describe('order API on PostgreSQL: order status with tracking', () => {
   orderStatusContract(() => postgres.createDatabase(`order_status_${++databases}`));
+});
+
+describe('guess limits on PostgreSQL: a new browser during a flood, by an e-mailed device link', () => {
+  deviceLinkContract(() => postgres.createDatabase(`device_link_${++databases}`));
 });
 
 describe('order API on PostgreSQL: confirmations to buyers', () => {

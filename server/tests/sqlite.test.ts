@@ -5,6 +5,7 @@ import { afterAll, describe } from 'vitest';
 import { openSqliteDatabase } from '../storage/sqlite-database.ts';
 import { authorityContract } from './authority-contract.ts';
 import { buyerMailContract } from './buyer-mail-contract.ts';
+import { deviceLinkContract } from './device-link-contract.ts';
 import { deskContract } from './desk-contract.ts';
 import { guessLeaseContract } from './guess-lease-contract.ts';
 import { hostileInputContract } from './hostile-input-contract.ts';
@@ -36,6 +37,10 @@ describe('order API on SQLite: hostile input', () => {
 
 describe('order API on SQLite: order status with tracking', () => {
   orderStatusContract(async () => undefined);
+});
+
+describe('guess limits on SQLite: a new browser during a flood, by an e-mailed device link', () => {
+  deviceLinkContract(async () => undefined);
 });
 
 describe('order API on SQLite: confirmations to buyers', () => {

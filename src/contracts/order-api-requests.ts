@@ -52,11 +52,15 @@ const instant = (description: string) =>
 
 const companyName = (description = "The tenant's company_name.") => Type.String({ minLength: 1, maxLength: 200, description });
 
+/** An address mail can be sent to, as loosely as mail programs take one: text, one @, text. */
+const emailAddress = (options: { description?: string } = {}) =>
+  Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', 'x-error': 'must be an e-mail address', ...options });
+
 export const CreateOrderBodySchema = Type.Object(
   {
     first_name: Type.String({ minLength: 1, maxLength: 100 }),
     last_name: Type.String({ minLength: 1, maxLength: 100 }),
-    email: Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', 'x-error': 'must be an e-mail address' }),
+    email: emailAddress(),
     store: optionalText(300, "The store chosen at checkout: one of the tenant's store codes (or its exact name); empty or absent for None."),
     customer_po: optionalText(100, "The customer's purchase order number."),
     in_hands_date: Type.Optional(
@@ -186,6 +190,28 @@ export const ViewOrderBodySchema = Type.Object(
 );
 export type ViewOrderBody = Static<typeof ViewOrderBodySchema>;
 
+export const DeviceLinkBodySchema = Type.Object(
+  {
+    companyName: companyName(),
+    email: emailAddress({ description: "A staff address: a link is e-mailed only when it is one of the tenant's `email_recipients`." }),
+  },
+  { additionalProperties: false },
+);
+export type DeviceLinkBody = Static<typeof DeviceLinkBodySchema>;
+
+export const RedeemDeviceLinkBodySchema = Type.Object(
+  {
+    token: Type.String({
+      minLength: 20,
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: "The e-mailed sign-in link's token (its `#device-link=` fragment).",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type RedeemDeviceLinkBody = Static<typeof RedeemDeviceLinkBodySchema>;
+
 /** Every call's body schema, by the call's name (POST /v1/<name>). */
 export const REQUEST_BODY_SCHEMAS = {
   'create-order': CreateOrderBodySchema,
@@ -195,6 +221,8 @@ export const REQUEST_BODY_SCHEMAS = {
   'set-order-status': SetOrderStatusBodySchema,
   'view-order': ViewOrderBodySchema,
   session: SessionBodySchema,
+  'device-link': DeviceLinkBodySchema,
+  'redeem-device-link': RedeemDeviceLinkBodySchema,
   ...DESK_REQUEST_BODY_SCHEMAS,
 } satisfies Record<string, TSchema>;
 

@@ -180,6 +180,26 @@ export const SessionAnswerSchema = Type.Object(
 );
 export type SessionAnswer = Static<typeof SessionAnswerSchema>;
 
+export const DeviceLinkAnswerSchema = Type.Object(
+  {
+    message: Type.String({
+      description: 'The same for every address, listed or not, sent or over its hourly cap: the answer never tells whether an address is known.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type DeviceLinkAnswer = Static<typeof DeviceLinkAnswerSchema>;
+
+export const RedeemDeviceLinkAnswerSchema = Type.Object(
+  {
+    tenant_id: Type.String({ description: 'The tenant the link was for.' }),
+    company_name: Type.String({ description: "That tenant's company name." }),
+    message: Type.String({ description: 'What to tell the person: the browser is recognised, and the password is still needed.' }),
+  },
+  { additionalProperties: false, description: 'No session: only the Device-Proof header, which makes the browser a known device of the tenant.' },
+);
+export type RedeemDeviceLinkAnswer = Static<typeof RedeemDeviceLinkAnswerSchema>;
+
 export const HealthAnswerSchema = Type.Object(
   {
     status: Type.Literal('ok'),

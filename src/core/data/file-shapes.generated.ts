@@ -404,7 +404,7 @@ export interface Tenant {
     parts?: Logos12;
   };
   /**
-   * Addresses that receive a notice of every placed or paid order.
+   * Addresses that receive a notice of every placed or paid order; the staff addresses that may be e-mailed a sign-in link for a new browser while wrong passwords brake the storefront (docs/security.md, Guess limits).
    *
    * Items: An e-mail address.
    */

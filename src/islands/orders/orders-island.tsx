@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { OrdersIslandProps } from '../shared/ordering-props.ts';
+import { DeviceLinkRequest, useDeviceLinkArrival } from './device-link-request.tsx';
 import { toggled } from './keyed-state.ts';
 import { useOrderAgain } from './use-order-again.ts';
 import { orderKey } from './order-data.ts';
@@ -37,12 +38,22 @@ export function OrdersIsland({ apiBase, companyName, tenantId, hasAdminPassword,
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const again = useOrderAgain(orderAgain, { tenantId, apiBase, companyName });
   const mockupOf = useOrderLineMockups(orderAgain.catalogPricesUrl, mockupLogos, expanded.size > 0);
+  const linkArrival = useDeviceLinkArrival(apiBase);
 
-  const dialog = <SignInDialog id={dialogId} companyName={companyName} wanted={wanted} />;
+  const dialog = <SignInDialog id={dialogId} companyName={companyName} wanted={wanted} linkArrival={linkArrival} />;
   const { load } = list;
   if (load.state === 'loading') return <OrdersLoading />;
   if (load.state === 'locked')
-    return <OrdersLocked companyName={companyName} wanted={wanted} signingIn={account.signingIn} onSignIn={account.signIn} dialog={dialog} />;
+    return (
+      <OrdersLocked
+        companyName={companyName}
+        wanted={wanted}
+        signingIn={account.signingIn}
+        onSignIn={account.signIn}
+        dialog={dialog}
+        linkRequest={<DeviceLinkRequest apiBase={apiBase} companyName={companyName} />}
+      />
+    );
   if (load.state === 'failed') return <OrdersFailed message={load.message} onRetry={list.retry} />;
   if (load.orders.length === 0 && filter === undefined) return <p className="orders-empty">There are no orders yet.</p>;
 

@@ -5,16 +5,23 @@ import { PasswordDialog } from '../../components/password-dialog.tsx';
 export const LOCKED_MESSAGE = 'Enter the password to see the orders.';
 
 /** The dialog that asks for the password which shows the orders (`wanted`, see password-wanted.ts). */
-export function SignInDialog({ id, companyName, wanted }: { id: string; companyName: string; wanted: string | undefined }) {
+export function SignInDialog({ id, companyName, wanted, linkArrival }: { id: string; companyName: string; wanted: string | undefined; linkArrival?: string }) {
   return (
     <PasswordDialog
       id={id}
       submitLabel="Show orders"
       autoComplete="current-password"
       context={
-        <p className="dialog__context">
-          The orders of {companyName} are for its staff: enter {wanted}.
-        </p>
+        <>
+          {linkArrival && (
+            <p className="dialog__context" role="status">
+              {linkArrival}
+            </p>
+          )}
+          <p className="dialog__context">
+            The orders of {companyName} are for its staff: enter {wanted}.
+          </p>
+        </>
       }
     />
   );
@@ -30,12 +37,15 @@ export function OrdersLocked({
   signingIn,
   onSignIn,
   dialog,
+  linkRequest,
 }: {
   companyName: string;
   wanted: string | undefined;
   signingIn: boolean;
   onSignIn(): void;
   dialog: ReactNode;
+  /** The way to ask for one, for a new browser a flood of wrong passwords holds back. */
+  linkRequest?: ReactNode;
 }) {
   return (
     <div className="orders-failed">
@@ -47,6 +57,7 @@ export function OrdersLocked({
           Enter password
         </button>
       )}
+      {wanted && linkRequest}
       {dialog}
     </div>
   );
