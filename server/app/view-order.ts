@@ -1,4 +1,4 @@
-import type { BuyerOrder, ViewOrderAnswer } from '../../src/contracts/order-api-responses.ts';
+import { BuyerOrderSchema, type BuyerOrder, type ViewOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
@@ -18,33 +18,8 @@ export async function viewOrder(ctx: ApiContext, request: ApiRequest): Promise<A
   const order = await ctx.database.findOrder(body.order_id);
   if (!order || order.tenantId !== tenant.id || order.paid === 0) throw new HttpError(404, `${tenant.companyName} has no order ${body.order_id}`);
   const history = await ctx.database.statuses.historyOf([order.orderId]);
-  const {
-    order_id,
-    created_at,
-    company_name,
-    store,
-    customer_po,
-    paid,
-    order: lines,
-    total,
-    status,
-    status_history,
-    in_hands_date,
-    supplier_note,
-  } = publicOrder(order, history.get(order.orderId) ?? []);
-  const shown: BuyerOrder = {
-    order_id,
-    created_at,
-    company_name,
-    store,
-    customer_po,
-    paid,
-    order: lines,
-    total,
-    status,
-    status_history,
-    ...(in_hands_date !== undefined && { in_hands_date }),
-    ...(supplier_note !== undefined && { supplier_note }),
-  };
+  const full = publicOrder(order, history.get(order.orderId) ?? []);
+  // The contract's buyer fields alone, read from its schema: a field added to the staff view stays out of the link's.
+  const shown = Object.fromEntries(Object.entries(full).filter(([field]) => field in BuyerOrderSchema.properties)) as BuyerOrder;
   return { status: 200, body: { order: shown } satisfies ViewOrderAnswer };
 }

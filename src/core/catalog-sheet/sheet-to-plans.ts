@@ -121,7 +121,10 @@ export function sheetToPlans(sheet: ReadSheet, target: CatalogTarget, allowRemov
   const removed = target.products.map((product, index) => ({ product, index })).filter(({ index }) => !kept.has(index));
   if (!allowRemove) {
     const codeCounts = new Map<string, number>();
-    for (const read of rows) codeCounts.set(codeOf(sheet.cells[read.row]!), (codeCounts.get(codeOf(sheet.cells[read.row]!)) ?? 0) + 1);
+    for (const read of rows) {
+      const code = codeOf(sheet.cells[read.row]!);
+      codeCounts.set(code, (codeCounts.get(code) ?? 0) + 1);
+    }
     for (const { product, index } of removed) {
       const code = String(product.code);
       const name = String(product.name ?? '');
