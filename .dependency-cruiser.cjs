@@ -136,7 +136,17 @@ module.exports = {
     ...layer(
       'server',
       '^server/',
-      ['src/domain/', 'src/contracts/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root', 'server/'],
+      [
+        'src/domain/',
+        'src/contracts/',
+        'src/core/data/',
+        'src/core/stable-json',
+        'src/core/user-error',
+        'src/core/project-root',
+        'src/core/compiled-module',
+        'src/core/thread-module',
+        'server/',
+      ],
       'server/: the order API; domain rules and the data loader, nothing of the site.',
     ),
     {
