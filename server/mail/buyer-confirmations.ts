@@ -5,9 +5,8 @@ import type { Logger } from '../logger.ts';
 import type { MailOutbox } from '../storage/mail-outbox.ts';
 import type { NewOrder } from '../storage/order-database.ts';
 import { buyerConfirmationEmail } from './buyer-confirmation-email.tsx';
-import type { SupplierContact } from './buyer-mail-layout.tsx';
 import { plainMailbox } from './header-text.ts';
-import type { MailMessage } from './mail-message.ts';
+import type { MailMessage, SupplierContact } from './mail-message.ts';
 
 /** What the order API needs to write to buyers: built once at start (start-order-api.ts). */
 export interface BuyerMail {

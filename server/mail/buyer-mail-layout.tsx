@@ -1,9 +1,6 @@
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
-import type { SupplierFacts } from '../../src/domain/tenant.ts';
-
-/** Who a buyer's e-mail says to contact: the supplier, from tenants/_site.yaml. */
-export type SupplierContact = Pick<SupplierFacts, 'supplierName' | 'mainPhone' | 'supportEmail'>;
+import type { SupplierContact } from './mail-message.ts';
 
 /**
  * The frame of every e-mail to a buyer (the order confirmation, later a shipping notice): one

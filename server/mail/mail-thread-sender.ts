@@ -1,3 +1,4 @@
+import { withHtml } from './buyer-confirmation-email.tsx';
 import { mockupAttachments } from './compose-mockup.ts';
 import type { Logger, LogLevel } from '../logger.ts';
 import type { MailMessage } from './mail-message.ts';
@@ -39,7 +40,7 @@ export function mailThreadSender(settings: MailThreadSettings, post: (entry: Thr
   return async ({ seq, message, id }) => {
     try {
       const attachments = message.mockups?.length ? await mockupAttachments(settings.dataRoot, message.mockups, log) : undefined;
-      await transport.send(message, id, attachments);
+      await transport.send(withHtml(message), id, attachments);
       return { seq, sent: true };
     } catch (error) {
       return { seq, error: error instanceof Error ? error.message : String(error) };

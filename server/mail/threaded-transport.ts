@@ -14,11 +14,12 @@ const SENDER_MODULE = fileURLToPath(new URL('./mail-thread-sender.ts', import.me
 /**
  * The API's mail transport: the SMTP server or the `.eml` folder, driven from a thread of its
  * own, which also draws the mock-ups, so composing e-mails never holds up the requests on the
- * event loop. The thread starts with the first e-mail. A thread that dies fails the sends in
- * flight (the outbox retries them, as any failed send) and the next send starts a new one.
+ * event loop. The thread starts at once, so the first order's e-mail does not wait for it. A
+ * thread that dies fails the sends in flight (the outbox retries them, as any failed send) and
+ * the next send starts a new one.
  */
 export function threadedTransport(settings: MailThreadSettings, log: Logger): MailTransport {
-  let thread: MailThread | undefined;
+  let thread: MailThread | undefined = new MailThread(settings, log);
   let closed = false;
   return {
     description: settings.smtpUrl ? smtpDescription(settings.smtpUrl) : `.eml files in ${settings.folder}`,
