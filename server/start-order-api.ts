@@ -148,6 +148,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   let retaining: Promise<unknown> | undefined;
   const maintenance = setInterval(() => {
     database.keys.prune().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
+    database.outbox.pruneCounts().catch((error: unknown) => log.warn("could not prune buyer confirmations' hourly counts", { error }));
     database.failures.prune(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
     database
       .removeExpiredUnpaidOrders(Date.now() - config.unpaidOrders.ttlMs)

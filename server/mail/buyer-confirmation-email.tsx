@@ -1,4 +1,8 @@
-import { Heading, Img, Link, Section, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { PRICE_ON_REQUEST, priceText, totalText } from '../../src/domain/price-on-request.ts';

@@ -21,8 +21,6 @@ export interface BuyerMail {
   log: Logger;
 }
 
-const HOUR_MS = 3_600_000;
-
 /**
  * The confirmation to the buyer of a placed or paid order, ready for the outbox beside the
  * staff e-mail, or none: when the tenant turned them off (`buyer_confirmation_email: false`),
@@ -46,7 +44,7 @@ export async function buyerConfirmations(
     log.warn('buyer confirmation not sent: the address is not a plain mailbox', { orderId: order.orderId, tenant: tenant.id });
     return [];
   }
-  const sent = await outbox.countBuyerConfirmations(tenant.id, Date.now() - HOUR_MS);
+  const sent = await outbox.countBuyerConfirmations(tenant.id);
   if (sent >= settings.perTenantPerHour) {
     log.warn('buyer confirmation not sent: the tenant reached its hourly cap', { orderId: order.orderId, tenant: tenant.id, cap: settings.perTenantPerHour });
     return [];
@@ -54,7 +52,7 @@ export async function buyerConfirmations(
   const recipient = recipientDigest(to);
   // Taken before counting, so requests in parallel see each other: the outbox counts only committed rows.
   const ahead = reserve(settings, recipient);
-  const toThem = await outbox.countConfirmationsTo(recipient, Date.now() - HOUR_MS);
+  const toThem = await outbox.countConfirmationsTo(recipient);
   if (toThem + ahead >= settings.perRecipientPerHour) {
     release(settings, recipient);
     log.warn('buyer confirmation not sent: the address reached its hourly cap', {
