@@ -1,3 +1,4 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/paypal-client.ts';
 import { LostClaimError } from '../storage/idempotency-keys.ts';
 import type { OrderRecord } from '../storage/order-database.ts';
@@ -18,7 +19,7 @@ import { requireTenant } from './require-tenant.ts';
  * funding source and the buttons capture again. A capture PayPal leaves PENDING is 202, and
  * each later call asks PayPal once whether it has settled.
  */
-export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'capture-order'>> {
   const body = validateBody('capture-order', request.body);
   const entry = requireTenant(ctx, body.companyName);
   const order = await ctx.database.findOrder(body.order_id);
@@ -34,7 +35,8 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
   for (;;) {
     const claim = await ctx.database.claimCapture(order.orderId, ctx.timing.staleCaptureMs);
     if (claim.kind === 'done') {
-      if (claim.captureStatus !== 'PENDING' || askedAboutPending) return claim.answer;
+      // Stored by an earlier capture of this order from its outcome (capture-outcome.ts), typed there.
+      if (claim.captureStatus !== 'PENDING' || askedAboutPending) return claim.answer as CallAnswer<'capture-order'>;
       // The buyer is waiting on the page: ask PayPal now rather than answer what the poller last saw.
       askedAboutPending = true;
       const settled = await settlePending(ctx, request, paypal, order);
@@ -68,7 +70,7 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
   }
 }
 
-async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord, token: string, attempt: number): Promise<ApiAnswer> {
+async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord, token: string, attempt: number): Promise<CallAnswer<'capture-order'>> {
   let result: PayPalOrder;
   try {
     // A new request id per attempt: a retry after a decline must reach PayPal, not its cache of the decline.
@@ -102,7 +104,7 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
  * Undefined when there is nothing new to answer: PayPal could not be asked, or another
  * request (or the poller) recorded the settlement first.
  */
-async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord): Promise<ApiAnswer | undefined> {
+async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord): Promise<CallAnswer<'capture-order'> | undefined> {
   let result: PayPalOrder;
   try {
     result = await paypal.getOrder(order.orderId);

@@ -6,6 +6,7 @@ import { paymentMismatchEmail, type PaymentDifference } from '../mail/payment-mi
 import type { PayPalCapture, PayPalOrder } from '../paypal/paypal-client.ts';
 import type { CaptureOutcome, OrderRecord } from '../storage/order-database.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { CaptureCompletedAnswer, CaptureWaitingAnswer, ErrorAnswer } from '../../src/contracts/order-api-responses.ts';
 
 /** The capture status we record (instead of PayPal's COMPLETED) for a capture that does not match its order. */
@@ -16,6 +17,7 @@ export const PENDING_MESSAGE =
 
 /** A capture outcome with what the log needs to say about it. */
 export interface SettledCapture extends CaptureOutcome {
+  answer: CallAnswer<'capture-order'>;
   captureId: string | null;
   /** PayPal's own status of the capture (COMPLETED for a mismatch too). */
   paypalStatus: string;

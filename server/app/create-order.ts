@@ -1,3 +1,4 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
 import { formatMoney, moneyFromDollars, moneyToDollars, type Money } from '../../src/domain/money.ts';
@@ -29,7 +30,7 @@ import type { Tenant } from '../../src/domain/tenant.ts';
  * the order with a verified bypass code (paid 2, e-mailed) or creates a PayPal order for the
  * server's total and stores the order unpaid (paid 0) under PayPal's id.
  */
-export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'create-order'>> {
   const body = validateBody('create-order', request.body);
   const lineCount = Array.isArray(body.cart) ? body.cart.length : Object.keys(body.cart).length;
   if (lineCount > ctx.limits.maxCartLines)
@@ -108,7 +109,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.
       const orderPage = await ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId);
       const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct, orderPage);
-      const answer = { status: 200, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
+      const answer = { status: 200 as const, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
       const stored = await ctx.database.insertOrder(order, {
         completes: claim && { ...claim, answer },
         mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom, entry.findProduct), ...toBuyer],
@@ -156,7 +157,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
     }
     order.orderId = paypalOrderId;
     order.placedWith = `PayPal order ${paypalOrderId}`;
-    const answer = { status: 200, body: createdAnswer(order) };
+    const answer = { status: 200 as const, body: createdAnswer(order) };
     const stored = await ctx.database.insertOrder(order, { completes: claim && { ...claim, answer } });
     request.log.info('paypal order created', { orderId: stored.orderId, tenant: stored.tenantId, total: formatMoney(stored.total) });
     return answer;

@@ -1,3 +1,4 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { DeskExportAnswer, DeskOrder } from '../../src/contracts/desk-responses.ts';
 import { moneyFromDollars, moneyToDollars, sumMoney } from '../../src/domain/money.ts';
@@ -14,7 +15,7 @@ export const EXPORT_MOST_ORDERS = 20_000;
 const READ_STEP = 500;
 
 /** POST /v1/desk-export: the desk's filtered orders as a CSV or .xlsx file, one row per order line. */
-export async function deskExport(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function deskExport(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'desk-export'>> {
   const body = validateBody('desk-export', request.body);
   await requireDeskSession(ctx, request);
   const filter = knownFilter(ctx, body.filter);

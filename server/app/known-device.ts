@@ -14,14 +14,14 @@ export async function guesserOf(ctx: ApiContext, request: ApiRequest, tenantId: 
  * the same device id it proved for this tenant, renewed, or a new one. A proof that cannot be
  * registered is left out: the answer stands, and the browser is an unknown client next time.
  */
-export async function withDeviceProof(
+export async function withDeviceProof<A extends ApiAnswer>(
   ctx: ApiContext,
   request: ApiRequest,
   who: Guesser,
   tenant: Tenant,
   grant: ProvenCredential,
-  answer: ApiAnswer,
-): Promise<ApiAnswer> {
+  answer: A,
+): Promise<A> {
   let proof: string;
   try {
     proof = await ctx.devices.issue(tenant, grant, who.device?.tenantId === tenant.id ? who.device.id : undefined);

@@ -1,3 +1,4 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { DeskFilter } from '../../src/contracts/desk-requests.ts';
 import type { DeskOrder, DeskOrdersAnswer, DeskTenant } from '../../src/contracts/desk-responses.ts';
 import type { OrderRecord } from '../storage/order-database.ts';
@@ -15,7 +16,7 @@ const DEFAULT_DESK_PAGE = 50;
  * POST /v1/desk-orders: every tenant's placed and paid orders, newest first, filtered, a page
  * at a time, for a desk session only. Each order as its tenant's admins see it, and whose it is.
  */
-export async function listDeskOrders(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function listDeskOrders(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'desk-orders'>> {
   const body = validateBody('desk-orders', request.body);
   await requireDeskSession(ctx, request);
   const filter = knownFilter(ctx, body.filter);

@@ -1,3 +1,4 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { SetOrderStatusBody } from '../../src/contracts/order-api-requests.ts';
 import type { SetOrderStatusAnswer } from '../../src/contracts/order-api-responses.ts';
 import { ORDER_STATUS_LABELS, transitionProblem } from '../../src/domain/order-status.ts';
@@ -17,7 +18,7 @@ import { requireTenant } from './require-tenant.ts';
  * e-mail per shipped change, however often the request is retried after it (a second
  * "shipped" is refused).
  */
-export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'set-order-status'>> {
   const body = validateBody('set-order-status', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   await ctx.sessions.require(request.headers.authorization, tenant, ['admin']);

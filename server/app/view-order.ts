@@ -1,3 +1,4 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { BuyerOrderSchema, type BuyerOrder, type ViewOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
@@ -11,7 +12,7 @@ import { requireTenant } from './require-tenant.ts';
  * the database is asked, so a wrong key learns nothing of which orders exist; the answer
  * leaves out the buyer's name, e-mail and address, which a forwarded link would pass on.
  */
-export async function viewOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function viewOrder(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'view-order'>> {
   const body = validateBody('view-order', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   await ctx.orderLinks.check(body.key, tenant.id, body.order_id);

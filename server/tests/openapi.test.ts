@@ -53,7 +53,7 @@ describe('the published contract (GET /v1/openapi.json)', () => {
     const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([where, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${where}`),
     );
-    expect(operations.sort()).toEqual(
+    expect(operations.filter((operation) => !/^(OPTIONS|HEAD) /.test(operation)).sort()).toEqual(
       [
         'POST /v1/create-order',
         'POST /v1/capture-order',
@@ -75,6 +75,16 @@ describe('the published contract (GET /v1/openapi.json)', () => {
         'GET /v1/openapi.json',
       ].sort(),
     );
+    // What the API answers besides each path's own method: the preflight on every path, HEAD beside every GET.
+    for (const [where, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      expect(Object.keys(item.options.responses), where).toEqual(['204', '403', '408']);
+      expect(item.options.responses['204'].content, where).toBeUndefined();
+      if (item.get) expect(Object.keys(item.head.responses), where).toEqual(Object.keys(item.get.responses));
+      const own = item.get ?? item.post;
+      expect(own.responses['405'].headers, where).toHaveProperty('Allow');
+      // Node's own 408 has no body and no X-Request-Id.
+      expect(own.responses['408'], where).toEqual({ description: expect.stringMatching(/empty body/) });
+    }
     const createOrder = document.paths['/v1/create-order'].post;
     expect(createOrder.parameters).toEqual([
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),

@@ -211,7 +211,10 @@ export const HealthAnswerSchema = Type.Object(
 );
 export type HealthAnswer = Static<typeof HealthAnswerSchema>;
 
-export const ReadyAnswerSchema = Type.Object({ status: Type.Literal('ready') }, { additionalProperties: true, description: 'This instance can take traffic.' });
+export const ReadyAnswerSchema = Type.Object(
+  { status: Type.Literal('ready'), storage: Type.Optional(Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')])) },
+  { additionalProperties: true, description: 'This instance can take traffic.' },
+);
 
 export const NotReadyAnswerSchema = Type.Object(
   { status: Type.Literal('not ready'), message: Type.String({ minLength: 1, description: 'Why not.' }) },

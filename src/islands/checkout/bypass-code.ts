@@ -21,7 +21,7 @@ export type BypassMatch = (code: string) => Promise<boolean | string>;
 export function askOrderApi(apiBase: string, companyName: string): BypassMatch {
   return async (code) => {
     try {
-      await postOrderApi(apiBase, '/v1/session', { companyName, code: code.trim() });
+      await postOrderApi(apiBase, 'session', { companyName, code: code.trim() });
       return true;
     } catch (error) {
       if (error instanceof OrderApiError && error.status === 403) return error.message;

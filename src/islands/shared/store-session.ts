@@ -66,6 +66,6 @@ export function saveStoreSession(storage: Pick<Storage, 'setItem'> | undefined, 
 
 /** Exchanges a store's password for its session; throws OrderApiError (401 'Wrong password', 429…) otherwise. */
 export async function startStoreSession(apiBase: string, companyName: string, storeCode: string, password: string): Promise<StoreSession> {
-  const answer = await postOrderApi<SessionAnswer>(apiBase, '/v1/session', { companyName, store: storeCode, password });
+  const answer = await postOrderApi(apiBase, 'session', { companyName, store: storeCode, password });
   return { token: answer.token, expiresAt: answer.expires_at };
 }
