@@ -19,7 +19,10 @@ import { requireTenant } from './require-tenant.ts';
  * funding source and the buttons capture again. A capture PayPal leaves PENDING is 202, and
  * each later call asks PayPal once whether it has settled.
  */
-export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'capture-order'>> {
+export async function captureOrder(
+  ctx: Pick<ApiContext, 'buyerMail' | 'database' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'paypal' | 'tenants' | 'timing'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'capture-order'>> {
   const body = validateBody('capture-order', request.body);
   const entry = requireTenant(ctx, body.companyName);
   const order = await ctx.database.findOrder(body.order_id);
@@ -70,7 +73,14 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
   }
 }
 
-async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord, token: string, attempt: number): Promise<CallAnswer<'capture-order'>> {
+async function capture(
+  ctx: Pick<ApiContext, 'buyerMail' | 'database' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'tenants'>,
+  request: ApiRequest,
+  paypal: PayPalClient,
+  order: OrderRecord,
+  token: string,
+  attempt: number,
+): Promise<CallAnswer<'capture-order'>> {
   let result: PayPalOrder;
   try {
     // A new request id per attempt: a retry after a decline must reach PayPal, not its cache of the decline.
@@ -104,7 +114,12 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
  * Undefined when there is nothing new to answer: PayPal could not be asked, or another
  * request (or the poller) recorded the settlement first.
  */
-async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord): Promise<CallAnswer<'capture-order'> | undefined> {
+async function settlePending(
+  ctx: Pick<ApiContext, 'buyerMail' | 'database' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'tenants'>,
+  request: ApiRequest,
+  paypal: PayPalClient,
+  order: OrderRecord,
+): Promise<CallAnswer<'capture-order'> | undefined> {
   let result: PayPalOrder;
   try {
     result = await paypal.getOrder(order.orderId);
@@ -123,12 +138,12 @@ async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPa
 }
 
 /** The buyer's read-only page of the order, on the storefront the capture came from (order-links.ts). */
-async function orderPageOf(ctx: ApiContext, request: ApiRequest, order: OrderRecord): Promise<string | undefined> {
+async function orderPageOf(ctx: Pick<ApiContext, 'orderLinks' | 'tenants'>, request: ApiRequest, order: OrderRecord): Promise<string | undefined> {
   const tenant = ctx.tenants.byId(order.tenantId)?.tenant;
   return tenant && ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId);
 }
 
-async function giveUpOnError<T>(ctx: ApiContext, order: OrderRecord, token: string, work: () => Promise<T>): Promise<T> {
+async function giveUpOnError<T>(ctx: Pick<ApiContext, 'database'>, order: OrderRecord, token: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

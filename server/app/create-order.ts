@@ -30,7 +30,13 @@ import type { Tenant } from '../../src/domain/tenant.ts';
  * the order with a verified bypass code (paid 2, e-mailed) or creates a PayPal order for the
  * server's total and stores the order unpaid (paid 0) under PayPal's id.
  */
-export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'create-order'>> {
+export async function createOrder(
+  ctx: Pick<
+    ApiContext,
+    'buyerMail' | 'database' | 'devices' | 'limiter' | 'limits' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'paypal' | 'sessions' | 'tenants' | 'timing'
+  >,
+  request: ApiRequest,
+): Promise<CallAnswer<'create-order'>> {
   const body = validateBody('create-order', request.body);
   const lineCount = Array.isArray(body.cart) ? body.cart.length : Object.keys(body.cart).length;
   if (lineCount > ctx.limits.maxCartLines)
@@ -183,7 +189,12 @@ function refuse(status: number, named: string[]): never {
  * counted) when it is missing or wrong. The code is compared in the limiter's own transaction
  * (FailureLimiter.check): a right one leaves nothing pending, so it never holds back the next.
  */
-async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, tenant: Tenant): Promise<{ index: number; who: Guesser }> {
+async function checkBypassCode(
+  ctx: Pick<ApiContext, 'devices' | 'limiter' | 'tenants'>,
+  request: ApiRequest,
+  body: CreateOrderBody,
+  tenant: Tenant,
+): Promise<{ index: number; who: Guesser }> {
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
   const who = await guesserOf(ctx, request, tenant.id);
@@ -199,7 +210,7 @@ async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: Creat
 }
 
 /** Each PayPal order costs a call to PayPal and a row until it expires: one client may hold only so many unpaid at once. */
-async function refuseTooManyUnpaid(ctx: ApiContext, request: ApiRequest): Promise<void> {
+async function refuseTooManyUnpaid(ctx: Pick<ApiContext, 'database' | 'limits'>, request: ApiRequest): Promise<void> {
   const { max, windowMs } = ctx.limits.unpaidOrdersPerClient;
   const open = await ctx.database.countUnpaidOrdersFrom(request.clientIp, Date.now() - windowMs);
   if (open >= max) {

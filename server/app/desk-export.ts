@@ -15,7 +15,7 @@ export const EXPORT_MOST_ORDERS = 20_000;
 const READ_STEP = 500;
 
 /** POST /v1/desk-export: the desk's filtered orders as a CSV or .xlsx file, one row per order line. */
-export async function deskExport(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'desk-export'>> {
+export async function deskExport(ctx: Pick<ApiContext, 'database' | 'desk' | 'sessions' | 'tenants'>, request: ApiRequest): Promise<CallAnswer<'desk-export'>> {
   const body = validateBody('desk-export', request.body);
   await requireDeskSession(ctx, request);
   const filter = knownFilter(ctx, body.filter);

@@ -23,7 +23,10 @@ const TRACKING = new RegExp(TRACKING_NUMBER_PATTERN);
  * whether it can become shipped), and any problem refuses the file, named at its row (the header
  * is row 1). A dry run answers what would happen.
  */
-export async function deskImportTracking(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'desk-import-tracking'>> {
+export async function deskImportTracking(
+  ctx: Pick<ApiContext, 'database' | 'desk' | 'mailFrom' | 'mailQueued' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'desk-import-tracking'>> {
   const body = validateBody('desk-import-tracking', request.body);
   const actor = await requireDeskSession(ctx, request);
   const rows = wantedShipments(body);

@@ -14,7 +14,7 @@ const DESK_GUESSES = '_desk';
  * (never a tenant's) and their name, which every change they make is recorded under. A wrong
  * password is a guess like a tenant's (the client's limit and the desk's brake).
  */
-export async function createDeskSession(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'desk-session'>> {
+export async function createDeskSession(ctx: Pick<ApiContext, 'desk' | 'limiter' | 'sessions'>, request: ApiRequest): Promise<CallAnswer<'desk-session'>> {
   const body = validateBody('desk-session', request.body);
   const hash = deskPasswordHash(ctx);
   const right = await ctx.limiter.guess({ client: request.client, log: request.log }, DESK_GUESSES, () =>

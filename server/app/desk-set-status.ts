@@ -6,7 +6,10 @@ import { requireDeskSession } from './desk-access.ts';
 import { applyDeskChanges } from './desk-changes.ts';
 
 /** POST /v1/desk-set-status: the desk sets the status of several orders, of any tenants, at once: all of them or none. */
-export async function deskSetStatus(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'desk-set-status'>> {
+export async function deskSetStatus(
+  ctx: Pick<ApiContext, 'database' | 'desk' | 'mailFrom' | 'mailQueued' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'desk-set-status'>> {
   const body = validateBody('desk-set-status', request.body);
   const actor = await requireDeskSession(ctx, request);
   const dryRun = body.dry_run === true;

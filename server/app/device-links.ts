@@ -41,7 +41,10 @@ const RECOGNISED = 'This browser is now recognised; sign in with your password.'
  * same text, listed or not, capped or not, so the call tells nothing about which addresses are
  * staff ones.
  */
-export async function requestDeviceLink(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'device-link'>> {
+export async function requestDeviceLink(
+  ctx: Pick<ApiContext, 'database' | 'mailFrom' | 'mailQueued' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'device-link'>> {
   const body = validateBody('device-link', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   const address = body.email.toLowerCase();
@@ -71,7 +74,10 @@ export async function requestDeviceLink(ctx: ApiContext, request: ApiRequest): P
  * (credential `link`, one of its newest LIVE_PROOFS_PER_CREDENTIAL). No session: the password
  * is still needed, and the proof holder's wrong ones count as any proof holder's do.
  */
-export async function redeemDeviceLink(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'redeem-device-link'>> {
+export async function redeemDeviceLink(
+  ctx: Pick<ApiContext, 'database' | 'devices' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'redeem-device-link'>> {
   const body = validateBody('redeem-device-link', request.body);
   let link: { tenantId: string; recipient: string } | undefined;
   try {

@@ -17,7 +17,7 @@ export type KeyClaim = Omit<KeyCompletion, 'answer'> & { requestHash: string };
  * one once `keyLeaseMs` has passed without a renewal.
  */
 export async function withIdempotencyKey<A extends ApiAnswer>(
-  ctx: ApiContext,
+  ctx: Pick<ApiContext, 'database' | 'timing'>,
   request: ApiRequest,
   call: string,
   work: (claim?: KeyClaim) => Promise<A>,
@@ -61,7 +61,7 @@ export async function withIdempotencyKey<A extends ApiAnswer>(
  * way. A renewal that finds the claim no longer held ends the renewals: the work completed it
  * in its transaction, or another request took it over, and then this one's completion fails.
  */
-function holdLease(ctx: ApiContext, request: ApiRequest, key: string, token: string): { stop(): Promise<void> } {
+function holdLease(ctx: Pick<ApiContext, 'database' | 'timing'>, request: ApiRequest, key: string, token: string): { stop(): Promise<void> } {
   let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     renewing = ctx.database.keys.renew(key, token).then(

@@ -17,7 +17,7 @@ export const DEFAULT_ORDERS_PAGE = 100;
  * its history, newest first, a page at a time, only for a staff or admin session of that tenant. Unpaid PayPal orders are not
  * orders yet. An admin also sees how each order was placed and from which address.
  */
-export async function retrieveOrders(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'retrieve-orders'>> {
+export async function retrieveOrders(ctx: Pick<ApiContext, 'database' | 'sessions' | 'tenants'>, request: ApiRequest): Promise<CallAnswer<'retrieve-orders'>> {
   const body = validateBody('retrieve-orders', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   const session = await ctx.sessions.require(request.headers.authorization, tenant, ['staff', 'admin']);

@@ -18,7 +18,10 @@ import { requireTenant } from './require-tenant.ts';
  * e-mail per shipped change, however often the request is retried after it (a second
  * "shipped" is refused).
  */
-export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'set-order-status'>> {
+export async function setOrderStatus(
+  ctx: Pick<ApiContext, 'database' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'set-order-status'>> {
   const body = validateBody('set-order-status', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   await ctx.sessions.require(request.headers.authorization, tenant, ['admin']);

@@ -22,7 +22,10 @@ const EDITABLE = ['po', 'customer_po', 'est_ship_date'] as const;
  * in the order retrieve-orders gave them, and every other field sent must still equal the
  * stored one: nothing else of an order can change this way.
  */
-export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'update-historical-order'>> {
+export async function updateHistoricalOrder(
+  ctx: Pick<ApiContext, 'database' | 'devices' | 'limiter' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'update-historical-order'>> {
   const body = validateBody('update-historical-order', request.body);
   const createdAt = Date.parse(body.created_at);
   if (Number.isNaN(createdAt)) throw new HttpError(400, `created_at: must be the order's created_at as retrieve-orders gave it, got "${body.created_at}"`);

@@ -12,7 +12,7 @@ import { requireTenant } from './require-tenant.ts';
  * the database is asked, so a wrong key learns nothing of which orders exist; the answer
  * leaves out the buyer's name, e-mail and address, which a forwarded link would pass on.
  */
-export async function viewOrder(ctx: ApiContext, request: ApiRequest): Promise<CallAnswer<'view-order'>> {
+export async function viewOrder(ctx: Pick<ApiContext, 'database' | 'orderLinks' | 'tenants'>, request: ApiRequest): Promise<CallAnswer<'view-order'>> {
   const body = validateBody('view-order', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   await ctx.orderLinks.check(body.key, tenant.id, body.order_id);
