@@ -1,3 +1,4 @@
+import { PAID } from '../../src/domain/payment.ts';
 import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/paypal-client.ts';
 import { LostClaimError } from '../storage/idempotency-keys.ts';
@@ -29,7 +30,7 @@ export async function captureOrder(
   if (!order || order.tenantId !== entry.tenant.id) {
     throw new HttpError(404, `There is no order ${body.order_id} for ${entry.tenant.companyName}`);
   }
-  if (order.paid === 2) throw new HttpError(409, `Order ${order.orderId} was placed with a bypass code; there is no payment to capture`);
+  if (order.paid === PAID.invoiced) throw new HttpError(409, `Order ${order.orderId} was placed with a bypass code; there is no payment to capture`);
   const paypal = ctx.paypal;
   if (!paypal) throw new HttpError(503, 'PayPal checkout is not available: this order API has no PayPal credentials');
 
@@ -64,7 +65,7 @@ export async function captureOrder(
         body: {
           order_id: order.orderId,
           status: 'PROCESSING',
-          paid: 0,
+          paid: PAID.unpaid,
           message: 'Payment processing: this payment is still being completed. Check again in a moment; do not pay again.',
         } satisfies CaptureWaitingAnswer,
       };

@@ -1,3 +1,4 @@
+import { PAID } from '../../src/domain/payment.ts';
 import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
@@ -98,7 +99,7 @@ export async function createOrder(
       customerPo: body.customer_po ?? '',
       inHandsDate,
       supplierNote: body.supplier_note ?? '',
-      paid: 0,
+      paid: PAID.unpaid,
       total: priced.total,
       lines: storedLinesOf(priced, entry.findProduct, body.customer_po ?? ''),
       createdAt: new Date().toISOString(),
@@ -109,7 +110,7 @@ export async function createOrder(
 
     if (bypass) {
       order.orderId = randomUUID();
-      order.paid = 2;
+      order.paid = PAID.invoiced;
       order.placedWith = `bypass code ${bypass.index + 1} of ${tenant.bypassCodes.length}`;
       // Rendered before the order's transaction, not in it; the stored instant may move on by
       // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.

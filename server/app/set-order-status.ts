@@ -1,3 +1,4 @@
+import { PAID } from '../../src/domain/payment.ts';
 import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { SetOrderStatusBody } from '../../src/contracts/order-api-requests.ts';
 import type { SetOrderStatusAnswer } from '../../src/contracts/order-api-responses.ts';
@@ -29,7 +30,7 @@ export async function setOrderStatus(
 
   const order = await ctx.database.findOrder(body.order_id);
   const notFound = () => new HttpError(404, `order_id: ${tenant.companyName} has no placed or paid order ${body.order_id}`);
-  if (!order || order.tenantId !== tenant.id || order.paid === 0) throw notFound();
+  if (!order || order.tenantId !== tenant.id || order.paid === PAID.unpaid) throw notFound();
 
   const orderPage = change.status === 'shipped' ? await ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId) : undefined;
   const history = await ctx.database.statuses.change(order.orderId, tenant.id, (current) => {

@@ -1,3 +1,4 @@
+import { PAID } from '../../src/domain/payment.ts';
 import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { BuyerOrderSchema, type BuyerOrder, type ViewOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
@@ -17,7 +18,7 @@ export async function viewOrder(ctx: Pick<ApiContext, 'database' | 'orderLinks' 
   const { tenant } = requireTenant(ctx, body.companyName);
   await ctx.orderLinks.check(body.key, tenant.id, body.order_id);
   const order = await ctx.database.findOrder(body.order_id);
-  if (!order || order.tenantId !== tenant.id || order.paid === 0) throw new HttpError(404, `${tenant.companyName} has no order ${body.order_id}`);
+  if (!order || order.tenantId !== tenant.id || order.paid === PAID.unpaid) throw new HttpError(404, `${tenant.companyName} has no order ${body.order_id}`);
   const history = await ctx.database.statuses.historyOf([order.orderId]);
   const full = publicOrder(order, history.get(order.orderId) ?? []);
   // The contract's buyer fields alone, read from its schema: a field added to the staff view stays out of the link's.
