@@ -27,7 +27,9 @@ describe('postOrderApi', () => {
     });
     const answer = await postOrderApi('https://orders.example', 'device-link', { companyName: 'Guardian', email: 'staff@guardian.example' });
     expect(answer.message).toBe('A link is on its way.');
-    expect(sent).toEqual([{ url: 'https://orders.example/v1/device-link', method: 'POST', body: { companyName: 'Guardian', email: 'staff@guardian.example' } }]);
+    expect(sent).toEqual([
+      { url: 'https://orders.example/v1/device-link', method: 'POST', body: { companyName: 'Guardian', email: 'staff@guardian.example' } },
+    ]);
   });
 });
 
