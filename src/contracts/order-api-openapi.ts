@@ -1,28 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import {
-  CaptureCompletedAnswerSchema,
-  CaptureWaitingAnswerSchema,
-  CreateOrderAnswerSchema,
-  DeviceLinkAnswerSchema,
-  ErrorAnswerSchema,
-  HealthAnswerSchema,
-  NotReadyAnswerSchema,
-  ReadyAnswerSchema,
-  RedeemDeviceLinkAnswerSchema,
-  RetrieveOrdersAnswerSchema,
-  SessionAnswerSchema,
-  SetOrderStatusAnswerSchema,
-  UpdateHistoricalOrderAnswerSchema,
-  ViewOrderAnswerSchema,
-} from './order-api-responses.ts';
-import {
-  DeskAuditAnswerSchema,
-  DeskExportAnswerSchema,
-  DeskImportTrackingAnswerSchema,
-  DeskOrdersAnswerSchema,
-  DeskSessionAnswerSchema,
-  DeskSetStatusAnswerSchema,
-} from './desk-responses.ts';
+import * as deskAnswers from './desk-responses.ts';
+import * as answers from './order-api-responses.ts';
 import { ROUTE_TABLE } from './order-api-routes.ts';
 import { EVERY_ROUTE, PREFLIGHT_ANSWER, RESPONSE_HEADERS, type HeaderName, type Route, type RouteAnswer } from './route-answers.ts';
 
@@ -34,37 +12,22 @@ import { EVERY_ROUTE, PREFLIGHT_ANSWER, RESPONSE_HEADERS, type HeaderName, type 
  * `GET /v1/openapi.json`; the contract suites check every answer against it.
  */
 
-/** The answer schemas the document names (components/schemas); request bodies are named after their call (`CreateOrderBody`). */
-const ANSWER_SCHEMAS = {
-  Error: ErrorAnswerSchema,
-  CreateOrderAnswer: CreateOrderAnswerSchema,
-  CaptureCompletedAnswer: CaptureCompletedAnswerSchema,
-  CaptureWaitingAnswer: CaptureWaitingAnswerSchema,
-  RetrieveOrdersAnswer: RetrieveOrdersAnswerSchema,
-  UpdateHistoricalOrderAnswer: UpdateHistoricalOrderAnswerSchema,
-  SetOrderStatusAnswer: SetOrderStatusAnswerSchema,
-  ViewOrderAnswer: ViewOrderAnswerSchema,
-  SessionAnswer: SessionAnswerSchema,
-  DeviceLinkAnswer: DeviceLinkAnswerSchema,
-  RedeemDeviceLinkAnswer: RedeemDeviceLinkAnswerSchema,
-  DeskSessionAnswer: DeskSessionAnswerSchema,
-  DeskOrdersAnswer: DeskOrdersAnswerSchema,
-  DeskSetStatusAnswer: DeskSetStatusAnswerSchema,
-  DeskImportTrackingAnswer: DeskImportTrackingAnswerSchema,
-  DeskExportAnswer: DeskExportAnswerSchema,
-  DeskAuditAnswer: DeskAuditAnswerSchema,
-  HealthAnswer: HealthAnswerSchema,
-  ReadyAnswer: ReadyAnswerSchema,
-  NotReadyAnswer: NotReadyAnswerSchema,
-} satisfies Record<string, TSchema>;
-
 const pascal = (name: string) => name.replace(/(^|[^A-Za-z0-9]+)(.)/g, (_, _gap: string, next: string) => next.toUpperCase());
 
-/** Every named schema: the request bodies from the route table, then the answers. */
-const NAMED_SCHEMAS: Record<string, TSchema> = {
-  ...Object.fromEntries(Object.entries(ROUTE_TABLE).flatMap(([name, route]) => (route.body ? [[`${pascal(name)}Body`, route.body]] : []))),
-  ...ANSWER_SCHEMAS,
-};
+/** Each exported answer schema's name in the document: its export's, without `Schema` (`ErrorAnswerSchema` is `Error`). */
+const ANSWER_NAMES = new Map<unknown, string>(
+  Object.entries({ ...answers, ...deskAnswers })
+    .filter(([name]) => name.endsWith('AnswerSchema'))
+    .map(([name, schema]) => [schema, name === 'ErrorAnswerSchema' ? 'Error' : name.slice(0, -'Schema'.length)]),
+);
+
+/** The schemas the document names (components/schemas): each call's body (`CreateOrderBody`), then every answer schema a route uses. */
+const NAMED_SCHEMAS: Record<string, TSchema> = Object.fromEntries([
+  ...Object.entries(ROUTE_TABLE).flatMap(([name, route]) => (route.body ? [[`${pascal(name)}Body`, route.body] as const] : [])),
+  ...Object.values(ROUTE_TABLE).flatMap((route) =>
+    Object.values(route.answers).flatMap(({ body }) => (body && ANSWER_NAMES.has(body) ? [[ANSWER_NAMES.get(body)!, body] as const] : [])),
+  ),
+]);
 const SCHEMA_NAMES = new Map(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [schema, name]));
 
 /** The JSON of a TypeBox schema: its symbol-keyed bookkeeping left out. */
