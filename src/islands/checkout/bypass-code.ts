@@ -14,7 +14,7 @@ export const BYPASS_CHECK_DELAY_MS = 700;
 export type BypassMatch = (code: string) => Promise<boolean | string>;
 
 /**
- * Asks the order API (POST /v1/session with the code): 200 is a bypass code of the tenant,
+ * Asks the order API (its `session` call with the code): 200 is a bypass code of the tenant,
  * 403 is not. Anything else throws its OrderApiError: a 429 says how long to wait. The code is
  * compared in upper case by the API, surrounding spaces ignored.
  */

@@ -3,7 +3,7 @@ import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from './order-api.ts';
 import { readStoredJson, removeStored, writeStoredJson } from './stored-json.ts';
 
 /**
- * A tenant session of the order API (POST /v1/session): the token that unlocks the tenant's
+ * A tenant session of the order API (the order API's `session` call): the token that unlocks the tenant's
  * order history, kept in sessionStorage so one browser session asks for the password once.
  * The entry screen writes it when its password leads to a tenant; the orders page reads it.
  */

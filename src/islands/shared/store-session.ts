@@ -3,7 +3,7 @@ import { postOrderApi } from './order-api.ts';
 import { readStoredJson, writeStoredJson } from './stored-json.ts';
 
 /**
- * A store session of the order API (POST /v1/session with the store's code and password):
+ * A store session of the order API (the `session` call with the store's code and password):
  * the token that proves this browser session was given the store's password. The stores page
  * writes it when the password is accepted; the checkout sends the tokens of the stores in the
  * cart (`store_tokens`), because the order API accepts a password store's customs products
