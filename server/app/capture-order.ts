@@ -4,7 +4,7 @@ import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/payp
 import { LostClaimError } from '../storage/idempotency-keys.ts';
 import type { OrderRecord } from '../storage/order-database.ts';
 import type { CaptureWaitingAnswer } from '../../src/contracts/order-api-responses.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { captureOutcome, logCaptureOutcome } from './capture-outcome.ts';
 import { HttpError } from './http-error.ts';

@@ -12,7 +12,7 @@ import { buyerConfirmations, confirmationSentTo } from '../mail/buyer-confirmati
 import { orderEmail } from '../mail/order-email.ts';
 import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
 import type { NewOrder, OrderRecord } from '../storage/order-database.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import type { CreateOrderBody, WireCartLine } from '../../src/contracts/order-api-requests.ts';
 import type { CreateOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import { validateBody } from './body-schemas.ts';

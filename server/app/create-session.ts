@@ -1,6 +1,6 @@
 import type { CallAnswer, CallAnswerOf } from '../../src/contracts/order-api-routes.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import type { SessionBody } from '../../src/contracts/order-api-requests.ts';
 import type { SessionAnswer } from '../../src/contracts/order-api-responses.ts';
 import { validateBody } from './body-schemas.ts';

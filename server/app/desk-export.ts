@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { DeskExportAnswer, DeskOrder } from '../../src/contracts/desk-responses.ts';
 import { moneyFromDollars, moneyToDollars, sumMoney } from '../../src/domain/money.ts';
 import type { OrderPosition } from '../storage/order-database.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { requireDeskSession } from './desk-access.ts';
 import { EXPORT_COLUMNS, exportRows, inertCell, type ExportRow } from './desk-export-rows.ts';

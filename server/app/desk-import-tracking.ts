@@ -3,7 +3,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import type { DeskImportTrackingBody } from '../../src/contracts/desk-requests.ts';
 import type { DeskImportTrackingAnswer } from '../../src/contracts/desk-responses.ts';
 import { CARRIERS, TRACKING_NUMBER_PATTERN, type Carrier } from '../../src/domain/order-status.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { requireDeskSession } from './desk-access.ts';
 import { applyDeskChanges, type WantedChange } from './desk-changes.ts';

@@ -1,6 +1,6 @@
 import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { DeskSessionAnswer } from '../../src/contracts/desk-responses.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { deskPasswordHash } from './desk-access.ts';
 import { deskPasswordMatches } from './desk-password.ts';

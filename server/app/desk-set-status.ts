@@ -1,6 +1,6 @@
 import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { DeskSetStatusAnswer } from '../../src/contracts/desk-responses.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { requireDeskSession } from './desk-access.ts';
 import { applyDeskChanges } from './desk-changes.ts';

@@ -4,7 +4,7 @@ import type { Tenant } from '../../src/domain/tenant.ts';
 import type { DeviceLinkAnswer, RedeemDeviceLinkAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
 import type { DeviceLinkCaps } from '../storage/sent-device-links.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { DEVICE_PROOF_HEADER, LINK_CREDENTIAL } from './device-proofs.ts';
 import { HttpError } from './http-error.ts';

@@ -2,7 +2,7 @@ import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { DeskFilter } from '../../src/contracts/desk-requests.ts';
 import type { DeskOrder, DeskOrdersAnswer, DeskTenant } from '../../src/contracts/desk-responses.ts';
 import type { OrderRecord } from '../storage/order-database.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { requireDeskSession } from './desk-access.ts';
 import { HttpError } from './http-error.ts';

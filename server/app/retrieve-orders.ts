@@ -2,7 +2,7 @@ import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { RetrieveOrdersAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { OrderDatabase, OrderPosition, OrderRecord } from '../storage/order-database.ts';
 import { currentStatus, type StatusChangeRecord } from '../storage/order-status-history.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { cursorOf, positionOf } from './order-cursor.ts';
 import { isFiltering, matchesFilter, type OrderFilter } from './order-filter.ts';

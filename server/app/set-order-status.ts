@@ -5,7 +5,7 @@ import type { SetOrderStatusAnswer } from '../../src/contracts/order-api-respons
 import { ORDER_STATUS_LABELS, transitionProblem } from '../../src/domain/order-status.ts';
 import { shippingEmail } from '../mail/shipping-email.ts';
 import type { NewStatusChange } from '../storage/order-status-history.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { publicOrder } from './order-lines.ts';

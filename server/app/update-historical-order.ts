@@ -2,7 +2,7 @@ import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { moneyFromDollars } from '../../src/domain/money.ts';
 import { shipDateProblem } from '../../src/domain/ship-date.ts';
 import type { StoredLine } from '../storage/order-database.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import type { WireOrderLine } from '../../src/contracts/order-line.ts';
 import type { UpdateHistoricalOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';

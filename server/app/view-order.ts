@@ -1,7 +1,7 @@
 import { PAID } from '../../src/domain/payment.ts';
 import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { BuyerOrderSchema, type BuyerOrder, type ViewOrderAnswer } from '../../src/contracts/order-api-responses.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { publicOrder } from './order-lines.ts';
