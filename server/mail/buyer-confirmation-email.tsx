@@ -3,6 +3,7 @@ import { Img } from '@react-email/img';
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { PAID } from '../../src/domain/payment.ts';
 import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { PRICE_ON_REQUEST, priceText, totalText } from '../../src/domain/price-on-request.ts';
@@ -72,7 +73,7 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
     // Plain text in a React text node: escaped, so a note is read, never run as markup.
     ...(order.supplierNote ? [['Note to the supplier', inertText(order.supplierNote, INERT_LENGTH.note)] as Fact] : []),
     ['Ordered by', inertText(`${order.firstName} ${order.lastName}`, INERT_LENGTH.name)],
-    ['Payment', order.paid === 1 ? 'Paid with PayPal' : 'To be invoiced'],
+    ['Payment', order.paid === PAID.paypal ? 'Paid with PayPal' : 'To be invoiced'],
   ];
   const lines = order.lines.map((line, index) => {
     // As the success page shows a line: a print-run line says its runs in its quantity, not a size.
@@ -93,7 +94,7 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
   });
   return {
     number: orderNumber(order.orderId),
-    intro: `Thank you. ${oneLine(order.companyName)}'s order of ${lines.length} ${lines.length === 1 ? 'line' : 'lines'} has been ${order.paid === 1 ? 'paid and placed' : 'placed'}. Quote its order number when you call about it.`,
+    intro: `Thank you. ${oneLine(order.companyName)}'s order of ${lines.length} ${lines.length === 1 ? 'line' : 'lines'} has been ${order.paid === PAID.paypal ? 'paid and placed' : 'placed'}. Quote its order number when you call about it.`,
     facts,
     lines,
     total: totalText(order.total, onRequest),
