@@ -29,6 +29,24 @@ function layer(name, from, allowed, comment) {
 }
 
 const BROWSER = '^src/(domain|site|components|islands|runtime/client)/';
+
+/**
+ * The generator's stage folders, each after the stages it uses. The build runs validate first, but
+ * validation reads pictures with the images stage's checker; render drives each site's publishing.
+ */
+const STAGES = ['images', 'validate', 'bundle', 'reuse', 'publish', 'render', 'deploy'];
+const GENERATOR = '^src/core/generator/';
+
+/** A stage never imports a later one: what two stages share lives in src/core/generator/shared/. */
+function stageOrder() {
+  return STAGES.slice(0, -1).map((stage, index) => ({
+    name: `generator-stage-${stage}`,
+    severity: 'error',
+    comment: `src/core/generator/${stage}: imports only the stages before it (${STAGES.join(' → ')}) and shared/.`,
+    from: { path: `${GENERATOR}${stage}/` },
+    to: { path: `${GENERATOR}(${STAGES.slice(index + 1).join('|')})/` },
+  }));
+}
 /** The dev server's browser code, which Vite serves to `npm run dev`'s pages. */
 const DEV_BROWSER = '^src/core/dev/(live-client|live-channel|data-errors-overlay|placement-outlines)\\.ts$';
 
@@ -102,7 +120,13 @@ module.exports = {
     ...layer(
       'core-hosting',
       '^src/core/hosting/',
-      ['src/core/hosting/', 'src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/user-error'],
+      [
+        'src/core/hosting/',
+        'src/core/headers-file',
+        'src/core/generator/publish/publish-site',
+        'src/core/generator/shared/site-manifest',
+        'src/core/user-error',
+      ],
       "src/core/hosting: the shared-host folder and the hosts' limits; the built folders' headers, nothing else of the build.",
     ),
     ...layer(
@@ -117,6 +141,14 @@ module.exports = {
       comment: 'src/core/generator: builds dist/; below the commands, the dev server and the static server.',
       from: { path: '^src/core/generator/' },
       to: { path: '^src/core/(cli|dev|serve)/' },
+    },
+    ...stageOrder(),
+    {
+      name: 'generator-shared',
+      severity: 'error',
+      comment: 'src/core/generator/shared: helpers two or more stages use (digests, written files, compression, manifest, report); no stage.',
+      from: { path: `${GENERATOR}shared/` },
+      to: { path: `${GENERATOR}(${STAGES.join('|')})/` },
     },
     {
       name: 'core-dev',
