@@ -1,7 +1,7 @@
 // The validator's own thread: checking 600 products takes longer than a keystroke may, so it
 // never runs on the page's thread (typing and scrolling stay smooth while it works).
 import type { Diagnostic } from '../core/data/diagnostic.ts';
-import { checkEdits } from './check-edits.ts';
+import { checkEdits, checkProduct, type ProductFocus } from './check-edits.ts';
 import type { ProjectFiles } from './project-files.ts';
 
 export interface CheckRequest {
@@ -9,17 +9,43 @@ export interface CheckRequest {
   files: ProjectFiles;
   texts: Map<string, string>;
   pictures: Set<string>;
+  /** The product being typed in: checked on its own first, answered at once. */
+  focus?: ProductFocus;
 }
 
-export type CheckAnswer = { id: number; diagnostics: Diagnostic[]; milliseconds: number } | { id: number; failure: string };
+export type CheckAnswer =
+  | { id: number; kind: 'product'; file: string; index: number; diagnostics: Diagnostic[] }
+  | { id: number; kind: 'whole'; diagnostics: Diagnostic[]; milliseconds: number }
+  | { id: number; kind: 'failure'; failure: string };
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent<CheckRequest>) => void) | null; postMessage(answer: CheckAnswer): void };
 
+let latest: CheckRequest | undefined;
+
 scope.onmessage = ({ data }) => {
-  const started = performance.now();
+  latest = data;
   try {
-    scope.postMessage({ id: data.id, diagnostics: checkEdits(data.files, data.texts, data.pictures), milliseconds: Math.round(performance.now() - started) });
+    if (data.focus) {
+      const diagnostics = checkProduct(data.files, data.texts, data.pictures, data.focus);
+      scope.postMessage({ id: data.id, kind: 'product', file: data.focus.file, index: data.focus.index, diagnostics });
+    }
   } catch (error) {
-    scope.postMessage({ id: data.id, failure: (error as Error).message });
+    scope.postMessage({ id: data.id, kind: 'failure', failure: (error as Error).message });
+    return;
   }
+  // The whole check once the messages waiting are read: a newer edit makes this one's moot.
+  setTimeout(() => {
+    if (latest !== data) return;
+    const started = performance.now();
+    try {
+      scope.postMessage({
+        id: data.id,
+        kind: 'whole',
+        diagnostics: checkEdits(data.files, data.texts, data.pictures),
+        milliseconds: Math.round(performance.now() - started),
+      });
+    } catch (error) {
+      scope.postMessage({ id: data.id, kind: 'failure', failure: (error as Error).message });
+    }
+  }, 0);
 };

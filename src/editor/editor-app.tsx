@@ -38,13 +38,15 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
   const [loadError, setLoadError] = useState<string>();
   const [open, setOpen] = useState<string>();
   const [selected, setSelected] = useState<number>();
-  const checked = useChecked(state, checkWorkerUrl);
+  const checked = useChecked(state, open && selected !== undefined ? { file: open, index: selected } : undefined, checkWorkerUrl);
 
   useEffect(() => {
     readProjectFiles(backend)
       .then((files) => {
+        performance.mark('editor:files-read');
         const first = [...files.texts.keys()].filter(isCatalog).sort()[0];
         setState(startEditing(files));
+        performance.mark('editor:files-parsed');
         setOpen(first);
       })
       .catch((error: unknown) => setLoadError((error as Error).message));
@@ -130,6 +132,7 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
         </nav>
         <SaveBar
           changes={changes.length}
+          checking={!checked?.current}
           errors={[...failure, ...blocking]}
           warnings={diagnostics.filter((d) => d.severity === 'warning' && changedPaths.has(d.file)).length}
           suggestedMessage={proposalMessage(state)}

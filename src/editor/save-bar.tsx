@@ -4,6 +4,8 @@ import type { Proposal } from './editor-backend.ts';
 
 interface SaveBarProps {
   changes: number;
+  /** The validator has not yet answered for the latest change: a save waits for it. */
+  checking: boolean;
   /** Errors in the files a save would write: while there is one, nothing is saved. */
   errors: readonly Diagnostic[];
   warnings: number;
@@ -12,7 +14,7 @@ interface SaveBarProps {
 }
 
 /** What is changed, what stands in the way, and the one button that proposes it. */
-export function SaveBar({ changes, errors, warnings, suggestedMessage, onSave }: SaveBarProps) {
+export function SaveBar({ changes, checking, errors, warnings, suggestedMessage, onSave }: SaveBarProps) {
   const [message, setMessage] = useState(suggestedMessage);
   const [edited, setEdited] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string; link?: string }>();
@@ -51,9 +53,10 @@ export function SaveBar({ changes, errors, warnings, suggestedMessage, onSave }:
           <textarea value={message} rows={2} onChange={(event) => (setMessage(event.target.value), setEdited(true))} />
         </label>
       )}
-      <button type="button" className="save" disabled={changes === 0 || blocked || busy || message.trim() === ''} onClick={() => void save()}>
+      <button type="button" className="save" disabled={changes === 0 || checking || blocked || busy || message.trim() === ''} onClick={() => void save()}>
         {busy ? 'Saving…' : 'Save'}
       </button>
+      {checking && changes > 0 && <span className="checking">checking…</span>}
       {blocked && (
         <ul className="problems">
           {errors.slice(0, 5).map((d) => (

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Diagnostic } from '../core/data/diagnostic.ts';
+import type { ProductFocus } from './check-edits.ts';
 import type { CheckAnswer, CheckRequest } from './check-worker.ts';
 import { editedTexts, type EditState } from './edit-state.ts';
 
 export interface Checked {
   diagnostics: Diagnostic[];
-  /** What the check of the latest edit took, shown so a slow check is noticed. */
+  /** Whether the whole check has answered for the latest edit: a save waits for it. */
+  current: boolean;
+  /** What the whole check of the latest edit took, shown so a slow check is noticed. */
   milliseconds: number;
   /** A bug in the writer or the validator: saving is refused with it. */
   failure?: string;
@@ -13,19 +16,21 @@ export interface Checked {
 
 /**
  * The validator's verdict on the edits, from its own thread (check-worker.ts, next to the page's
- * script): each change is sent as it is made, and only the answer to the latest one is kept.
+ * script): each change is sent as it is made; the product being typed in is answered first, then
+ * the whole project, and only the answers to the latest change are kept.
  */
-export function useChecked(state: EditState | undefined, workerUrl: string): Checked | undefined {
-  const [checked, setChecked] = useState<Checked>();
+export function useChecked(state: EditState | undefined, focus: Omit<ProductFocus, 'product' | 'top'> | undefined, workerUrl: string): Checked | undefined {
+  const [whole, setWhole] = useState<{ diagnostics: Diagnostic[]; milliseconds: number; id: number; failure?: string }>();
+  const [product, setProduct] = useState<{ file: string; index: number; diagnostics: Diagnostic[]; id: number }>();
   const worker = useRef<Worker>(undefined);
   const latest = useRef(0);
   useEffect(() => {
     const started = new Worker(workerUrl, { type: 'module' });
     started.onmessage = ({ data }: MessageEvent<CheckAnswer>) => {
       if (data.id !== latest.current) return;
-      setChecked(
-        'failure' in data ? { diagnostics: [], milliseconds: 0, failure: data.failure } : { diagnostics: data.diagnostics, milliseconds: data.milliseconds },
-      );
+      if (data.kind === 'product') setProduct({ ...data });
+      else if (data.kind === 'whole') setWhole({ diagnostics: data.diagnostics, milliseconds: data.milliseconds, id: data.id });
+      else setWhole({ diagnostics: [], milliseconds: 0, id: data.id, failure: data.failure });
     };
     worker.current = started;
     return () => started.terminate();
@@ -35,11 +40,27 @@ export function useChecked(state: EditState | undefined, workerUrl: string): Che
     latest.current += 1;
     try {
       const pictures = new Set([...state.pictures.keys()].map((path) => path.slice(path.lastIndexOf('/') + 1)));
-      const request: CheckRequest = { id: latest.current, files: state.files, texts: editedTexts(state), pictures };
+      const edit = focus ? state.edits.get(focus.file) : undefined;
+      const products = (edit?.after.products as Record<string, unknown>[] | undefined) ?? [];
+      const { products: _, ...top } = edit?.after ?? {};
+      const product = focus ? products[focus.index] : undefined;
+      const request: CheckRequest = {
+        id: latest.current,
+        files: state.files,
+        texts: editedTexts(state),
+        pictures,
+        focus: focus && product ? { ...focus, product, top } : undefined,
+      };
       worker.current.postMessage(request);
     } catch (error) {
-      setChecked({ diagnostics: [], milliseconds: 0, failure: (error as Error).message });
+      setWhole({ diagnostics: [], milliseconds: 0, id: latest.current, failure: (error as Error).message });
     }
+    // The focus is read when the state changes: choosing a product is not an edit.
   }, [state]);
-  return checked;
+  if (!whole) return undefined;
+  const current = whole.id === latest.current;
+  const productNewer = product && product.id > whole.id;
+  const inProduct = (d: Diagnostic) => productNewer && d.file === product.file && new RegExp(`^products\\[${product.index}\\]`).test(d.path);
+  const diagnostics = productNewer ? [...whole.diagnostics.filter((d) => !inProduct(d)), ...product.diagnostics] : whole.diagnostics;
+  return { diagnostics, current, milliseconds: whole.milliseconds, failure: whole.failure };
 }
