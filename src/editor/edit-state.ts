@@ -10,6 +10,8 @@ export type Data = Record<string, unknown>;
 export interface FileEdit {
   file: string;
   original: string;
+  /** Whether the text has been read into data yet (a catalog is when first opened). */
+  parsed: boolean;
   /** False while the file has YAML errors: it cannot be edited then, only fixed in a text editor. */
   editable: boolean;
   /** The file's data as read. */
@@ -26,21 +28,42 @@ export interface EditState {
   pictures: Map<string, { bytes: Uint8Array; url: string; from: string }>;
 }
 
-export function startEditing(files: ProjectFiles): EditState {
+/**
+ * The files as read, ready to edit. Only `first` and the tenants are read into data now; each
+ * other catalog when it is opened (withParsed), so the editor opens as fast as one catalog reads.
+ */
+export function startEditing(files: ProjectFiles, first?: string): EditState {
   const edits = new Map<string, FileEdit>();
-  for (const [file, text] of files.texts) {
-    // Read with js-yaml, as the validator reads it, which is several times faster than a
-    // document that keeps comments; that document is made when the file is first written.
-    let data: Data | undefined;
-    try {
-      const loaded = load(text);
-      data = loaded !== null && typeof loaded === 'object' && !Array.isArray(loaded) ? (loaded as Data) : undefined;
-    } catch {
-      data = undefined;
-    }
-    edits.set(file, { file, original: text, editable: data !== undefined, before: data ?? {}, after: data ?? {} });
+  for (const [file, original] of files.texts) {
+    const edit: FileEdit = { file, original, parsed: false, editable: false, before: {}, after: {} };
+    edits.set(file, isCatalog(file) && file !== first ? edit : parsed(edit));
   }
   return { files, edits, pictures: new Map() };
+}
+
+/** The state with a file read into data, if it was not yet. */
+export function withParsed(state: EditState, file: string): EditState {
+  const edit = state.edits.get(file);
+  if (!edit || edit.parsed) return state;
+  return { ...state, edits: new Map(state.edits).set(file, parsed(edit)) };
+}
+
+/** A file's data as read (without reading it into the state): what photo matching needs of every catalog. */
+export function dataOf(edit: FileEdit): Data {
+  return edit.parsed ? edit.after : parsed(edit).after;
+}
+
+function parsed(edit: FileEdit): FileEdit {
+  // Read with js-yaml, as the validator reads it, which is several times faster than a
+  // document that keeps comments; that document is made when the file is first written.
+  let data: Data | undefined;
+  try {
+    const loaded = load(edit.original);
+    data = loaded !== null && typeof loaded === 'object' && !Array.isArray(loaded) ? (loaded as Data) : undefined;
+  } catch {
+    data = undefined;
+  }
+  return { ...edit, parsed: true, editable: data !== undefined, before: data ?? {}, after: data ?? {} };
 }
 
 /** The state with one file's data replaced. */
@@ -112,7 +135,9 @@ export function saved(state: EditState): EditState {
   const texts = editedTexts(state);
   const productImageFiles = new Set([...state.files.productImageFiles, ...[...state.pictures.keys()].map((path) => path.slice(path.lastIndexOf('/') + 1))]);
   for (const picture of state.pictures.values()) URL.revokeObjectURL(picture.url);
-  return startEditing({ ...state.files, texts, productImageFiles });
+  const next = startEditing({ ...state.files, texts, productImageFiles });
+  // What was open stays read.
+  return [...state.edits.values()].filter((edit) => edit.parsed).reduce((result, edit) => withParsed(result, edit.file), next);
 }
 
 export function isCatalog(file: string): boolean {

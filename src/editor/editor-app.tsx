@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EditorBackend } from './editor-backend.ts';
 import {
   changedFiles,
+  dataOf,
   editedText,
   isCatalog,
   prepareForEditing,
@@ -9,6 +10,7 @@ import {
   saved,
   startEditing,
   withData,
+  withParsed,
   withProduct,
   type Data,
   type EditState,
@@ -45,7 +47,7 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
       .then((files) => {
         performance.mark('editor:files-read');
         const first = [...files.texts.keys()].filter(isCatalog).sort()[0];
-        setState(startEditing(files));
+        setState(startEditing(files, first));
         performance.mark('editor:files-parsed');
         setOpen(first);
       })
@@ -74,10 +76,8 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
     }
     return rows;
   }, [diagnostics, open]);
-  const allProducts = useMemo(
-    () => (state ? [...state.edits.values()].filter((e) => isCatalog(e.file)).flatMap((e) => (e.after.products as Data[] | undefined) ?? []) : []),
-    [state],
-  );
+  const allProducts = () =>
+    state ? [...state.edits.values()].filter((e) => isCatalog(e.file)).flatMap((e) => (dataOf(e).products as Data[] | undefined) ?? []) : [];
   const photoUrl = useCallback(
     (name: string) => {
       const path = `catalogs/images/${name}`;
@@ -124,7 +124,12 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
         <h1>Catalog editor</h1>
         <nav aria-label="Files">
           {files.map((file) => (
-            <button key={file} type="button" aria-current={file === open ? 'page' : undefined} onClick={() => (setOpen(file), setSelected(undefined))}>
+            <button
+              key={file}
+              type="button"
+              aria-current={file === open ? 'page' : undefined}
+              onClick={() => (setState((current) => current && withParsed(current, file)), setOpen(file), setSelected(undefined))}
+            >
               {file}
               {editedText(state.edits.get(file)!) !== state.edits.get(file)!.original ? ' •' : ''}
             </button>

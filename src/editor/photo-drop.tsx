@@ -10,8 +10,8 @@ export interface DroppedPhoto {
 }
 
 interface PhotoDropProps {
-  /** Every catalog's products as edited: photos are matched to their codes and colours. */
-  products: readonly Data[];
+  /** Every catalog's products as edited (read when photos come): photos are matched to their codes and colours. */
+  products(): readonly Data[];
   /** Names already in catalogs/images/ (saved, or dropped before). */
   present: ReadonlySet<string>;
   onPhotos(photos: DroppedPhoto[]): void;
@@ -31,7 +31,7 @@ export function PhotoDrop({ products, present, onPhotos }: PhotoDropProps) {
 
   const take = async (files: File[]) => {
     const index = photoIndex(
-      products.map((product) => ({
+      products().map((product) => ({
         code: String(product.code ?? ''),
         colors: asList(product.colors),
         halfColors: asList(product.halfColors),
