@@ -9,7 +9,7 @@ export interface CheckRequest {
   files: ProjectFiles;
   texts: Map<string, string>;
   pictures: Set<string>;
-  /** The product being typed in: checked on its own first, answered at once. */
+  /** The product being typed in: only it is checked (by the product thread), answered at once. */
   focus?: ProductFocus;
 }
 
@@ -22,18 +22,20 @@ const scope = self as unknown as { onmessage: ((event: MessageEvent<CheckRequest
 
 let latest: CheckRequest | undefined;
 
+// The editor starts two of these threads: one answers only the product being typed in (a few
+// milliseconds, never queued behind a whole check), the other only the whole project.
 scope.onmessage = ({ data }) => {
-  latest = data;
-  try {
-    if (data.focus) {
+  if (data.focus) {
+    try {
       const diagnostics = checkProduct(data.files, data.texts, data.pictures, data.focus);
       scope.postMessage({ id: data.id, kind: 'product', file: data.focus.file, index: data.focus.index, diagnostics });
+    } catch (error) {
+      scope.postMessage({ id: data.id, kind: 'failure', failure: (error as Error).message });
     }
-  } catch (error) {
-    scope.postMessage({ id: data.id, kind: 'failure', failure: (error as Error).message });
     return;
   }
-  // The whole check once the messages waiting are read: a newer edit makes this one's moot.
+  latest = data;
+  // Once the messages waiting are read: a newer edit makes this one's check moot.
   setTimeout(() => {
     if (latest !== data) return;
     const started = performance.now();

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ComponentType } from 'react';
 import type { Diagnostic } from '../core/data/diagnostic.ts';
 import { hasError, Problems } from './field-problems.tsx';
 
@@ -120,4 +120,16 @@ export function withField<T extends Record<string, unknown>>(data: T, key: strin
   if (value === undefined) delete next[key];
   else next[key] = value;
   return next as T;
+}
+
+/** A record's fields, each bound to its key: its value, its change, its problems and its data path. */
+export function boundFields(
+  data: Record<string, unknown>,
+  onChange: (data: Record<string, unknown>) => void,
+  problemsOf: (key: string) => Diagnostic[],
+  pathOf: (key: string) => string,
+) {
+  return (Field: ComponentType<FieldProps<unknown>>, key: string, label: string) => (
+    <Field label={label} value={data[key]} onChange={(value) => onChange(withField(data, key, value))} problems={problemsOf(key)} path={pathOf(key)} />
+  );
 }

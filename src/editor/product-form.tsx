@@ -1,7 +1,7 @@
 import { formatDataPath, type Diagnostic } from '../core/data/diagnostic.ts';
 import { productImageFile } from '../domain/image-names.ts';
 import { problemsAt, Problems } from './field-problems.tsx';
-import { JsonField, ListField, NumberField, TextField, withField } from './fields.tsx';
+import { boundFields, JsonField, ListField, NumberField, TextField, withField } from './fields.tsx';
 import type { Data } from './edit-state.ts';
 
 interface ProductFormProps {
@@ -20,10 +20,12 @@ export function ProductForm({ file, index, product, diagnostics, onChange, photo
   const pathOf: PathOf = (...segments) => formatDataPath(['products', index, ...segments]);
   const problems: ProblemsOf = (...segments) => problemsAt(diagnostics, file, pathOf(...segments));
   const set = (key: string) => (value: unknown) => onChange(withField(product, key, value));
-  const text = (key: string, label: string, multiline = false) => (
-    <TextField label={label} value={product[key]} onChange={set(key)} problems={problems(key)} path={pathOf(key)} multiline={multiline} />
+  const field = boundFields(
+    product,
+    onChange,
+    (key) => problems(key),
+    (key) => pathOf(key),
   );
-  const list = (key: string, label: string) => <ListField label={label} value={product[key]} onChange={set(key)} problems={problems(key)} path={pathOf(key)} />;
   const own = diagnostics.filter((d) => d.file === file && d.path === at);
   return (
     <form className="product-form" aria-label={`Product ${String(product.code ?? '')}`} onSubmit={(event) => event.preventDefault()}>
@@ -33,53 +35,36 @@ export function ProductForm({ file, index, product, diagnostics, onChange, photo
       <Problems list={own} />
       <fieldset>
         <legend>Product</legend>
-        {text('code', 'Code')}
-        {text('name', 'Name')}
-        {text('fullname', 'Full name')}
-        {text('description', 'Description', true)}
-        {text('type', 'Type')}
-        {text('sub_category', 'Sub-category')}
+        {field(TextField, 'code', 'Code')}
+        {field(TextField, 'name', 'Name')}
+        {field(TextField, 'fullname', 'Full name')}
+        <TextField
+          label="Description"
+          value={product.description}
+          onChange={set('description')}
+          problems={problems('description')}
+          path={pathOf('description')}
+          multiline
+        />
+        {field(TextField, 'type', 'Type')}
+        {field(TextField, 'sub_category', 'Sub-category')}
       </fieldset>
       <fieldset>
         <legend>Colours and photos</legend>
-        {list('colors', 'Colours (comma between them)')}
-        {list('halfColors', 'Two-tone colours')}
-        {text('default_color', 'Default colour')}
+        {field(ListField, 'colors', 'Colours (comma between them)')}
+        {field(ListField, 'halfColors', 'Two-tone colours')}
+        {field(TextField, 'default_color', 'Default colour')}
         <ColourPhotos code={String(product.code ?? '')} colours={[...asList(product.colors), ...asList(product.halfColors)]} photoUrl={photoUrl} />
       </fieldset>
       <SizesEditor pathOf={pathOf} sizes={product.sizes} problems={problems} onChange={set('sizes')} />
       <TiersEditor pathOf={pathOf} tiers={product.discount} problems={problems} onChange={set('discount')} />
       <fieldset>
         <legend>Ordering, logos and stores</legend>
-        <NumberField
-          label="Minimum quantity"
-          value={product.min_quantity}
-          onChange={set('min_quantity')}
-          problems={problems('min_quantity')}
-          path={pathOf('min_quantity')}
-        />
-        <NumberField
-          label="Quantity step"
-          value={product.quantity_step}
-          onChange={set('quantity_step')}
-          problems={problems('quantity_step')}
-          path={pathOf('quantity_step')}
-        />
-        {list('supportedStores', 'Only for stores (codes)')}
-        <JsonField
-          label="Logo areas (JSON)"
-          value={product.placement_areas}
-          onChange={set('placement_areas')}
-          problems={problems('placement_areas')}
-          path={pathOf('placement_areas')}
-        />
-        <JsonField
-          label="Logo areas by colour (JSON)"
-          value={product.color_placement_areas}
-          onChange={set('color_placement_areas')}
-          problems={problems('color_placement_areas')}
-          path={pathOf('color_placement_areas')}
-        />
+        {field(NumberField, 'min_quantity', 'Minimum quantity')}
+        {field(NumberField, 'quantity_step', 'Quantity step')}
+        {field(ListField, 'supportedStores', 'Only for stores (codes)')}
+        {field(JsonField, 'placement_areas', 'Logo areas (JSON)')}
+        {field(JsonField, 'color_placement_areas', 'Logo areas by colour (JSON)')}
       </fieldset>
     </form>
   );

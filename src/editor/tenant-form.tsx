@@ -1,7 +1,7 @@
 import { formatDataPath, type Diagnostic } from '../core/data/diagnostic.ts';
 import type { Data } from './edit-state.ts';
 import { problemsAt, Problems } from './field-problems.tsx';
-import { JsonField, ListField, NumberField, TextField, withField } from './fields.tsx';
+import { boundFields, JsonField, ListField, NumberField, TextField, withField } from './fields.tsx';
 
 interface TenantFormProps {
   file: string;
@@ -18,25 +18,24 @@ type Segment = string | number;
 export function TenantForm({ file, tenant, diagnostics, catalogs, logos, onChange }: TenantFormProps) {
   const problems = (...segments: Segment[]) => problemsAt(diagnostics, file, formatDataPath(segments));
   const set = (key: string) => (value: unknown) => onChange(withField(tenant, key, value));
-  const text = (key: string, label: string) => <TextField label={label} value={tenant[key]} onChange={set(key)} problems={problems(key)} path={key} />;
+  const field = boundFields(
+    tenant,
+    onChange,
+    (key) => problems(key),
+    (key) => key,
+  );
   return (
     <form className="tenant-form" aria-label={`Tenant ${file}`} onSubmit={(event) => event.preventDefault()}>
       <h2>{String(tenant.company_name ?? file)}</h2>
       <Problems list={diagnostics.filter((d) => d.file === file && d.path === '(file)')} />
       <fieldset>
         <legend>Names and contact</legend>
-        {text('title', 'Storefront title')}
-        {text('company_name', 'Company name')}
-        {text('route_prefix', 'Route prefix')}
-        {text('server_hostname', 'Order API address')}
-        <ListField
-          label="Order e-mails go to (comma between)"
-          value={tenant.email_recipients}
-          onChange={set('email_recipients')}
-          problems={problems('email_recipients')}
-          path="email_recipients"
-        />
-        {text('shipping_email', 'Shipping e-mail')}
+        {field(TextField, 'title', 'Storefront title')}
+        {field(TextField, 'company_name', 'Company name')}
+        {field(TextField, 'route_prefix', 'Route prefix')}
+        {field(TextField, 'server_hostname', 'Order API address')}
+        {field(ListField, 'email_recipients', 'Order e-mails go to (comma between)')}
+        {field(TextField, 'shipping_email', 'Shipping e-mail')}
       </fieldset>
       <Rows
         legend="Account representatives"
@@ -65,34 +64,10 @@ export function TenantForm({ file, tenant, diagnostics, catalogs, logos, onChang
         <legend>Catalog and logos</legend>
         <Choice label="Catalog" value={tenant.catalog} options={catalogs} onChange={set('catalog')} problems={problems('catalog')} />
         <Choice label="Company logo" value={tenant.company_logo} options={logos} onChange={set('company_logo')} problems={problems('company_logo')} />
-        <JsonField
-          label="Logo placements by category (JSON)"
-          value={tenant.logo_placements}
-          onChange={set('logo_placements')}
-          problems={problems('logo_placements')}
-          path="logo_placements"
-        />
-        <JsonField
-          label="Embroideries by category (JSON)"
-          value={tenant.embroideries}
-          onChange={set('embroideries')}
-          problems={problems('embroideries')}
-          path="embroideries"
-        />
-        <NumberField
-          label="Minimum apparel order"
-          value={tenant.minimum_apparel_order}
-          onChange={set('minimum_apparel_order')}
-          problems={problems('minimum_apparel_order')}
-          path="minimum_apparel_order"
-        />
-        <NumberField
-          label="Largest order total"
-          value={tenant.max_order_total}
-          onChange={set('max_order_total')}
-          problems={problems('max_order_total')}
-          path="max_order_total"
-        />
+        {field(JsonField, 'logo_placements', 'Logo placements by category (JSON)')}
+        {field(JsonField, 'embroideries', 'Embroideries by category (JSON)')}
+        {field(NumberField, 'minimum_apparel_order', 'Minimum apparel order')}
+        {field(NumberField, 'max_order_total', 'Largest order total')}
       </fieldset>
     </form>
   );

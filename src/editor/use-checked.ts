@@ -22,45 +22,68 @@ export interface Checked {
 export function useChecked(state: EditState | undefined, focus: Omit<ProductFocus, 'product' | 'top'> | undefined, workerUrl: string): Checked | undefined {
   const [whole, setWhole] = useState<{ diagnostics: Diagnostic[]; milliseconds: number; id: number; failure?: string }>();
   const [product, setProduct] = useState<{ file: string; index: number; diagnostics: Diagnostic[]; id: number }>();
-  const worker = useRef<Worker>(undefined);
+  const workers = useRef<{ product: Worker; whole: Worker }>(undefined);
   const latest = useRef(0);
+  const sent = useRef<{ texts: Map<string, string>; pictures: ReadonlyMap<string, unknown> }>(undefined);
   useEffect(() => {
-    const started = new Worker(workerUrl, { type: 'module' });
-    started.onmessage = ({ data }: MessageEvent<CheckAnswer>) => {
+    const onAnswer = ({ data }: MessageEvent<CheckAnswer>) => {
       if (data.id !== latest.current) return;
       if (data.kind === 'product') setProduct({ ...data });
       else if (data.kind === 'whole') setWhole({ diagnostics: data.diagnostics, milliseconds: data.milliseconds, id: data.id });
       else setWhole({ diagnostics: [], milliseconds: 0, id: data.id, failure: data.failure });
     };
-    worker.current = started;
-    return () => started.terminate();
+    const product = new Worker(workerUrl, { type: 'module' });
+    const whole = new Worker(workerUrl, { type: 'module' });
+    product.onmessage = onAnswer;
+    whole.onmessage = onAnswer;
+    workers.current = { product, whole };
+    return () => (product.terminate(), whole.terminate());
   }, [workerUrl]);
   useEffect(() => {
-    if (!state || !worker.current) return;
-    latest.current += 1;
+    if (!state || !workers.current) return;
     try {
+      const texts = editedTexts(state);
+      // Opening a file or choosing a product changes no text: nothing new to check.
+      if (sent.current && sent.current.pictures === state.pictures && sameTexts(sent.current.texts, texts)) return;
+      sent.current = { texts, pictures: state.pictures };
+      latest.current += 1;
       const pictures = new Set([...state.pictures.keys()].map((path) => path.slice(path.lastIndexOf('/') + 1)));
       const edit = focus ? state.edits.get(focus.file) : undefined;
       const products = (edit?.after.products as Record<string, unknown>[] | undefined) ?? [];
       const { products: _, ...top } = edit?.after ?? {};
       const product = focus ? products[focus.index] : undefined;
-      const request: CheckRequest = {
-        id: latest.current,
-        files: state.files,
-        texts: editedTexts(state),
-        pictures,
-        focus: focus && product ? { ...focus, product, top } : undefined,
-      };
-      worker.current.postMessage(request);
+      const request: CheckRequest = { id: latest.current, files: state.files, texts, pictures };
+      if (focus && product) workers.current.product.postMessage({ ...request, focus: { ...focus, product, top } });
+      workers.current.whole.postMessage(request);
     } catch (error) {
       setWhole({ diagnostics: [], milliseconds: 0, id: latest.current, failure: (error as Error).message });
     }
     // The focus is read when the state changes: choosing a product is not an edit.
   }, [state]);
+  // A product just chosen is checked on its own at once: its problems show, and the product
+  // thread has read the other files before the first keystroke.
+  useEffect(() => {
+    const edit = focus && state?.edits.get(focus.file);
+    const product = focus && ((edit?.after.products as Record<string, unknown>[] | undefined) ?? [])[focus.index];
+    if (!state || !focus || !edit || !product || !workers.current) return;
+    const { products: _, ...top } = edit.after;
+    const pictures = new Set([...state.pictures.keys()].map((path) => path.slice(path.lastIndexOf('/') + 1)));
+    workers.current.product.postMessage({
+      id: latest.current,
+      files: state.files,
+      texts: editedTexts(state),
+      pictures,
+      focus: { ...focus, product, top },
+    } satisfies CheckRequest);
+  }, [focus?.file, focus?.index]);
   if (!whole) return undefined;
   const current = whole.id === latest.current;
   const productNewer = product && product.id > whole.id;
   const inProduct = (d: Diagnostic) => productNewer && d.file === product.file && new RegExp(`^products\\[${product.index}\\]`).test(d.path);
   const diagnostics = productNewer ? [...whole.diagnostics.filter((d) => !inProduct(d)), ...product.diagnostics] : whole.diagnostics;
   return { diagnostics, current, milliseconds: whole.milliseconds, failure: whole.failure };
+}
+
+function sameTexts(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  return a.size === b.size && [...a].every(([file, text]) => b.get(file) === text);
 }
