@@ -6,7 +6,9 @@ import type { ProjectFiles } from './project-files.ts';
 
 export interface CheckRequest {
   id: number;
-  files: ProjectFiles;
+  /** The files as read: sent once, and again only after a save (a thread keeps the last it was sent). */
+  files?: ProjectFiles;
+  /** Only the files whose text differs from the files as read: the rest are those. */
   texts: Map<string, string>;
   pictures: Set<string>;
   /** The product being typed in: only it is checked (by the product thread), answered at once. */
@@ -21,13 +23,21 @@ export type CheckAnswer =
 const scope = self as unknown as { onmessage: ((event: MessageEvent<CheckRequest>) => void) | null; postMessage(answer: CheckAnswer): void };
 
 let latest: CheckRequest | undefined;
+let read: ProjectFiles | undefined;
+
+/** Every file's text as edited: the changed ones over the files as read. */
+function allTexts(changed: ReadonlyMap<string, string>): Map<string, string> {
+  return new Map([...read!.texts, ...changed]);
+}
 
 // The editor starts two of these threads: one answers only the product being typed in (a few
 // milliseconds, never queued behind a whole check), the other only the whole project.
 scope.onmessage = ({ data }) => {
+  if (data.files) read = data.files;
+  if (!read) return;
   if (data.focus) {
     try {
-      const diagnostics = checkProduct(data.files, data.texts, data.pictures, data.focus);
+      const diagnostics = checkProduct(read, allTexts(data.texts), data.pictures, data.focus);
       scope.postMessage({ id: data.id, kind: 'product', file: data.focus.file, index: data.focus.index, diagnostics });
     } catch (error) {
       scope.postMessage({ id: data.id, kind: 'failure', failure: (error as Error).message });
@@ -43,7 +53,7 @@ scope.onmessage = ({ data }) => {
       scope.postMessage({
         id: data.id,
         kind: 'whole',
-        diagnostics: checkEdits(data.files, data.texts, data.pictures),
+        diagnostics: checkEdits(read!, allTexts(data.texts), data.pictures),
         milliseconds: Math.round(performance.now() - started),
       });
     } catch (error) {

@@ -88,10 +88,12 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
     [state, pictureUrl],
   );
 
+  const changes = useMemo(() => (state ? changedFiles(state) : []), [state]);
+  const suggestedMessage = useMemo(() => (state && changes.length > 0 ? proposalMessage(state) : ''), [state, changes]);
+
   if (loadError) return <p className="problems error">The editor could not read the project: {loadError}</p>;
   if (!state) return <p className="editor-loading">Loading the catalogs…</p>;
 
-  const changes = changedFiles(state);
   const changedPaths = new Set(changes.map((change) => change.path));
   const blocking = diagnostics.filter((d) => d.severity === 'error' && changedPaths.has(d.file));
   const failure = checked?.failure ? [{ severity: 'error' as const, file: '', line: 1, col: 1, path: '(editor)', message: checked.failure }] : [];
@@ -140,7 +142,7 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
           checking={!checked?.current}
           errors={[...failure, ...blocking]}
           warnings={diagnostics.filter((d) => d.severity === 'warning' && changedPaths.has(d.file)).length}
-          suggestedMessage={proposalMessage(state)}
+          suggestedMessage={suggestedMessage}
           onSave={save}
         />
         {checked && (

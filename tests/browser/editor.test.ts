@@ -59,7 +59,7 @@ async function openFile(file: string): Promise<void> {
 async function save(): Promise<string> {
   const before = git('rev-parse', 'HEAD').trim();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(() => git('rev-parse', 'HEAD').trim()).not.toBe(before);
+  await expect.poll(() => git('rev-parse', 'HEAD').trim(), { timeout: 30_000 }).not.toBe(before);
   const commit = git('rev-parse', 'HEAD').trim();
   await page.getByText(`Saved as commit ${commit.slice(0, 7)} on branch main.`).waitFor();
   return commit;
@@ -95,6 +95,7 @@ describe('the editor on a 600-product catalog', () => {
     const shown = Date.now() - typed;
     expect(await problem.innerText()).toBe('36.5 from 500 pieces is not below 35, the price of size Small it replaces; a discount must lower the price');
     await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await problem.scrollIntoViewIfNeeded();
     await screenshot('editor-discount-error');
 
     await tierPrice.fill('34.5');
