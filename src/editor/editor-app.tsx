@@ -57,8 +57,10 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
   const edit = open ? state?.edits.get(open) : undefined;
   useEffect(() => {
     if (!edit) return;
-    const idle = requestIdleCallback(() => prepareForEditing(edit));
-    return () => cancelIdleCallback(idle);
+    // Well after the table shows, so opening is not held up by it.
+    let idle = 0;
+    const timer = setTimeout(() => (idle = requestIdleCallback(() => prepareForEditing(edit))), 1500);
+    return () => (clearTimeout(timer), cancelIdleCallback(idle));
   }, [edit?.original]);
 
   const diagnostics = checked?.diagnostics ?? [];

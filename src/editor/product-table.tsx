@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type UIEvent } from 'react';
 import type { Data } from './edit-state.ts';
 
 export interface RowProblems {
@@ -13,6 +13,11 @@ interface ProductTableProps {
   selected?: number;
   onSelect(index: number): void;
 }
+
+/** A row's height in pixels (editor.css gives rows this height): only the rows in view are made. */
+const ROW_HEIGHT = 26;
+/** Rows made beyond the view on each side, so a quick scroll shows no gap. */
+const OVERSCAN = 15;
 
 type SortKey = 'code' | 'name' | 'type' | 'sub_category' | 'price' | 'problems';
 
@@ -31,6 +36,7 @@ export function ProductTable({ products, problems, selected, onSelect }: Product
   const [type, setType] = useState('');
   const [subCategory, setSubCategory] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; down: boolean }>({ key: 'code', down: false });
+  const [view, setView] = useState({ top: 0, height: 900 });
   const types = useMemo(() => distinct(products.map((p) => p.type)), [products]);
   const subCategories = useMemo(() => distinct(products.filter((p) => type === '' || p.type === type).map((p) => p.sub_category)), [products, type]);
 
@@ -51,6 +57,8 @@ export function ProductTable({ products, problems, selected, onSelect }: Product
     return shown.sort((a, b) => exact(a) - exact(b) || compare(value(a), value(b)) * (sort.down ? -1 : 1));
   }, [products, problems, search, type, subCategory, sort]);
 
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
   return (
     <section className="product-table" aria-label="Products">
       <div className="filters">
@@ -79,7 +87,10 @@ export function ProductTable({ products, problems, selected, onSelect }: Product
           {rows.length} of {products.length}
         </span>
       </div>
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        onScroll={(event: UIEvent<HTMLDivElement>) => setView({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}
+      >
         <table>
           <thead>
             <tr>
@@ -93,9 +104,11 @@ export function ProductTable({ products, problems, selected, onSelect }: Product
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ product, index }) => (
+            <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }} />
+            {rows.slice(first, last).map(({ product, index }) => (
               <Row key={index} product={product} index={index} problems={problems.get(index)} selected={index === selected} onSelect={onSelect} />
             ))}
+            <tr aria-hidden="true" style={{ height: (rows.length - last) * ROW_HEIGHT }} />
           </tbody>
         </table>
       </div>
@@ -140,9 +153,12 @@ function lowestPrice(product: Data): number {
   return prices.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...prices);
 }
 
+/** One collator for every comparison: localeCompare with options makes one per call, a second a sort of 600. */
+const COLLATOR = new Intl.Collator(undefined, { numeric: true });
+
 function compare(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a === b ? 0 : a < b ? -1 : 1;
-  return String(a).localeCompare(String(b), undefined, { numeric: true });
+  return COLLATOR.compare(String(a), String(b));
 }
 
 function distinct(values: unknown[]): string[] {

@@ -69,18 +69,21 @@ describe('the editor on a 600-product catalog', () => {
   it('opens with every product listed in under 2 s', async () => {
     const started = Date.now();
     await page.goto(server.url);
-    await page.locator('tbody tr').nth(599).waitFor({ state: 'attached' });
+    await page.getByText('600 of 600').waitFor();
+    await page.locator('tbody tr[data-code]').first().waitFor();
     const opened = Date.now() - started;
-    expect(await page.locator('tbody tr').count()).toBe(600);
     expect(opened, `opened in ${opened} ms`).toBeLessThan(2000);
+    // Only the rows in view are made; scrolling to the end shows the last product.
+    await page.locator('.table-scroll').evaluate((table) => table.scrollTo(0, table.scrollHeight));
+    await expect.poll(() => page.locator('tbody tr[data-code]').last().getAttribute('data-code')).toMatch(/^WS/);
   });
 
   it('finds K500 by its code, shows a discount above the price at its field within 500 ms, and saves only the changed lines once fixed', async () => {
     const file = 'catalogs/tiered.yaml';
     await openFile(file);
     await page.getByLabel('Search by code or name').fill('K500');
-    await expect.poll(() => page.locator('tbody tr').first().getAttribute('data-code')).toBe('K500');
-    await page.locator('tbody tr').first().getByRole('button').click();
+    await expect.poll(() => page.locator('tbody tr[data-code]').first().getAttribute('data-code')).toBe('K500');
+    await page.locator('tbody tr[data-code]').first().getByRole('button').click();
     const form = page.getByRole('form', { name: 'Product K500' });
     const small = form.locator('input[data-path$=".sizes.Small"]');
     const index = /^products\[(\d+)\]/.exec((await small.getAttribute('data-path'))!)![1];
