@@ -49,6 +49,12 @@ function stageOrder() {
 }
 /** The dev server's browser code, which Vite serves to `npm run dev`'s pages. */
 const DEV_BROWSER = '^src/core/dev/(live-client|live-channel|data-errors-overlay|placement-outlines)\\.ts$';
+/**
+ * The validator and the catalog writer as the browser editor runs them: the node-free part of
+ * src/core/data (validate-sources.ts and what it imports) and of src/core/catalog-sheet.
+ */
+const EDITOR_SHARED =
+  '^src/core/(data/(validate-sources|schema-diagnostics|schema-error-words|cross-checks|colour-near-misses|data-shape|discount-tiers|diagnostic|order-api-address|report-at|suggest|yaml-source|yaml-syntax-words|image-uses|placement-area-checks|photo-match|to-domain|file-shapes|file-shapes\\.generated)|catalog-sheet/(catalog-text-edit|same-data|price-change)|user-error)\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -64,6 +70,20 @@ module.exports = {
       severity: 'error',
       comment: 'Browser code (domain, site, components, islands, runtime/client) runs in the browser: no node: module.',
       from: { path: BROWSER, pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'editor-shared-code-has-no-node',
+      severity: 'error',
+      comment: 'The validator and catalog writer the browser editor runs (EDITOR_SHARED) import no node: module.',
+      from: { path: EDITOR_SHARED, pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'editor-has-no-node',
+      severity: 'error',
+      comment: 'src/editor is browser code: no node: module.',
+      from: { path: '^src/editor/', pathNot: TEST },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -116,6 +136,18 @@ module.exports = {
       '^src/core/catalog-sheet/',
       ['src/domain/', 'src/core/data/', 'src/core/catalog-sheet/', 'src/core/user-error', 'src/core/project-root'],
       'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.',
+    ),
+    ...layer(
+      'editor',
+      '^src/editor/',
+      ['src/domain/', 'src/editor/', EDITOR_SHARED.slice(1)],
+      'src/editor: the browser editor; the domain and the node-free validator and catalog writer (EDITOR_SHARED).',
+    ),
+    ...layer(
+      'core-editor',
+      '^src/core/editor/',
+      ['src/domain/', 'src/core/data/', 'src/core/editor/', 'src/core/project-root', 'src/editor/editor-backend'],
+      "src/core/editor: npm run editor's local proxy and the editor's bundle; the data loader, nothing of the build.",
     ),
     ...layer(
       'core-hosting',
