@@ -28,7 +28,7 @@ function layer(name, from, allowed, comment) {
   ];
 }
 
-const BROWSER = '^src/(domain|site|components|islands|runtime/client)/';
+const BROWSER = '^src/(domain|site|components|islands|runtime/client|editor)/';
 /** The dev server's browser code, which Vite serves to `npm run dev`'s pages. */
 const DEV_BROWSER = '^src/core/dev/(live-client|live-channel|data-errors-overlay|placement-outlines)\\.ts$';
 
@@ -68,6 +68,12 @@ module.exports = {
       '^src/islands/',
       ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/', 'src/islands/'],
       'src/islands: interactive components; domain, contracts (types), site, components.',
+    ),
+    ...layer(
+      'editor',
+      '^src/editor/',
+      ['src/domain/', 'src/editor/'],
+      "src/editor: the merchandisers' editor in the browser and its backends (local proxy, GitHub); domain only, no node:.",
     ),
     ...layer(
       'runtime-client',
