@@ -17,6 +17,7 @@ import { deskImportTracking } from './desk-import-tracking.ts';
 import { listDeskOrders } from './list-desk-orders.ts';
 import { createDeskSession } from './desk-session.ts';
 import { deskSetStatus } from './desk-set-status.ts';
+import { gitHubSignIn, gitHubToken } from './github-oauth.ts';
 import { HttpError } from './http-error.ts';
 import { nestingPastLimit } from './json-depth.ts';
 import { probeWrite } from '../storage/write-probe.ts';
@@ -41,6 +42,8 @@ const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<Ap
   '/v1/desk-import-tracking': deskImportTracking,
   '/v1/desk-export': deskExport,
   '/v1/desk-audit': deskAudit,
+  '/v1/github-sign-in': gitHubSignIn,
+  '/v1/github-token': gitHubToken,
 };
 
 /** No call's body nests deeper than 4 levels; 32 leaves room for new fields and stops a body long before a walk of it could run out of stack. */

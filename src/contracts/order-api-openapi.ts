@@ -24,6 +24,7 @@ import {
   DeskSessionAnswerSchema,
   DeskSetStatusAnswerSchema,
 } from './desk-responses.ts';
+import { GitHubSignInAnswerSchema, GitHubTokenAnswerSchema } from './editor-github-oauth.ts';
 
 /**
  * The order API's OpenAPI 3.1 document, generated from the request and answer schemas of this
@@ -66,6 +67,10 @@ const NAMED_SCHEMAS = {
   DeskExportAnswer: DeskExportAnswerSchema,
   DeskAuditBody: REQUEST_BODY_SCHEMAS['desk-audit'],
   DeskAuditAnswer: DeskAuditAnswerSchema,
+  GitHubSignInBody: REQUEST_BODY_SCHEMAS['github-sign-in'],
+  GitHubSignInAnswer: GitHubSignInAnswerSchema,
+  GitHubTokenBody: REQUEST_BODY_SCHEMAS['github-token'],
+  GitHubTokenAnswer: GitHubTokenAnswerSchema,
   HealthAnswer: HealthAnswerSchema,
   ReadyAnswer: ReadyAnswerSchema,
   NotReadyAnswer: NotReadyAnswerSchema,
@@ -395,6 +400,33 @@ const OPERATIONS: Record<string, Operation> = {
     }),
   },
   ...DESK_OPERATIONS,
+  '/v1/github-sign-in': {
+    method: 'post',
+    tag: 'sessions',
+    summary: "Start the editor's GitHub sign-in: GitHub's authorize page and a signed state",
+    description: 'Only from the origin of GITHUB_OAUTH_CALLBACK_URL (the editor). The state is good for 10 minutes.',
+    body: 'github-sign-in',
+    answers: withEveryCall({
+      200: { description: 'Where to send the merchandiser, and the state to keep until GitHub sends them back.', body: 'GitHubSignInAnswer' },
+      403: error("An origin other than the editor's."),
+      503: error('The order API has no GitHub OAuth app (GITHUB_OAUTH_CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET, GITHUB_OAUTH_CALLBACK_URL).'),
+    }),
+  },
+  '/v1/github-token': {
+    method: 'post',
+    tag: 'sessions',
+    summary: "Finish the editor's GitHub sign-in: the code GitHub sent back exchanged for the merchandiser's token",
+    description:
+      "Only from the editor's origin. The exchange is made here with the app's secret (GitHub's web application flow), which never reaches a browser.",
+    body: 'github-token',
+    answers: withEveryCall({
+      200: { description: "The merchandiser's GitHub token and its scope.", body: 'GitHubTokenAnswer' },
+      400: error('A bad body; a state this API did not sign or older than 10 minutes; a code GitHub no longer takes.'),
+      403: error("An origin other than the editor's, or a token without the scope the editor needs."),
+      502: error('GitHub did not answer, or answered without a token.'),
+      503: error('No GitHub OAuth app, or one GitHub refuses (wrong id, secret or callback).'),
+    }),
+  },
   '/healthz': {
     method: 'get',
     tag: 'operations',
@@ -500,6 +532,8 @@ const BODY_SCHEMA_NAMES = {
   'desk-import-tracking': 'DeskImportTrackingBody',
   'desk-export': 'DeskExportBody',
   'desk-audit': 'DeskAuditBody',
+  'github-sign-in': 'GitHubSignInBody',
+  'github-token': 'GitHubTokenBody',
 } as const satisfies Record<CallName, SchemaName>;
 
 /** The document, as `GET /v1/openapi.json` serves it. */

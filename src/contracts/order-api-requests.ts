@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { SUPPLIER_NOTE_MAX } from '../domain/in-hands-date.ts';
 import { CARRIERS, SETTABLE_STATUSES, TRACKING_NUMBER_PATTERN, type Carrier, type SettableStatus, type OrderStatus } from '../domain/order-status.ts';
 import { DESK_REQUEST_BODY_SCHEMAS } from './desk-requests.ts';
+import { GITHUB_OAUTH_REQUEST_BODY_SCHEMAS } from './editor-github-oauth.ts';
 import { WireOrderLineSchema } from './order-line.ts';
 
 /**
@@ -224,6 +225,7 @@ export const REQUEST_BODY_SCHEMAS = {
   'device-link': DeviceLinkBodySchema,
   'redeem-device-link': RedeemDeviceLinkBodySchema,
   ...DESK_REQUEST_BODY_SCHEMAS,
+  ...GITHUB_OAUTH_REQUEST_BODY_SCHEMAS,
 } satisfies Record<string, TSchema>;
 
 export type CallName = keyof typeof REQUEST_BODY_SCHEMAS;
