@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../server/tests/helpers/test-api.ts';
-import { gitHubBackend } from '../src/editor/github-backend.ts';
+import { gitHubBackend, type GitHubBackendOptions } from '../src/editor/github-backend.ts';
 import { previewState } from '../src/editor/github-preview.ts';
 import { finishGitHubSignIn, gitHubSignInAddress, gitHubToken, type SignInStorage } from '../src/editor/github-sign-in.ts';
 import { startFakeGitHub, type FakeGitHub } from './helpers/fake-github.ts';
@@ -59,6 +59,17 @@ describe("the editor's GitHub flow", () => {
       browserFetch(url, { ...init, headers: { origin: EDITOR, ...(init.headers as Record<string, string>) } }),
     );
   }, 60_000);
+
+  /** The backend the signed-in editor makes, pointed at the fake. */
+  const backendOf = (options: Partial<GitHubBackendOptions> = {}) =>
+    gitHubBackend({
+      owner: github.owner,
+      repo: github.repo,
+      token: OAUTH.token,
+      apiBase: github.url,
+      previewOrigin: 'https://previews.example.com',
+      ...options,
+    });
 
   afterAll(async () => {
     vi.unstubAllGlobals();
@@ -121,24 +132,15 @@ describe("the editor's GitHub flow", () => {
   });
 
   it("reads the default branch's files", async () => {
-    const backend = gitHubBackend({
-      owner: github.owner,
-      repo: github.repo,
-      token: OAUTH.token,
-      apiBase: github.url,
-      previewOrigin: 'https://previews.example.com',
-    });
+    const backend = backendOf();
     expect(await backend.readText('catalogs/default.yaml')).toBe(CATALOG);
     expect(await backend.readText('catalogs/absent.yaml')).toBeUndefined();
     expect(await backend.listFiles('catalogs/images')).toEqual(['catalogs/images/K500_navy.jpg']);
   });
 
   it('proposes a save as a branch from main, one commit with every file exactly as given, and a pull request with its preview link', async () => {
-    const backend = gitHubBackend({
-      owner: github.owner,
-      repo: github.repo,
-      token: OAUTH.token,
-      apiBase: github.url,
+    // The preview host as the repository variable may be written, with a trailing slash.
+    const backend = backendOf({
       previewOrigin: 'https://previews.example.com/',
       now: () => new Date('2026-11-28T05:06:07Z'),
     });
@@ -228,7 +230,7 @@ describe("the editor's GitHub flow", () => {
   });
 
   it('says in plain words when the token is no longer good or the account may not write', async () => {
-    const stale = gitHubBackend({ owner: github.owner, repo: github.repo, token: 'gho_expired', apiBase: github.url, previewOrigin: 'https://p.example.com' });
+    const stale = backendOf({ token: 'gho_expired' });
     await expect(stale.readText('catalogs/default.yaml')).rejects.toThrow(
       'GitHub no longer accepts your sign-in: sign in with GitHub again (GitHub said: Bad credentials)',
     );
