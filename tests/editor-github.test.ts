@@ -43,6 +43,7 @@ describe("the editor's GitHub flow", () => {
         'README.md': '# x\n',
       },
       oauth: OAUTH,
+      readOnlyToken: 'gho_reader',
     });
     api = await startTestApi({
       dataRoot: fixtureProject(),
@@ -231,6 +232,14 @@ describe("the editor's GitHub flow", () => {
 
   it('says in plain words when the token is no longer good or the account may not write', async () => {
     const stale = backendOf({ token: 'gho_expired' });
+    const reader = backendOf({ token: 'gho_reader' });
+    const branches = github.requests.filter((r) => r.path.endsWith('/git/refs')).length;
+    await expect(reader.propose({ message: 'K500: price', files: [{ path: 'catalogs/default.yaml', text: CATALOG }] })).rejects.toThrow(
+      'Your GitHub account may not change dealer/storefronts: ask its owner for write access (GitHub said: Resource not accessible by integration)',
+    );
+    // Refused at the first write: nothing after it was tried.
+    expect(github.requests.filter((r) => r.path.endsWith('/git/refs')).length).toBe(branches + 1);
+    expect(github.requests.at(-1)!.path).toBe('/repos/dealer/storefronts/git/refs');
     await expect(stale.readText('catalogs/default.yaml')).rejects.toThrow(
       'GitHub no longer accepts your sign-in: sign in with GitHub again (GitHub said: Bad credentials)',
     );

@@ -34,6 +34,8 @@ export interface FakeGitHubOptions {
   /** The default branch's files. */
   files: Record<string, string>;
   oauth: { clientId: string; clientSecret: string; code: string; token: string; scope: string };
+  /** A token of an account that may read the repository but not write to it. */
+  readOnlyToken?: string;
 }
 
 /**
@@ -179,7 +181,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       if (body.code !== code) return send(200, { error: 'bad_verification_code' });
       return send(200, { access_token: token, scope, token_type: 'bearer' });
     }
-    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'Bad credentials' });
+    const reader = options.readOnlyToken !== undefined && req.headers.authorization === `Bearer ${options.readOnlyToken}`;
+    if (reader && req.method !== 'GET') return send(403, { message: 'Resource not accessible by integration' });
+    if (req.headers.authorization !== `Bearer ${token}` && !reader) return send(401, { message: 'Bad credentials' });
     for (const [method, pattern, answer] of routes) {
       const match = req.method === method ? url.pathname.match(pattern) : null;
       if (match) return send(...answer(match, body, url));
