@@ -108,6 +108,12 @@ module.exports = {
       'src/islands: interactive components; domain, contracts (types), site, components.',
     ),
     ...layer(
+      'editor',
+      '^src/editor/',
+      ['src/domain/', 'src/editor/'],
+      "src/editor: the merchandisers' editor in the browser and its backends (local proxy, GitHub); domain only, no node:.",
+    ),
+    ...layer(
       'runtime-client',
       '^src/runtime/client/',
       ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/client/'],
