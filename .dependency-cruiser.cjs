@@ -108,12 +108,6 @@ module.exports = {
       'src/islands: interactive components; domain, contracts (types), site, components.',
     ),
     ...layer(
-      'editor',
-      '^src/editor/',
-      ['src/domain/', 'src/editor/'],
-      "src/editor: the merchandisers' editor in the browser and its backends (local proxy, GitHub); domain only, no node:.",
-    ),
-    ...layer(
       'runtime-client',
       '^src/runtime/client/',
       ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/client/'],
@@ -147,7 +141,7 @@ module.exports = {
       'editor',
       '^src/editor/',
       ['src/domain/', 'src/editor/', EDITOR_SHARED.slice(1)],
-      'src/editor: the browser editor; the domain and the node-free validator and catalog writer (EDITOR_SHARED).',
+      "src/editor: the merchandisers' editor in the browser and its backends (local proxy, GitHub); the domain and the node-free validator and catalog writer (EDITOR_SHARED).",
     ),
     ...layer(
       'core-editor',
