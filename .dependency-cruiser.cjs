@@ -1,15 +1,17 @@
 // The layers of docs/architecture.md ("Folders"), checked by `npm test` (tests/architecture.test.ts):
 //   npx depcruise src server scripts tests --config .dependency-cruiser.cjs
 // Each rule names a folder and what it may import; anything else it imports is an error.
-// Tests beside the code (*.test.ts) follow their folder's rule too, except that they may use the
-// fixtures in tests/helpers/.
-const TEST = '\\.test\\.tsx?$';
+// Tests beside the code (*.test.ts, and the order API's suites and helpers in server/tests/)
+// follow their folder's rule too, except that they may use the fixtures and builders in tests/helpers/.
+const TEST = '(\\.test\\.tsx?$|^server/tests/)';
 const HELPERS = '|^tests/helpers/';
 /** Node's own modules and npm packages: the layers are about our folders (the browser's no-node rule is separate). */
 const PACKAGES = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'unknown'];
 
-/** A folder may import only `allowed` (path patterns), its own files and npm packages. */
-function layer(name, from, allowed, comment) {
+/** A folder may import only `others` (path patterns), its own files and npm packages. */
+function layer(name, folder, others, comment) {
+  const from = `^${folder}`;
+  const allowed = [folder, ...others];
   return [
     {
       name,
@@ -22,7 +24,7 @@ function layer(name, from, allowed, comment) {
       name: `${name} (tests)`,
       comment,
       severity: 'error',
-      from: { path: `${from}.*${TEST}` },
+      from: { path: `(?=${from})(?=.*${TEST})` },
       to: { pathNot: `^(${allowed.join('|')})|node_modules/${HELPERS}`, dependencyTypesNot: PACKAGES },
     },
   ];
@@ -57,58 +59,53 @@ module.exports = {
     },
     ...layer(
       'contracts',
-      '^src/contracts/',
-      ['src/domain/', 'src/contracts/'],
+      'src/contracts/',
+      ['src/domain/'],
       "src/contracts: the order API's contract (request and answer schemas and types, TypeBox; the OpenAPI document made from them); shared by the islands and the API.",
     ),
-    ...layer('site', '^src/site/', ['src/domain/', 'src/site/'], 'src/site: what pages and the browser share; imports domain only.'),
-    ...layer('components', '^src/components/', ['src/domain/', 'src/site/', 'src/components/'], 'src/components: static components; domain and site only.'),
+    ...layer('site', 'src/site/', ['src/domain/'], 'src/site: what pages and the browser share; imports domain only.'),
+    ...layer('components', 'src/components/', ['src/domain/', 'src/site/'], 'src/components: static components; domain and site only.'),
     ...layer(
       'islands',
-      '^src/islands/',
-      ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/', 'src/islands/'],
+      'src/islands/',
+      ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/'],
       'src/islands: interactive components; domain, contracts (types), site, components.',
     ),
     ...layer(
       'runtime-client',
-      '^src/runtime/client/',
-      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/client/'],
+      'src/runtime/client/',
+      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/'],
       'src/runtime/client: browser entries; islands, components, site, domain.',
     ),
-    ...layer(
-      'runtime-server',
-      '^src/runtime/server/',
-      ['src/domain/', 'src/site/', 'src/runtime/server/'],
-      'src/runtime/server: the HTML document and the island marker.',
-    ),
+    ...layer('runtime-server', 'src/runtime/server/', ['src/domain/', 'src/site/'], 'src/runtime/server: the HTML document and the island marker.'),
     ...layer(
       'pages',
-      '^src/pages/',
-      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/', 'src/pages/'],
+      'src/pages/',
+      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/'],
       'src/pages: one component per page, rendered at build time.',
     ),
     ...layer(
       'core-data',
-      '^src/core/data/',
-      ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'],
+      'src/core/data/',
+      ['src/domain/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'],
       'src/core/data: reading and validating the data files.',
     ),
     ...layer(
       'core-catalog-sheet',
-      '^src/core/catalog-sheet/',
-      ['src/domain/', 'src/core/data/', 'src/core/catalog-sheet/', 'src/core/user-error', 'src/core/project-root'],
+      'src/core/catalog-sheet/',
+      ['src/domain/', 'src/core/data/', 'src/core/user-error', 'src/core/project-root'],
       'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.',
     ),
     ...layer(
       'core-hosting',
-      '^src/core/hosting/',
-      ['src/core/hosting/', 'src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/user-error'],
+      'src/core/hosting/',
+      ['src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/user-error'],
       "src/core/hosting: the shared-host folder and the hosts' limits; the built folders' headers, nothing else of the build.",
     ),
     ...layer(
       'core-serve',
-      '^src/core/serve/',
-      ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file', 'src/core/user-error'],
+      'src/core/serve/',
+      ['src/domain/', 'src/site/', 'src/core/headers-file', 'src/core/user-error'],
       'src/core/serve: the static server; nothing of the build (Vite, sharp).',
     ),
     {
@@ -135,8 +132,8 @@ module.exports = {
     },
     ...layer(
       'server',
-      '^server/',
-      ['src/domain/', 'src/contracts/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root', 'server/'],
+      'server/',
+      ['src/domain/', 'src/contracts/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'],
       'server/: the order API; domain rules and the data loader, nothing of the site.',
     ),
     {
@@ -150,7 +147,7 @@ module.exports = {
       name: 'browser-tests-in-tests',
       severity: 'error',
       comment: 'A test that drives a browser belongs in tests/browser/, not beside the code.',
-      from: { path: `^(src|server)/.*${TEST}` },
+      from: { path: `(?=^(src|server)/)(?=.*${TEST})` },
       to: { path: '^tests/browser/' },
     },
   ],

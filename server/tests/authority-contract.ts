@@ -17,6 +17,8 @@ import {
   STAFF_PASSWORD,
   writeOrderFixture,
   POLO_LINE,
+  bypassMotorsOrder,
+  paypalMotorsOrder,
 } from './helpers/order-fixture.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { setReadOnly } from './helpers/read-only-database.ts';
@@ -65,18 +67,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
     ...extraFields,
   });
   const polo = POLO_LINE;
-  const order = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann',
-    last_name: 'Lee',
-    email: `${randomUUID()}@dealer.example`,
-    store: '',
-    customer_po: '',
-    companyName: BYPASS_TENANT,
-    cart: [polo],
-    bypassPaypal: true,
-    code: BYPASS_CODE,
-    ...overrides,
-  });
+  const order = bypassMotorsOrder;
   const admin = (target: TestApi, companyName: string) => target.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
   const ordersOf = async (target: TestApi, companyName: string, email?: string) => {
     const answer = await target.post('/v1/retrieve-orders', { companyName, limit: 500 }, await admin(target, companyName));
@@ -490,13 +481,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
     it('limits unpaid PayPal orders per client, and removes unpaid ones when they expire', async () => {
       const expiring = await startApi({ MAX_UNPAID_ORDERS_PER_CLIENT: '2', UNPAID_ORDER_TTL_SECONDS: '1', MAINTENANCE_INTERVAL_SECONDS: '1' });
       const client = { 'x-forwarded-for': '192.0.2.200' };
-      const paypalOrder = () => ({
-        first_name: 'Pat',
-        last_name: 'Doe',
-        email: `${randomUUID()}@dealer.example`,
-        companyName: PAYPAL_TENANT,
-        cart: [{ ...polo, quantity: 2 }],
-      });
+      const paypalOrder = () => paypalMotorsOrder({ cart: [{ ...polo, quantity: 2 }] });
       const first = await expiring.post('/v1/create-order', paypalOrder(), client);
       expect(first.status).toBe(200);
       expect((await expiring.post('/v1/create-order', paypalOrder(), client)).status).toBe(200);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aBypassOrderBody, aPayPalOrderBody } from '../../tests/helpers/order-builders.ts';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
 import {
   ADMIN_PASSWORD,
@@ -60,28 +61,13 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
   });
   const polos = (quantity = 12) => [line('K500', 'Medium', 'Navy', quantity)];
   // Bypass Ford is a store of Bypass Motors only: an order for another tenant names none.
-  const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann',
-    last_name: 'Lee',
-    email: `${randomUUID()}@dealer.example`,
-    store: overrides.companyName === undefined || overrides.companyName === BYPASS_TENANT ? 'Bypass Ford' : '',
-    customer_po: 'CPO-1',
-    companyName: BYPASS_TENANT,
-    cart: polos(),
-    bypassPaypal: true,
-    code: BYPASS_CODE,
-    ...overrides,
-  });
-  const paypalOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Pat',
-    last_name: 'Doe',
-    email: `${randomUUID()}@dealer.example`,
-    store: '',
-    customer_po: '',
-    companyName: PAYPAL_TENANT,
-    cart: polos(2),
-    ...overrides,
-  });
+  const bypassOrder = <O extends Record<string, unknown> = Record<never, never>>(overrides: O = {} as O) =>
+    aBypassOrderBody(BYPASS_TENANT, BYPASS_CODE, polos(), {
+      store: overrides.companyName === undefined || overrides.companyName === BYPASS_TENANT ? 'Bypass Ford' : '',
+      customer_po: 'CPO-1',
+      ...overrides,
+    });
+  const paypalOrder = <O extends object = object>(overrides: O = {} as O) => aPayPalOrderBody(PAYPAL_TENANT, polos(2), overrides);
   // One admin session per tenant: every test API signs with the same SESSION_SECRET.
   const sessions = new Map<string, Promise<Record<string, string>>>();
   const adminSession = (companyName: string) => {

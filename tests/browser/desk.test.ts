@@ -7,21 +7,12 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeskPassword } from '../../server/app/desk-password.ts';
 import type { CartLine } from '../../src/domain/cart-line.ts';
+import { aNotePadsLine } from '../helpers/order-builders.ts';
 import { openWorld, tenant, type SiteWorld } from './harness.ts';
 import { GUARDIAN_POLO, watchConsole } from './orders-steps.ts';
 
 const DESK_PASSWORD = 'sample-desk-password';
-const NOTE_PADS: CartLine = {
-  type: 'office',
-  name: 'Note Pads',
-  price: 0,
-  quantity: 5,
-  size: '# pads',
-  color: 'White',
-  code: 'NP-50',
-  placement: '',
-  embroidery: '',
-};
+const NOTE_PADS: CartLine = aNotePadsLine();
 
 let site: SiteWorld;
 /** Guardian's three placed orders, oldest first, and one of Hennessy's. */

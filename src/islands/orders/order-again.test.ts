@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 import { MUST_SELECT_AN_EMBROIDERY, type LogoLists } from '../../domain/logo-rules.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/order-rules.ts';
+import { aListedOrderLine } from '../../../tests/helpers/order-builders.ts';
 import { testProduct } from '../../../tests/helpers/test-product.ts';
 import { linesFromElsewhere, orderAgain, storeOfOrder, type Reorder, type ReorderRules, type ReorderStore } from './order-again.ts';
 import type { OrderLine } from './order-data.ts';
@@ -29,22 +30,13 @@ function rules(overrides: Partial<ReorderRules> = {}): ReorderRules {
   return { findProduct: (code) => catalog.get(code), logos: LOGOS, stores: [FORD, CHEVY], hasStoreSession: () => false, cart: {}, ...overrides };
 }
 
-const poloLine: OrderLine = {
-  code: 'K500',
-  description: 'Sport Polo',
-  quantity: 12,
-  price: 38.77,
-  size: 'Medium',
-  color: 'Navy',
-  type: 'mens',
-  embroidery: 'Guardian Shield',
-  placement: 'Left Chest',
+const poloLine: OrderLine = aListedOrderLine({
   second_embroidery: 'Guardian Script',
   second_placement: 'Right Sleeve',
   customer_po: 'CPO-A',
   po: 'PO-1',
   est_ship_date: '2024-02-15',
-};
+});
 const frameLine: OrderLine = {
   code: 'MF-STR',
   description: 'Metal Frame',
