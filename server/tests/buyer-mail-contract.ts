@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { contractWorld } from './helpers/contract-world.ts';
-import { BYPASS_CODE, BYPASS_TENANT, bypassMotorsOrder, OTHER_TENANT, PAYPAL_TENANT, paypalMotorsOrder, POLO_LINE, SUPPLIER } from './helpers/order-fixture.ts';
+import { BYPASS_TENANT, bypassMotorsOrder, OTHER_TENANT, PAYPAL_TENANT, paypalMotorsOrder, POLO_LINE, SUPPLIER } from './helpers/order-fixture.ts';
 import { mailParts, parseMail } from './helpers/parse-mail.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';

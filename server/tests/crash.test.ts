@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSession } from '../../tests/helpers/session-builders.ts';
 import { RESERVATION_LEASE_MS } from '../app/failure-limiter.ts';
 import { OrderDatabase } from '../storage/order-database.ts';
 import { openSqliteDatabase } from '../storage/sqlite-database.ts';
@@ -100,7 +101,7 @@ async function signInAfterCrash(url: string): Promise<Record<string, string>> {
     answer = await signIn();
   }
   expect(answer.status).toBe(200);
-  return { authorization: `Bearer ${answer.body.token}` };
+  return withSession(answer.body.token as string);
 }
 
 describe('kill -9 during a burst of orders', () => {

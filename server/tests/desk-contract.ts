@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { hashDeskPassword } from '../app/desk-password.ts';
 import { aBypassOrderBody } from '../../tests/helpers/order-builders.ts';
+import { withSession } from '../../tests/helpers/session-builders.ts';
 import { contractWorld } from './helpers/contract-world.ts';
 import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, OTHER_TENANT, POLO_LINE, STAFF_PASSWORD } from './helpers/order-fixture.ts';
 
@@ -21,7 +22,7 @@ export function deskContract(newDatabase: () => Promise<string | undefined>): vo
   const desk = async (name = 'Dana at the desk') => {
     const answer = await world.api.post('/v1/desk-session', { name, password: DESK_PASSWORD });
     expect(answer.status).toBe(200);
-    return { authorization: `Bearer ${answer.body.token as string}` };
+    return withSession(answer.body.token as string);
   };
   const codes: Record<string, string> = { [BYPASS_TENANT]: BYPASS_CODE, [OTHER_TENANT]: 'OTHERCODE' };
   /** A bypass order with two lines of `companyName`: its id. */

@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aBypassOrderBody, aPayPalOrderBody } from '../../tests/helpers/order-builders.ts';
+import { aSessionToken, withSession } from '../../tests/helpers/session-builders.ts';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
 import {
   ADMIN_PASSWORD,
@@ -19,7 +20,6 @@ import {
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, STOREFRONT_ORIGIN, TEST_SESSION_SECRET, type TestApi } from './helpers/test-api.ts';
 import { loadProject } from '../../src/core/data/load-project.ts';
-import { SessionTokens } from '../app/session-tokens.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 
 /**
@@ -796,10 +796,14 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const garbage = await list({ authorization: 'Bearer not.a.token' });
       expect(garbage.status).toBe(401);
       noOrderData(garbage);
-      const forged = await new SessionTokens('another-secret-that-is-long-enough-000', 3600).issue(tenantOf(fixture, BYPASS_TENANT), { role: 'admin' });
-      expect((await list({ authorization: `Bearer ${forged.token}` })).status).toBe(401);
-      const expired = await new SessionTokens(TEST_SESSION_SECRET, 60, () => Date.now() - 3_600_000).issue(tenantOf(fixture, BYPASS_TENANT), { role: 'staff' });
-      const late = await list({ authorization: `Bearer ${expired.token}` });
+      const forged = await aSessionToken(tenantOf(fixture, BYPASS_TENANT), { role: 'admin' }, { secret: 'another-secret-that-is-long-enough-000' });
+      expect((await list(withSession(forged))).status).toBe(401);
+      const expired = await aSessionToken(
+        tenantOf(fixture, BYPASS_TENANT),
+        { role: 'staff' },
+        { secret: TEST_SESSION_SECRET, ttlSeconds: 60, ageMs: 3_600_000 },
+      );
+      const late = await list(withSession(expired));
       expect(late).toMatchObject({ status: 401, body: { message: 'Your session has expired; enter the password again' } });
       noOrderData(late);
       const otherTenants = await list(await api.signIn(PAYPAL_TENANT, ADMIN_PASSWORDS[PAYPAL_TENANT]!));

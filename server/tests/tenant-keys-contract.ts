@@ -7,6 +7,7 @@ import { reattachCommand } from '../orders-reattach.ts';
 import { migrate } from '../storage/migrations.ts';
 import { openOrderDatabase } from '../storage/open-order-database.ts';
 import { aBypassOrderBody, aStoredOrderLine } from '../../tests/helpers/order-builders.ts';
+import { setTenantField } from '../../tests/helpers/tenant-builders.ts';
 import {
   ADMIN_PASSWORDS,
   BYPASS_CODE,
@@ -79,10 +80,7 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     await before.close();
 
     const renamed = 'Bypass Motors Holdings';
-    writeFileSync(
-      tenantFile('bypass-motors'),
-      readFileSync(tenantFile('bypass-motors'), 'utf8').replace(`company_name: ${BYPASS_TENANT}\n`, `company_name: ${renamed}\n`),
-    );
+    setTenantField(tenantFile('bypass-motors'), 'company_name', renamed);
     const api = await start();
     // The rebuilt storefront sends the new name; the old one names no tenant any more.
     expect((await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT })).status).toBe(400);

@@ -18,6 +18,7 @@ import { PayPalClient } from '../../paypal/paypal-client.ts';
 import { migrate } from '../../storage/migrations.ts';
 import { OrderDatabase, type NewOrder } from '../../storage/order-database.ts';
 import { moneyFromDollars } from '../../../src/domain/money.ts';
+import { withSession } from '../../../tests/helpers/session-builders.ts';
 import { aStoredOrderLine } from '../../../tests/helpers/order-builders.ts';
 import { openSqliteDatabase } from '../../storage/sqlite-database.ts';
 import type { FakePayPal } from './fake-paypal.ts';
@@ -118,7 +119,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
     async signIn(companyName, password) {
       const answer = await call(createSession, { companyName, password });
       if (answer.status !== 200) throw new Error(`no session for ${companyName}: ${JSON.stringify(answer.body)}`);
-      return { authorization: `Bearer ${String(answer.body.token)}` };
+      return withSession(String(answer.body.token));
     },
     async outbox() {
       const rows = await db.query<{ order_id: string; message: string }>('SELECT order_id, message FROM mail_outbox ORDER BY id');
