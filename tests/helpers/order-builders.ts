@@ -92,7 +92,7 @@ export function aListedOrderLine(overrides: Partial<ListedLine> = {}): ListedLin
 }
 
 /** The buyer's fields of a create-order body, as checkout's form sends them. */
-export interface Buyer {
+interface Buyer {
   first_name: string;
   last_name: string;
   email: string;
@@ -100,12 +100,12 @@ export interface Buyer {
   customer_po: string;
 }
 /** A create-order body; a test may send any field, wrong ones too. */
-export type OrderBody = Buyer & { companyName: string; cart: unknown; bypassPaypal?: boolean; code?: string };
+type OrderBody = Buyer & { companyName: string; cart: unknown; bypassPaypal?: boolean; code?: string };
 /** `T` with the fields of `O` in place of its own, as `{ ...t, ...o }` makes it. */
 type With<T, O> = Omit<T, keyof O> & O;
 
 /** Ann Lee, with an address no other order has, and no store or PO. */
-export function aBuyer<O extends object = object>(overrides: O = {} as O): With<Buyer, O> {
+function aBuyer<O extends object = object>(overrides: O = {} as O): With<Buyer, O> {
   return { first_name: 'Ann', last_name: 'Lee', email: `${randomUUID()}@dealer.example`, store: '', customer_po: '', ...overrides };
 }
 
