@@ -31,8 +31,32 @@ function layer(name, folder, others, comment) {
 }
 
 const BROWSER = '^src/(domain|site|components|islands|runtime/client)/';
+
+/**
+ * The generator's stage folders, each after the stages it uses. The build runs validate first, but
+ * validation reads pictures with the images stage's checker; render drives each site's publishing.
+ */
+const STAGES = ['images', 'validate', 'bundle', 'reuse', 'publish', 'render', 'deploy'];
+const GENERATOR = '^src/core/generator/';
+
+/** A stage never imports a later one: what two stages share lives in src/core/generator/shared/. */
+function stageOrder() {
+  return STAGES.slice(0, -1).map((stage, index) => ({
+    name: `generator-stage-${stage}`,
+    severity: 'error',
+    comment: `src/core/generator/${stage}: imports only the stages before it (${STAGES.join(' → ')}) and shared/.`,
+    from: { path: `${GENERATOR}${stage}/` },
+    to: { path: `${GENERATOR}(${STAGES.slice(index + 1).join('|')})/` },
+  }));
+}
 /** The dev server's browser code, which Vite serves to `npm run dev`'s pages. */
 const DEV_BROWSER = '^src/core/dev/(live-client|live-channel|data-errors-overlay|placement-outlines)\\.ts$';
+/**
+ * The validator and the catalog writer as the browser editor runs them: the node-free part of
+ * src/core/data (validate-sources.ts and what it imports) and of src/core/catalog-sheet.
+ */
+const EDITOR_SHARED =
+  '^src/core/(data/(validate-sources|schema-diagnostics|schema-error-words|cross-checks|colour-near-misses|data-shape|discount-tiers|diagnostic|order-api-address|report-at|suggest|yaml-source|yaml-syntax-words|image-uses|placement-area-checks|photo-match|to-domain|file-shapes|file-shapes\\.generated)|catalog-sheet/(catalog-text-edit|same-data|price-change)|user-error)\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -48,6 +72,20 @@ module.exports = {
       severity: 'error',
       comment: 'Browser code (domain, site, components, islands, runtime/client) runs in the browser: no node: module.',
       from: { path: BROWSER, pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'editor-shared-code-has-no-node',
+      severity: 'error',
+      comment: 'The validator and catalog writer the browser editor runs (EDITOR_SHARED) import no node: module.',
+      from: { path: EDITOR_SHARED, pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'editor-has-no-node',
+      severity: 'error',
+      comment: 'src/editor is browser code: no node: module.',
+      from: { path: '^src/editor/', pathNot: TEST },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -97,9 +135,21 @@ module.exports = {
       'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.',
     ),
     ...layer(
+      'editor',
+      'src/editor/',
+      ['src/domain/', EDITOR_SHARED.slice(1)],
+      'src/editor: the browser editor; the domain and the node-free validator and catalog writer (EDITOR_SHARED).',
+    ),
+    ...layer(
+      'core-editor',
+      'src/core/editor/',
+      ['src/domain/', 'src/core/data/', 'src/core/project-root', 'src/editor/editor-backend'],
+      "src/core/editor: npm run editor's local proxy and the editor's bundle; the data loader, nothing of the build.",
+    ),
+    ...layer(
       'core-hosting',
       'src/core/hosting/',
-      ['src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/user-error'],
+      ['src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/generator/shared/site-manifest', 'src/core/user-error'],
       "src/core/hosting: the shared-host folder and the hosts' limits; the built folders' headers, nothing else of the build.",
     ),
     ...layer(
@@ -114,6 +164,14 @@ module.exports = {
       comment: 'src/core/generator: builds dist/; below the commands, the dev server and the static server.',
       from: { path: '^src/core/generator/' },
       to: { path: '^src/core/(cli|dev|serve)/' },
+    },
+    ...stageOrder(),
+    {
+      name: 'generator-shared',
+      severity: 'error',
+      comment: 'src/core/generator/shared: helpers two or more stages use (digests, written files, compression, manifest, report); no stage.',
+      from: { path: `${GENERATOR}shared/` },
+      to: { path: `${GENERATOR}(${STAGES.join('|')})/` },
     },
     {
       name: 'core-dev',
@@ -133,7 +191,16 @@ module.exports = {
     ...layer(
       'server',
       'server/',
-      ['src/domain/', 'src/contracts/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'],
+      [
+        'src/domain/',
+        'src/contracts/',
+        'src/core/data/',
+        'src/core/stable-json',
+        'src/core/user-error',
+        'src/core/project-root',
+        'src/core/compiled-module',
+        'src/core/thread-module',
+      ],
       'server/: the order API; domain rules and the data loader, nothing of the site.',
     ),
     {

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BuildReport } from '../src/core/generator/publish/build-report.ts';
+import type { BuildReport } from '../src/core/generator/shared/build-report.ts';
 import { searchIndexAsset } from '../src/core/generator/render/search-index-asset.ts';
 import { tenantPageModel } from '../src/core/generator/render/tenant-page-model.ts';
 import { loadProject, type Project } from '../src/core/data/load-project.ts';

@@ -15,8 +15,7 @@ import { redact, type Config } from './config.ts';
 import { applyRetention } from './retention.ts';
 import type { Logger } from './logger.ts';
 import type { BuyerMail } from './mail/buyer-confirmations.ts';
-import { mockupAttachments } from './mail/compose-mockup.ts';
-import { emlFolderTransport, smtpTransport } from './mail/mail-transport.ts';
+import { threadedTransport } from './mail/threaded-transport.ts';
 import { OutboxWorker } from './mail/outbox-worker.ts';
 import { PayPalClient } from './paypal/paypal-client.ts';
 import { PendingCapturePoller } from './paypal/pending-capture-poller.ts';
@@ -62,7 +61,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   const paypal = config.paypal && new PayPalClient(config.paypal);
   if (!paypal) log.warn('PayPal checkout is off: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to turn it on; bypass-code orders still work');
 
-  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : emlFolderTransport(config.mail.folder);
+  const transport = threadedTransport({ smtpUrl: config.mail.smtpUrl, folder: config.mail.folder, dataRoot: config.dataRoot }, log.child({ part: 'mail' }));
   const mailFrom = config.mail.from ?? `${supplier.supplierName} <${supplier.supportEmail}>`;
   const outbox = new OutboxWorker(database, transport, log.child({ part: 'mail' }), {
     pollMs: config.mail.pollMs,
@@ -70,7 +69,6 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     maxRetryMs: config.mail.maxRetryMs,
     leaseMs: 120_000,
     nudgeDelayMs: 100,
-    attachmentsOf: (message) => mockupAttachments(config.dataRoot, message.mockups ?? [], log.child({ part: 'mail' })),
   });
   const buyerMail: BuyerMail = {
     supplier,
@@ -150,6 +148,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
   let retaining: Promise<unknown> | undefined;
   const maintenance = setInterval(() => {
     database.keys.prune().catch((error: unknown) => log.warn('could not prune idempotency keys', { error }));
+    database.outbox.pruneCounts().catch((error: unknown) => log.warn("could not prune buyer confirmations' hourly counts", { error }));
     database.failures.prune(config.rateLimit.windowMs).catch((error: unknown) => log.warn('could not prune failed attempts', { error }));
     database
       .removeExpiredUnpaidOrders(Date.now() - config.unpaidOrders.ttlMs)

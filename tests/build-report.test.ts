@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildReport, SiteReport } from '../src/core/generator/publish/build-report.ts';
+import type { BuildReport, SiteReport } from '../src/core/generator/shared/build-report.ts';
 import { fixtureProject } from './helpers/fixture-project.ts';
 import { runScript } from './helpers/run-cli.ts';
 import { setTenantField } from './helpers/tenant-builders.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { recoverInterruptedSwap } from '../src/core/generator/publish/atomic-output.ts';
-import { REPORT_FILE, type BuildReport } from '../src/core/generator/publish/build-report.ts';
+import { REPORT_FILE, type BuildReport } from '../src/core/generator/shared/build-report.ts';
 import { growCatalogs } from '../scripts/bench/catalog-scale-data.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript, treeDigest } from './helpers/run-cli.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../src/core/headers-file.ts';
-import type { ManifestEntry } from '../src/core/generator/publish/publish-site.ts';
+import type { ManifestEntry } from '../src/core/generator/shared/site-manifest.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { siteMounts } from '../src/core/serve/site-mounts.ts';
 import { createStaticServer, type SiteMount } from '../src/core/serve/static-server.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MANIFEST_FILE, type ManifestEntry } from '../src/core/generator/publish/publish-site.ts';
+import { MANIFEST_FILE, type ManifestEntry } from '../src/core/generator/shared/site-manifest.ts';
 import { headersFor, parseHeadersFile } from '../src/core/headers-file.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
 import { generatedTenantsProject } from './helpers/generated-tenants.ts';

@@ -2,13 +2,13 @@
 // price file it loads, each as its .br sibling (what nginx and `npm start` send a browser that
 // accepts brotli; a file without one is sent as it is), against the same files all at brotli 11,
 // the one level every file was compressed with before levels were chosen by kind
-// (src/core/generator/publish/compression-levels.ts). Images are left out: they are not
+// (src/core/generator/shared/compression-levels.ts). Images are left out: they are not
 // recompressed, so leaving them out only makes the growth look larger.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { pageScripts } from '../../src/core/generator/bundle/page-script-size.ts';
-import { MIN_COMPRESS_BYTES } from '../../src/core/generator/publish/compression-levels.ts';
+import { MIN_COMPRESS_BYTES } from '../../src/core/generator/shared/compression-levels.ts';
 
 export interface ServedBytes {
   /** As published: the .br siblings, or the file itself below the compression threshold. */

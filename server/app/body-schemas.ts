@@ -1,12 +1,12 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { REQUEST_BODY_SCHEMAS, type CallName, type RequestBody } from '../../src/contracts/order-api-requests.ts';
+import { ROUTE_TABLE, type CallName, type RequestBody } from '../../src/contracts/order-api-routes.ts';
 import { wordSchemaError } from '../../src/core/data/schema-error-words.ts';
 import { cleanText } from './clean-text.ts';
 import { HttpError } from './http-error.ts';
 
 /**
- * Every request body is checked against its schema (src/contracts/order-api-requests.ts, where
- * its type comes from too). A body that does not match is answered 400 naming each wrong
+ * Every request body is checked against its call's schema in the route table
+ * (src/contracts/order-api-routes.ts, where its type comes from too). A body that does not match is answered 400 naming each wrong
  * field and why, worded as the data validator words its errors.
  */
 
@@ -22,7 +22,7 @@ function getValidators(): Record<CallName, ValidateFunction> {
     // strictTypes off: `cart` is deliberately a list or a map, with `items` for one and `additionalProperties` for the other.
     const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false });
     ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
-    validators = Object.fromEntries(Object.entries(REQUEST_BODY_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)])) as Record<
+    validators = Object.fromEntries(Object.entries(ROUTE_TABLE).flatMap(([name, route]) => (route.body ? [[name, ajv.compile(route.body)]] : []))) as Record<
       CallName,
       ValidateFunction
     >;

@@ -1,8 +1,10 @@
+import { PAID } from '../../src/domain/payment.ts';
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { PayPalError, type PayPalClient, type PayPalOrder } from '../paypal/paypal-client.ts';
 import { LostClaimError } from '../storage/idempotency-keys.ts';
 import type { OrderRecord } from '../storage/order-database.ts';
 import type { CaptureWaitingAnswer } from '../../src/contracts/order-api-responses.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { captureOutcome, logCaptureOutcome } from './capture-outcome.ts';
 import { HttpError } from './http-error.ts';
@@ -18,14 +20,17 @@ import { requireTenant } from './require-tenant.ts';
  * funding source and the buttons capture again. A capture PayPal leaves PENDING is 202, and
  * each later call asks PayPal once whether it has settled.
  */
-export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function captureOrder(
+  ctx: Pick<ApiContext, 'buyerMail' | 'database' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'paypal' | 'tenants' | 'timing'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'capture-order'>> {
   const body = validateBody('capture-order', request.body);
   const entry = requireTenant(ctx, body.companyName);
   const order = await ctx.database.findOrder(body.order_id);
   if (!order || order.tenantId !== entry.tenant.id) {
     throw new HttpError(404, `There is no order ${body.order_id} for ${entry.tenant.companyName}`);
   }
-  if (order.paid === 2) throw new HttpError(409, `Order ${order.orderId} was placed with a bypass code; there is no payment to capture`);
+  if (order.paid === PAID.invoiced) throw new HttpError(409, `Order ${order.orderId} was placed with a bypass code; there is no payment to capture`);
   const paypal = ctx.paypal;
   if (!paypal) throw new HttpError(503, 'PayPal checkout is not available: this order API has no PayPal credentials');
 
@@ -34,7 +39,8 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
   for (;;) {
     const claim = await ctx.database.claimCapture(order.orderId, ctx.timing.staleCaptureMs);
     if (claim.kind === 'done') {
-      if (claim.captureStatus !== 'PENDING' || askedAboutPending) return claim.answer;
+      // Stored by an earlier capture of this order from its outcome (capture-outcome.ts), typed there.
+      if (claim.captureStatus !== 'PENDING' || askedAboutPending) return claim.answer as CallAnswer<'capture-order'>;
       // The buyer is waiting on the page: ask PayPal now rather than answer what the poller last saw.
       askedAboutPending = true;
       const settled = await settlePending(ctx, request, paypal, order);
@@ -59,7 +65,7 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
         body: {
           order_id: order.orderId,
           status: 'PROCESSING',
-          paid: 0,
+          paid: PAID.unpaid,
           message: 'Payment processing: this payment is still being completed. Check again in a moment; do not pay again.',
         } satisfies CaptureWaitingAnswer,
       };
@@ -68,7 +74,14 @@ export async function captureOrder(ctx: ApiContext, request: ApiRequest): Promis
   }
 }
 
-async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord, token: string, attempt: number): Promise<ApiAnswer> {
+async function capture(
+  ctx: Pick<ApiContext, 'buyerMail' | 'database' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'tenants'>,
+  request: ApiRequest,
+  paypal: PayPalClient,
+  order: OrderRecord,
+  token: string,
+  attempt: number,
+): Promise<CallAnswer<'capture-order'>> {
   let result: PayPalOrder;
   try {
     // A new request id per attempt: a retry after a decline must reach PayPal, not its cache of the decline.
@@ -102,7 +115,12 @@ async function capture(ctx: ApiContext, request: ApiRequest, paypal: PayPalClien
  * Undefined when there is nothing new to answer: PayPal could not be asked, or another
  * request (or the poller) recorded the settlement first.
  */
-async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPalClient, order: OrderRecord): Promise<ApiAnswer | undefined> {
+async function settlePending(
+  ctx: Pick<ApiContext, 'buyerMail' | 'database' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'tenants'>,
+  request: ApiRequest,
+  paypal: PayPalClient,
+  order: OrderRecord,
+): Promise<CallAnswer<'capture-order'> | undefined> {
   let result: PayPalOrder;
   try {
     result = await paypal.getOrder(order.orderId);
@@ -121,12 +139,12 @@ async function settlePending(ctx: ApiContext, request: ApiRequest, paypal: PayPa
 }
 
 /** The buyer's read-only page of the order, on the storefront the capture came from (order-links.ts). */
-async function orderPageOf(ctx: ApiContext, request: ApiRequest, order: OrderRecord): Promise<string | undefined> {
+async function orderPageOf(ctx: Pick<ApiContext, 'orderLinks' | 'tenants'>, request: ApiRequest, order: OrderRecord): Promise<string | undefined> {
   const tenant = ctx.tenants.byId(order.tenantId)?.tenant;
   return tenant && ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId);
 }
 
-async function giveUpOnError<T>(ctx: ApiContext, order: OrderRecord, token: string, work: () => Promise<T>): Promise<T> {
+async function giveUpOnError<T>(ctx: Pick<ApiContext, 'database'>, order: OrderRecord, token: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -1,3 +1,4 @@
+import { PAID } from '../../src/domain/payment.ts';
 import { centsText, moneyToDollars } from '../../src/domain/money.ts';
 import type { Logger } from '../logger.ts';
 import { buyerConfirmations, confirmationSentTo, type BuyerMail } from '../mail/buyer-confirmations.ts';
@@ -6,6 +7,7 @@ import { paymentMismatchEmail, type PaymentDifference } from '../mail/payment-mi
 import type { PayPalCapture, PayPalOrder } from '../paypal/paypal-client.ts';
 import type { CaptureOutcome, OrderRecord } from '../storage/order-database.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { CaptureCompletedAnswer, CaptureWaitingAnswer, ErrorAnswer } from '../../src/contracts/order-api-responses.ts';
 
 /** The capture status we record (instead of PayPal's COMPLETED) for a capture that does not match its order. */
@@ -16,6 +18,7 @@ export const PENDING_MESSAGE =
 
 /** A capture outcome with what the log needs to say about it. */
 export interface SettledCapture extends CaptureOutcome {
+  answer: CallAnswer<'capture-order'>;
   captureId: string | null;
   /** PayPal's own status of the capture (COMPLETED for a mismatch too). */
   paypalStatus: string;
@@ -59,7 +62,7 @@ export async function captureOutcome(
       ...base,
       answer: {
         status: 202,
-        body: { order_id: order.orderId, status: 'PENDING', paid: 0, capture_id: captureId, message: PENDING_MESSAGE } satisfies CaptureWaitingAnswer,
+        body: { order_id: order.orderId, status: 'PENDING', paid: PAID.unpaid, capture_id: captureId, message: PENDING_MESSAGE } satisfies CaptureWaitingAnswer,
       },
       captureStatus: 'PENDING',
       paid: false,
@@ -98,7 +101,7 @@ export async function captureOutcome(
       mail: paymentMismatchEmail(order, captureId, mismatch, recipients, mailFrom),
     };
   }
-  const paid = { ...order, paid: 1 } as const;
+  const paid = { ...order, paid: PAID.paypal };
   // The buyer's confirmation goes with the staff e-mail, in the same transaction (finishCapture, settlePendingCapture).
   const toBuyer = tenant ? await buyerConfirmations(paid, tenant, buyerMail, entry.findProduct, orderPage) : [];
   const sentTo = confirmationSentTo(toBuyer);
@@ -110,7 +113,7 @@ export async function captureOutcome(
       body: {
         order_id: order.orderId,
         status: 'COMPLETED',
-        paid: 1,
+        paid: PAID.paypal,
         capture_id: captureId,
         total: moneyToDollars(order.total),
         ...(sentTo ? { confirmation_sent_to: sentTo } : {}),

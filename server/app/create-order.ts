@@ -1,3 +1,5 @@
+import { PAID } from '../../src/domain/payment.ts';
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { cartKey, mergeCartLines } from '../../src/domain/cart-line.ts';
 import { formatMoney, moneyFromDollars, moneyToDollars, type Money } from '../../src/domain/money.ts';
@@ -10,7 +12,7 @@ import { buyerConfirmations, confirmationSentTo } from '../mail/buyer-confirmati
 import { orderEmail } from '../mail/order-email.ts';
 import { PayPalError, type PayPalItem } from '../paypal/paypal-client.ts';
 import type { NewOrder, OrderRecord } from '../storage/order-database.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import type { CreateOrderBody, WireCartLine } from '../../src/contracts/order-api-requests.ts';
 import type { CreateOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import { validateBody } from './body-schemas.ts';
@@ -29,7 +31,13 @@ import type { Tenant } from '../../src/domain/tenant.ts';
  * the order with a verified bypass code (paid 2, e-mailed) or creates a PayPal order for the
  * server's total and stores the order unpaid (paid 0) under PayPal's id.
  */
-export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function createOrder(
+  ctx: Pick<
+    ApiContext,
+    'buyerMail' | 'database' | 'devices' | 'limiter' | 'limits' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'paypal' | 'sessions' | 'tenants' | 'timing'
+  >,
+  request: ApiRequest,
+): Promise<CallAnswer<'create-order'>> {
   const body = validateBody('create-order', request.body);
   const lineCount = Array.isArray(body.cart) ? body.cart.length : Object.keys(body.cart).length;
   if (lineCount > ctx.limits.maxCartLines)
@@ -91,7 +99,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
       customerPo: body.customer_po ?? '',
       inHandsDate,
       supplierNote: body.supplier_note ?? '',
-      paid: 0,
+      paid: PAID.unpaid,
       total: priced.total,
       lines: storedLinesOf(priced, entry.findProduct, body.customer_po ?? ''),
       createdAt: new Date().toISOString(),
@@ -102,13 +110,13 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
 
     if (bypass) {
       order.orderId = randomUUID();
-      order.paid = 2;
+      order.paid = PAID.invoiced;
       order.placedWith = `bypass code ${bypass.index + 1} of ${tenant.bypassCodes.length}`;
       // Rendered before the order's transaction, not in it; the stored instant may move on by
       // a millisecond (insertOrder), which the confirmation's minute-precise date does not show.
       const orderPage = await ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId);
       const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct, orderPage);
-      const answer = { status: 200, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
+      const answer = { status: 200 as const, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
       const stored = await ctx.database.insertOrder(order, {
         completes: claim && { ...claim, answer },
         mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom, entry.findProduct), ...toBuyer],
@@ -156,7 +164,7 @@ export async function createOrder(ctx: ApiContext, request: ApiRequest): Promise
     }
     order.orderId = paypalOrderId;
     order.placedWith = `PayPal order ${paypalOrderId}`;
-    const answer = { status: 200, body: createdAnswer(order) };
+    const answer = { status: 200 as const, body: createdAnswer(order) };
     const stored = await ctx.database.insertOrder(order, { completes: claim && { ...claim, answer } });
     request.log.info('paypal order created', { orderId: stored.orderId, tenant: stored.tenantId, total: formatMoney(stored.total) });
     return answer;
@@ -182,7 +190,12 @@ function refuse(status: number, named: string[]): never {
  * counted) when it is missing or wrong. The code is compared in the limiter's own transaction
  * (FailureLimiter.check): a right one leaves nothing pending, so it never holds back the next.
  */
-async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: CreateOrderBody, tenant: Tenant): Promise<{ index: number; who: Guesser }> {
+async function checkBypassCode(
+  ctx: Pick<ApiContext, 'devices' | 'limiter' | 'tenants'>,
+  request: ApiRequest,
+  body: CreateOrderBody,
+  tenant: Tenant,
+): Promise<{ index: number; who: Guesser }> {
   const code = body.code?.trim() ?? '';
   if (code === '') throw new HttpError(403, 'A bypass code is required to order without payment');
   const who = await guesserOf(ctx, request, tenant.id);
@@ -198,7 +211,7 @@ async function checkBypassCode(ctx: ApiContext, request: ApiRequest, body: Creat
 }
 
 /** Each PayPal order costs a call to PayPal and a row until it expires: one client may hold only so many unpaid at once. */
-async function refuseTooManyUnpaid(ctx: ApiContext, request: ApiRequest): Promise<void> {
+async function refuseTooManyUnpaid(ctx: Pick<ApiContext, 'database' | 'limits'>, request: ApiRequest): Promise<void> {
   const { max, windowMs } = ctx.limits.unpaidOrdersPerClient;
   const open = await ctx.database.countUnpaidOrdersFrom(request.clientIp, Date.now() - windowMs);
   if (open >= max) {

@@ -1,5 +1,6 @@
+import type { CallAnswer, CallAnswerOf } from '../../src/contracts/order-api-routes.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import type { SessionBody } from '../../src/contracts/order-api-requests.ts';
 import type { SessionAnswer } from '../../src/contracts/order-api-responses.ts';
 import { validateBody } from './body-schemas.ts';
@@ -23,7 +24,10 @@ import { roleSecret, type Grant, type SessionRole } from './session-tokens.ts';
  * Each secret is a guess (failure-limiter.ts); a right one's answer carries a device proof
  * (the Device-Proof header) that spares the browser the tenant's brake afterwards.
  */
-export async function createSession(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function createSession(
+  ctx: Pick<ApiContext, 'devices' | 'limiter' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'session'>> {
   const body = validateBody('session', request.body);
   if ((body.password === undefined) === (body.code === undefined)) {
     throw new HttpError(400, 'Invalid session request: send either password or code');
@@ -67,7 +71,11 @@ function grantFor(tenant: Tenant, body: SessionBody): Grant | undefined {
   return roles[0] && { role: roles[0] };
 }
 
-async function entrySession(ctx: ApiContext, request: ApiRequest, password: string): Promise<ApiAnswer> {
+async function entrySession(
+  ctx: Pick<ApiContext, 'devices' | 'limiter' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+  password: string,
+): Promise<CallAnswer<'session'>> {
   const who = await guesserOf(ctx, request, undefined);
   let onlyOwn: { brakeWait: number } | undefined;
   const tenant = await ctx.limiter.guess(who, undefined, (path) => {
@@ -99,7 +107,7 @@ async function entrySession(ctx: ApiContext, request: ApiRequest, password: stri
   );
 }
 
-async function issue(ctx: ApiContext, request: ApiRequest, tenant: Tenant, grant: Grant): Promise<ApiAnswer & { body: SessionAnswer }> {
+async function issue(ctx: Pick<ApiContext, 'sessions'>, request: ApiRequest, tenant: Tenant, grant: Grant): Promise<CallAnswerOf<'session', 200>> {
   const session = await ctx.sessions.issue(tenant, grant);
   request.log.info('session started', { tenant: tenant.id, role: grant.role, ...(grant.role === 'store' ? { store: grant.store } : {}) });
   return {

@@ -1,10 +1,11 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { DeskAuditAnswer, DeskStatusState } from '../../src/contracts/desk-responses.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { requireDeskSession } from './desk-access.ts';
 
 /** POST /v1/desk-audit: the desk's changes of one order, oldest first: who, when, before and after. */
-export async function deskAudit(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function deskAudit(ctx: Pick<ApiContext, 'desk' | 'sessions'>, request: ApiRequest): Promise<CallAnswer<'desk-audit'>> {
   const body = validateBody('desk-audit', request.body);
   await requireDeskSession(ctx, request);
   const entries = await ctx.desk.orders.auditOf(body.order_id);

@@ -27,7 +27,7 @@ class DryRunDone {
  * Any problem refuses them all, each named at its `where`. A dry run does all of it and rolls back.
  */
 export async function applyDeskChanges(
-  ctx: ApiContext,
+  ctx: Pick<ApiContext, 'database' | 'desk' | 'mailFrom' | 'mailQueued' | 'tenants'>,
   request: ApiRequest,
   options: { actor: string; action: DeskAuditEntry['action']; dryRun: boolean; unknownStatus: number },
   wanted: readonly WantedChange[],

@@ -1,8 +1,9 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { DeskExportAnswer, DeskOrder } from '../../src/contracts/desk-responses.ts';
 import { moneyFromDollars, moneyToDollars, sumMoney } from '../../src/domain/money.ts';
 import type { OrderPosition } from '../storage/order-database.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { requireDeskSession } from './desk-access.ts';
 import { EXPORT_COLUMNS, exportRows, inertCell, type ExportRow } from './desk-export-rows.ts';
@@ -14,7 +15,7 @@ export const EXPORT_MOST_ORDERS = 20_000;
 const READ_STEP = 500;
 
 /** POST /v1/desk-export: the desk's filtered orders as a CSV or .xlsx file, one row per order line. */
-export async function deskExport(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function deskExport(ctx: Pick<ApiContext, 'database' | 'desk' | 'sessions' | 'tenants'>, request: ApiRequest): Promise<CallAnswer<'desk-export'>> {
   const body = validateBody('desk-export', request.body);
   await requireDeskSession(ctx, request);
   const filter = knownFilter(ctx, body.filter);

@@ -1,8 +1,9 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { CsvError, parse } from 'csv-parse/sync';
 import type { DeskImportTrackingBody } from '../../src/contracts/desk-requests.ts';
 import type { DeskImportTrackingAnswer } from '../../src/contracts/desk-responses.ts';
 import { CARRIERS, TRACKING_NUMBER_PATTERN, type Carrier } from '../../src/domain/order-status.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { requireDeskSession } from './desk-access.ts';
 import { applyDeskChanges, type WantedChange } from './desk-changes.ts';
@@ -22,7 +23,10 @@ const TRACKING = new RegExp(TRACKING_NUMBER_PATTERN);
  * whether it can become shipped), and any problem refuses the file, named at its row (the header
  * is row 1). A dry run answers what would happen.
  */
-export async function deskImportTracking(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function deskImportTracking(
+  ctx: Pick<ApiContext, 'database' | 'desk' | 'mailFrom' | 'mailQueued' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'desk-import-tracking'>> {
   const body = validateBody('desk-import-tracking', request.body);
   const actor = await requireDeskSession(ctx, request);
   const rows = wantedShipments(body);

@@ -1,5 +1,6 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { DeskSessionAnswer } from '../../src/contracts/desk-responses.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { deskPasswordHash } from './desk-access.ts';
 import { deskPasswordMatches } from './desk-password.ts';
@@ -13,7 +14,7 @@ const DESK_GUESSES = '_desk';
  * (never a tenant's) and their name, which every change they make is recorded under. A wrong
  * password is a guess like a tenant's (the client's limit and the desk's brake).
  */
-export async function createDeskSession(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function createDeskSession(ctx: Pick<ApiContext, 'desk' | 'limiter' | 'sessions'>, request: ApiRequest): Promise<CallAnswer<'desk-session'>> {
   const body = validateBody('desk-session', request.body);
   const hash = deskPasswordHash(ctx);
   const right = await ctx.limiter.guess({ client: request.client, log: request.log }, DESK_GUESSES, () =>

@@ -1,9 +1,10 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { DeviceLinkAnswer, RedeemDeviceLinkAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
 import type { DeviceLinkCaps } from '../storage/sent-device-links.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { DEVICE_PROOF_HEADER, LINK_CREDENTIAL } from './device-proofs.ts';
 import { HttpError } from './http-error.ts';
@@ -20,12 +21,12 @@ export const DEVICE_LINK_TTL_MS = 15 * 60_000;
  */
 export const DEVICE_LINK_CAPS: DeviceLinkCaps = { perRecipient: 3, perTenant: 20, windowMs: 3_600_000 };
 
-const ACCEPTED: ApiAnswer = {
+const ACCEPTED: CallAnswer<'device-link'> = {
   status: 202,
   body: {
     message:
       'If that address is one this storefront sends its orders to, a sign-in link is on its way to it. Open it in this browser within 15 minutes; it works once.',
-  } satisfies DeviceLinkAnswer,
+  },
 };
 
 /** What the page the link opens says, and the answer to a redeemed link. */
@@ -40,7 +41,10 @@ const RECOGNISED = 'This browser is now recognised; sign in with your password.'
  * same text, listed or not, capped or not, so the call tells nothing about which addresses are
  * staff ones.
  */
-export async function requestDeviceLink(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function requestDeviceLink(
+  ctx: Pick<ApiContext, 'database' | 'mailFrom' | 'mailQueued' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'device-link'>> {
   const body = validateBody('device-link', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   const address = body.email.toLowerCase();
@@ -70,7 +74,10 @@ export async function requestDeviceLink(ctx: ApiContext, request: ApiRequest): P
  * (credential `link`, one of its newest LIVE_PROOFS_PER_CREDENTIAL). No session: the password
  * is still needed, and the proof holder's wrong ones count as any proof holder's do.
  */
-export async function redeemDeviceLink(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function redeemDeviceLink(
+  ctx: Pick<ApiContext, 'database' | 'devices' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'redeem-device-link'>> {
   const body = validateBody('redeem-device-link', request.body);
   let link: { tenantId: string; recipient: string } | undefined;
   try {

@@ -16,12 +16,12 @@ export type KeyClaim = Omit<KeyCompletion, 'answer'> & { requestHash: string };
  * `keyRenewMs`, so a retry waits for a live request however slow, and takes over from a dead
  * one once `keyLeaseMs` has passed without a renewal.
  */
-export async function withIdempotencyKey(
-  ctx: ApiContext,
+export async function withIdempotencyKey<A extends ApiAnswer>(
+  ctx: Pick<ApiContext, 'database' | 'timing'>,
   request: ApiRequest,
   call: string,
-  work: (claim?: KeyClaim) => Promise<ApiAnswer>,
-): Promise<ApiAnswer> {
+  work: (claim?: KeyClaim) => Promise<A>,
+): Promise<A> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return work();
   const key = Array.isArray(header) ? header[0]! : header;
@@ -32,13 +32,13 @@ export async function withIdempotencyKey(
   const deadline = Date.now() + ctx.timing.waitForOtherMs;
   for (;;) {
     const claim = await ctx.database.keys.claim(key, requestHash, ctx.timing.keyLeaseMs);
-    if (claim.kind === 'replay') return replayed(claim.answer);
+    if (claim.kind === 'replay') return replayed<A>(claim.answer);
     if (claim.kind === 'mismatch') {
       throw new HttpError(422, `Idempotency-Key ${key} was already used for a different request; use a new key for a new order`);
     }
     if (claim.kind === 'claimed') {
       const lease = holdLease(ctx, request, key, claim.token);
-      let answer: ApiAnswer;
+      let answer: A;
       try {
         answer = await work({ key, token: claim.token, requestHash });
       } catch (error) {
@@ -61,7 +61,7 @@ export async function withIdempotencyKey(
  * way. A renewal that finds the claim no longer held ends the renewals: the work completed it
  * in its transaction, or another request took it over, and then this one's completion fails.
  */
-function holdLease(ctx: ApiContext, request: ApiRequest, key: string, token: string): { stop(): Promise<void> } {
+function holdLease(ctx: Pick<ApiContext, 'database' | 'timing'>, request: ApiRequest, key: string, token: string): { stop(): Promise<void> } {
   let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     renewing = ctx.database.keys.renew(key, token).then(
@@ -86,8 +86,9 @@ export function requestHashOf(call: string, body: unknown): string {
     .digest('hex');
 }
 
-function replayed(answer: StoredAnswer): ApiAnswer {
-  return { ...answer, headers: { 'idempotent-replayed': 'true' } };
+/** A stored answer is one `work` gave for the same call and body, so it is of work's type (the database keeps it as JSON). */
+function replayed<A extends ApiAnswer>(answer: StoredAnswer): A {
+  return { ...answer, headers: { 'idempotent-replayed': 'true' } } as unknown as A;
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -4,7 +4,7 @@ import { DEVICE_PROOF_HEADER, type ProvenCredential } from './device-proofs.ts';
 import type { Guesser } from './failure-limiter.ts';
 
 /** The request as the guess limits see it: its client, and its device when it carries an honoured proof for `tenantId` (any tenant at the entry screen). */
-export async function guesserOf(ctx: ApiContext, request: ApiRequest, tenantId: string | undefined): Promise<Guesser> {
+export async function guesserOf(ctx: Pick<ApiContext, 'devices' | 'tenants'>, request: ApiRequest, tenantId: string | undefined): Promise<Guesser> {
   const device = await ctx.devices.deviceOf(request.headers[DEVICE_PROOF_HEADER], tenantId, (id) => ctx.tenants.byId(id)?.tenant);
   return { client: request.client, log: request.log, ...(device === undefined ? {} : { device }) };
 }
@@ -14,14 +14,14 @@ export async function guesserOf(ctx: ApiContext, request: ApiRequest, tenantId: 
  * the same device id it proved for this tenant, renewed, or a new one. A proof that cannot be
  * registered is left out: the answer stands, and the browser is an unknown client next time.
  */
-export async function withDeviceProof(
-  ctx: ApiContext,
+export async function withDeviceProof<A extends ApiAnswer>(
+  ctx: Pick<ApiContext, 'devices'>,
   request: ApiRequest,
   who: Guesser,
   tenant: Tenant,
   grant: ProvenCredential,
-  answer: ApiAnswer,
-): Promise<ApiAnswer> {
+  answer: A,
+): Promise<A> {
   let proof: string;
   try {
     proof = await ctx.devices.issue(tenant, grant, who.device?.tenantId === tenant.id ? who.device.id : undefined);

@@ -5,49 +5,24 @@ import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
 import type { Logger } from '../logger.ts';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { orderApiOpenApi } from '../../src/contracts/order-api-openapi.ts';
+import { ROUTE_TABLE, type CallAnswer, type CallName, type RouteName } from '../../src/contracts/order-api-routes.ts';
 import type { ErrorAnswer, HealthAnswer } from '../../src/contracts/order-api-responses.ts';
-import { captureOrder } from './capture-order.ts';
+import { CALL_HANDLERS } from './call-handlers.ts';
 import { clientKey } from './client-key.ts';
-import { createOrder } from './create-order.ts';
-import { createSession } from './create-session.ts';
-import { redeemDeviceLink, requestDeviceLink } from './device-links.ts';
-import { deskAudit } from './desk-audit.ts';
-import { deskExport } from './desk-export.ts';
-import { deskImportTracking } from './desk-import-tracking.ts';
-import { listDeskOrders } from './list-desk-orders.ts';
-import { createDeskSession } from './desk-session.ts';
-import { deskSetStatus } from './desk-set-status.ts';
 import { HttpError } from './http-error.ts';
 import { nestingPastLimit } from './json-depth.ts';
 import { probeWrite } from '../storage/write-probe.ts';
-import { retrieveOrders } from './retrieve-orders.ts';
-import { setOrderStatus } from './set-order-status.ts';
-import { updateHistoricalOrder } from './update-historical-order.ts';
-import { viewOrder } from './view-order.ts';
 
-const CALLS: Record<string, (ctx: ApiContext, request: ApiRequest) => Promise<ApiAnswer>> = {
-  '/v1/create-order': createOrder,
-  '/v1/capture-order': captureOrder,
-  '/v1/retrieve-orders': retrieveOrders,
-  '/v1/update-historical-order': updateHistoricalOrder,
-  '/v1/set-order-status': setOrderStatus,
-  '/v1/view-order': viewOrder,
-  '/v1/session': createSession,
-  '/v1/device-link': requestDeviceLink,
-  '/v1/redeem-device-link': redeemDeviceLink,
-  '/v1/desk-session': createDeskSession,
-  '/v1/desk-orders': listDeskOrders,
-  '/v1/desk-set-status': deskSetStatus,
-  '/v1/desk-import-tracking': deskImportTracking,
-  '/v1/desk-export': deskExport,
-  '/v1/desk-audit': deskAudit,
-};
+/** Every route of the table by its path, with the name its handler is found under. */
+const ROUTES_BY_PATH = new Map(Object.entries(ROUTE_TABLE).map(([name, route]) => [route.path, { name: name as RouteName, route }]));
+const ROUTE_LIST = Object.values(ROUTE_TABLE)
+  .map((route) => `${route.method} ${route.path}`)
+  .join(', ');
 
 /** No call's body nests deeper than 4 levels; 32 leaves room for new fields and stops a body long before a walk of it could run out of stack. */
 const MAX_JSON_DEPTH = 32;
 
 /** The API's contract (src/contracts/order-api-openapi.ts), generated once per process. */
-const OPENAPI_PATH = '/v1/openapi.json';
 const openApiDocument = orderApiOpenApi();
 
 /** On every answer: JSON only, never sniffed as something else; no referrer leaves with a link. */
@@ -108,28 +83,26 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
             'access-control-max-age': '600',
           },
         };
-      } else if (path === '/healthz') {
-        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /healthz', {}, { allow: 'GET' });
-        answer = await health(ctx);
-      } else if (path === '/readyz') {
-        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET /readyz', {}, { allow: 'GET' });
-        answer = await readiness(ctx, log, probeWriteOnce);
-      } else if (path === OPENAPI_PATH) {
-        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `Use GET ${OPENAPI_PATH}`, {}, { allow: 'GET' });
-        answer = { status: 200, body: openApiDocument };
       } else {
-        const call = CALLS[path];
-        if (!call)
-          throw new HttpError(
-            404,
-            `There is no call ${path}; the calls are ${Object.keys(CALLS).join(', ')}, GET /healthz, GET /readyz and GET ${OPENAPI_PATH}`,
-          );
-        if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
-        const ip = clientIp(req);
-        const client = clientKey(ip, options.clientIpv6PrefixLength);
-        await spendBudget(budget, `${path} ${client}`, path);
-        const body = await readJsonBody(req, options.maxBodyBytes);
-        answer = await call(ctx, { body, headers: req.headers, clientIp: ip, client, log: log.child({ call: path }) });
+        const found = ROUTES_BY_PATH.get(path);
+        if (!found) throw new HttpError(404, `There is no call ${path}; the calls are ${ROUTE_LIST}`);
+        const { name, route } = found;
+        if (route.method === 'GET') {
+          if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `Use GET ${path}`, {}, { allow: 'GET, HEAD, OPTIONS' });
+          const operations: { [N in Exclude<RouteName, CallName>]: () => Promise<CallAnswer<N>> } = {
+            healthz: () => health(ctx),
+            readyz: () => readiness(ctx, log, probeWriteOnce),
+            openapi: async () => ({ status: 200, body: openApiDocument }),
+          };
+          answer = await operations[name as Exclude<RouteName, CallName>]();
+        } else {
+          if (req.method !== 'POST') throw new HttpError(405, `Use POST ${path}`, {}, { allow: 'POST, OPTIONS' });
+          const ip = clientIp(req);
+          const client = clientKey(ip, options.clientIpv6PrefixLength);
+          await spendBudget(budget, `${path} ${client}`, path);
+          const body = await readJsonBody(req, options.maxBodyBytes);
+          answer = await CALL_HANDLERS[name as CallName](ctx, { body, headers: req.headers, clientIp: ip, client, log: log.child({ call: path }) });
+        }
       }
     } catch (error) {
       answer = errorAnswer(error, log);
@@ -148,7 +121,7 @@ export function createRequestHandler(ctx: ApiContext, options: HandlerOptions) {
   };
 }
 
-async function health(ctx: ApiContext): Promise<ApiAnswer> {
+async function health(ctx: Pick<ApiContext, 'database' | 'storageKind' | 'paypal' | 'tenants'>): Promise<CallAnswer<'healthz'>> {
   try {
     await ctx.database.db.query('SELECT 1 AS ok');
   } catch (error) {
@@ -165,7 +138,7 @@ async function health(ctx: ApiContext): Promise<ApiAnswer> {
  * them (a write reaches the database). Liveness (/healthz) only says the process and the
  * database answer; restarting an instance whose disk is full helps nothing, routing away does.
  */
-async function readiness(ctx: ApiContext, log: ApiRequest['log'], probeWriteOnce: () => Promise<void>): Promise<ApiAnswer> {
+async function readiness(ctx: Pick<ApiContext, 'storageKind'>, log: ApiRequest['log'], probeWriteOnce: () => Promise<void>): Promise<CallAnswer<'readyz'>> {
   try {
     await probeWriteOnce();
   } catch (error) {

@@ -1,7 +1,8 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { RetrieveOrdersAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { OrderDatabase, OrderPosition, OrderRecord } from '../storage/order-database.ts';
 import { currentStatus, type StatusChangeRecord } from '../storage/order-status-history.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { cursorOf, positionOf } from './order-cursor.ts';
 import { isFiltering, matchesFilter, type OrderFilter } from './order-filter.ts';
@@ -16,7 +17,7 @@ export const DEFAULT_ORDERS_PAGE = 100;
  * its history, newest first, a page at a time, only for a staff or admin session of that tenant. Unpaid PayPal orders are not
  * orders yet. An admin also sees how each order was placed and from which address.
  */
-export async function retrieveOrders(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function retrieveOrders(ctx: Pick<ApiContext, 'database' | 'sessions' | 'tenants'>, request: ApiRequest): Promise<CallAnswer<'retrieve-orders'>> {
   const body = validateBody('retrieve-orders', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   const session = await ctx.sessions.require(request.headers.authorization, tenant, ['staff', 'admin']);

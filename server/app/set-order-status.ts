@@ -1,9 +1,11 @@
+import { PAID } from '../../src/domain/payment.ts';
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import type { SetOrderStatusBody } from '../../src/contracts/order-api-requests.ts';
 import type { SetOrderStatusAnswer } from '../../src/contracts/order-api-responses.ts';
 import { ORDER_STATUS_LABELS, transitionProblem } from '../../src/domain/order-status.ts';
 import { shippingEmail } from '../mail/shipping-email.ts';
 import type { NewStatusChange } from '../storage/order-status-history.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import { validateBody } from './body-schemas.ts';
 import { HttpError } from './http-error.ts';
 import { publicOrder } from './order-lines.ts';
@@ -17,7 +19,10 @@ import { requireTenant } from './require-tenant.ts';
  * e-mail per shipped change, however often the request is retried after it (a second
  * "shipped" is refused).
  */
-export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function setOrderStatus(
+  ctx: Pick<ApiContext, 'database' | 'mailFrom' | 'mailQueued' | 'orderLinks' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'set-order-status'>> {
   const body = validateBody('set-order-status', request.body);
   const { tenant } = requireTenant(ctx, body.companyName);
   await ctx.sessions.require(request.headers.authorization, tenant, ['admin']);
@@ -25,7 +30,7 @@ export async function setOrderStatus(ctx: ApiContext, request: ApiRequest): Prom
 
   const order = await ctx.database.findOrder(body.order_id);
   const notFound = () => new HttpError(404, `order_id: ${tenant.companyName} has no placed or paid order ${body.order_id}`);
-  if (!order || order.tenantId !== tenant.id || order.paid === 0) throw notFound();
+  if (!order || order.tenantId !== tenant.id || order.paid === PAID.unpaid) throw notFound();
 
   const orderPage = change.status === 'shipped' ? await ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId) : undefined;
   const history = await ctx.database.statuses.change(order.orderId, tenant.id, (current) => {

@@ -1,7 +1,8 @@
+import type { CallAnswer } from '../../src/contracts/order-api-routes.ts';
 import { moneyFromDollars } from '../../src/domain/money.ts';
 import { shipDateProblem } from '../../src/domain/ship-date.ts';
 import type { StoredLine } from '../storage/order-database.ts';
-import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
+import type { ApiContext, ApiRequest } from './api-context.ts';
 import type { WireOrderLine } from '../../src/contracts/order-line.ts';
 import type { UpdateHistoricalOrderAnswer } from '../../src/contracts/order-api-responses.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
@@ -21,7 +22,10 @@ const EDITABLE = ['po', 'customer_po', 'est_ship_date'] as const;
  * in the order retrieve-orders gave them, and every other field sent must still equal the
  * stored one: nothing else of an order can change this way.
  */
-export async function updateHistoricalOrder(ctx: ApiContext, request: ApiRequest): Promise<ApiAnswer> {
+export async function updateHistoricalOrder(
+  ctx: Pick<ApiContext, 'database' | 'devices' | 'limiter' | 'sessions' | 'tenants'>,
+  request: ApiRequest,
+): Promise<CallAnswer<'update-historical-order'>> {
   const body = validateBody('update-historical-order', request.body);
   const createdAt = Date.parse(body.created_at);
   if (Number.isNaN(createdAt)) throw new HttpError(400, `created_at: must be the order's created_at as retrieve-orders gave it, got "${body.created_at}"`);

@@ -1,4 +1,9 @@
-import { Heading, Img, Link, Section, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import { PAID } from '../../src/domain/payment.ts';
 import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { PRICE_ON_REQUEST, priceText, totalText } from '../../src/domain/price-on-request.ts';
@@ -6,33 +11,19 @@ import type { ProductLookup } from '../../src/domain/pricing.ts';
 import { isTierLabel } from '../../src/domain/size-labels.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { NewOrder } from '../storage/order-database.ts';
-import { BuyerMailLayout, styles, type SupplierContact } from './buyer-mail-layout.tsx';
-import type { MailMessage } from './mail-message.ts';
-import type { MailMockup } from './mail-message.ts';
+import { BuyerMailLayout, styles } from './buyer-mail-layout.tsx';
+import type { ConfirmationContent as Confirmation, Fact, MailMessage, MailMockup, SupplierContact } from './mail-message.ts';
 import { INERT_LENGTH, inertText } from './inert-text.ts';
 import { mailMockups } from './mail-mockups.ts';
 import { renderEmail } from './render-email.ts';
 import { oneLine } from './order-email.ts';
-
-type Fact = [term: string, value: string];
-
-/** What the confirmation says, once, for both its HTML and its plain text. */
-interface Confirmation {
-  number: string;
-  intro: string;
-  facts: Fact[];
-  /** `mockups`: the line's logos drawn on its pictures, a side each, attached as the e-mail is sent (compose-mockup.ts). */
-  lines: { title: string; facts: Fact[]; mockups: MailMockup[] }[];
-  total: string;
-  /** The buyer's read-only page of the order: its status, tracking and lines (order-links.ts). */
-  orderPage?: string;
-}
 
 /**
  * The confirmation a buyer gets of a placed (bypass code) or paid (PayPal) order, to the
  * address typed at checkout: what the success page showed, every line with its logos,
  * placements, runs and prices, the total, and how to reach the supplier. HTML and plain text
  * with the same content; a reply goes to the supplier. `to` is a plain mailbox (header-text.ts).
+ * The HTML is rendered as it is sent (withHtml).
  */
 export async function buyerConfirmationEmail(
   order: NewOrder,
@@ -45,7 +36,6 @@ export async function buyerConfirmationEmail(
 ): Promise<MailMessage> {
   const content = { ...confirmationOf(order, tenant, findProduct ? mailMockups(order.lines, tenant, findProduct) : []), ...(orderPage ? { orderPage } : {}) };
   const mockups = content.lines.flatMap((line) => line.mockups);
-  const html = renderEmail(<ConfirmationBody content={content} supplier={supplier} />);
   const text = plainText(content, supplier);
   return {
     ...(mockups.length > 0 ? { mockups } : {}),
@@ -54,8 +44,18 @@ export async function buyerConfirmationEmail(
     replyTo: supplier.supportEmail,
     subject: oneLine(`Your order ${content.number} with ${supplier.supplierName} (${order.companyName})`),
     text,
-    html,
+    confirmation: { content, supplier },
   };
+}
+
+/**
+ * The message with its HTML: a confirmation's rendered from its content (the mail thread calls
+ * this as it sends), any other as it is.
+ */
+export function withHtml(message: MailMessage): MailMessage {
+  const { confirmation, ...rest } = message;
+  if (!confirmation || message.html !== undefined) return rest;
+  return { ...rest, html: renderEmail(<ConfirmationBody content={confirmation.content} supplier={confirmation.supplier} />) };
 }
 
 function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 'stores'>, mockups: readonly MailMockup[][]): Confirmation {
@@ -73,7 +73,7 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
     // Plain text in a React text node: escaped, so a note is read, never run as markup.
     ...(order.supplierNote ? [['Note to the supplier', inertText(order.supplierNote, INERT_LENGTH.note)] as Fact] : []),
     ['Ordered by', inertText(`${order.firstName} ${order.lastName}`, INERT_LENGTH.name)],
-    ['Payment', order.paid === 1 ? 'Paid with PayPal' : 'To be invoiced'],
+    ['Payment', order.paid === PAID.paypal ? 'Paid with PayPal' : 'To be invoiced'],
   ];
   const lines = order.lines.map((line, index) => {
     // As the success page shows a line: a print-run line says its runs in its quantity, not a size.
@@ -94,7 +94,7 @@ function confirmationOf(order: NewOrder, tenant: Pick<Tenant, 'companyName' | 's
   });
   return {
     number: orderNumber(order.orderId),
-    intro: `Thank you. ${oneLine(order.companyName)}'s order of ${lines.length} ${lines.length === 1 ? 'line' : 'lines'} has been ${order.paid === 1 ? 'paid and placed' : 'placed'}. Quote its order number when you call about it.`,
+    intro: `Thank you. ${oneLine(order.companyName)}'s order of ${lines.length} ${lines.length === 1 ? 'line' : 'lines'} has been ${order.paid === PAID.paypal ? 'paid and placed' : 'placed'}. Quote its order number when you call about it.`,
     facts,
     lines,
     total: totalText(order.total, onRequest),

@@ -5,9 +5,8 @@ import type { Logger } from '../logger.ts';
 import type { MailOutbox } from '../storage/mail-outbox.ts';
 import type { NewOrder } from '../storage/order-database.ts';
 import { buyerConfirmationEmail } from './buyer-confirmation-email.tsx';
-import type { SupplierContact } from './buyer-mail-layout.tsx';
 import { plainMailbox } from './header-text.ts';
-import type { MailMessage } from './mail-message.ts';
+import type { MailMessage, SupplierContact } from './mail-message.ts';
 
 /** What the order API needs to write to buyers: built once at start (start-order-api.ts). */
 export interface BuyerMail {
@@ -21,8 +20,6 @@ export interface BuyerMail {
   outbox: MailOutbox;
   log: Logger;
 }
-
-const HOUR_MS = 3_600_000;
 
 /**
  * The confirmation to the buyer of a placed or paid order, ready for the outbox beside the
@@ -47,7 +44,7 @@ export async function buyerConfirmations(
     log.warn('buyer confirmation not sent: the address is not a plain mailbox', { orderId: order.orderId, tenant: tenant.id });
     return [];
   }
-  const sent = await outbox.countBuyerConfirmations(tenant.id, Date.now() - HOUR_MS);
+  const sent = await outbox.countBuyerConfirmations(tenant.id);
   if (sent >= settings.perTenantPerHour) {
     log.warn('buyer confirmation not sent: the tenant reached its hourly cap', { orderId: order.orderId, tenant: tenant.id, cap: settings.perTenantPerHour });
     return [];
@@ -55,7 +52,7 @@ export async function buyerConfirmations(
   const recipient = recipientDigest(to);
   // Taken before counting, so requests in parallel see each other: the outbox counts only committed rows.
   const ahead = reserve(settings, recipient);
-  const toThem = await outbox.countConfirmationsTo(recipient, Date.now() - HOUR_MS);
+  const toThem = await outbox.countConfirmationsTo(recipient);
   if (toThem + ahead >= settings.perRecipientPerHour) {
     release(settings, recipient);
     log.warn('buyer confirmation not sent: the address reached its hourly cap', {

@@ -1,9 +1,14 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
-import type { SupplierFacts } from '../../src/domain/tenant.ts';
-
-/** Who a buyer's e-mail says to contact: the supplier, from tenants/_site.yaml. */
-export type SupplierContact = Pick<SupplierFacts, 'supplierName' | 'mainPhone' | 'supportEmail'>;
+import type { SupplierContact } from './mail-message.ts';
 
 /**
  * The frame of every e-mail to a buyer (the order confirmation, later a shipping notice): one

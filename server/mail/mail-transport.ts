@@ -27,14 +27,19 @@ export function smtpTransport(url: string, timeoutMs = 15_000): MailTransport {
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
   });
-  const parsed = new URL(url);
   return {
-    description: `SMTP ${parsed.protocol}//${parsed.host}`,
+    description: smtpDescription(url),
     async send(message, _id, attachments = []) {
       await withTimeout(transport.sendMail(nodemailerMessage(message, attachments)), timeoutMs);
     },
     close: () => transport.close(),
   };
+}
+
+/** How the logs name an SMTP server: its address without the credentials. */
+export function smtpDescription(url: string): string {
+  const parsed = new URL(url);
+  return `SMTP ${parsed.protocol}//${parsed.host}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PAID } from '../../src/domain/payment.ts';
 import { describeQuantity } from '../../src/domain/describe-quantity.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { PRICE_ON_REQUEST, totalText } from '../../src/domain/price-on-request.ts';
@@ -22,7 +23,7 @@ export function orderEmail(
   findProduct?: ProductLookup,
 ): MailMessage[] {
   if (tenant.emailRecipients.length === 0) return [];
-  const how = order.paid === 1 ? 'paid with PayPal' : 'placed with a bypass code, to be invoiced';
+  const how = order.paid === PAID.paypal ? 'paid with PayPal' : 'placed with a bypass code, to be invoiced';
   const storeName = (code: string) => tenant.stores.find((s) => s.code === code)?.name ?? code;
   const store = tenant.stores.find((s) => s.name === order.store);
   // A line priced 0 is a request for a quote (docs/decisions.md, Prices on request): the total says it leaves it out.
@@ -71,7 +72,7 @@ export function orderEmail(
       from,
       to: [...tenant.emailRecipients],
       subject: oneLine(
-        `Order ${orderNumber(order.orderId)} from ${order.firstName} ${order.lastName} (${order.companyName}), ${total}, ${order.paid === 1 ? 'paid' : 'to invoice'}`,
+        `Order ${orderNumber(order.orderId)} from ${order.firstName} ${order.lastName} (${order.companyName}), ${total}, ${order.paid === PAID.paypal ? 'paid' : 'to invoice'}`,
       ),
       text,
     },

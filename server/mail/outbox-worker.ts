@@ -1,5 +1,4 @@
 import type { Logger } from '../logger.ts';
-import type { MailAttachment } from './compose-mockup.ts';
 import type { OutboxItem } from '../storage/mail-outbox.ts';
 import type { OrderDatabase } from '../storage/order-database.ts';
 import type { MailTransport } from './mail-transport.ts';
@@ -18,8 +17,6 @@ export interface OutboxWorkerOptions {
    * e-mail work running between the next requests.
    */
   nudgeDelayMs: number;
-  /** The attachments of a message's mock-ups, composed at sending (compose-mockup.ts); none when absent. */
-  attachmentsOf?(message: OutboxItem['message']): Promise<MailAttachment[]>;
 }
 
 /**
@@ -86,8 +83,7 @@ export class OutboxWorker {
   /** Sends `item`: answers it when it went, or records the failure and its retry and answers undefined. */
   private async send(item: OutboxItem): Promise<OutboxItem | undefined> {
     try {
-      const attachments = item.message.mockups?.length ? await this.options.attachmentsOf?.(item.message) : undefined;
-      await this.transport.send(item.message, `${item.orderId}-${item.id}`, attachments);
+      await this.transport.send(item.message, `${item.orderId}-${item.id}`);
       return item;
     } catch (error) {
       const delay = Math.min(this.options.retryBaseMs * 2 ** (item.attempts - 1), this.options.maxRetryMs);

@@ -1,3 +1,4 @@
+import type { Paid } from '../../src/domain/payment.ts';
 import { randomUUID } from 'node:crypto';
 import type { Money } from '../../src/domain/money.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
@@ -17,8 +18,8 @@ import type { SqlDatabase, SqlExecutor, SqlRow } from './sql-database.ts';
  * conditional UPDATE whose row count says who won.
  */
 
-/** 0: unpaid (PayPal order created, not captured); 1: paid through PayPal; 2: placed with a bypass code, to be invoiced. */
-export type PaidState = 0 | 1 | 2;
+/** How the order stands with payment: the number the `paid` column keeps (src/domain/payment.ts names each). */
+export type PaidState = Paid;
 
 export interface StoredLine {
   code: string;

@@ -1,3 +1,4 @@
+import { PAID } from '../../src/domain/payment.ts';
 import type { Carrier, OrderStatus, SettableStatus } from '../../src/domain/order-status.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
 import type { MailOutbox } from './mail-outbox.ts';
@@ -104,9 +105,9 @@ export class OrderStatusHistory {
   }
 }
 
-/** An order's status: its latest change, else how it was placed (1 paid with PayPal, 2 with a bypass code). */
+/** An order's status: its latest change, else how it was placed (paid with PayPal, or with a bypass code). */
 export function currentStatus(paid: number, history: readonly StatusChangeRecord[]): OrderStatus {
-  return history.at(-1)?.status ?? (paid === 1 ? 'paid' : 'placed');
+  return history.at(-1)?.status ?? (paid === PAID.paypal ? 'paid' : 'placed');
 }
 
 function changeOf(row: ChangeRow): StatusChangeRecord {

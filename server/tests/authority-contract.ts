@@ -502,10 +502,14 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       const strict = await startApi({ REQUEST_TIMEOUT_SECONDS: '2', HEADERS_TIMEOUT_SECONDS: '1' });
       const { hostname, port } = new URL(strict.url);
       const started = Date.now();
+      let received = '';
       const closedAfter = await new Promise<number>((resolve, reject) => {
         const socket = connect(Number(port), hostname, () => {
           socket.write(`POST /v1/create-order HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
           const drip = setInterval(() => socket.writable && socket.write('{'), 250);
+          socket.on('data', (chunk) => {
+            received += chunk.toString('latin1');
+          });
           socket.on('close', () => {
             clearInterval(drip);
             resolve(Date.now() - started);
@@ -516,6 +520,11 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       });
       expect(closedAfter).toBeGreaterThanOrEqual(1_500);
       expect(closedAfter).toBeLessThan(6_000);
+      // Node's own 408, with an empty body, as the published contract lists it for the call.
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(received.split('\r\n\r\n')[1]).toBe('');
+      const document = (await strict.get('/v1/openapi.json')).body;
+      expect(document.paths['/v1/create-order'].post.responses['408']).toEqual({ description: expect.stringMatching(/empty body/) });
     });
   });
 

@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/core/project-root.ts';
 import { writeOrderFixture } from './helpers/order-fixture.ts';
-import { OPENAPI_PATH } from './helpers/openapi-check.ts';
-import { startTestApi, type TestApi } from './helpers/test-api.ts';
+import { assertKeepsContract, contractCheckOf, OPENAPI_PATH } from './helpers/openapi-check.ts';
+import { STOREFRONT_ORIGIN, startTestApi, type TestApi } from './helpers/test-api.ts';
 
 const run = promisify(execFile);
 
@@ -53,7 +53,7 @@ describe('the published contract (GET /v1/openapi.json)', () => {
     const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([where, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${where}`),
     );
-    expect(operations.sort()).toEqual(
+    expect(operations.filter((operation) => !/^(OPTIONS|HEAD) /.test(operation)).sort()).toEqual(
       [
         'POST /v1/create-order',
         'POST /v1/capture-order',
@@ -75,6 +75,16 @@ describe('the published contract (GET /v1/openapi.json)', () => {
         'GET /v1/openapi.json',
       ].sort(),
     );
+    // What the API answers besides each path's own method: the preflight on every path, HEAD beside every GET.
+    for (const [where, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      expect(Object.keys(item.options.responses), where).toEqual(['204', '403', '408']);
+      expect(item.options.responses['204'].content, where).toBeUndefined();
+      if (item.get) expect(Object.keys(item.head.responses), where).toEqual(Object.keys(item.get.responses));
+      const own = item.get ?? item.post;
+      expect(own.responses['405'].headers, where).toHaveProperty('Allow');
+      // Node's own 408 has no body and no X-Request-Id.
+      expect(own.responses['408'], where).toEqual({ description: expect.stringMatching(/empty body/) });
+    }
     const createOrder = document.paths['/v1/create-order'].post;
     expect(createOrder.parameters).toEqual([
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
@@ -97,6 +107,27 @@ describe('the published contract (GET /v1/openapi.json)', () => {
     const sentBack = document.components.schemas.UpdateHistoricalOrderBody.properties.cart.items;
     expect(Object.keys(sentBack.properties)).toEqual(Object.keys(line.properties));
     expect(sentBack.required).toEqual(['code']);
+  });
+
+  it('lists what the API answers to HEAD, a preflight and a method a path does not take', async () => {
+    const contract = await contractCheckOf(api.url);
+    const ask = async (method: string, where: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${api.url}${where}`, { method, headers });
+      const text = await response.text();
+      const answer = { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
+      assertKeepsContract(contract, method, where, answer);
+      return { ...answer, text };
+    };
+    const head = await ask('HEAD', '/healthz');
+    expect(head).toMatchObject({ status: 200, text: '' });
+    const preflight = { origin: STOREFRONT_ORIGIN, 'access-control-request-method': 'POST' };
+    expect(await ask('OPTIONS', '/v1/create-order', preflight)).toMatchObject({ status: 204, text: '' });
+    expect((await ask('OPTIONS', '/readyz', { ...preflight, origin: 'https://elsewhere.example' })).status).toBe(403);
+    const wrongMethod = await ask('GET', '/v1/session');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST, OPTIONS');
+    expect((await ask('HEAD', '/v1/view-order')).status).toBe(405);
+    expect((await ask('POST', '/readyz')).headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
   it('passes the OpenAPI linter (redocly, recommended-strict)', async () => {

@@ -102,12 +102,3 @@ export const DeskAuditBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type DeskAuditBody = Static<typeof DeskAuditBodySchema>;
-
-export const DESK_REQUEST_BODY_SCHEMAS = {
-  'desk-session': DeskSessionBodySchema,
-  'desk-orders': DeskOrdersBodySchema,
-  'desk-set-status': DeskSetStatusBodySchema,
-  'desk-import-tracking': DeskImportTrackingBodySchema,
-  'desk-export': DeskExportBodySchema,
-  'desk-audit': DeskAuditBodySchema,
-};

@@ -1,7 +1,6 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { SUPPLIER_NOTE_MAX } from '../domain/in-hands-date.ts';
 import { CARRIERS, SETTABLE_STATUSES, TRACKING_NUMBER_PATTERN, type Carrier, type SettableStatus, type OrderStatus } from '../domain/order-status.ts';
-import { DESK_REQUEST_BODY_SCHEMAS } from './desk-requests.ts';
 import { WireOrderLineSchema } from './order-line.ts';
 
 /**
@@ -211,20 +210,3 @@ export const RedeemDeviceLinkBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type RedeemDeviceLinkBody = Static<typeof RedeemDeviceLinkBodySchema>;
-
-/** Every call's body schema, by the call's name (POST /v1/<name>). */
-export const REQUEST_BODY_SCHEMAS = {
-  'create-order': CreateOrderBodySchema,
-  'capture-order': CaptureOrderBodySchema,
-  'retrieve-orders': RetrieveOrdersBodySchema,
-  'update-historical-order': UpdateHistoricalOrderBodySchema,
-  'set-order-status': SetOrderStatusBodySchema,
-  'view-order': ViewOrderBodySchema,
-  session: SessionBodySchema,
-  'device-link': DeviceLinkBodySchema,
-  'redeem-device-link': RedeemDeviceLinkBodySchema,
-  ...DESK_REQUEST_BODY_SCHEMAS,
-} satisfies Record<string, TSchema>;
-
-export type CallName = keyof typeof REQUEST_BODY_SCHEMAS;
-export type RequestBody<N extends CallName> = Static<(typeof REQUEST_BODY_SCHEMAS)[N]>;

@@ -1,3 +1,4 @@
+import { PAID, PAYMENT_STATE_MEANINGS, type PaymentState } from '../domain/payment.ts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CARRIERS, SETTABLE_STATUSES } from '../domain/order-status.ts';
 import { OrderLineSchema } from './order-line.ts';
@@ -15,6 +16,9 @@ import { OrderLineSchema } from './order-line.ts';
 
 const dollars = (description: string) => Type.Number({ description: `${description} In dollars, exact (0.0279 stays 0.0279).` });
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** One value of `paid`, named (src/domain/payment.ts). */
+const paidState = <S extends PaymentState>(state: S) =>
+  Type.Literal(PAID[state] as (typeof PAID)[S], { title: state, description: `${PAID[state]}: ${PAYMENT_STATE_MEANINGS[state]}.` });
 
 export const ErrorAnswerSchema = Type.Object(
   {
@@ -52,7 +56,7 @@ export const CaptureCompletedAnswerSchema = Type.Object(
   {
     order_id: Type.String({ minLength: 1 }),
     status: Type.Literal('COMPLETED'),
-    paid: Type.Literal(1),
+    paid: paidState('paypal'),
     capture_id: nullable(Type.String({ description: "PayPal's capture id." })),
     total: Type.Optional(dollars("The order's total, as create-order answered it (absent from captures stored before it was added).")),
     confirmation_sent_to: Type.Optional(CONFIRMATION_SENT_TO),
@@ -65,7 +69,7 @@ export const CapturePendingAnswerSchema = Type.Object(
   {
     order_id: Type.String({ minLength: 1 }),
     status: Type.Literal('PENDING'),
-    paid: Type.Literal(0),
+    paid: paidState('unpaid'),
     capture_id: nullable(Type.String()),
     message: Type.String(),
   },
@@ -76,7 +80,7 @@ export const CaptureProcessingAnswerSchema = Type.Object(
   {
     order_id: Type.String({ minLength: 1 }),
     status: Type.Literal('PROCESSING'),
-    paid: Type.Literal(0),
+    paid: paidState('unpaid'),
     message: Type.String(),
   },
   { additionalProperties: false, description: 'Another request holds this capture; call again in a moment, do not pay again.' },
@@ -111,8 +115,8 @@ export const PlacedOrderSchema = Type.Object(
     last_name: Type.String(),
     company_name: Type.String(),
     store: Type.String({ description: "The store's name, or empty for None." }),
-    paid: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
-      description: '2 placed with a bypass code, 1 paid with PayPal, 0 not paid (never listed).',
+    paid: Type.Union([paidState('invoiced'), paidState('paypal'), paidState('unpaid')], {
+      description: "How the order stands with payment: the spec's number, each value named by its `title`.",
     }),
     order: Type.Array(OrderLineSchema),
     order_id: Type.String({ description: 'Ours.' }),
@@ -211,7 +215,10 @@ export const HealthAnswerSchema = Type.Object(
 );
 export type HealthAnswer = Static<typeof HealthAnswerSchema>;
 
-export const ReadyAnswerSchema = Type.Object({ status: Type.Literal('ready') }, { additionalProperties: true, description: 'This instance can take traffic.' });
+export const ReadyAnswerSchema = Type.Object(
+  { status: Type.Literal('ready'), storage: Type.Optional(Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')])) },
+  { additionalProperties: true, description: 'This instance can take traffic.' },
+);
 
 export const NotReadyAnswerSchema = Type.Object(
   { status: Type.Literal('not ready'), message: Type.String({ minLength: 1, description: 'Why not.' }) },

@@ -12,8 +12,8 @@ import { DeskOrders } from '../../storage/desk-orders.ts';
 import { SessionTokens } from '../../app/session-tokens.ts';
 import type { TenantDirectory } from '../../app/tenant-directory.ts';
 import { createLogger } from '../../logger.ts';
-import type { SupplierContact } from '../../mail/buyer-mail-layout.tsx';
-import type { MailMessage } from '../../mail/mail-message.ts';
+import { withHtml } from '../../mail/buyer-confirmation-email.tsx';
+import type { MailMessage, SupplierContact } from '../../mail/mail-message.ts';
 import { PayPalClient } from '../../paypal/paypal-client.ts';
 import { migrate } from '../../storage/migrations.ts';
 import { OrderDatabase, type NewOrder } from '../../storage/order-database.ts';
@@ -123,7 +123,8 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
     },
     async outbox() {
       const rows = await db.query<{ order_id: string; message: string }>('SELECT order_id, message FROM mail_outbox ORDER BY id');
-      return rows.map((row) => ({ ...(JSON.parse(row.message) as MailMessage), orderId: row.order_id }));
+      // As the mail thread sends them: a confirmation with its HTML rendered.
+      return rows.map((row) => ({ ...withHtml(JSON.parse(row.message) as MailMessage), orderId: row.order_id }));
     },
     close: () => database.close(),
   };

@@ -28,7 +28,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     received: [],
     rejectNext: 0,
     rejected: 0,
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (sink.received.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, got ${sink.received.length} within ${timeoutMs} ms`);
@@ -36,7 +36,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
       return sink.received;
     },
-    async waitForMention(text, count = 1, timeoutMs = 10_000) {
+    async waitForMention(text, count = 1, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       const mentioning = () => sink.received.filter((m) => m.text.includes(text));
       while (mentioning().length < count) {

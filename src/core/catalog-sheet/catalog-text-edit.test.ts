@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { editCatalogText, parseCatalogDocument, type ProductPlan } from './catalog-text-edit.ts';
+import { editCatalogText, editFileText, parseCatalogDocument, type ProductPlan } from './catalog-text-edit.ts';
 
 const TEXT = `# yaml-language-server: $schema=../schemas/catalog.schema.json
 products:
@@ -52,5 +52,41 @@ describe('editCatalogText', () => {
     const empty = 'products: []\n';
     const text = editCatalogText(empty, parseCatalogDocument(empty), [{ data: { code: 'Z', sizes: { Small: 1 } } }]);
     expect(text).toBe('products:\n  - code: Z\n    sizes: { Small: 1 }\n');
+  });
+});
+
+describe('editFileText', () => {
+  const TENANT = `# yaml-language-server: $schema=../schemas/tenant.schema.json
+title: First Auto Group Store   # shown in the tab
+company_name: First Auto Group
+account_reps:
+  - { name: Marcus Bell, phone: "555-0101" }
+  - { name: Alicia Tran, phone: "555-0102" }
+stores:
+  - name: First Toyota
+    code: FTOYHB
+`;
+  const write = (change: (data: Record<string, unknown>) => Record<string, unknown>) => {
+    const data = parse(TENANT) as Record<string, unknown>;
+    const next = change(structuredClone(data));
+    const text = editFileText(TENANT, parseCatalogDocument(TENANT), next);
+    expect(parse(text)).toEqual(next);
+    return text;
+  };
+
+  it("changes one representative's phone on its line, keeping its quotes and every other byte", () => {
+    const text = write((data) => {
+      (data.account_reps as { phone: string }[])[0]!.phone = '555-0199';
+      return data;
+    });
+    expect(text).toBe(TENANT.replace('phone: "555-0101"', 'phone: "555-0199"'));
+  });
+
+  it('changes a value inside a block list in place, and adds a new field at the end', () => {
+    const text = write((data) => {
+      (data.stores as { name: string }[])[0]!.name = 'First Toyota of Hillsboro';
+      return { ...data, shipping_email: 'ship@first.example' };
+    });
+    expect(text).toBe(`${TENANT.replace('  - name: First Toyota\n', '  - name: First Toyota of Hillsboro\n')}shipping_email: ship@first.example\n`);
   });
 });

@@ -1,5 +1,5 @@
-import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { sameData } from './same-data.ts';
 
 /** One product of the catalog as it is to be written, and which product of the file it was (absent: a new one). */
 export interface ProductPlan {
@@ -39,6 +39,25 @@ export function editCatalogText(text: string, document: Document, plans: readonl
     throw new Error('the catalog has no products list to edit');
   }
 
+  return applyEdits(text, edits);
+}
+
+/**
+ * A whole file's text with its top-level fields set to `next` (a tenant edited in the browser
+ * editor), each changed value rewritten in place as editCatalogText rewrites a product: comments,
+ * key order and every unchanged line stay. `document` is `text` parsed (without errors).
+ */
+export function editFileText(text: string, document: Document, next: Record<string, unknown>): string {
+  if (document.errors.length > 0) throw new Error(`the file cannot be edited while it has YAML errors: ${document.errors[0]!.message}`);
+  const root = document.contents;
+  const edits: Edit[] = [];
+  if (!isMap(root) || root.flow || !root.range || !editBlockMap(text, root, documentData(document), next, edits)) {
+    throw new Error('the file is not a map of fields whose first field stays');
+  }
+  return applyEdits(text, edits);
+}
+
+function applyEdits(text: string, edits: readonly Edit[]): string {
   // In text order, pieces joined once (a price rise edits thousands of places). Of two edits at
   // one place, insertions come first in the order they were planned (a product's new field before
   // the new product after it), then the removal that starts there.
@@ -95,7 +114,7 @@ function editProducts(text: string, seq: YAMLSeq<Node>, originals: Record<string
     used.add(plan.original);
     const node = items[plan.original]!;
     const old = originals[plan.original];
-    if (isDeepStrictEqual(old, plan.data)) continue;
+    if (sameData(old, plan.data)) continue;
     const productEdits: Edit[] = [];
     if (isMap(node) && !node.flow && editBlockMap(text, node, old as Record<string, unknown>, plan.data, productEdits)) edits.push(...productEdits);
     else edits.push({ start: node.range![0], end: node.range![1], text: blockMapText(plan.data, dashIndent + 2) });
@@ -119,7 +138,7 @@ function editBlockMap(text: string, map: YAMLMap, old: Record<string, unknown>, 
       edits.push({ start: lineStart(text, pair.key.range![0]), end: nextPair ? lineStart(text, nextPair.key.range![0]) : map.range![1], text: '' });
       return;
     }
-    if (isDeepStrictEqual(old[key], next[key])) return;
+    if (sameData(old[key], next[key])) return;
     if (pair.value && pair.value.range) editValue(pair.value, old[key], next[key], false, edits);
     else throw new Error(`field "${key}" has no value to edit`);
   });
@@ -134,7 +153,7 @@ function editBlockMap(text: string, map: YAMLMap, old: Record<string, unknown>, 
 
 /** Rewrites one value: a scalar in place, a collection entry by entry while its shape holds, or whole. */
 function editValue(node: Node, old: unknown, next: unknown, inFlow: boolean, edits: Edit[]): void {
-  if (isDeepStrictEqual(old, next)) return;
+  if (sameData(old, next)) return;
   const range = node.range!;
   if (isScalar(node) && (next === null || typeof next !== 'object')) {
     edits.push({ start: range[0], end: range[1], text: scalarText(next, inFlow, node.type) });

@@ -1,4 +1,4 @@
-import { totalOf, type BuildReport, type SiteReport } from '../generator/publish/build-report.ts';
+import { totalOf, type BuildReport, type SiteReport } from '../generator/shared/build-report.ts';
 
 const HEADERS = ['site', 'pages', 'images encoded', 'images reused', 'HTML', 'JS', 'CSS', 'images', 'warnings'];
 

@@ -2,15 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../domain/product.ts';
 import type { SupplierFacts, Tenant } from '../../domain/tenant.ts';
-import { crossCheck, WHOLE_FILE, type ParsedProject } from './cross-checks.ts';
-import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
+import type { ParsedProject } from './cross-checks.ts';
+import type { Diagnostic } from './diagnostic.ts';
 import type { CatalogFile, SiteFile, TenantFile } from './file-shapes.ts';
-import { imageUses, unusedImages, type ImageUse } from './image-uses.ts';
+import { imageUses, type ImageUse } from './image-uses.ts';
 import { listFiles } from './list-files.ts';
-import { validateAgainstSchema, type SchemaName } from './schema-validator.ts';
+import { validateAgainstSchema } from './schema-validator.ts';
 import { catalogFromFile, productColorsFromFile, supplierFactsFromFile, tenantFromFile, type ProductColors } from './to-domain.ts';
-import { checkPlacementAreas } from './placement-area-checks.ts';
-import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+import { checkSources, SourceCache, type SourceFiles } from './validate-sources.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+export { SITE_FILE, SourceCache } from './validate-sources.ts';
 
 /** Everything the build and the order API need, validated and in domain types. */
 export interface Project {
@@ -50,26 +52,6 @@ export interface LoadResult {
   readableCatalogs: Map<string, ProductColors[]>;
 }
 
-export const SITE_FILE = 'tenants/_site.yaml';
-const ID = /^[a-z0-9][a-z0-9-]*$/;
-
-/**
- * Parsed and schema-checked files by path, kept between loads by a long-running process
- * (`npm run dev`): a file whose text has not changed is not parsed again. Parsing is most of a
- * load, so after one save only the saved file costs anything.
- */
-export class SourceCache {
-  private readonly files = new Map<string, { text: string; source: YamlSource; schemaErrors: Diagnostic[] }>();
-
-  get(file: string, text: string, parse: () => { source: YamlSource; schemaErrors: Diagnostic[] }): { source: YamlSource; schemaErrors: Diagnostic[] } {
-    const cached = this.files.get(file);
-    if (cached && cached.text === text) return cached;
-    const fresh = { text, ...parse() };
-    this.files.set(file, fresh);
-    return fresh;
-  }
-}
-
 /**
  * Reads tenants/, catalogs/ and their images under `root`, and reports every problem at once.
  * `overrides` (relative path → text) stand in for files on disk, or add files: how a catalog edit
@@ -79,96 +61,28 @@ export class SourceCache {
  * no project, and no unused-image warnings (the unread catalogs may use those images).
  */
 export function loadProject(root: string, cache?: SourceCache, overrides?: ReadonlyMap<string, string>, onlyCatalog?: string): LoadResult {
-  const diagnostics: Diagnostic[] = [];
-  const fileError = (file: string, message: string) => diagnostics.push({ severity: 'error', file, line: 1, col: 1, path: '(file)', message });
-
-  // Files with errors of their own, and where those errors are: the cross-file checks must not
-  // report their consequences (a store "unknown" only because the file defining it is unreadable).
-  const failed = new Map<string, ReadonlySet<string>>();
-
-  const load = (relative: string, schema: SchemaName): YamlSource => {
-    const text = overrides?.get(relative) ?? readFileSync(path.join(root, relative), 'utf8');
-    const parse = () => {
-      const parsed = parseYamlSource(relative, text);
-      return { source: parsed, schemaErrors: parsed.diagnostics.length === 0 ? validateAgainstSchema(parsed, schema) : [] };
-    };
-    const { source, schemaErrors } = cache ? cache.get(path.join(root, relative), text, parse) : parse();
-    diagnostics.push(...source.diagnostics);
-    diagnostics.push(...schemaErrors);
-    // A file the YAML parser rejects has no data at all, whatever path its error names.
-    if (source.diagnostics.length > 0) failed.set(relative, new Set([WHOLE_FILE]));
-    else if (schemaErrors.length > 0) failed.set(relative, new Set(schemaErrors.map((d) => d.path)));
-    const expected = `# yaml-language-server: $schema=../schemas/${schema}.schema.json`;
-    if (
-      !source.text
-        .split('\n')
-        .slice(0, 5)
-        .some((line) => line.trim() === expected)
-    ) {
-      diagnostics.push({
-        severity: 'warning',
-        file: relative,
-        line: 1,
-        col: 1,
-        path: '(file)',
-        message: `should start with the line "${expected}" so editors can check it while typing`,
-      });
-    }
-    return source;
+  const onDisk = (folder: string) => listFiles(path.join(root, folder));
+  const inFolder = (folder: string) =>
+    [...(overrides?.keys() ?? [])].filter((file) => path.posix.dirname(file) === folder).map((file) => path.posix.basename(file));
+  const files: SourceFiles = {
+    tenantNames: [...onDisk('tenants'), ...inFolder('tenants')],
+    catalogNames: [...onDisk('catalogs'), ...inFolder('catalogs')],
+    read: (relative) => {
+      const override = overrides?.get(relative);
+      if (override !== undefined) return override;
+      const file = path.join(root, relative);
+      return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    },
+    logoFiles: new Set(onDisk('tenants/logos')),
+    productImageFiles: new Set(onDisk('catalogs/images')),
   };
-
-  const loadFolder = (folder: string, schema: SchemaName, skip: (name: string) => boolean, read: (id: string) => boolean = () => true) => {
-    const sources = new Map<string, YamlSource>();
-    const ignored = new Set<string>();
-    const unread = new Set<string>();
-    const added = [...(overrides?.keys() ?? [])].filter((file) => path.posix.dirname(file) === folder).map((file) => path.posix.basename(file));
-    for (const name of [...new Set([...listFiles(path.join(root, folder)), ...added])].sort()) {
-      const relative = `${folder}/${name}`;
-      if (skip(name)) continue;
-      if (/\.yml$/i.test(name)) {
-        fileError(relative, `is ignored: data files must end in .yaml (rename it to ${name.replace(/\.yml$/i, '.yaml')})`);
-        ignored.add(name.slice(0, -'.yml'.length));
-        continue;
-      }
-      if (!name.endsWith('.yaml')) continue;
-      const id = name.slice(0, -'.yaml'.length);
-      if (!ID.test(id)) {
-        fileError(relative, `the file name is the ${schema} id and must be lowercase letters, digits and dashes, got "${id}"`);
-        ignored.add(id);
-        continue;
-      }
-      if (read(id)) sources.set(id, load(relative, schema));
-      else unread.add(id);
-    }
-    return { sources, ignored, unread };
-  };
-
-  let supplierFile: YamlSource | undefined;
-  if (existsSync(path.join(root, SITE_FILE))) supplierFile = load(SITE_FILE, 'site');
-  else fileError(SITE_FILE, 'is missing: it holds the supplier-wide facts (main phone, support e-mail, postal address)');
-
-  const tenants = loadFolder('tenants', 'tenant', (name) => name.startsWith('_'));
-  const catalogs = loadFolder(
-    'catalogs',
-    'catalog',
-    () => false,
-    (id) => onlyCatalog === undefined || id === onlyCatalog,
-  );
-  const parsed: ParsedProject = {
-    supplierFile,
-    tenants: tenants.sources,
-    catalogs: catalogs.sources,
-    logoFiles: new Set(listFiles(path.join(root, 'tenants/logos'))),
-    productImageFiles: new Set(listFiles(path.join(root, 'catalogs/images'))),
-    failed,
-    ignoredTenants: tenants.ignored,
-    ignoredCatalogs: catalogs.ignored,
-    unreadCatalogs: catalogs.unread,
-  };
-  // A tenant file ignored for its name already has its error; "no tenant files" would repeat it.
-  if (parsed.tenants.size === 0 && tenants.ignored.size === 0) fileError('tenants/', 'has no tenant files: add tenants/<tenant-id>.yaml');
-  diagnostics.push(...crossCheck(parsed), ...checkPlacementAreas(parsed), ...(onlyCatalog === undefined ? unusedImages(parsed) : []));
-  diagnostics.sort(compareDiagnostics);
+  const { diagnostics, parsed } = checkSources(files, {
+    checkSchema: validateAgainstSchema,
+    cache,
+    cacheKey: (relative) => path.join(root, relative),
+    onlyCatalog,
+  });
+  const { supplierFile } = parsed;
 
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
   const project = hasErrors || !supplierFile || onlyCatalog !== undefined ? undefined : toProject(supplierFile, parsed);

@@ -3,6 +3,16 @@ import { productColors } from '../../domain/product.ts';
 import { closestMatches, editDistance } from './suggest.ts';
 import type { ProductColors } from './to-domain.ts';
 
+/**
+ * The longest side a photo is kept at in catalogs/images/. Pages show a product photo at most
+ * 960 px wide (the product preset's largest variant); twice that leaves room for a larger preset
+ * while a 24-megapixel original (10 MB) does not weigh down the repository for nothing.
+ */
+export const PHOTO_MAX_SIDE = 1920;
+
+/** Quality of the kept JPEG (images:add and the browser editor alike): the build encodes its own variants from it, so it is a source, not what browsers get. */
+export const PHOTO_QUALITY = 90;
+
 /** One photo the catalogs ask for: a product colour or half colour and its file in catalogs/images/. */
 export interface PhotoTarget {
   code: string;

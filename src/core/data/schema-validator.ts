@@ -3,23 +3,20 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { isCategory, normalizeCategoryKey } from '../../domain/categories.ts';
 import { REPO_ROOT } from '../project-root.ts';
-import { formatDataPath, type DataPath, type Diagnostic } from './diagnostic.ts';
+import type { Diagnostic } from './diagnostic.ts';
 import { withoutEditorValues } from './editor-values-ref.ts';
-import { wordSchemaError } from './schema-error-words.ts';
-import { didYouMean } from './suggest.ts';
+import { SCHEMA_NAMES, schemaDiagnostics, type SchemaName } from './schema-diagnostics.ts';
 import type { YamlSource } from './yaml-source.ts';
 
-export type SchemaName = 'tenant' | 'catalog' | 'site';
+export type { SchemaName };
 
 const SCHEMA_DIR = path.join(REPO_ROOT, 'schemas');
 
 let validators: Record<SchemaName, ValidateFunction> | undefined;
 
-const SCHEMA_NAMES: readonly SchemaName[] = ['tenant', 'catalog', 'site'];
 const DEFINITIONS_FILE = 'definitions.schema.json';
 const COMPILE_OPTIONS = { allErrors: true, verbose: true, strict: true } as const;
 /**
@@ -42,15 +39,7 @@ function getValidators(): Record<SchemaName, ValidateFunction> {
  * of a second of every build and every `npm run validate`, before the first file was checked.
  */
 function compiledValidators(): Record<SchemaName, ValidateFunction> {
-  const read = (file: string) => readFileSync(path.join(SCHEMA_DIR, file), 'utf8');
-  const definitions = read(DEFINITIONS_FILE);
-  const schemas = Object.fromEntries(SCHEMA_NAMES.map((name) => [name, read(`${name}.schema.json`)])) as Record<SchemaName, string>;
-  // Keyed by everything the code is compiled from, and the very texts compiled below: a schema saved while this runs cannot file one version's code under another's key.
-  const digest = createHash('sha256')
-    .update(JSON.stringify({ ajv: AJV_VERSION, options: COMPILE_OPTIONS, keywords: EDITOR_KEYWORDS, definitions, schemas }))
-    .digest('hex')
-    .slice(0, 16);
-  const cached = path.join(COMPILED_DIR, `${digest}.cjs`);
+  const { definitions, schemas, cached } = compileInputs();
   if (existsSync(cached)) {
     try {
       return require(cached) as Record<SchemaName, ValidateFunction>;
@@ -59,7 +48,7 @@ function compiledValidators(): Record<SchemaName, ValidateFunction> {
     }
   }
   const ajv = schemaCompiler(definitions, schemas);
-  const code = standaloneCode(ajv, Object.fromEntries(SCHEMA_NAMES.map((name) => [name, name])));
+  const code = standaloneCode(ajv, EXPORTS);
   try {
     mkdirSync(COMPILED_DIR, { recursive: true });
     // Whole or not at all: two builds may compile at once.
@@ -71,6 +60,33 @@ function compiledValidators(): Record<SchemaName, ValidateFunction> {
     // A read-only checkout still validates: with the validators compiled now.
     return Object.fromEntries(SCHEMA_NAMES.map((name) => [name, ajv.getSchema(name)!])) as Record<SchemaName, ValidateFunction>;
   }
+}
+
+/** The schemas' texts, and where their compiled code is kept: by the digest of everything it is compiled from. */
+function compileInputs(): { definitions: string; schemas: Record<SchemaName, string>; cached: string } {
+  const read = (file: string) => readFileSync(path.join(SCHEMA_DIR, file), 'utf8');
+  const definitions = read(DEFINITIONS_FILE);
+  const schemas = Object.fromEntries(SCHEMA_NAMES.map((name) => [name, read(`${name}.schema.json`)])) as Record<SchemaName, string>;
+  // Keyed by the very texts compiled: a schema saved while this runs cannot file one version's code under another's key.
+  const digest = createHash('sha256')
+    .update(JSON.stringify({ ajv: AJV_VERSION, options: COMPILE_OPTIONS, keywords: EDITOR_KEYWORDS, definitions, schemas }))
+    .digest('hex')
+    .slice(0, 16);
+  return { definitions, schemas, cached: path.join(COMPILED_DIR, `${digest}.cjs`) };
+}
+
+/** Each schema's validator is exported under the schema's name. */
+const EXPORTS = Object.fromEntries(SCHEMA_NAMES.map((name) => [name, name]));
+
+/**
+ * The validators' code (ajv standalone, CommonJS, exporting tenant, catalog and site) for the
+ * browser editor's bundle: the same validators as `npm run validate`, compiled ahead, since
+ * compiling in the browser would need eval, which the editor page's CSP does not allow.
+ */
+export function schemaValidatorsCode(): string {
+  const { definitions, schemas, cached } = compileInputs();
+  if (existsSync(cached)) return readFileSync(cached, 'utf8');
+  return standaloneCode(schemaCompiler(definitions, schemas), EXPORTS);
 }
 
 function schemaCompiler(definitions: string, schemas: Record<SchemaName, string>): Ajv2020 {
@@ -89,42 +105,5 @@ const AJV_VERSION = (JSON.parse(readFileSync(require.resolve('ajv/package.json')
 
 /** Validates a parsed file against its JSON Schema; every error becomes a positioned diagnostic. */
 export function validateAgainstSchema(source: YamlSource, schema: SchemaName): Diagnostic[] {
-  const validate = getValidators()[schema];
-  if (validate(source.data)) return [];
-  return (validate.errors ?? []).flatMap((error) => toDiagnostic(source, error));
-}
-
-function toDiagnostic(source: YamlSource, error: ErrorObject): Diagnostic[] {
-  // Size labels get their own check, which can suggest the close known labels.
-  if (error.keyword === 'propertyNames' || error.propertyName !== undefined) return [];
-  const { at, onKey, message } = wordSchemaError(error, {
-    keyNoun: (known) => (isCategoryMap(known) ? 'category' : 'field'),
-    suggestKey,
-    suggestValue: didYouMean,
-  });
-  const path = instancePathToDataPath(source.data, at);
-  // A missing field has no position of its own: it is reported where it should be, in its parent.
-  const located = error.keyword === 'required' ? path.slice(0, -1) : path;
-  const { line, col } = onKey ? source.locateKey(located) : source.locate(located);
-  return [{ severity: 'error', file: source.file, line, col, path: formatDataPath(path), message }];
-}
-
-function isCategoryMap(known: readonly string[]): boolean {
-  return known.length > 0 && known.every((k) => isCategory(normalizeCategoryKey(k)));
-}
-
-function suggestKey(typed: string, allowed: readonly string[]): string {
-  return didYouMean(typed, allowed) || (isCategoryMap(allowed) ? `; categories are ${allowed.join(', ')}` : '');
-}
-
-/** ['stores', '1', 'code'] → ['stores', 1, 'code'], numbers only where the data holds a list. */
-function instancePathToDataPath(data: unknown, segments: readonly string[]): DataPath {
-  const path: (string | number)[] = [];
-  let current: unknown = data;
-  for (const segment of segments) {
-    const key = Array.isArray(current) ? Number(segment) : segment;
-    path.push(key);
-    current = current !== null && typeof current === 'object' ? (current as Record<string | number, unknown>)[key] : undefined;
-  }
-  return path;
+  return schemaDiagnostics(source, getValidators()[schema]);
 }

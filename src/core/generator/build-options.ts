@@ -1,6 +1,6 @@
 import type { SiteLocation } from '../../site/site-location.ts';
 import type { BuildProgress } from './build-progress.ts';
-import type { BuildReport } from './publish/build-report.ts';
+import type { BuildReport } from './shared/build-report.ts';
 
 export interface BuildOptions {
   /** Where tenants/ and catalogs/ are. */

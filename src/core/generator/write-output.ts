@@ -6,7 +6,7 @@ import { IMAGE_FOLDER } from './reuse/carried-images.ts';
 import type { ReusePlan } from './reuse/reuse-plan.ts';
 import type { ValidData } from './validate/validate-phase.ts';
 import { writeAtomically } from './publish/atomic-output.ts';
-import { writeReport, type BuildReport, type PagesRendered, type SiteReport } from './publish/build-report.ts';
+import { writeReport, type BuildReport, type PagesRendered, type SiteReport } from './shared/build-report.ts';
 import type { KnownFolder } from './publish/publish-site.ts';
 import { SitePublishing } from './publish/site-publishing.ts';
 

@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROBOTS_FILE } from '../generator/publish/publish-site.ts';
+import { ROBOTS_FILE } from '../generator/shared/site-manifest.ts';
 import { HEADERS_FILE, parseHeadersFile } from '../headers-file.ts';
 import { UserError } from '../user-error.ts';
 import type { FolderFile, HostFolder } from './host-limits.ts';

@@ -1,4 +1,5 @@
-import { REVALIDATE, ROBOTS_FILE } from '../generator/publish/publish-site.ts';
+import { REVALIDATE } from '../generator/publish/publish-site.ts';
+import { ROBOTS_FILE } from '../generator/shared/site-manifest.ts';
 import { type HeaderRule } from '../headers-file.ts';
 import { UserError } from '../user-error.ts';
 

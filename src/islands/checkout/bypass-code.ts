@@ -14,14 +14,14 @@ export const BYPASS_CHECK_DELAY_MS = 700;
 export type BypassMatch = (code: string) => Promise<boolean | string>;
 
 /**
- * Asks the order API (POST /v1/session with the code): 200 is a bypass code of the tenant,
+ * Asks the order API (its `session` call with the code): 200 is a bypass code of the tenant,
  * 403 is not. Anything else throws its OrderApiError: a 429 says how long to wait. The code is
  * compared in upper case by the API, surrounding spaces ignored.
  */
 export function askOrderApi(apiBase: string, companyName: string): BypassMatch {
   return async (code) => {
     try {
-      await postOrderApi(apiBase, '/v1/session', { companyName, code: code.trim() });
+      await postOrderApi(apiBase, 'session', { companyName, code: code.trim() });
       return true;
     } catch (error) {
       if (error instanceof OrderApiError && error.status === 403) return error.message;

@@ -66,7 +66,7 @@ export function usePayPalFlow({
       const created = paypalOrder.current?.id === orderId ? paypalOrder.current : undefined;
       const paidCheckout = created?.checkout ?? checkout;
       const paidDetails = created?.details ?? placedDetails(form);
-      const result = await captureUntilSettled(() => postOrderApiAnswer<unknown>(apiBase, '/v1/capture-order', { order_id: orderId, companyName }), {
+      const result = await captureUntilSettled(() => postOrderApiAnswer(apiBase, 'capture-order', { order_id: orderId, companyName }), {
         onProcessing: () => setPayment({ state: 'processing', orderId }),
       });
       if (result.outcome === 'paid') {

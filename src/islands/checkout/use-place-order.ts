@@ -66,7 +66,7 @@ export function usePlaceOrder({ props, checkout, form, setForm, bypassMode, forg
 
   const createOrder = async (bypassCode?: string): Promise<{ orderId: string; answer: unknown }> => {
     const body = createOrderBody(form, checkout, orderContext, bypassCode);
-    const answer = await postOrderApi<Partial<CreateOrderAnswer> | undefined>(apiBase, '/v1/create-order', body, {
+    const answer = await postOrderApi(apiBase, 'create-order', body, {
       idempotencyKey: attemptKey(body, sessionStorage),
     });
     if (typeof answer?.order_id !== 'string' || answer.order_id === '') throw new OrderApiError(UNEXPECTED_ERROR, 500);

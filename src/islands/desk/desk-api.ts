@@ -27,7 +27,7 @@ export function saveDeskSession(storage: Pick<Storage, 'setItem' | 'removeItem'>
 }
 
 export async function startDeskSession(apiBase: string, name: string, password: string): Promise<DeskSession> {
-  const answer = await postOrderApi<DeskSessionAnswer>(apiBase, '/v1/desk-session', { name, password });
+  const answer = await postOrderApi(apiBase, 'desk-session', { name, password });
   return { token: answer.token, name: answer.name, expiresAt: answer.expires_at };
 }
 

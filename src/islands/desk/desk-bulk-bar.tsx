@@ -35,7 +35,7 @@ export function DeskBulkBar({ apiBase, session, selected, onDone }: DeskBulkBarP
       ...(status === 'cancelled' ? { reason: reason.trim() } : {}),
     }));
     try {
-      const answer = await postOrderApi<DeskSetStatusAnswer>(apiBase, '/v1/desk-set-status', { changes }, { token: session.token });
+      const answer = await postOrderApi(apiBase, 'desk-set-status', { changes }, { token: session.token });
       const count = answer.changes.length;
       setTracking({});
       onDone(`${count} ${count === 1 ? 'order' : 'orders'} set to ${ORDER_STATUS_LABELS[status]}.`);

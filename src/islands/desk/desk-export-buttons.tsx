@@ -13,7 +13,7 @@ export function DeskExportButtons({ apiBase, session, filter }: { apiBase: strin
     setBusy(format);
     setProblem(undefined);
     try {
-      const file = await postOrderApi<DeskExportAnswer>(apiBase, '/v1/desk-export', { filter: sentFilter(filter), format }, { token: session.token });
+      const file = await postOrderApi(apiBase, 'desk-export', { filter: sentFilter(filter), format }, { token: session.token });
       downloadFile(file.file_name, file.content_type, file.content_base64);
     } catch (error) {
       setProblem(errorMessage(error));

@@ -27,9 +27,9 @@ export function DeskTrackingImport({ apiBase, session, onDone }: DeskTrackingImp
     setBusy(true);
     setProblem(undefined);
     try {
-      const answer = await postOrderApi<DeskImportTrackingAnswer>(
+      const answer = await postOrderApi(
         apiBase,
-        '/v1/desk-import-tracking',
+        'desk-import-tracking',
         { csv: csv.text, dry_run: dryRun, ...(carrier ? { carrier } : {}) },
         { token: session.token },
       );

@@ -26,9 +26,9 @@ export function useDeskList(apiBase: string, session: DeskSession, onSignedOut: 
       setLoading(true);
       setProblem(undefined);
       try {
-        const answer = await postOrderApi<DeskOrdersAnswer>(
+        const answer = await postOrderApi(
           apiBase,
-          '/v1/desk-orders',
+          'desk-orders',
           { filter: sentFilter(applied), limit: DESK_PAGE_SIZE, ...(after ? { cursor: after } : {}) },
           { token: session.token },
         );

@@ -16,7 +16,7 @@ export function useLinkedOrder(apiBase: string, companyName: string): LinkedOrde
       return;
     }
     const body: ViewOrderBody = { companyName, order_id: link.orderId, key: link.key };
-    postOrderApi<ViewOrderAnswer>(apiBase, '/v1/view-order', body).then(
+    postOrderApi(apiBase, 'view-order', body).then(
       (answer) => setLinked({ state: 'ready', order: answer.order }),
       (error: unknown) => setLinked({ state: 'failed', message: errorMessage(error) }),
     );

@@ -7,7 +7,7 @@ export const WRONG_PASSWORD = 'Wrong password';
 
 /**
  * The 'Admin' control: reveals a labelled password field. The order API checks the password
- * (POST /v1/session) and answers an admin session, handed to `onUnlock`; the page never holds
+ * (the order API's `session` call) and answers an admin session, handed to `onUnlock`; the page never holds
  * the password or a hash of it.
  */
 export function AdminUnlock({ apiBase, companyName, onUnlock }: { apiBase: string; companyName: string; onUnlock(session: OrderSession): void }) {

@@ -2,6 +2,7 @@
  * The orders screen's data: what retrieve-orders answers (spec section 3, Order and Order line),
  * read defensively, and the body of update-historical-order built from it. Pure, no React.
  */
+import { PAID } from '../../domain/payment.ts';
 import type { UpdateHistoricalOrderBody } from '../../contracts/order-api-requests.ts';
 import type { PlacedOrder as AnsweredOrder } from '../../contracts/order-api-responses.ts';
 import type { OrderLine as AnsweredLine } from '../../contracts/order-line.ts';
@@ -113,7 +114,7 @@ export function ordersFromResponse(data: unknown): PlacedOrder[] {
   for (const value of data.orders) {
     const order = orderOf(value);
     if (!order) skipped++;
-    else if (order.paid !== 0 && order.paid !== '0') orders.push(order);
+    else if (order.paid !== PAID.unpaid && order.paid !== String(PAID.unpaid)) orders.push(order);
   }
   if (skipped > 0) console.warn(`Skipped ${skipped} unreadable order${skipped === 1 ? '' : 's'} from retrieve-orders`);
   return orders;

@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../contracts/order-api-routes.ts';
 import { useCallback, useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../domain/order-status.ts';
 import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from '../shared/order-api.ts';
@@ -45,7 +46,9 @@ export function useOrderChanges({
         try {
           if (!order) throw new OrderApiError(UNEXPECTED_ERROR, 404);
           const body = build(order);
-          const answer = await postOrderApi<unknown>(apiBase, '/v1/update-historical-order', body, { token: adminToken });
+          // The lines go back exactly as retrieve-orders sent them, read here without re-typing
+          // their fields (order-data.ts); the API checks them against the call's schema.
+          const answer = await postOrderApi(apiBase, 'update-historical-order', body as RequestBody<'update-historical-order'>, { token: adminToken });
           replaceOrder(key, { order: linesAfterUpdate(body, answer) });
           saved();
           show(key, 'success', 'Order updated');
@@ -76,7 +79,7 @@ export function useOrderChanges({
     if (adminToken === undefined) return false;
     setSavingKey(statusKey(key), true);
     try {
-      const answer = await postOrderApi<unknown>(apiBase, '/v1/set-order-status', { companyName, order_id: orderId, ...change }, { token: adminToken });
+      const answer = await postOrderApi(apiBase, 'set-order-status', { companyName, order_id: orderId, ...change }, { token: adminToken });
       const fields = statusAfterSet(answer);
       if (!fields) throw new OrderApiError(UNEXPECTED_ERROR, 500);
       replaceOrder(key, fields);

@@ -67,7 +67,7 @@ export function useOrderList({
     setLoadingMore(false);
     setRefreshing(true);
     setLoad((previous) => (previous.state === 'loaded' ? previous : { state: 'loading' }));
-    postOrderApi<unknown>(apiBase, '/v1/retrieve-orders', { companyName, limit: ORDERS_PAGE_SIZE, ...filtered }, { token: active?.token })
+    postOrderApi(apiBase, 'retrieve-orders', { companyName, limit: ORDERS_PAGE_SIZE, ...filtered }, { token: active?.token })
       .then((data) => {
         if (live) setRefreshing(false);
         if (live && generation === listGeneration.current) setLoad({ state: 'loaded', orders: ordersFromResponse(data), nextCursor: nextCursorOf(data) });
@@ -89,9 +89,9 @@ export function useOrderList({
     const generation = listGeneration.current;
     setLoadingMore(true);
     try {
-      const data = await postOrderApi<unknown>(
+      const data = await postOrderApi(
         apiBase,
-        '/v1/retrieve-orders',
+        'retrieve-orders',
         { companyName, limit: ORDERS_PAGE_SIZE, cursor: load.nextCursor, ...filtered },
         { token: account.session?.token },
       );

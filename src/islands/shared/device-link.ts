@@ -21,7 +21,7 @@ export function takeDeviceLinkToken(location: Location = window.location, histor
  */
 export async function redeemDeviceLink(apiBase: string, token: string): Promise<{ redeemed: boolean; message: string }> {
   try {
-    const answer = await postOrderApi<RedeemDeviceLinkAnswer>(apiBase, '/v1/redeem-device-link', { token });
+    const answer = await postOrderApi(apiBase, 'redeem-device-link', { token });
     return { redeemed: true, message: answer.message };
   } catch (error) {
     return { redeemed: false, message: errorMessage(error) };
@@ -31,7 +31,7 @@ export async function redeemDeviceLink(apiBase: string, token: string): Promise<
 /** Asks for a sign-in link to `email`; the API's one answer for every address, or why it could not be asked. */
 export async function requestDeviceLink(apiBase: string, companyName: string, email: string): Promise<string> {
   try {
-    return (await postOrderApi<DeviceLinkAnswer>(apiBase, '/v1/device-link', { companyName, email })).message;
+    return (await postOrderApi(apiBase, 'device-link', { companyName, email })).message;
   } catch (error) {
     return errorMessage(error);
   }

@@ -52,8 +52,8 @@ describe('device proofs in the browser', () => {
         headers: { 'content-type': 'application/json', 'device-proof': proof },
       });
     });
-    await postOrderApi('http://api.example', '/v1/session', { companyName: 'Guardian', code: 'X' });
-    await postOrderApi('http://api.example', '/v1/create-order', {});
+    await postOrderApi('http://api.example', 'session', { companyName: 'Guardian', code: 'X' });
+    await postOrderApi('http://api.example', 'desk-audit', { order_id: 'A-1' });
     expect(sent).toEqual([null, proof]);
   });
 });

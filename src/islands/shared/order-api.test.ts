@@ -11,12 +11,27 @@ function answering(status: number, body: unknown, headers: Record<string, string
 
 async function failure(): Promise<unknown> {
   try {
-    await postOrderApi('http://api.example', '/v1/create-order', {});
+    await postOrderApi('http://api.example', 'desk-audit', { order_id: 'A-1' });
   } catch (error) {
     return error;
   }
   throw new Error('the call did not fail');
 }
+
+describe('postOrderApi', () => {
+  it("posts a call's JSON body to /v1/<call> of the tenant's order API and answers its body", async () => {
+    const sent: { url: string; method?: string; body?: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify({ message: 'A link is on its way.' }), { status: 202, headers: { 'content-type': 'application/json' } });
+    });
+    const answer = await postOrderApi('https://orders.example', 'device-link', { companyName: 'Guardian', email: 'staff@guardian.example' });
+    expect(answer.message).toBe('A link is on its way.');
+    expect(sent).toEqual([
+      { url: 'https://orders.example/v1/device-link', method: 'POST', body: { companyName: 'Guardian', email: 'staff@guardian.example' } },
+    ]);
+  });
+});
 
 describe('errorMessage: a failed call as a person reads it', () => {
   it("is the server's own words for a refusal, without the status", async () => {

@@ -1,3 +1,4 @@
+import type { CallName, CallPath, RequestBody, SuccessBody } from '../../contracts/order-api-routes.ts';
 import { DEVICE_PROOF_HEADER, deviceProofHeader, deviceProofStorage, keepDeviceProof } from './device-proof.ts';
 
 /** A failed call: the server's message and the status (spec section 8), for the code to decide on; people read `errorMessage`. */
@@ -36,19 +37,28 @@ export function errorMessage(error: unknown): string {
   return error.status >= 500 && requestId ? `${error.message} (reference ${requestId})` : error.message;
 }
 
+export interface CallOptions {
+  idempotencyKey?: string;
+  token?: string;
+}
+
 /**
- * POSTs JSON to the tenant's order API and answers its status with the parsed body. Every call
+ * POSTs a call of the order API's route table (src/contracts/order-api-routes.ts) to the
+ * tenant's order API, its body typed as the call's, and answers its status with the parsed
+ * success body, typed as that call's answer. Only types come from the contract (no schema ships
+ * to the browser), so the path is the table's rule, `/v1/<call>`, checked against it by type. Every call
  * carries the browser's device proofs and keeps a new one the answer brings (device-proof.ts). A failure
  * becomes an OrderApiError with the response's `message` (else 'Unexpected error. Please try
  * again.') and its status, or 500 when no response came at all. The status matters where two
  * successes mean different things (capture-order: 200 paid, 202 still processing).
  */
-export async function postOrderApiAnswer<T>(
+export async function postOrderApiAnswer<N extends CallName>(
   apiBase: string,
-  path: string,
-  body: unknown,
-  options: { idempotencyKey?: string; token?: string } = {},
-): Promise<{ status: number; data: T }> {
+  call: N,
+  body: RequestBody<N>,
+  options: CallOptions = {},
+): Promise<{ status: number; data: SuccessBody<N> }> {
+  const path: CallPath<N> = `/v1/${call}`;
   let response: Response;
   const storage = deviceProofStorage();
   const proofs = deviceProofHeader(storage);
@@ -79,10 +89,10 @@ export async function postOrderApiAnswer<T>(
       { requestId, ...(listed ? { problems: listed } : {}) },
     );
   }
-  return { status: response.status, data: data as T };
+  return { status: response.status, data: data as SuccessBody<N> };
 }
 
 /** postOrderApiAnswer for the calls whose every success means the same: the body alone. */
-export async function postOrderApi<T>(apiBase: string, path: string, body: unknown, options: { idempotencyKey?: string; token?: string } = {}): Promise<T> {
-  return (await postOrderApiAnswer<T>(apiBase, path, body, options)).data;
+export async function postOrderApi<N extends CallName>(apiBase: string, call: N, body: RequestBody<N>, options: CallOptions = {}): Promise<SuccessBody<N>> {
+  return (await postOrderApiAnswer(apiBase, call, body, options)).data;
 }

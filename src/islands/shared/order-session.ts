@@ -1,9 +1,9 @@
 import type { SessionAnswer } from '../../contracts/order-api-responses.ts';
-import { postOrderApi } from './order-api.ts';
+import { OrderApiError, postOrderApi, UNEXPECTED_ERROR } from './order-api.ts';
 import { readStoredJson, removeStored, writeStoredJson } from './stored-json.ts';
 
 /**
- * A tenant session of the order API (POST /v1/session): the token that unlocks the tenant's
+ * A tenant session of the order API (the order API's `session` call): the token that unlocks the tenant's
  * order history, kept in sessionStorage so one browser session asks for the password once.
  * The entry screen writes it when its password leads to a tenant; the orders page reads it.
  */
@@ -38,6 +38,11 @@ export function forgetOrderSession(storage: Pick<Storage, 'removeItem'> | undefi
 /** Exchanges a password for a session; throws OrderApiError (401 'Wrong password', 429…) otherwise. */
 export async function startOrderSession(apiBase: string, companyName: string, password: string): Promise<OrderSession> {
   // A password without a store or code starts a staff or admin session.
-  const answer = await postOrderApi<SessionAnswer & Pick<OrderSession, 'role'>>(apiBase, '/v1/session', { companyName, password });
+  return orderSessionOf(await postOrderApi(apiBase, 'session', { companyName, password }));
+}
+
+/** A password session's answer as the browser keeps it; a password alone never grants a bypass or store session, so either is a broken answer. */
+export function orderSessionOf(answer: SessionAnswer): OrderSession {
+  if (answer.role !== 'staff' && answer.role !== 'admin') throw new OrderApiError(UNEXPECTED_ERROR, 500);
   return { token: answer.token, role: answer.role, expiresAt: answer.expires_at };
 }

@@ -3,7 +3,7 @@ import { postOrderApi } from './order-api.ts';
 import { readStoredJson, writeStoredJson } from './stored-json.ts';
 
 /**
- * A store session of the order API (POST /v1/session with the store's code and password):
+ * A store session of the order API (the `session` call with the store's code and password):
  * the token that proves this browser session was given the store's password. The stores page
  * writes it when the password is accepted; the checkout sends the tokens of the stores in the
  * cart (`store_tokens`), because the order API accepts a password store's customs products
@@ -66,6 +66,6 @@ export function saveStoreSession(storage: Pick<Storage, 'setItem'> | undefined, 
 
 /** Exchanges a store's password for its session; throws OrderApiError (401 'Wrong password', 429…) otherwise. */
 export async function startStoreSession(apiBase: string, companyName: string, storeCode: string, password: string): Promise<StoreSession> {
-  const answer = await postOrderApi<SessionAnswer>(apiBase, '/v1/session', { companyName, store: storeCode, password });
+  const answer = await postOrderApi(apiBase, 'session', { companyName, store: storeCode, password });
   return { token: answer.token, expiresAt: answer.expires_at };
 }

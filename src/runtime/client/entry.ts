@@ -1,6 +1,6 @@
 import { askPassword, refusalText, WRONG_PASSWORD } from '../../islands/shared/ask-password.ts';
 import { OrderApiError, postOrderApi } from '../../islands/shared/order-api.ts';
-import { saveOrderSession, type OrderSession } from '../../islands/shared/order-session.ts';
+import { orderSessionOf, saveOrderSession, type OrderSession } from '../../islands/shared/order-session.ts';
 import type { EntryTarget } from '../../site/entry-target.ts';
 import { readJsonScript } from './read-json-script.ts';
 
@@ -23,9 +23,9 @@ async function signIn(password: string): Promise<{ target: EntryTarget; session:
   let refusal: unknown = new OrderApiError(WRONG_PASSWORD, 401);
   for (const apiBase of apiBases) {
     try {
-      const answer = await postOrderApi<EntrySessionAnswer>(apiBase, '/v1/session', { password });
+      const answer = await postOrderApi(apiBase, 'session', { password });
       const target = targets.find((candidate) => candidate.tenantId === answer.tenant_id && candidate.apiBase === apiBase);
-      if (target) return { target, session: { token: answer.token, role: answer.role, expiresAt: answer.expires_at } };
+      if (target) return { target, session: orderSessionOf(answer) };
     } catch (error) {
       // A wrong password here may be right at another API; anything else (429, no answer) is
       // what to tell the visitor if no API accepts it.

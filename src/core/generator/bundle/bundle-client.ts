@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import path from 'node:path';
 import type { Manifest } from 'vite';
 import type { ClientAssets, ClientEntry } from './client-assets.ts';
-import { compressFiles, type FileDigest } from '../publish/compress-files.mjs';
-import { compressionLevels, MIN_COMPRESS_BYTES } from '../publish/compression-levels.ts';
+import { compressFiles, type FileDigest } from '../shared/compress-files.mjs';
+import { compressionLevels, MIN_COMPRESS_BYTES } from '../shared/compression-levels.ts';
 
 /** Each browser entry's source; `npm run dev` serves these as Vite dev modules. */
 export const ENTRIES: Record<ClientEntry, string> = {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MANIFEST_FILE, manifestOf, type ManifestEntry } from '../publish/publish-site.ts';
+import { manifestOf } from '../publish/publish-site.ts';
+import { MANIFEST_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
 import { UserError } from '../../user-error.ts';
 
 export interface VerifyOptions {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileDigestCache } from '../reuse/file-digest-cache.ts';
+import { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { createImagePipeline, ImageSourceError, type ImagePipeline, type PreparedImage } from './index.ts';
 import { flatLogoPng, photoJpeg, photoLogoPng, removeTempDirs, tempDir } from './test-images.ts';
 

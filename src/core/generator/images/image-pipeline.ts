@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { FileDigestCache } from '../reuse/file-digest-cache.ts';
+import type { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { createConcurrencyLimit } from './concurrency-limit.ts';
 import { encodeVariants, SourceDecodeError } from './encode-variants.ts';
 import { describeReadError, ImageSourceError } from './image-source-error.ts';

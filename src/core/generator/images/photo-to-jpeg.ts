@@ -4,16 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describeReadError, ImageSourceError } from './image-source-error.ts';
 import { CANNOT_LINK } from './publish-file.ts';
-
-/**
- * The longest side a photo is kept at in catalogs/images/. Pages show a product photo at most
- * 960 px wide (the product preset's largest variant); twice that leaves room for a larger preset
- * while a 24-megapixel original (10 MB) does not weigh down the repository for nothing.
- */
-export const PHOTO_MAX_SIDE = 1920;
-
-/** Quality of the kept JPEG: the build encodes its own variants from it, so it is a source, not what browsers get. */
-const PHOTO_QUALITY = 90;
+import { PHOTO_MAX_SIDE, PHOTO_QUALITY } from '../../data/photo-match.ts';
 
 export interface PhotoJpeg {
   bytes: Buffer;

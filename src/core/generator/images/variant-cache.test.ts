@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileDigestCache } from '../reuse/file-digest-cache.ts';
+import { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { PRESET_SETTINGS } from './image-presets.ts';
 import type { EncodedImage } from './encode-variants.ts';
 import { removeTempDirs, tempDir } from './test-images.ts';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isAlive } from './process-alive.ts';
+import { isAlive } from '../shared/process-alive.ts';
 import { UserError } from '../../user-error.ts';
 
 /** Something removed part of the previous output while the build ran, so the new one could not be made whole. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PictureData } from '../../../site/picture-data.ts';
 import type { ClientAssets } from '../bundle/client-assets.ts';
 import { PUBLISHED_FILE, type PublishedBundle } from '../bundle/bundle-client.ts';
-import type { WrittenFile } from '../reuse/written-file.ts';
+import type { WrittenFile } from '../shared/written-file.ts';
 import { pictureSources, type ImagePipeline, type ImagePreset } from '../images/index.ts';
 import type { PreparedImages } from '../images/site-images.ts';
 

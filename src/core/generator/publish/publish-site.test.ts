@@ -3,11 +3,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileDigestCache, type FileDigest } from '../reuse/file-digest-cache.ts';
+import { FileDigestCache, type FileDigest } from '../shared/file-digest-cache.ts';
 import { keepPage } from '../reuse/page-cache.ts';
-import { measureSite } from './build-report.ts';
-import { CompressionPool } from './compression-pool.ts';
-import { MANIFEST_FILE, publishSite, type ManifestEntry } from './publish-site.ts';
+import { measureSite } from '../shared/build-report.ts';
+import { CompressionPool } from '../shared/compression-pool.ts';
+import { publishSite } from './publish-site.ts';
+import { MANIFEST_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -3,18 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { HEADERS_FILE } from '../../headers-file.ts';
-import { SIBLINGS, type CompressionLevels } from './compress-files.mjs';
-import { CompressionPool, sharedCompressionPool } from './compression-pool.ts';
-import { compressionLevels, MIN_COMPRESS_BYTES } from './compression-levels.ts';
-import { FileDigestCache, type FileDigest } from '../reuse/file-digest-cache.ts';
+import { MANIFEST_FILE, ROBOTS_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
+import { SIBLINGS, type CompressionLevels } from '../shared/compress-files.mjs';
+import { CompressionPool, sharedCompressionPool } from '../shared/compression-pool.ts';
+import { compressionLevels, MIN_COMPRESS_BYTES } from '../shared/compression-levels.ts';
+import { FileDigestCache, type FileDigest } from '../shared/file-digest-cache.ts';
 
-export type { CompressionLevels } from './compress-files.mjs';
-
-export const ROBOTS_FILE = 'robots.txt';
-/** Every other file of the folder with its size and sha256, for a deploy that uploads only what changed. */
-export const MANIFEST_FILE = 'manifest.json';
-/** The files this step adds beside the pages and assets; the build report leaves them out. */
-export const PUBLISHING_FILES: readonly string[] = [HEADERS_FILE, ROBOTS_FILE, MANIFEST_FILE];
+export type { CompressionLevels } from '../shared/compress-files.mjs';
 
 /** A compressed sibling's name (compress-files.mjs). */
 const SIBLING_FILE = new RegExp(`\\.(${SIBLINGS.join('|')})$`);
@@ -24,14 +19,6 @@ const COMPRESSIBLE = /\.(html|js|css|json|svg|txt)$/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
-
-export interface ManifestEntry {
-  /** Relative to the folder, with '/' separators. */
-  path: string;
-  size: number;
-  /** Hex. */
-  sha256: string;
-}
 
 export interface PublishOptions {
   /** Write .br siblings of text files, and .gz ones of scripts and styles (default true); `--no-precompress` turns it off. */

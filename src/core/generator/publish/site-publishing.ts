@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { FileDigestCache } from '../reuse/file-digest-cache.ts';
-import type { WrittenFile } from '../reuse/written-file.ts';
-import { publishSite, type KnownFolder, type ManifestEntry } from './publish-site.ts';
+import type { FileDigestCache } from '../shared/file-digest-cache.ts';
+import type { WrittenFile } from '../shared/written-file.ts';
+import { publishSite, type KnownFolder } from './publish-site.ts';
+import type { ManifestEntry } from '../shared/site-manifest.ts';
 
 export interface SitePublishingOptions {
   precompress: boolean;

@@ -2,8 +2,8 @@ import type { ValidData } from '../validate/validate-phase.ts';
 import { ownWarnings } from '../validate/validate-phase.ts';
 import type { ImageCounts } from '../images/images-phase.ts';
 import type { ReusePlan } from '../reuse/reuse-plan.ts';
-import { measureSite, type SiteReport } from './build-report.ts';
-import type { ManifestEntry } from './publish-site.ts';
+import { measureSite, type SiteReport } from '../shared/build-report.ts';
+import type { ManifestEntry } from '../shared/site-manifest.ts';
 
 export interface SiteReportFacts {
   data: ValidData;

@@ -1,7 +1,7 @@
-import { compressFiles } from '../publish/compress-files.mjs';
-import { compressionLevels, MIN_COMPRESS_BYTES } from '../publish/compression-levels.ts';
+import { compressFiles } from '../shared/compress-files.mjs';
+import { compressionLevels, MIN_COMPRESS_BYTES } from '../shared/compression-levels.ts';
 import { keepPage, type PageSlot } from '../reuse/page-cache.ts';
-import type { WrittenFile } from '../reuse/written-file.ts';
+import type { WrittenFile } from '../shared/written-file.ts';
 
 /** How a build precompresses its pages as they are written: plain data, sent to a page-rendering thread with the tenant. */
 export interface PagePrecompression {

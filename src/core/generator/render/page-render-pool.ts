@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { withoutTsx } from '../../compiled-module.ts';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../user-error.ts';
-import type { PagesRendered } from '../publish/build-report.ts';
+import type { PagesRendered } from '../shared/build-report.ts';
 import type { PageSlot } from '../reuse/page-cache.ts';
-import type { WrittenFile } from '../reuse/written-file.ts';
+import type { WrittenFile } from '../shared/written-file.ts';
 import { CHUNK_PAGES, type PageQueue } from './page-queue.ts';
 import type { RenderReply, RenderRequest, TenantRenderJob } from './page-render-worker.ts';
 

@@ -8,7 +8,7 @@ import { bundledAssets, tenantPages } from './render-tenant.tsx';
 import { tenantPageModel } from './tenant-page-model.ts';
 import type { PageSlot } from '../reuse/page-cache.ts';
 import { writePage, type PagePrecompression } from './page-file.ts';
-import type { WrittenFile } from '../reuse/written-file.ts';
+import type { WrittenFile } from '../shared/written-file.ts';
 import { UserError } from '../../user-error.ts';
 import { productImageKey } from '../images/product-image-key.ts';
 import { PageQueue } from './page-queue.ts';

@@ -15,7 +15,7 @@ import type { ImagePipeline } from '../images/index.ts';
 import { entryHeaderImage, type PreparedImages } from '../images/site-images.ts';
 import { bundledAssets, type PageAssets } from './render-tenant.tsx';
 import type { PictureData } from '../../../site/picture-data.ts';
-import type { WrittenFile } from '../reuse/written-file.ts';
+import type { WrittenFile } from '../shared/written-file.ts';
 
 interface EntrySiteBuild {
   project: Project;

@@ -13,7 +13,7 @@ import { CATEGORY_LABELS } from '../../../site/category-labels.ts';
 import { categoriesOf } from '../../../site/routes.ts';
 import { SEARCH_OPTIONS, SEARCH_POINTER_FILE, type SearchDocument, type SearchPointer } from '../../../site/search-index.ts';
 import { SEARCH_SYNONYMS, searchTerm, searchWords } from '../../../site/search-words.ts';
-import { writeDigested, type WrittenFile } from '../reuse/written-file.ts';
+import { writeDigested, type WrittenFile } from '../shared/written-file.ts';
 
 /** A file of the tenant's search, inside its folder: 'assets/search-0123456789ab.json'. */
 export interface SearchFile {

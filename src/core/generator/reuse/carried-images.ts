@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stableJson } from '../../stable-json.ts';
-import type { FileDigestCache } from './file-digest-cache.ts';
-import { MANIFEST_FILE, type ManifestEntry } from '../publish/publish-site.ts';
+import type { FileDigestCache } from '../shared/file-digest-cache.ts';
+import { MANIFEST_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
 import type { ImageRequest, PreparedImages } from '../images/site-images.ts';
 
 /** Where a tenant's image variants are published, relative to its folder: nothing else goes there. */

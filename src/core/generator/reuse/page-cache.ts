@@ -6,8 +6,8 @@ import { stableJson } from '../../stable-json.ts';
 import { preparePageFolder } from './recycled-folder.ts';
 import { sharedDigest } from './shared-digest.ts';
 import { CANNOT_LINK } from '../images/publish-file.ts';
-import type { FileDigest } from './file-digest-cache.ts';
-import { writeDigested } from './written-file.ts';
+import type { FileDigest } from '../shared/file-digest-cache.ts';
+import { writeDigested } from '../shared/written-file.ts';
 
 /** Bump when the build writes different pages from the same inputs and code (there is no such change today). */
 const PAGE_REVISION = 1;

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MANIFEST_FILE, type ManifestEntry } from '../publish/publish-site.ts';
+import { MANIFEST_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
 import { carriedImageFolder, IMAGE_FOLDER } from './carried-images.ts';
-import { FileDigestCache } from './file-digest-cache.ts';
+import { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { decideReuse, type SiteReuseFacts } from './reuse-plan.ts';
 
 const site = (id: string, facts: Partial<SiteReuseFacts> = {}): SiteReuseFacts => ({

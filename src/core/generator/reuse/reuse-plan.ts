@@ -6,11 +6,11 @@ import type { BuildContext } from '../build-context.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
 import type { ImagePipeline } from '../images/index.ts';
 import type { PreparedImages } from '../images/site-images.ts';
-import type { SiteReport } from '../publish/build-report.ts';
-import type { ManifestEntry } from '../publish/publish-site.ts';
+import type { SiteReport } from '../shared/build-report.ts';
+import type { ManifestEntry } from '../shared/site-manifest.ts';
 import { catalogOf, type SitePlan } from '../site-plan.ts';
 import { carriedImageFolder, imageFolderDigest } from './carried-images.ts';
-import type { FileDigestCache } from './file-digest-cache.ts';
+import type { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { PageCache } from './page-cache.ts';
 import { entrySiteInputDigest, previousSites, tenantInputDigest } from './site-inputs.ts';
 

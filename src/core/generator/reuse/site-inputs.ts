@@ -6,7 +6,7 @@ import type { SupplierFacts, Tenant } from '../../../domain/tenant.ts';
 import { isProduction, type SiteLocation } from '../../../site/site-location.ts';
 import { stableJson, stableJsonOfParts } from '../../stable-json.ts';
 import { sharedDigest } from './shared-digest.ts';
-import { REPORT_FILE, type BuildReport, type SiteReport } from '../publish/build-report.ts';
+import { REPORT_FILE, type BuildReport, type SiteReport } from '../shared/build-report.ts';
 import type { PreparedImage } from '../images/prepared-image.ts';
 import type { PreparedImages, ImageRequest } from '../images/site-images.ts';
 

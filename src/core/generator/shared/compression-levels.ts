@@ -26,12 +26,13 @@ export const DATA_LEVELS: CompressionLevels = { br: 5 };
 
 /**
  * Item pages: most of a catalog's pages (600 of about 610 a tenant), each shown with the item
- * island's 75 KB of scripts. Brotli 3 takes half of brotli 5's time on them for 13 % more bytes
- * of their HTML, about 0.4 KB: 1 % of an item page's first view, against 0.5 % at brotli 5
- * (docs/performance.md, Compression by kind). The other pages' first views are mostly their own
- * HTML, and keep brotli 5.
+ * island's 75 KB of scripts. Brotli 1 takes under half of brotli 3's time on them (48 against
+ * 109 ms of CPU for a tenant's 587 item pages) for 8 % more bytes of their HTML, about 0.3 KB:
+ * under 1 % of an item page's first view. A build with an empty compression cache compresses
+ * every one of them, and that was most of its brotli time (docs/performance.md, Compression by
+ * kind). The other pages' first views are mostly their own HTML, and keep brotli 5.
  */
-export const ITEM_PAGE_LEVELS: CompressionLevels = { br: 3 };
+export const ITEM_PAGE_LEVELS: CompressionLevels = { br: 1 };
 
 /** The levels a site file is compressed with, by its path relative to the site folder: code, an item page or other data (see the constants). */
 export function compressionLevels(file: string): CompressionLevels {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildPhase } from '../build-progress.ts';
-import { PUBLISHING_FILES, type ManifestEntry } from './publish-site.ts';
+import { PUBLISHING_FILES, type ManifestEntry } from './site-manifest.ts';
 
 export interface ByteTotals {
   html: number;
