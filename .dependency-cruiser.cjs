@@ -8,8 +8,16 @@ const HELPERS = '|^tests/helpers/';
 /** Node's own modules and npm packages: the layers are about our folders (the browser's no-node rule is separate). */
 const PACKAGES = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'unknown'];
 
-/** A folder may import only `others` (path patterns), its own files and npm packages. */
-function layer(name, folder, others, comment) {
+/**
+ * A folder may import only `others` (path patterns), its own files and npm packages. The rule is
+ * named after the folder (src/core/data/ → core-data) and says `why`.
+ */
+function layer(folder, others, why) {
+  const name = folder
+    .replace(/^src\//, '')
+    .replace(/\/$/, '')
+    .replaceAll('/', '-');
+  const comment = `${folder.replace(/\/$/, '')}: ${why}`;
   const from = `^${folder}`;
   const allowed = [folder, ...others];
   return [
@@ -75,20 +83,6 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
-      name: 'editor-shared-code-has-no-node',
-      severity: 'error',
-      comment: 'The validator and catalog writer the browser editor runs (EDITOR_SHARED) import no node: module.',
-      from: { path: EDITOR_SHARED, pathNot: TEST },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'editor-has-no-node',
-      severity: 'error',
-      comment: 'src/editor is browser code: no node: module.',
-      from: { path: '^src/editor/', pathNot: TEST },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
       name: 'domain-is-pure',
       severity: 'error',
       comment: 'src/domain: pure rules and types, shared by the browser and the order API; no React, no DOM, no package.',
@@ -96,67 +90,28 @@ module.exports = {
       to: { pathNot: '^src/domain/' },
     },
     ...layer(
-      'contracts',
       'src/contracts/',
       ['src/domain/'],
-      "src/contracts: the order API's contract (request and answer schemas and types, TypeBox; the OpenAPI document made from them); shared by the islands and the API.",
+      "the order API's contract (request and answer schemas and types, TypeBox; the OpenAPI document made from them); shared by the islands and the API.",
     ),
-    ...layer('site', 'src/site/', ['src/domain/'], 'src/site: what pages and the browser share; imports domain only.'),
-    ...layer('components', 'src/components/', ['src/domain/', 'src/site/'], 'src/components: static components; domain and site only.'),
+    ...layer('src/site/', ['src/domain/'], 'what pages and the browser share; imports domain only.'),
+    ...layer('src/components/', ['src/domain/', 'src/site/'], 'static components; domain and site only.'),
     ...layer(
-      'islands',
       'src/islands/',
       ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/'],
-      'src/islands: interactive components; domain, contracts (types), site, components.',
+      'interactive components; domain, contracts (types), site, components.',
     ),
+    ...layer('src/runtime/client/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/'], 'browser entries; islands, components, site, domain.'),
+    ...layer('src/runtime/server/', ['src/domain/', 'src/site/'], 'the HTML document and the island marker.'),
     ...layer(
-      'runtime-client',
-      'src/runtime/client/',
-      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/'],
-      'src/runtime/client: browser entries; islands, components, site, domain.',
-    ),
-    ...layer('runtime-server', 'src/runtime/server/', ['src/domain/', 'src/site/'], 'src/runtime/server: the HTML document and the island marker.'),
-    ...layer(
-      'pages',
       'src/pages/',
       ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/'],
-      'src/pages: one component per page, rendered at build time.',
+      'one component per page, rendered at build time.',
     ),
     ...layer(
-      'core-data',
       'src/core/data/',
       ['src/domain/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'],
-      'src/core/data: reading and validating the data files.',
-    ),
-    ...layer(
-      'core-catalog-sheet',
-      'src/core/catalog-sheet/',
-      ['src/domain/', 'src/core/data/', 'src/core/user-error', 'src/core/project-root'],
-      'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.',
-    ),
-    ...layer(
-      'editor',
-      'src/editor/',
-      ['src/domain/', EDITOR_SHARED.slice(1)],
-      'src/editor: the browser editor; the domain and the node-free validator and catalog writer (EDITOR_SHARED).',
-    ),
-    ...layer(
-      'core-editor',
-      'src/core/editor/',
-      ['src/domain/', 'src/core/data/', 'src/core/project-root', 'src/editor/editor-backend'],
-      "src/core/editor: npm run editor's local proxy and the editor's bundle; the data loader, nothing of the build.",
-    ),
-    ...layer(
-      'core-hosting',
-      'src/core/hosting/',
-      ['src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/generator/shared/site-manifest', 'src/core/user-error'],
-      "src/core/hosting: the shared-host folder and the hosts' limits; the built folders' headers, nothing else of the build.",
-    ),
-    ...layer(
-      'core-serve',
-      'src/core/serve/',
-      ['src/domain/', 'src/site/', 'src/core/headers-file', 'src/core/user-error'],
-      'src/core/serve: the static server; nothing of the build (Vite, sharp).',
+      'reading and validating the data files.',
     ),
     {
       name: 'core-generator',
@@ -173,6 +128,40 @@ module.exports = {
       from: { path: `${GENERATOR}shared/` },
       to: { path: `${GENERATOR}(${STAGES.join('|')})/` },
     },
+    ...layer(
+      'src/core/catalog-sheet/',
+      ['src/domain/', 'src/core/data/', 'src/core/user-error', 'src/core/project-root'],
+      'catalog spreadsheets and bulk price changes; checked by the data loader, no build.',
+    ),
+    {
+      name: 'editor-shared-code-has-no-node',
+      severity: 'error',
+      comment: 'The validator and catalog writer the browser editor runs (EDITOR_SHARED) import no node: module.',
+      from: { path: EDITOR_SHARED, pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'editor-has-no-node',
+      severity: 'error',
+      comment: 'src/editor is browser code: no node: module.',
+      from: { path: '^src/editor/', pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    ...layer(
+      'src/editor/',
+      ['src/domain/', EDITOR_SHARED.slice(1)],
+      'the browser editor; the domain and the node-free validator and catalog writer (EDITOR_SHARED).',
+    ),
+    ...layer(
+      'src/core/editor/',
+      ['src/domain/', 'src/core/data/', 'src/core/project-root', 'src/editor/editor-backend'],
+      "npm run editor's local proxy and the editor's bundle; the data loader, nothing of the build.",
+    ),
+    ...layer(
+      'src/core/hosting/',
+      ['src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/generator/shared/site-manifest', 'src/core/user-error'],
+      "the shared-host folder and the hosts' limits; the built folders' headers, nothing else of the build.",
+    ),
     {
       name: 'core-dev',
       severity: 'error',
@@ -189,7 +178,11 @@ module.exports = {
       to: { pathNot: `^src/domain/|${DEV_BROWSER}` },
     },
     ...layer(
-      'server',
+      'src/core/serve/',
+      ['src/domain/', 'src/site/', 'src/core/headers-file', 'src/core/user-error'],
+      'the static server; nothing of the build (Vite, sharp).',
+    ),
+    ...layer(
       'server/',
       [
         'src/domain/',
@@ -201,7 +194,7 @@ module.exports = {
         'src/core/compiled-module',
         'src/core/thread-module',
       ],
-      'server/: the order API; domain rules and the data loader, nothing of the site.',
+      'the order API; domain rules and the data loader, nothing of the site.',
     ),
     {
       name: 'src-not-from-tests',
