@@ -150,7 +150,7 @@ module.exports = {
     ...layer(
       'src/editor/',
       ['src/domain/', EDITOR_SHARED.slice(1)],
-      'the browser editor; the domain and the node-free validator and catalog writer (EDITOR_SHARED).',
+      "the merchandisers' editor in the browser and its backends (local proxy, GitHub); the domain and the node-free validator and catalog writer (EDITOR_SHARED).",
     ),
     ...layer(
       'src/core/editor/',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LogLevel } from './logger.ts';
 import { PAYPAL_BASE_URLS, type PayPalConfig } from './paypal/paypal-client.ts';
 import type { RetentionPolicy } from './retention.ts';
+import type { GitHubOAuthConfig } from './app/github-oauth-config.ts';
 import { REPO_ROOT } from '../src/core/project-root.ts';
 import { UserError } from '../src/core/user-error.ts';
 import { ORDER_API_VARIABLES } from './env/order-api-variables.ts';
@@ -53,6 +54,8 @@ export interface Config {
   };
   /** The supplier's order desk password as a scrypt hash (desk-password.ts); undefined: no desk. */
   deskPasswordHash?: string;
+  /** The editor's GitHub OAuth app; undefined when its id, secret or callback is missing: GitHub sign-in answers 503. */
+  githubOAuth?: GitHubOAuthConfig;
   /** Use the last X-Forwarded-For address as the client's (behind one reverse proxy). */
   trustProxy: boolean;
   /** An IPv6 client is its address's first this many bits, for every per-client limit (client-key.ts). */
@@ -75,6 +78,8 @@ export { redact } from './env/redact-password.ts';
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { values: v, problems } = readEnv(ORDER_API_VARIABLES, env);
   if (Boolean(v.PAYPAL_CLIENT_ID) !== Boolean(v.PAYPAL_CLIENT_SECRET)) problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+  const oauthSet = [v.GITHUB_OAUTH_CLIENT_ID, v.GITHUB_OAUTH_CLIENT_SECRET, v.GITHUB_OAUTH_CALLBACK_URL].filter(Boolean).length;
+  if (oauthSet !== 0 && oauthSet !== 3) problems.push('GITHUB_OAUTH_CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET and GITHUB_OAUTH_CALLBACK_URL must be set together');
   if (problems.length > 0) throw new ConfigError(`The order API cannot start:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
   const seconds = (value: number) => value * 1000;
@@ -128,6 +133,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlSeconds: v.SESSION_TTL_SECONDS,
     },
     deskPasswordHash: v.SUPPLIER_DESK_PASSWORD_HASH,
+    githubOAuth:
+      v.GITHUB_OAUTH_CLIENT_ID && v.GITHUB_OAUTH_CLIENT_SECRET && v.GITHUB_OAUTH_CALLBACK_URL
+        ? {
+            clientId: v.GITHUB_OAUTH_CLIENT_ID,
+            clientSecret: v.GITHUB_OAUTH_CLIENT_SECRET,
+            callbackUrl: v.GITHUB_OAUTH_CALLBACK_URL,
+            scope: v.GITHUB_OAUTH_SCOPE,
+            baseUrl: v.GITHUB_BASE_URL ?? 'https://github.com',
+          }
+        : undefined,
     trustProxy: v.TRUST_PROXY,
     clientIpv6PrefixLength: v.CLIENT_IPV6_PREFIX_LENGTH,
     logLevel: v.LOG_LEVEL,

@@ -94,6 +94,7 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     sessions: new SessionTokens(secret, config.session.ttlSeconds),
     orderLinks: new OrderLinks(secret),
     desk: { passwordHash: config.deskPasswordHash, orders: new DeskOrders(database.db) },
+    githubOAuth: config.githubOAuth,
     devices: new DeviceProofs(secret, database.deviceProofs),
     limits: {
       maxCartLines: config.bodyLimits.maxCartLines,

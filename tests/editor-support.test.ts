@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { catalogScaleData } from '../scripts/bench/catalog-scale-data.ts';
 import { runValidate } from '../src/core/cli/validate-command.ts';
 import { editorValuesFile } from '../src/core/data/editor-values.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
@@ -44,86 +46,100 @@ function positionAfter(text: string, needle: string): { line: number; character:
   return { line, character: lines[line]!.indexOf(needle) + needle.length };
 }
 
-describe('VS Code with the YAML extension (yaml-language-server over its protocol)', () => {
-  let root: string;
-  let server: ChildProcess;
-  let connection: ProtocolConnection;
+/** yaml-language-server started over its protocol as VS Code starts it, with the workspace's settings, on the data folder `root`. */
+async function startYamlServer(root: string) {
   const diagnostics = new Map<string, PublishDiagnosticsParams>();
   const diagnosticWaiters: (() => void)[] = [];
+  const server: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const connection: ProtocolConnection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
+  // The workspace's settings, as VS Code hands them out: "yaml.schemas" is section yaml, key schemas.
+  const yamlSettings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(vscode('settings.json'))) if (key.startsWith('yaml.')) yamlSettings[key.slice('yaml.'.length)] = value;
+  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+    params.items.map((item) => (item.section === 'yaml' ? yamlSettings : item.section === 'editor' ? { tabSize: 2 } : {})),
+  );
+  connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    diagnostics.set(params.uri, params);
+    for (const wake of diagnosticWaiters.splice(0)) wake();
+  });
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.listen();
 
-  beforeAll(async () => {
-    root = workspaceCopy();
-
-    server = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
-    // The workspace's settings, as VS Code hands them out: "yaml.schemas" is section yaml, key schemas.
-    const yamlSettings: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(vscode('settings.json'))) if (key.startsWith('yaml.')) yamlSettings[key.slice('yaml.'.length)] = value;
-    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-      params.items.map((item) => (item.section === 'yaml' ? yamlSettings : item.section === 'editor' ? { tabSize: 2 } : {})),
-    );
-    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
-      diagnostics.set(params.uri, params);
-      for (const wake of diagnosticWaiters.splice(0)) wake();
-    });
-    connection.onRequest('client/registerCapability', () => null);
-    connection.onRequest('window/workDoneProgress/create', () => null);
-    connection.listen();
-
-    await connection.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: pathToFileURL(root).href,
-      workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'storefronts' }],
-      capabilities: {
-        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
-        textDocument: {
-          completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
-          hover: { contentFormat: ['markdown', 'plaintext'] },
-          publishDiagnostics: {},
-        },
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(root).href,
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'storefronts' }],
+    capabilities: {
+      workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+      textDocument: {
+        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        publishDiagnostics: {},
       },
-    });
-    await connection.sendNotification('initialized', {});
-    await connection.sendNotification('workspace/didChangeConfiguration', { settings: { yaml: yamlSettings } });
-  }, 120_000);
+    },
+  });
+  await connection.sendNotification('initialized', {});
+  await connection.sendNotification('workspace/didChangeConfiguration', { settings: { yaml: yamlSettings } });
 
-  afterAll(async () => {
-    if (connection) {
+  let version = 0;
+  return {
+    connection,
+    nextVersion: () => ++version,
+    /** Opens a data file of `root` as VS Code does, with `edit` applied to its text (unsaved). */
+    async open(relative: string, edit: (text: string) => string = (text) => text): Promise<{ uri: string; text: string }> {
+      const uri = pathToFileURL(path.join(root, relative)).href;
+      const text = edit(readFileSync(path.join(root, relative), 'utf8'));
+      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: ++version, text } });
+      return { uri, text };
+    },
+    async complete(uri: string, position: { line: number; character: number }): Promise<string[]> {
+      const result = await connection.sendRequest<CompletionList | CompletionItem[] | null>('textDocument/completion', { textDocument: { uri }, position });
+      const items = Array.isArray(result) ? result : (result?.items ?? []);
+      return items.map((item) => (typeof item.insertText === 'string' ? item.insertText : item.label).trim());
+    },
+    async diagnosticsOf(uri: string, until: (messages: string[]) => boolean, waitMs = 30_000): Promise<string[]> {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const messages = (diagnostics.get(uri)?.diagnostics ?? []).map((d) => (typeof d.message === 'string' ? d.message : d.message.value));
+        // Until the server has checked the file once, there is nothing to judge.
+        if ((diagnostics.has(uri) && until(messages)) || Date.now() > deadline) return messages;
+        await new Promise<void>((resolve) => {
+          diagnosticWaiters.push(resolve);
+          setTimeout(resolve, 1000);
+        });
+      }
+    },
+    async close(): Promise<void> {
       await connection.sendRequest('shutdown').catch(() => undefined);
       await connection.sendNotification('exit').catch(() => undefined);
       connection.dispose();
-    }
-    server?.kill();
+      server.kill();
+    },
+  };
+}
+
+type YamlServer = Awaited<ReturnType<typeof startYamlServer>>;
+
+describe('VS Code with the YAML extension (yaml-language-server over its protocol)', () => {
+  let root: string;
+  let yaml: YamlServer;
+  let connection: ProtocolConnection;
+  const open: YamlServer['open'] = (...args) => yaml.open(...args);
+  const complete: YamlServer['complete'] = (...args) => yaml.complete(...args);
+  const diagnosticsOf: YamlServer['diagnosticsOf'] = (...args) => yaml.diagnosticsOf(...args);
+
+  beforeAll(async () => {
+    root = workspaceCopy();
+    yaml = await startYamlServer(root);
+    connection = yaml.connection;
+  }, 120_000);
+
+  afterAll(async () => {
+    await yaml?.close();
   });
-
-  let version = 0;
-  /** Opens a data file of the copy as VS Code does, with `edit` applied to its text (unsaved). */
-  async function open(relative: string, edit: (text: string) => string = (text) => text): Promise<{ uri: string; text: string }> {
-    const uri = pathToFileURL(path.join(root, relative)).href;
-    const text = edit(readFileSync(path.join(root, relative), 'utf8'));
-    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: ++version, text } });
-    return { uri, text };
-  }
-
-  async function complete(uri: string, position: { line: number; character: number }): Promise<string[]> {
-    const result = await connection.sendRequest<CompletionList | CompletionItem[] | null>('textDocument/completion', { textDocument: { uri }, position });
-    const items = Array.isArray(result) ? result : (result?.items ?? []);
-    return items.map((item) => (typeof item.insertText === 'string' ? item.insertText : item.label).trim());
-  }
-
-  async function diagnosticsOf(uri: string, until: (messages: string[]) => boolean): Promise<string[]> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const messages = (diagnostics.get(uri)?.diagnostics ?? []).map((d) => (typeof d.message === 'string' ? d.message : d.message.value));
-      if (until(messages) || Date.now() > deadline) return messages;
-      await new Promise<void>((resolve) => {
-        diagnosticWaiters.push(resolve);
-        setTimeout(resolve, 1000);
-      });
-    }
-  }
 
   it('before the first validate shows one problem naming the missing values file, and after it has written them, none in files that validate', async () => {
     const files = ['tenants/_site.yaml', 'tenants/guardian.yaml', 'tenants/solo.yaml', 'catalogs/default.yaml'];
@@ -152,15 +168,15 @@ describe('VS Code with the YAML extension (yaml-language-server over its protoco
 
     // Typed, not saved: the editor says what is wrong at once.
     await connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version: ++version },
+      textDocument: { uri, version: yaml.nextVersion() },
       contentChanges: [{ text: text.replace('default_color: \n', 'default_color: Forrest Green\n') }],
     });
     // Until the check of the changed text arrives, the empty value's problems are shown.
     const messages = await diagnosticsOf(
       uri,
-      (m) => m.some((message) => message.includes('colours of K500')) && !m.includes("must be one of this product's colors"),
+      (m) => m.some((message) => message.includes("this product's colours:")) && !m.includes("must be one of this product's colors"),
     );
-    expect(messages).toEqual(['must be one of the colours of K500: Black, Navy, Royal Blue (as of the last npm run validate)']);
+    expect(messages).toEqual(["must be one of this product's colours: Black, Navy, Royal Blue (as of the last npm run validate)"]);
   });
 
   it('offers the catalog names at catalog and the logo names under embroideries', async () => {
@@ -187,6 +203,49 @@ describe('VS Code with the YAML extension (yaml-language-server over its protoco
     expect(shown).toContain('every other size still costs its **difference over the base size** on top');
     expect(shown).toContain('all its sizes and colours counted together');
   });
+});
+
+/** K540's default colour set to Royal Blue: one of its colours in catalogs/default.yaml, not in catalogs/unpriced.yaml. */
+const k540RoyalBlue = (text: string) => text.replace(/(- code: K540\n(?:(?! {2}- code:).*\n)*? +default_color: )\w+/, '$1Royal Blue');
+
+/** The position just after `default_color: ` of K540. */
+function k540DefaultColour(text: string): { line: number; character: number } {
+  const lines = text.split('\n');
+  const from = lines.findIndex((l) => l.includes('- code: K540'));
+  const line = lines.findIndex((l, index) => index > from && l.includes('default_color: '));
+  return { line, character: lines[line]!.indexOf('default_color: ') + 'default_color: '.length };
+}
+
+describe("VS Code on 621-product catalogs (npm run bench's data): each catalog's own colours", () => {
+  let root: string;
+  let yaml: YamlServer;
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'editor-support-scale-'));
+    catalogScaleData(REPO_ROOT, root, 621);
+    cpSync(path.join(REPO_ROOT, 'schemas'), path.join(root, 'schemas'), { recursive: true });
+    cpSync(path.join(REPO_ROOT, '.vscode'), path.join(root, '.vscode'), { recursive: true });
+    expect((await runInProcess(runValidate, ['--root', root])).status).toBe(0);
+    yaml = await startYamlServer(root);
+  }, 180_000);
+
+  afterAll(async () => {
+    await yaml?.close();
+  });
+
+  it("takes K540's Royal Blue in the catalog whose K540 has it, squiggles it in the one whose K540 does not, and offers each its own colours", async () => {
+    const unpriced = await yaml.open('catalogs/unpriced.yaml', k540RoyalBlue);
+    const priced = await yaml.open('catalogs/default.yaml', k540RoyalBlue);
+    expect(priced.text.split('\n').filter((l) => l.includes('- code:'))).toHaveLength(621);
+
+    expect(await yaml.diagnosticsOf(unpriced.uri, (m) => m.length > 0, 150_000)).toEqual([
+      "must be one of this product's colours: Black, Graphite, Navy, White (as of the last npm run validate)",
+    ]);
+    expect(await yaml.diagnosticsOf(priced.uri, () => true, 150_000)).toEqual([]);
+
+    expect(await yaml.complete(priced.uri, k540DefaultColour(priced.text))).toEqual(['Black', 'Graphite', 'Navy', 'Royal Blue', 'White']);
+    expect(await yaml.complete(unpriced.uri, k540DefaultColour(unpriced.text))).toEqual(['Black', 'Graphite', 'Navy', 'White']);
+  }, 400_000);
 });
 
 describe('the folder-open task (.vscode/tasks.json)', () => {

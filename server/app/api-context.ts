@@ -5,6 +5,7 @@ import type { DeskOrders } from '../storage/desk-orders.ts';
 import type { OrderDatabase } from '../storage/order-database.ts';
 import type { DeviceProofs } from './device-proofs.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
+import type { GitHubOAuthConfig } from './github-oauth-config.ts';
 import type { OrderLinks } from './order-links.ts';
 import type { SessionTokens } from './session-tokens.ts';
 import type { TenantDirectory } from './tenant-directory.ts';
@@ -23,6 +24,8 @@ export interface ApiContext {
   orderLinks: OrderLinks;
   /** The supplier's order desk: its password hash (undefined: no desk, every desk call 503) and its orders. */
   desk: { passwordHash?: string; orders: DeskOrders };
+  /** The editor's GitHub OAuth app; absent: the editor's GitHub sign-in answers 503. */
+  githubOAuth?: GitHubOAuthConfig;
   limits: {
     /** Lines one order may have (MAX_CART_LINES). */
     maxCartLines: number;

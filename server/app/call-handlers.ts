@@ -9,6 +9,7 @@ import { deskImportTracking } from './desk-import-tracking.ts';
 import { createDeskSession } from './desk-session.ts';
 import { deskSetStatus } from './desk-set-status.ts';
 import { redeemDeviceLink, requestDeviceLink } from './device-links.ts';
+import { gitHubSignIn, gitHubToken } from './github-oauth.ts';
 import { listDeskOrders } from './list-desk-orders.ts';
 import { retrieveOrders } from './retrieve-orders.ts';
 import { setOrderStatus } from './set-order-status.ts';
@@ -38,4 +39,6 @@ export const CALL_HANDLERS: { [N in CallName]: CallHandler<N> } = {
   'desk-import-tracking': deskImportTracking,
   'desk-export': deskExport,
   'desk-audit': deskAudit,
+  'github-sign-in': gitHubSignIn,
+  'github-token': gitHubToken,
 };

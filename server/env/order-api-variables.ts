@@ -193,6 +193,22 @@ export const ORDER_API_VARIABLES = {
     quoted: 'length-only',
     what: "the supplier's order desk password (`/desk/` of the entry site), as `npm run desk:password-hash` writes it, never the password itself; one sign-in for the supplier's staff, apart from every tenant's passwords. Unset, the desk answers 503. Changing it signs every desk session out",
   }),
+  GITHUB_OAUTH_CLIENT_ID: text({
+    what: "the client id of the editor's GitHub OAuth app (docs/editor-github.md); without it, `GITHUB_OAUTH_CLIENT_SECRET` and `GITHUB_OAUTH_CALLBACK_URL`, the editor's GitHub sign-in answers 503",
+  }),
+  GITHUB_OAUTH_CLIENT_SECRET: text({ what: "that app's client secret; only the order API holds it", quoted: 'length-only' }),
+  GITHUB_OAUTH_CALLBACK_URL: address(['https', 'http'], {
+    example: 'https://shop.example.com/admin/',
+    what: "the editor's address, as the app's callback URL: GitHub sends the merchandiser back there, and only its origin may call the sign-in (it must also be in `CORS_ORIGINS`)",
+  }),
+  GITHUB_OAUTH_SCOPE: choice(['public_repo', 'repo'], {
+    default: 'public_repo',
+    what: 'what the token may do: `public_repo` (a public data repository) or `repo` (a private one; every repository the merchandiser can write to)',
+  }),
+  GITHUB_BASE_URL: address(['http', 'https'], {
+    defaultText: '`https://github.com`',
+    what: "GitHub's address for the sign-in; tests point it at a local fake",
+  }),
   SESSION_TTL_SECONDS: wholeNumber({
     default: 8 * 3_600,
     min: 60,

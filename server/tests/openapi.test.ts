@@ -70,6 +70,8 @@ describe('the published contract (GET /v1/openapi.json)', () => {
         'POST /v1/desk-import-tracking',
         'POST /v1/desk-export',
         'POST /v1/desk-audit',
+        'POST /v1/github-sign-in',
+        'POST /v1/github-token',
         'GET /healthz',
         'GET /readyz',
         'GET /v1/openapi.json',

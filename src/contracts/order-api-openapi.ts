@@ -128,6 +128,7 @@ export function orderApiOpenApi(): Record<string, unknown> {
       { name: 'orders', description: 'Placing, paying for, listing and editing orders.' },
       { name: 'sessions', description: 'Passwords and bypass codes, checked only here.' },
       { name: 'desk', description: "The supplier's order desk: every tenant's orders, behind the supplier's own sign-in." },
+      { name: 'editor', description: "The merchandisers' editor's GitHub sign-in (the OAuth app's secret stays here)." },
       { name: 'operations', description: 'For load balancers, monitoring and clients.' },
     ],
     paths: Object.fromEntries(Object.values(ROUTE_TABLE).map((route) => [route.path, pathItemOf(route)])),

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { DESK_ROUTES } from './desk-routes.ts';
+import { GitHubSignInAnswerSchema, GitHubSignInBodySchema, GitHubTokenAnswerSchema, GitHubTokenBodySchema } from './editor-github-oauth.ts';
 import {
   CaptureOrderBodySchema,
   CreateOrderBodySchema,
@@ -199,6 +200,37 @@ export const ROUTES = {
       400: error('A bad body.'),
       403: error('A token that is unknown, used, expired, or whose address is no longer listed; or an origin not in CORS_ORIGINS.'),
       503: error('The token could not be checked (the database takes no writes); try again later.', ['Retry-After']),
+    }),
+  },
+  'github-sign-in': {
+    method: 'POST',
+    path: '/v1/github-sign-in',
+    tag: 'editor',
+    summary: "Start the merchandisers' editor's GitHub sign-in: GitHub's authorize address and a signed state",
+    description:
+      "Only from the editor's own origin (that of GITHUB_OAUTH_CALLBACK_URL). The state is signed by the order API and good for 10 minutes (docs/security.md, The editor's GitHub token).",
+    body: GitHubSignInBodySchema,
+    answers: withEveryCall({
+      200: { description: "GitHub's authorize address and the state to keep.", body: GitHubSignInAnswerSchema },
+      400: error('A bad body.'),
+      403: error("A request from another origin than the editor's."),
+      503: error('GitHub sign-in is not set up on this order API (GITHUB_OAUTH_CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET, GITHUB_OAUTH_CALLBACK_URL).'),
+    }),
+  },
+  'github-token': {
+    method: 'POST',
+    path: '/v1/github-token',
+    tag: 'editor',
+    summary: "Exchange GitHub's sign-in code for the merchandiser's token, with the OAuth app's secret only the order API holds",
+    description:
+      "Only with a state this order API signed in the last 10 minutes, and only from the editor's own origin. The token is answered, never stored or logged.",
+    body: GitHubTokenBodySchema,
+    answers: withEveryCall({
+      200: { description: "The merchandiser's token and the scope GitHub granted.", body: GitHubTokenAnswerSchema },
+      400: error('A bad body; a state this API did not sign or older than 10 minutes; a code GitHub says expired or was used.'),
+      403: error("A request from another origin than the editor's, or GitHub did not grant the scope the editor needs."),
+      502: error('GitHub did not answer, or answered without a token.'),
+      503: error("GitHub sign-in is not set up, or GitHub refused the order API's OAuth app."),
     }),
   },
   ...DESK_ROUTES,

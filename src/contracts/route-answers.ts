@@ -45,7 +45,7 @@ export interface Route {
   readonly path: string;
   readonly summary: string;
   readonly description: string;
-  readonly tag: 'orders' | 'sessions' | 'desk' | 'operations';
+  readonly tag: 'orders' | 'sessions' | 'desk' | 'editor' | 'operations';
   /** The request body's schema (POST calls), checked before the handler runs (server/app/body-schemas.ts). */
   readonly body?: TSchema;
   /** Request headers besides the session (`security`). */

@@ -62,15 +62,12 @@ function editorValueSchemas(root: string, { readableCatalogs }: Pick<LoadResult,
   const logoNames = logoFiles.filter((name) => name.endsWith('.png')).map((name) => name.slice(0, -'.png'.length));
   const storeCodes = tenantStoreCodes(root);
 
-  const colorsByCode = new Map<string, Set<string>>();
-  for (const products of readableCatalogs.values()) {
-    for (const { code, colors } of products) {
-      const known = colorsByCode.get(code) ?? new Set<string>();
-      for (const color of colors) known.add(color);
-      colorsByCode.set(code, known);
-    }
-  }
-  const allColors = sorted([...colorsByCode.values()].flatMap((colors) => [...colors]));
+  // Each product's own colour list, once per distinct list: a rule keyed by the list a product
+  // holds, never by its code, so two catalogs' products of one code never merge their colours,
+  // and an item is checked against a few dozen lists rather than every product of every catalog.
+  const colourLists = new Map<string, readonly string[]>();
+  for (const products of readableCatalogs.values()) for (const { colors } of products) colourLists.set(JSON.stringify(colors), colors);
+  const allColors = sorted([...colourLists.values()].flat());
 
   const header = (schema: SchemaName): JsonSchema => ({
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -99,10 +96,12 @@ function editorValueSchemas(root: string, { readableCatalogs }: Pick<LoadResult,
               ...(allColors.length > 0 && { colors: { items: { examples: allColors } } }),
               ...(storeCodes.length > 0 && { supportedStores: { items: listOf(storeCodes, 'must be the code of a store of a tenant') } }),
             },
-            // One product's colours per code: the enum a single list of every product's colours cannot be.
-            allOf: [...colorsByCode].map(([code, colors]) => ({
-              if: { properties: { code: { const: code } }, required: ['code'] },
-              then: { properties: { default_color: listOf(sorted([...colors]), `must be one of the colours of ${code}`) } },
+            // default_color among the product's own `colors`, for every colour list the data holds
+            // (JSON Schema cannot compare two fields of an item; a list changed since the last
+            // validate has no rule until the next one, which the validator's own check covers).
+            allOf: [...colourLists.values()].map((colors) => ({
+              if: { properties: { colors: { const: colors } }, required: ['colors'] },
+              then: { properties: { default_color: listOf(sorted([...colors]), "must be one of this product's colours") } },
             })),
           },
         },
