@@ -1,15 +1,25 @@
 // The layers of docs/architecture.md ("Folders"), checked by `npm test` (tests/architecture.test.ts):
 //   npx depcruise src server scripts tests --config .dependency-cruiser.cjs
 // Each rule names a folder and what it may import; anything else it imports is an error.
-// Tests beside the code (*.test.ts) follow their folder's rule too, except that they may use the
-// fixtures in tests/helpers/.
-const TEST = '\\.test\\.tsx?$';
+// Tests beside the code (*.test.ts, and the order API's suites and helpers in server/tests/)
+// follow their folder's rule too, except that they may use the fixtures and builders in tests/helpers/.
+const TEST = '(\\.test\\.tsx?$|^server/tests/)';
 const HELPERS = '|^tests/helpers/';
 /** Node's own modules and npm packages: the layers are about our folders (the browser's no-node rule is separate). */
 const PACKAGES = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'unknown'];
 
-/** A folder may import only `allowed` (path patterns), its own files and npm packages. */
-function layer(name, from, allowed, comment) {
+/**
+ * A folder may import only `others` (path patterns), its own files and npm packages. The rule is
+ * named after the folder (src/core/data/ → core-data) and says `why`.
+ */
+function layer(folder, others, why) {
+  const name = folder
+    .replace(/^src\//, '')
+    .replace(/\/$/, '')
+    .replaceAll('/', '-');
+  const comment = `${folder.replace(/\/$/, '')}: ${why}`;
+  const from = `^${folder}`;
+  const allowed = [folder, ...others];
   return [
     {
       name,
@@ -22,7 +32,7 @@ function layer(name, from, allowed, comment) {
       name: `${name} (tests)`,
       comment,
       severity: 'error',
-      from: { path: `${from}.*${TEST}` },
+      from: { path: `(?=${from})(?=.*${TEST})` },
       to: { pathNot: `^(${allowed.join('|')})|node_modules/${HELPERS}`, dependencyTypesNot: PACKAGES },
     },
   ];
@@ -73,20 +83,6 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
-      name: 'editor-shared-code-has-no-node',
-      severity: 'error',
-      comment: 'The validator and catalog writer the browser editor runs (EDITOR_SHARED) import no node: module.',
-      from: { path: EDITOR_SHARED, pathNot: TEST },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'editor-has-no-node',
-      severity: 'error',
-      comment: 'src/editor is browser code: no node: module.',
-      from: { path: '^src/editor/', pathNot: TEST },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
       name: 'domain-is-pure',
       severity: 'error',
       comment: 'src/domain: pure rules and types, shared by the browser and the order API; no React, no DOM, no package.',
@@ -94,78 +90,28 @@ module.exports = {
       to: { pathNot: '^src/domain/' },
     },
     ...layer(
-      'contracts',
-      '^src/contracts/',
-      ['src/domain/', 'src/contracts/'],
-      "src/contracts: the order API's contract (request and answer schemas and types, TypeBox; the OpenAPI document made from them); shared by the islands and the API.",
+      'src/contracts/',
+      ['src/domain/'],
+      "the order API's contract (request and answer schemas and types, TypeBox; the OpenAPI document made from them); shared by the islands and the API.",
     ),
-    ...layer('site', '^src/site/', ['src/domain/', 'src/site/'], 'src/site: what pages and the browser share; imports domain only.'),
-    ...layer('components', '^src/components/', ['src/domain/', 'src/site/', 'src/components/'], 'src/components: static components; domain and site only.'),
+    ...layer('src/site/', ['src/domain/'], 'what pages and the browser share; imports domain only.'),
+    ...layer('src/components/', ['src/domain/', 'src/site/'], 'static components; domain and site only.'),
     ...layer(
-      'islands',
-      '^src/islands/',
-      ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/', 'src/islands/'],
-      'src/islands: interactive components; domain, contracts (types), site, components.',
+      'src/islands/',
+      ['src/domain/', 'src/contracts/', 'src/site/', 'src/components/'],
+      'interactive components; domain, contracts (types), site, components.',
     ),
+    ...layer('src/runtime/client/', ['src/domain/', 'src/site/', 'src/components/', 'src/islands/'], 'browser entries; islands, components, site, domain.'),
+    ...layer('src/runtime/server/', ['src/domain/', 'src/site/'], 'the HTML document and the island marker.'),
     ...layer(
-      'runtime-client',
-      '^src/runtime/client/',
-      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/client/'],
-      'src/runtime/client: browser entries; islands, components, site, domain.',
-    ),
-    ...layer(
-      'runtime-server',
-      '^src/runtime/server/',
-      ['src/domain/', 'src/site/', 'src/runtime/server/'],
-      'src/runtime/server: the HTML document and the island marker.',
+      'src/pages/',
+      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/'],
+      'one component per page, rendered at build time.',
     ),
     ...layer(
-      'pages',
-      '^src/pages/',
-      ['src/domain/', 'src/site/', 'src/components/', 'src/islands/', 'src/runtime/server/', 'src/pages/'],
-      'src/pages: one component per page, rendered at build time.',
-    ),
-    ...layer(
-      'core-data',
-      '^src/core/data/',
-      ['src/domain/', 'src/core/data/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'],
-      'src/core/data: reading and validating the data files.',
-    ),
-    ...layer(
-      'core-catalog-sheet',
-      '^src/core/catalog-sheet/',
-      ['src/domain/', 'src/core/data/', 'src/core/catalog-sheet/', 'src/core/user-error', 'src/core/project-root'],
-      'src/core/catalog-sheet: catalog spreadsheets and bulk price changes; checked by the data loader, no build.',
-    ),
-    ...layer(
-      'editor',
-      '^src/editor/',
-      ['src/domain/', 'src/editor/', EDITOR_SHARED.slice(1)],
-      "src/editor: the merchandisers' editor in the browser and its backends (local proxy, GitHub); the domain and the node-free validator and catalog writer (EDITOR_SHARED).",
-    ),
-    ...layer(
-      'core-editor',
-      '^src/core/editor/',
-      ['src/domain/', 'src/core/data/', 'src/core/editor/', 'src/core/project-root', 'src/editor/editor-backend'],
-      "src/core/editor: npm run editor's local proxy and the editor's bundle; the data loader, nothing of the build.",
-    ),
-    ...layer(
-      'core-hosting',
-      '^src/core/hosting/',
-      [
-        'src/core/hosting/',
-        'src/core/headers-file',
-        'src/core/generator/publish/publish-site',
-        'src/core/generator/shared/site-manifest',
-        'src/core/user-error',
-      ],
-      "src/core/hosting: the shared-host folder and the hosts' limits; the built folders' headers, nothing else of the build.",
-    ),
-    ...layer(
-      'core-serve',
-      '^src/core/serve/',
-      ['src/domain/', 'src/site/', 'src/core/serve/', 'src/core/headers-file', 'src/core/user-error'],
-      'src/core/serve: the static server; nothing of the build (Vite, sharp).',
+      'src/core/data/',
+      ['src/domain/', 'src/core/stable-json', 'src/core/user-error', 'src/core/project-root'],
+      'reading and validating the data files.',
     ),
     {
       name: 'core-generator',
@@ -182,6 +128,40 @@ module.exports = {
       from: { path: `${GENERATOR}shared/` },
       to: { path: `${GENERATOR}(${STAGES.join('|')})/` },
     },
+    ...layer(
+      'src/core/catalog-sheet/',
+      ['src/domain/', 'src/core/data/', 'src/core/user-error', 'src/core/project-root'],
+      'catalog spreadsheets and bulk price changes; checked by the data loader, no build.',
+    ),
+    {
+      name: 'editor-shared-code-has-no-node',
+      severity: 'error',
+      comment: 'The validator and catalog writer the browser editor runs (EDITOR_SHARED) import no node: module.',
+      from: { path: EDITOR_SHARED, pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'editor-has-no-node',
+      severity: 'error',
+      comment: 'src/editor is browser code: no node: module.',
+      from: { path: '^src/editor/', pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    ...layer(
+      'src/editor/',
+      ['src/domain/', EDITOR_SHARED.slice(1)],
+      "the merchandisers' editor in the browser and its backends (local proxy, GitHub); the domain and the node-free validator and catalog writer (EDITOR_SHARED).",
+    ),
+    ...layer(
+      'src/core/editor/',
+      ['src/domain/', 'src/core/data/', 'src/core/project-root', 'src/editor/editor-backend'],
+      "npm run editor's local proxy and the editor's bundle; the data loader, nothing of the build.",
+    ),
+    ...layer(
+      'src/core/hosting/',
+      ['src/core/headers-file', 'src/core/generator/publish/publish-site', 'src/core/generator/shared/site-manifest', 'src/core/user-error'],
+      "the shared-host folder and the hosts' limits; the built folders' headers, nothing else of the build.",
+    ),
     {
       name: 'core-dev',
       severity: 'error',
@@ -198,8 +178,12 @@ module.exports = {
       to: { pathNot: `^src/domain/|${DEV_BROWSER}` },
     },
     ...layer(
-      'server',
-      '^server/',
+      'src/core/serve/',
+      ['src/domain/', 'src/site/', 'src/core/headers-file', 'src/core/user-error'],
+      'the static server; nothing of the build (Vite, sharp).',
+    ),
+    ...layer(
+      'server/',
       [
         'src/domain/',
         'src/contracts/',
@@ -209,9 +193,8 @@ module.exports = {
         'src/core/project-root',
         'src/core/compiled-module',
         'src/core/thread-module',
-        'server/',
       ],
-      'server/: the order API; domain rules and the data loader, nothing of the site.',
+      'the order API; domain rules and the data loader, nothing of the site.',
     ),
     {
       name: 'src-not-from-tests',
@@ -224,7 +207,7 @@ module.exports = {
       name: 'browser-tests-in-tests',
       severity: 'error',
       comment: 'A test that drives a browser belongs in tests/browser/, not beside the code.',
-      from: { path: `^(src|server)/.*${TEST}` },
+      from: { path: `(?=^(src|server)/)(?=.*${TEST})` },
       to: { path: '^tests/browser/' },
     },
   ],

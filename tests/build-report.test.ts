@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildReport, SiteReport } from '../src/core/generator/shared/build-report.ts';
 import { fixtureProject } from './helpers/fixture-project.ts';
 import { runScript } from './helpers/run-cli.ts';
+import { setTenantField } from './helpers/tenant-builders.ts';
 
 const IMAGE = /\.(avif|webp|jpe?g|png|gif|svg)$/;
 
@@ -99,7 +100,7 @@ describe('build report', () => {
     expect(runScript('build', ['--root', root]).status).toBe(0);
     const before = readFileSync(path.join(root, 'dist', 'report.json'), 'utf8');
     const tenantFile = path.join(root, 'tenants', 'solo.yaml');
-    writeFileSync(tenantFile, readFileSync(tenantFile, 'utf8').replace(/^title: .*$/m, 'title: [unclosed'));
+    setTenantField(tenantFile, 'title', '[unclosed');
 
     const result = runScript('build', ['--root', root]);
     expect(result.status).toBe(1);

@@ -8,12 +8,12 @@ import { REPORT_FILE, type BuildReport } from '../src/core/generator/shared/buil
 import { growCatalogs } from '../scripts/bench/catalog-scale-data.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runScript, treeDigest } from './helpers/run-cli.ts';
+import { setTenantField } from './helpers/tenant-builders.ts';
 
 const html = (root: string, tenant: string) => readFileSync(path.join(root, 'dist', tenant, 'index.html'), 'utf8');
 
 function retitle(root: string, tenant: string, title: string) {
-  const file = path.join(root, 'tenants', `${tenant}.yaml`);
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${title}`));
+  setTenantField(path.join(root, 'tenants', `${tenant}.yaml`), 'title', title);
 }
 
 /** Removes from every catalog the products whose code starts with `code` (a product grown by growCatalogs is `<code>-G<n>`). */
@@ -210,7 +210,7 @@ describe('npm run build', () => {
     expect(pageInodes(path.join(root, 'dist'))).toEqual(before);
 
     const file = path.join(root, 'tenants', 'guardian.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^company_name: .*$/m, 'company_name: Guardian Renamed Group'));
+    setTenantField(file, 'company_name', 'Guardian Renamed Group');
     expect(runScript('build', ['--root', root]).status).toBe(0);
     const entryPage = path.join(root, 'dist', '_entry', 'index.html');
     expect(statSync(entryPage).ino).not.toBe(before.get(path.join('_entry', 'index.html')));

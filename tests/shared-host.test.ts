@@ -14,13 +14,13 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 import { IMMUTABLE, REVALIDATE } from '../src/core/generator/publish/publish-site.ts';
 import { runSharedHost } from '../src/core/cli/shared-host-command.ts';
 import { loadProject } from '../src/core/data/load-project.ts';
 import { planSharedHost, sharedHostConfig, writeSharedHost, type SharedTenant } from '../src/core/hosting/shared-host-folder.ts';
 import { fixtureProject, REPO_ROOT } from './helpers/fixture-project.ts';
 import { runInProcess, runScript } from './helpers/run-cli.ts';
+import { aTenantCopy, tenantFields } from './helpers/tenant-builders.ts';
 import { sampleDist } from './helpers/sample-build.ts';
 import { ensureWrangler, pagesDev, type PagesDev } from './helpers/wrangler.ts';
 
@@ -59,10 +59,7 @@ beforeAll(() => {
     copyFileSync(path.join(REPO_ROOT, 'tenants', `${tenant.id}.yaml`), path.join(hundredRoot, 'tenants', `${tenant.id}.yaml`));
   for (let i = 1; i <= HUNDRED; i++) {
     const source = prefixed[(i - 1) % prefixed.length]!;
-    const data = parse(readFileSync(path.join(REPO_ROOT, 'tenants', `${source.id}.yaml`), 'utf8'));
-    // What the data checks want unique between tenants.
-    Object.assign(data, { route_prefix: `store-${number(i)}`, company_name: `${data.company_name} ${number(i)}`, password: `${data.password}-${number(i)}` });
-    writeFileSync(path.join(hundredRoot, 'tenants', `tenant-${number(i)}.yaml`), stringify(data));
+    aTenantCopy(hundredRoot, `tenant-${number(i)}`, tenantFields(REPO_ROOT, source.id), number(i), `store-${number(i)}`);
     symlinkSync(path.join(dist, source.id), path.join(hundredDist, `tenant-${number(i)}`));
   }
 }, 120_000);
@@ -255,10 +252,9 @@ describe('--check-dist: a built dist/ checked as it would be published, writing 
     const pad = path.join(dist, 'guardian', 'assets', 'pad');
     mkdirSync(pad);
     for (let i = 0; i < 7_000; i++) writeFileSync(path.join(pad, `f-${i}.txt`), '');
-    const guardian = parse(readFileSync(path.join(root, 'tenants', 'guardian.yaml'), 'utf8'));
+    const guardian = tenantFields(root, 'guardian');
     for (const copy of ['guardian-2', 'guardian-3']) {
-      const data = { ...guardian, route_prefix: copy, company_name: `${guardian.company_name} ${copy}`, password: `${guardian.password}-${copy}` };
-      writeFileSync(path.join(root, 'tenants', `${copy}.yaml`), stringify(data));
+      aTenantCopy(root, copy, guardian, copy, copy);
       symlinkSync(path.join(dist, 'guardian'), path.join(dist, copy));
     }
 

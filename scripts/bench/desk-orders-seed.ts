@@ -1,6 +1,7 @@
 import { openPostgresDatabase } from '../../server/storage/postgres-database.ts';
 import { openSqliteDatabase } from '../../server/storage/sqlite-database.ts';
 import type { SqlValue } from '../../server/storage/sql-database.ts';
+import { aStoredOrderLine } from '../../tests/helpers/order-builders.ts';
 
 /** Rows one INSERT carries: well under SQLite's and PostgreSQL's parameter limits. */
 const ROWS_PER_INSERT = 500;
@@ -38,25 +39,7 @@ export async function seedDeskOrders(
   const started = performance.now();
   const db = storage.databaseUrl ? openPostgresDatabase(storage.databaseUrl, 1) : openSqliteDatabase(storage.sqlitePath!);
   const now = Date.now();
-  const line = JSON.stringify([
-    {
-      code: 'K500',
-      name: 'Sport Polo',
-      type: 'mens',
-      size: 'Medium',
-      color: 'Navy',
-      quantity: 12,
-      unitPrice: 387_700,
-      lineTotal: 4_652_400,
-      placement: 'Left Chest',
-      embroidery: 'Shield',
-      secondEmbroidery: '',
-      secondPlacement: '',
-      customerPo: '',
-      po: '',
-      estShipDate: '',
-    },
-  ]);
+  const line = JSON.stringify([aStoredOrderLine()]);
   try {
     await db.transaction(async (tx) => {
       for (let from = 0; from < count; from += ROWS_PER_INSERT) {

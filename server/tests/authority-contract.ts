@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aClient, deviceProofOf, withDeviceProof, withSession } from '../../tests/helpers/session-builders.ts';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
 import {
   ADMIN_PASSWORDS,
@@ -17,6 +17,8 @@ import {
   STAFF_PASSWORD,
   writeOrderFixture,
   POLO_LINE,
+  bypassMotorsOrder,
+  paypalMotorsOrder,
 } from './helpers/order-fixture.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { setReadOnly } from './helpers/read-only-database.ts';
@@ -65,18 +67,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
     ...extraFields,
   });
   const polo = POLO_LINE;
-  const order = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann',
-    last_name: 'Lee',
-    email: `${randomUUID()}@dealer.example`,
-    store: '',
-    customer_po: '',
-    companyName: BYPASS_TENANT,
-    cart: [polo],
-    bypassPaypal: true,
-    code: BYPASS_CODE,
-    ...overrides,
-  });
+  const order = bypassMotorsOrder;
   const admin = (target: TestApi, companyName: string) => target.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
   const ordersOf = async (target: TestApi, companyName: string, email?: string) => {
     const answer = await target.post('/v1/retrieve-orders', { companyName, limit: 500 }, await admin(target, companyName));
@@ -159,7 +150,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
     it("the entry screen's password alone names its tenant and starts a staff session", async () => {
       const entry = await api.post('/v1/session', { password: STAFF_PASSWORD });
       expect(entry).toMatchObject({ status: 200, body: { role: 'staff', tenant_id: 'bypass-motors', company_name: BYPASS_TENANT } });
-      const listed = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, { authorization: `Bearer ${entry.body.token}` });
+      const listed = await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT }, withSession(entry.body.token));
       expect(listed.status).toBe(200);
       expect(await api.post('/v1/session', { password: 'nobody-has-this' })).toMatchObject({ status: 401, body: { message: 'Wrong password' } });
       expect((await api.post('/v1/session', { password: STAFF_PASSWORD, code: BYPASS_CODE })).status).toBe(400);
@@ -249,9 +240,9 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       const dealer = { 'x-forwarded-for': '192.0.2.150' };
       const signedIn = await flooded.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, dealer);
       expect(signedIn.status).toBe(200);
-      const proof = signedIn.headers.get('device-proof')!;
+      const proof = deviceProofOf(signedIn);
       expect(proof).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-      const otherTenantsProof = (await flooded.post('/v1/session', { companyName: PAYPAL_TENANT, code: 'PPBYPASS' }, dealer)).headers.get('device-proof')!;
+      const otherTenantsProof = deviceProofOf(await flooded.post('/v1/session', { companyName: PAYPAL_TENANT, code: 'PPBYPASS' }, dealer));
 
       let flooding = true;
       const floodStatuses: number[] = [];
@@ -271,15 +262,15 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       try {
         await new Promise((resolve) => setTimeout(resolve, 600));
         for (let attempt = 0; attempt < 4; attempt++) {
-          const placed = await flooded.post('/v1/create-order', order(), { ...dealer, 'device-proof': proof });
+          const placed = await flooded.post('/v1/create-order', order(), withDeviceProof(dealer, proof));
           expect(placed.status).toBe(200);
           // Renewed with the same device, for the browser to keep.
           expect(placed.headers.get('device-proof')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-          expect((await flooded.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, { ...dealer, 'device-proof': proof })).status).toBe(200);
+          expect((await flooded.post('/v1/session', { companyName: BYPASS_TENANT, code: BYPASS_CODE }, withDeviceProof(dealer, proof))).status).toBe(200);
           // Without a proof for this tenant, the right code waits like any unknown client.
           unknown.push((await flooded.post('/v1/create-order', order(), { 'x-forwarded-for': '192.0.2.151' })).status);
-          unknown.push((await flooded.post('/v1/create-order', order(), { 'x-forwarded-for': '192.0.2.152', 'device-proof': otherTenantsProof })).status);
-          unknown.push((await flooded.post('/v1/create-order', order(), { 'x-forwarded-for': '192.0.2.153', 'device-proof': 'forged.proof.token' })).status);
+          unknown.push((await flooded.post('/v1/create-order', order(), withDeviceProof(aClient('192.0.2.152'), otherTenantsProof))).status);
+          unknown.push((await flooded.post('/v1/create-order', order(), withDeviceProof(aClient('192.0.2.153'), 'forged.proof.token'))).status);
           await new Promise((resolve) => setTimeout(resolve, 300));
         }
       } finally {
@@ -303,13 +294,13 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
       for (let i = 0; i < 100; i++) {
         const minted = await army.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, address(i));
         expect(minted.status).toBe(200);
-        proofs.push(minted.headers.get('device-proof')!);
+        proofs.push(deviceProofOf(minted));
       }
       const statuses: number[] = [];
       for (let round = 0; round < 3; round++) {
         const answers = await Promise.all(
           proofs.map((proof, i) =>
-            army.post('/v1/session', { companyName: BYPASS_TENANT, code: `ARMY${round}X${i}` }, { ...address(i), 'device-proof': proof }).then((a) => a.status),
+            army.post('/v1/session', { companyName: BYPASS_TENANT, code: `ARMY${round}X${i}` }, withDeviceProof(address(i), proof)).then((a) => a.status),
           ),
         );
         statuses.push(...answers);
@@ -333,7 +324,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
         const dealer = { 'x-forwarded-for': '192.0.2.200' };
         const signedIn = await entry.post('/v1/session', { password: STAFF_PASSWORD }, dealer);
         expect(signedIn).toMatchObject({ status: 200, body: { company_name: BYPASS_TENANT } });
-        const proofOfA = { ...dealer, 'device-proof': signedIn.headers.get('device-proof')! };
+        const proofOfA = withDeviceProof(dealer, deviceProofOf(signedIn));
         // A flood of wrong entry passwords brakes the entry screen.
         for (let i = 0; i < 3; i++)
           expect((await entry.post('/v1/session', { password: `wrong-${i}` }, { 'x-forwarded-for': `192.0.2.${210 + i}` })).status).toBe(401);
@@ -490,13 +481,7 @@ export function authorityContract(newDatabase: () => Promise<string | undefined>
     it('limits unpaid PayPal orders per client, and removes unpaid ones when they expire', async () => {
       const expiring = await startApi({ MAX_UNPAID_ORDERS_PER_CLIENT: '2', UNPAID_ORDER_TTL_SECONDS: '1', MAINTENANCE_INTERVAL_SECONDS: '1' });
       const client = { 'x-forwarded-for': '192.0.2.200' };
-      const paypalOrder = () => ({
-        first_name: 'Pat',
-        last_name: 'Doe',
-        email: `${randomUUID()}@dealer.example`,
-        companyName: PAYPAL_TENANT,
-        cart: [{ ...polo, quantity: 2 }],
-      });
+      const paypalOrder = () => paypalMotorsOrder({ cart: [{ ...polo, quantity: 2 }] });
       const first = await expiring.post('/v1/create-order', paypalOrder(), client);
       expect(first.status).toBe(200);
       expect((await expiring.post('/v1/create-order', paypalOrder(), client)).status).toBe(200);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { contractWorld } from './helpers/contract-world.ts';
-import { BYPASS_CODE, BYPASS_TENANT, OTHER_TENANT, PAYPAL_TENANT, SUPPLIER } from './helpers/order-fixture.ts';
+import { BYPASS_TENANT, bypassMotorsOrder, OTHER_TENANT, PAYPAL_TENANT, paypalMotorsOrder, POLO_LINE, SUPPLIER } from './helpers/order-fixture.ts';
 import { mailParts, parseMail } from './helpers/parse-mail.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
@@ -16,29 +16,9 @@ import { startTestApi, type TestApi } from './helpers/test-api.ts';
 export function buyerMailContract(newDatabase: () => Promise<string | undefined>): void {
   const world = contractWorld(newDatabase);
 
-  const polo = (quantity: number, size = 'Medium', color = 'Navy') => ({
-    type: 'mens',
-    name: 'K500',
-    price: 1,
-    quantity,
-    size,
-    color,
-    code: 'K500',
-    placement: 'Left Chest',
-    embroidery: 'Shield',
-  });
-  const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann',
-    last_name: 'Lee',
-    email: `${randomUUID()}@dealer.example`,
-    store: 'Bypass Ford',
-    customer_po: 'CPO-9',
-    companyName: BYPASS_TENANT,
-    cart: [polo(10), polo(2, '2XL', 'Black')],
-    bypassPaypal: true,
-    code: BYPASS_CODE,
-    ...overrides,
-  });
+  const polo = (quantity: number, size = 'Medium', color = 'Navy') => ({ ...POLO_LINE, quantity, size, color });
+  const bypassOrder = <O extends object = object>(overrides: O = {} as O) =>
+    bypassMotorsOrder({ store: 'Bypass Ford', customer_po: 'CPO-9', cart: [polo(10), polo(2, '2XL', 'Black')], ...overrides });
   const toBuyer = (sink: SmtpSink, email: string) => sink.received.filter((m) => m.to.includes(email));
   /** The first e-mail to `email` (the staff e-mail mentions the address too, but goes to the tenant). */
   const mailTo = async (email: string) => {
@@ -102,15 +82,7 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
   });
 
   it('sends nothing to the buyer of an unpaid PayPal order, then one confirmation once it is paid', async () => {
-    const body = {
-      first_name: 'Pat',
-      last_name: 'Doe',
-      email: `${randomUUID()}@dealer.example`,
-      store: '',
-      customer_po: '',
-      companyName: PAYPAL_TENANT,
-      cart: [polo(2)],
-    };
+    const body = paypalMotorsOrder({ cart: [polo(2)] });
     const created = await world.api.post('/v1/create-order', body, { 'idempotency-key': randomUUID() });
     expect(created.status).toBe(200);
     expect(created.body.confirmation_sent_to).toBeUndefined();

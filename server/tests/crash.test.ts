@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSession } from '../../tests/helpers/session-builders.ts';
 import { RESERVATION_LEASE_MS } from '../app/failure-limiter.ts';
 import { OrderDatabase } from '../storage/order-database.ts';
 import { openSqliteDatabase } from '../storage/sqlite-database.ts';
 import { startFakePayPal } from './helpers/fake-paypal.ts';
-import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
+import { ADMIN_PASSWORD, BYPASS_TENANT, bypassMotorsOrder, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
 import { spawnApi } from './helpers/spawn-api.ts';
 import { postJson } from './helpers/test-api.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
@@ -31,19 +32,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const order = (email: string) => ({
-  first_name: 'Kim',
-  last_name: 'Burst',
-  email,
-  store: '',
-  customer_po: '',
-  companyName: BYPASS_TENANT,
-  bypassPaypal: true,
-  code: BYPASS_CODE,
-  cart: [
-    { type: 'mens', name: 'Polo', price: 38.77, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' },
-  ],
-});
+const order = (email: string) => bypassMotorsOrder({ first_name: 'Kim', last_name: 'Burst', email });
 
 async function killDuringBurst(storageEnv: Record<string, string>) {
   // 16 clients from one address: far past the default request budget, on purpose.
@@ -112,7 +101,7 @@ async function signInAfterCrash(url: string): Promise<Record<string, string>> {
     answer = await signIn();
   }
   expect(answer.status).toBe(200);
-  return { authorization: `Bearer ${answer.body.token}` };
+  return withSession(answer.body.token as string);
 }
 
 describe('kill -9 during a burst of orders', () => {

@@ -3,6 +3,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { hashDeskPassword } from '../app/desk-password.ts';
+import { aBypassOrderBody } from '../../tests/helpers/order-builders.ts';
+import { withSession } from '../../tests/helpers/session-builders.ts';
 import { contractWorld } from './helpers/contract-world.ts';
 import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, OTHER_TENANT, POLO_LINE, STAFF_PASSWORD } from './helpers/order-fixture.ts';
 
@@ -20,7 +22,7 @@ export function deskContract(newDatabase: () => Promise<string | undefined>): vo
   const desk = async (name = 'Dana at the desk') => {
     const answer = await world.api.post('/v1/desk-session', { name, password: DESK_PASSWORD });
     expect(answer.status).toBe(200);
-    return { authorization: `Bearer ${answer.body.token as string}` };
+    return withSession(answer.body.token as string);
   };
   const codes: Record<string, string> = { [BYPASS_TENANT]: BYPASS_CODE, [OTHER_TENANT]: 'OTHERCODE' };
   /** A bypass order with two lines of `companyName`: its id. */
@@ -30,17 +32,7 @@ export function deskContract(newDatabase: () => Promise<string | undefined>): vo
       companyName === BYPASS_TENANT
         ? [line, { ...line, size: '2XL', quantity: 7 }]
         : [{ type: 'hat', name: 'ONLY-OTHER', price: 1, quantity: 3, size: 'OSFA', color: 'Black', code: 'ONLY-OTHER' }];
-    const created = await world.api.post('/v1/create-order', {
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email: `${randomUUID()}@dealer.example`,
-      store: '',
-      customer_po: customerPo,
-      companyName,
-      cart,
-      bypassPaypal: true,
-      code: codes[companyName],
-    });
+    const created = await world.api.post('/v1/create-order', aBypassOrderBody(companyName, codes[companyName]!, cart, { customer_po: customerPo }));
     expect(created.status, created.body.message).toBe(200);
     return created.body.order_id as string;
   };

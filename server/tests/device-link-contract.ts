@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { deviceProofOf, withDeviceProof } from '../../tests/helpers/session-builders.ts';
 import { BYPASS_RECIPIENTS, BYPASS_TENANT, STAFF_PASSWORD, writeOrderFixture } from './helpers/order-fixture.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './helpers/smtp-sink.ts';
 import { STOREFRONT_ORIGIN, startTestApi, type TestApi } from './helpers/test-api.ts';
@@ -80,19 +81,19 @@ export function deviceLinkContract(newDatabase: () => Promise<string | undefined
         status: 200,
         body: { company_name: BYPASS_TENANT, message: 'This browser is now recognised; sign in with your password.' },
       });
-      const proof = redeemed.headers.get('device-proof')!;
+      const proof = deviceProofOf(redeemed);
       expect(proof).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       // The link grants no session: the password is still needed, and a wrong one is still wrong.
       expect(redeemed.body).not.toHaveProperty('token');
-      expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, password: 'not-it' }, { ...newcomer, 'device-proof': proof })).status).toBeOneOf([
+      expect((await api.post('/v1/session', { companyName: BYPASS_TENANT, password: 'not-it' }, withDeviceProof(newcomer, proof))).status).toBeOneOf([
         401, 429,
       ]);
 
-      let signedIn = await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, { ...newcomer, 'device-proof': proof });
+      let signedIn = await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, withDeviceProof(newcomer, proof));
       // The proof holders' lane admits one check per interval (5 s): a wrong guess just before may have used it.
       while (signedIn.status === 429 && Date.now() - asked < 60_000) {
         await sleep(Number(signedIn.headers.get('retry-after') ?? 1) * 1000);
-        signedIn = await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, { ...newcomer, 'device-proof': proof });
+        signedIn = await api.post('/v1/session', { companyName: BYPASS_TENANT, password: STAFF_PASSWORD }, withDeviceProof(newcomer, proof));
       }
       expect(signedIn).toMatchObject({ status: 200, body: { role: 'staff' } });
       expect(Date.now() - asked).toBeLessThan(60_000);
@@ -135,14 +136,14 @@ export function deviceLinkContract(newDatabase: () => Promise<string | undefined
     for (const [i, mail] of smtp.received.entries()) {
       const redeemed = await api.post('/v1/redeem-device-link', { token: tokenOf(mail) }, address(i));
       expect(redeemed.status).toBe(200);
-      proofs.push(redeemed.headers.get('device-proof')!);
+      proofs.push(deviceProofOf(redeemed));
     }
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
       const guesses = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           api
-            .post('/v1/session', { companyName: BYPASS_TENANT, password: `guess-${round}-${i}` }, { ...address(i), 'device-proof': proofs[i % proofs.length]! })
+            .post('/v1/session', { companyName: BYPASS_TENANT, password: `guess-${round}-${i}` }, withDeviceProof(address(i), proofs[i % proofs.length]!))
             .then((a) => a.status),
         ),
       );

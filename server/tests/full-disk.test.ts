@@ -4,7 +4,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, rmSync, truncateSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
+import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, bypassMotorsOrder, writeOrderFixture } from './helpers/order-fixture.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 
 /**
@@ -149,17 +149,7 @@ describe('order API on SQLite on a file system that stops taking writes', () => 
 });
 
 const client = { 'x-forwarded-for': '192.0.2.190' };
-const order = (email = `${randomUUID()}@dealer.example`) => ({
-  first_name: 'Ann',
-  last_name: 'Lee',
-  email,
-  store: '',
-  customer_po: '',
-  companyName: BYPASS_TENANT,
-  cart: [{ type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' }],
-  bypassPaypal: true,
-  code: BYPASS_CODE,
-});
+const order = (email = `${randomUUID()}@dealer.example`) => bypassMotorsOrder({ email });
 
 async function readiness(api: TestApi) {
   const response = await fetch(`${api.url}/readyz`);

@@ -5,7 +5,7 @@ import { requestHashOf } from '../app/idempotency.ts';
 import { IdempotencyKeys } from '../storage/idempotency-keys.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 import { contractWorld } from './helpers/contract-world.ts';
-import { ADMIN_PASSWORD, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT } from './helpers/order-fixture.ts';
+import { ADMIN_PASSWORD, BYPASS_TENANT, bypassMotorsOrder, paypalMotorsOrder } from './helpers/order-fixture.ts';
 import { parseMail } from './helpers/parse-mail.ts';
 import { postJson } from './helpers/test-api.ts';
 
@@ -19,17 +19,7 @@ import { postJson } from './helpers/test-api.ts';
 export function hostileInputContract(newDatabase: () => Promise<string | undefined>): void {
   const world = contractWorld(newDatabase);
 
-  const cart = [{ type: 'mens', quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' }];
-  const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann',
-    last_name: 'Lee',
-    email: `${randomUUID()}@dealer.example`,
-    companyName: BYPASS_TENANT,
-    cart,
-    bypassPaypal: true,
-    code: BYPASS_CODE,
-    ...overrides,
-  });
+  const bypassOrder = bypassMotorsOrder;
   const adminOrders = async () => {
     const answer = await world.api.post(
       '/v1/retrieve-orders',
@@ -134,7 +124,7 @@ export function hostileInputContract(newDatabase: () => Promise<string | undefin
     });
 
     it('never takes the key from a live holder slower than the lease: its duplicate waits and gets the same order', async () => {
-      const body = { first_name: 'Sol', last_name: 'Slow', email: `${randomUUID()}@dealer.example`, companyName: PAYPAL_TENANT, cart };
+      const body = paypalMotorsOrder({ first_name: 'Sol', last_name: 'Slow' });
       const key = { 'idempotency-key': randomUUID() };
       const creates = () => world.paypal.calls.filter((c) => c.method === 'POST' && c.path === '/v2/checkout/orders').length;
       const before = creates();

@@ -11,7 +11,8 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { DEFAULT_PLACEMENT_AREAS } from '../../src/domain/placement-areas.ts';
 import { MOCKUP_WIDTH } from '../mail/compose-mockup.ts';
 import { contractWorld, type ContractWorld } from './helpers/contract-world.ts';
-import { BYPASS_CODE, BYPASS_RECIPIENTS, BYPASS_TENANT, PAYPAL_TENANT } from './helpers/order-fixture.ts';
+import { aBypassOrderBody } from '../../tests/helpers/order-builders.ts';
+import { BYPASS_CODE, BYPASS_RECIPIENTS, BYPASS_TENANT, PAYPAL_TENANT, POLO_LINE } from './helpers/order-fixture.ts';
 import { mailParts } from './helpers/parse-mail.ts';
 import type { ReceivedMail } from './helpers/smtp-sink.ts';
 
@@ -68,23 +69,15 @@ const near = (a: { r: number; g: number; b: number }, b: { r: number; g: number;
   Math.abs(a.r - b.r) + Math.abs(a.g - b.g) + Math.abs(a.b - b.b) < 40;
 
 const BYPASS = { companyName: BYPASS_TENANT, code: BYPASS_CODE, store: 'Bypass Ford' };
-const POLO = { type: 'mens', name: 'K500', price: 1, quantity: 12, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' };
+const POLO = POLO_LINE;
 
 describe('mock-ups in the order e-mails', () => {
   const world = contractWorld(async () => undefined);
 
   /** A bypass order of `cart` by a new buyer (Bypass Motors', unless another tenant is named), and its two e-mails. */
-  async function placed(cart: Record<string, unknown>[], tenant: { companyName: string; code: string; store?: string } = BYPASS) {
+  async function placed(cart: object[], tenant: { companyName: string; code: string; store?: string } = BYPASS) {
     const email = `${randomUUID()}@dealer.example`;
-    const created = await world.api.post('/v1/create-order', {
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email,
-      customer_po: '',
-      cart,
-      bypassPaypal: true,
-      ...tenant,
-    });
+    const created = await world.api.post('/v1/create-order', aBypassOrderBody(tenant.companyName, tenant.code, cart, { email, store: tenant.store ?? '' }));
     expect(created.status).toBe(200);
     const orderId = created.body.order_id as string;
     return { orderId, ...(await mailOf(world, orderId, email)) };

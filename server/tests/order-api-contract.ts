@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aBypassOrderBody, aListedOrderLine, aPayPalOrderBody } from '../../tests/helpers/order-builders.ts';
+import { aSessionToken, withSession } from '../../tests/helpers/session-builders.ts';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
 import {
   ADMIN_PASSWORD,
@@ -18,7 +20,6 @@ import {
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, STOREFRONT_ORIGIN, TEST_SESSION_SECRET, type TestApi } from './helpers/test-api.ts';
 import { loadProject } from '../../src/core/data/load-project.ts';
-import { SessionTokens } from '../app/session-tokens.ts';
 import { orderNumber } from '../../src/domain/order-number.ts';
 
 /**
@@ -60,28 +61,13 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
   });
   const polos = (quantity = 12) => [line('K500', 'Medium', 'Navy', quantity)];
   // Bypass Ford is a store of Bypass Motors only: an order for another tenant names none.
-  const bypassOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Ann',
-    last_name: 'Lee',
-    email: `${randomUUID()}@dealer.example`,
-    store: overrides.companyName === undefined || overrides.companyName === BYPASS_TENANT ? 'Bypass Ford' : '',
-    customer_po: 'CPO-1',
-    companyName: BYPASS_TENANT,
-    cart: polos(),
-    bypassPaypal: true,
-    code: BYPASS_CODE,
-    ...overrides,
-  });
-  const paypalOrder = (overrides: Record<string, unknown> = {}) => ({
-    first_name: 'Pat',
-    last_name: 'Doe',
-    email: `${randomUUID()}@dealer.example`,
-    store: '',
-    customer_po: '',
-    companyName: PAYPAL_TENANT,
-    cart: polos(2),
-    ...overrides,
-  });
+  const bypassOrder = <O extends Record<string, unknown> = Record<never, never>>(overrides: O = {} as O) =>
+    aBypassOrderBody(BYPASS_TENANT, BYPASS_CODE, polos(), {
+      store: overrides.companyName === undefined || overrides.companyName === BYPASS_TENANT ? 'Bypass Ford' : '',
+      customer_po: 'CPO-1',
+      ...overrides,
+    });
+  const paypalOrder = <O extends object = object>(overrides: O = {} as O) => aPayPalOrderBody(PAYPAL_TENANT, polos(2), overrides);
   // One admin session per tenant: every test API signs with the same SESSION_SECRET.
   const sessions = new Map<string, Promise<Record<string, string>>>();
   const adminSession = (companyName: string) => {
@@ -130,41 +116,11 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
         total: 469.24,
       });
       expect(Date.parse(order!.created_at)).toBeGreaterThan(Date.now() - 60_000);
+      // The fixture's polos are named by their code; the prices are the catalog's, not the $1 sent.
+      const listed = { description: 'K500 name', embroidery: 'Shield', customer_po: 'CPO-1' };
       expect(order!.order).toEqual([
-        {
-          code: 'K500',
-          quantity: 10,
-          price: 38.77,
-          description: 'K500 name',
-          size: 'Medium',
-          color: 'Navy',
-          embroidery: 'Shield',
-          customer_po: 'CPO-1',
-          po: '',
-          est_ship_date: '',
-          type: 'mens',
-          placement: 'Left Chest',
-          second_embroidery: '',
-          second_placement: '',
-          line_total: 387.7,
-        },
-        {
-          code: 'K500',
-          quantity: 2,
-          price: 40.77,
-          description: 'K500 name',
-          size: '2XL',
-          color: 'Black',
-          embroidery: 'Shield',
-          customer_po: 'CPO-1',
-          po: '',
-          est_ship_date: '',
-          type: 'mens',
-          placement: 'Left Chest',
-          second_embroidery: '',
-          second_placement: '',
-          line_total: 81.54,
-        },
+        aListedOrderLine({ ...listed, quantity: 10, price: 38.77, line_total: 387.7 }),
+        aListedOrderLine({ ...listed, quantity: 2, price: 40.77, size: '2XL', color: 'Black', line_total: 81.54 }),
       ]);
 
       const [mail] = await waitForMail(created.body.order_id);
@@ -811,10 +767,14 @@ export function orderApiContract(newDatabase: () => Promise<string | undefined>)
       const garbage = await list({ authorization: 'Bearer not.a.token' });
       expect(garbage.status).toBe(401);
       noOrderData(garbage);
-      const forged = await new SessionTokens('another-secret-that-is-long-enough-000', 3600).issue(tenantOf(fixture, BYPASS_TENANT), { role: 'admin' });
-      expect((await list({ authorization: `Bearer ${forged.token}` })).status).toBe(401);
-      const expired = await new SessionTokens(TEST_SESSION_SECRET, 60, () => Date.now() - 3_600_000).issue(tenantOf(fixture, BYPASS_TENANT), { role: 'staff' });
-      const late = await list({ authorization: `Bearer ${expired.token}` });
+      const forged = await aSessionToken(tenantOf(fixture, BYPASS_TENANT), { role: 'admin' }, { secret: 'another-secret-that-is-long-enough-000' });
+      expect((await list(withSession(forged))).status).toBe(401);
+      const expired = await aSessionToken(
+        tenantOf(fixture, BYPASS_TENANT),
+        { role: 'staff' },
+        { secret: TEST_SESSION_SECRET, ttlSeconds: 60, ageMs: 3_600_000 },
+      );
+      const late = await list(withSession(expired));
       expect(late).toMatchObject({ status: 401, body: { message: 'Your session has expired; enter the password again' } });
       noOrderData(late);
       const otherTenants = await list(await api.signIn(PAYPAL_TENANT, ADMIN_PASSWORDS[PAYPAL_TENANT]!));

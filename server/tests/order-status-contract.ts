@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contractWorld } from './helpers/contract-world.ts';
 import { STOREFRONT_ORIGIN } from './helpers/test-api.ts';
-import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSWORD, POLO_LINE } from './helpers/order-fixture.ts';
+import { ADMIN_PASSWORDS, BYPASS_TENANT, bypassMotorsOrder, PAYPAL_TENANT, paypalMotorsOrder, STAFF_PASSWORD } from './helpers/order-fixture.ts';
 
 /**
  * Order status with tracking (run on SQLite and PostgreSQL): only an admin session of the
@@ -13,39 +13,20 @@ import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, PAYPAL_TENANT, STAFF_PASSW
 export function orderStatusContract(newDatabase: () => Promise<string | undefined>): void {
   const world = contractWorld(newDatabase);
 
-  const polo = POLO_LINE;
   const admin = (companyName = BYPASS_TENANT) => world.api.signIn(companyName, ADMIN_PASSWORDS[companyName]!);
   const staff = () => world.api.signIn(BYPASS_TENANT, STAFF_PASSWORD);
 
   /** A bypass order of Bypass Motors (shipping e-mails on): its id and the buyer's address. */
   const placeOrder = async () => {
     const email = `${randomUUID()}@dealer.example`;
-    const created = await world.api.post('/v1/create-order', {
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email,
-      store: '',
-      customer_po: '',
-      companyName: BYPASS_TENANT,
-      cart: [polo],
-      bypassPaypal: true,
-      code: BYPASS_CODE,
-    });
+    const created = await world.api.post('/v1/create-order', bypassMotorsOrder({ email }));
     expect(created.status).toBe(200);
     return { orderId: created.body.order_id as string, email };
   };
   /** A PayPal order of PayPal Motors (shipping e-mails off), captured: paid. */
   const paidOrder = async () => {
     const email = `${randomUUID()}@dealer.example`;
-    const created = await world.api.post('/v1/create-order', {
-      first_name: 'Pat',
-      last_name: 'Doe',
-      email,
-      store: '',
-      customer_po: '',
-      companyName: PAYPAL_TENANT,
-      cart: [polo],
-    });
+    const created = await world.api.post('/v1/create-order', paypalMotorsOrder({ email }));
     expect(created.status).toBe(200);
     const orderId = created.body.order_id as string;
     expect((await world.api.post('/v1/capture-order', { order_id: orderId, companyName: PAYPAL_TENANT })).status).toBe(200);
@@ -77,13 +58,7 @@ export function orderStatusContract(newDatabase: () => Promise<string | undefine
         status: 404,
         body: { message: `order_id: ${BYPASS_TENANT} has no placed or paid order ${othersOrder}` },
       });
-      const unpaid = await world.api.post('/v1/create-order', {
-        first_name: 'U',
-        last_name: 'P',
-        email: `${randomUUID()}@x.example`,
-        companyName: PAYPAL_TENANT,
-        cart: [polo],
-      });
+      const unpaid = await world.api.post('/v1/create-order', paypalMotorsOrder());
       expect(await setStatus(unpaid.body.order_id as string, { status: 'received' }, undefined, PAYPAL_TENANT)).toMatchObject({ status: 404 });
       expect(await setStatus('NO-SUCH-ORDER', { status: 'received' })).toMatchObject({ status: 404 });
       expect((await listed(othersOrder, await admin(PAYPAL_TENANT), PAYPAL_TENANT)).status_history).toEqual([]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from './helpers/fake-paypal.ts';
-import { ADMIN_PASSWORDS, PAYPAL_RECIPIENTS, PAYPAL_TENANT, writeOrderFixture } from './helpers/order-fixture.ts';
+import { ADMIN_PASSWORDS, PAYPAL_RECIPIENTS, PAYPAL_TENANT, paypalMotorsOrder, POLO_LINE, writeOrderFixture } from './helpers/order-fixture.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 
@@ -39,18 +39,8 @@ export function paymentContract(newDatabase: () => Promise<string | undefined>):
   });
 
   // 2 × K500 Medium at the catalog's $38.77: the server's total is $77.54, whatever the browser says.
-  const cart = [
-    { type: 'mens', name: 'K500', price: 1, quantity: 2, size: 'Medium', color: 'Navy', code: 'K500', placement: 'Left Chest', embroidery: 'Shield' },
-  ];
-  const orderBody = (email = `${randomUUID()}@dealer.example`) => ({
-    first_name: 'Pat',
-    last_name: 'Doe',
-    email,
-    store: '',
-    customer_po: '',
-    companyName: PAYPAL_TENANT,
-    cart,
-  });
+  const cart = [{ ...POLO_LINE, quantity: 2 }];
+  const orderBody = (email = `${randomUUID()}@dealer.example`) => paypalMotorsOrder({ email, cart });
   const createOrder = async (email?: string) => {
     const body = orderBody(email);
     const created = await api.post('/v1/create-order', body, { 'idempotency-key': randomUUID() });

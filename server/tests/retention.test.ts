@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '../../src/domain/money.ts';
+import { aStoredOrderLine } from '../../tests/helpers/order-builders.ts';
 import { publicOrder } from '../app/order-lines.ts';
 import { emlFolderTransport } from '../mail/mail-transport.ts';
 import { applyRetention } from '../retention.ts';
@@ -36,25 +37,7 @@ const order = (orderId: string, email: string, createdAt: number, paid: 0 | 1 | 
   placedWith: 'bypass code 1 of 1',
   clientIp: '203.0.113.7',
   paymentRef: '',
-  lines: [
-    {
-      code: 'K500',
-      name: 'Polo',
-      type: 'mens',
-      size: 'M',
-      color: 'Navy',
-      quantity: 1,
-      unitPrice: money(123_4500),
-      lineTotal: money(123_4500),
-      placement: '',
-      embroidery: '',
-      secondEmbroidery: '',
-      secondPlacement: '',
-      customerPo: 'PO-77',
-      po: '',
-      estShipDate: '',
-    },
-  ],
+  lines: [aStoredOrderLine({ quantity: 1, unitPrice: money(123_4500), lineTotal: money(123_4500), customerPo: 'PO-77' })],
 });
 const mail = (orderId: string) => [
   { from: 'shop@acme.example', to: ['orders@acme.example'], subject: `Order ${orderId} from Ana Buyer`, text: `Name: Ana Buyer, order ${orderId}` },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { loadProject } from '../../src/core/data/load-project.ts';
 import { projectRoot } from '../../src/core/project-root.ts';
+import { anOrderLine } from '../../tests/helpers/order-builders.ts';
 import { spawnApi } from './helpers/spawn-api.ts';
 import { postJson, signIn } from './helpers/test-api.ts';
 
@@ -30,19 +31,7 @@ it('npm run start:api serves the sample data: a bypass order is listed and e-mai
       companyName: 'Guardian Automotive Group',
       bypassPaypal: true,
       code: guardian?.bypassCodes[0],
-      cart: [
-        {
-          type: 'mens',
-          name: 'Sport Polo',
-          price: 38.77,
-          quantity: 12,
-          size: 'Medium',
-          color: 'Navy',
-          code: 'K500',
-          placement: 'Left Chest',
-          embroidery: 'Guardian Shield',
-        },
-      ],
+      cart: [anOrderLine()],
     });
     expect(created.status).toBe(200);
     const orderId = created.body.order_id as string;

@@ -6,7 +6,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { reattachCommand } from '../orders-reattach.ts';
 import { migrate } from '../storage/migrations.ts';
 import { openOrderDatabase } from '../storage/open-order-database.ts';
-import { ADMIN_PASSWORDS, BYPASS_CODE, BYPASS_TENANT, OTHER_TENANT, PAYPAL_TENANT, STAFF_PASSWORD, writeOrderFixture } from './helpers/order-fixture.ts';
+import { aBypassOrderBody, aStoredOrderLine } from '../../tests/helpers/order-builders.ts';
+import { setTenantField } from '../../tests/helpers/tenant-builders.ts';
+import {
+  ADMIN_PASSWORDS,
+  BYPASS_CODE,
+  BYPASS_TENANT,
+  OTHER_TENANT,
+  PAYPAL_TENANT,
+  POLO_LINE,
+  STAFF_PASSWORD,
+  writeOrderFixture,
+} from './helpers/order-fixture.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 
 /**
@@ -47,29 +58,9 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     return { fixture, env, start, reattach, tenantFile };
   };
 
-  const polo = {
-    type: 'mens',
-    name: 'K500',
-    price: 38.77,
-    quantity: 12,
-    size: 'Medium',
-    color: 'Navy',
-    code: 'K500',
-    placement: 'Left Chest',
-    embroidery: 'Shield',
-  };
+  const polo = POLO_LINE;
   const place = async (api: TestApi, companyName: string, code: string, cart: unknown[], email = `${randomUUID()}@dealer.example`) => {
-    const answer = await api.post('/v1/create-order', {
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email,
-      store: '',
-      customer_po: '',
-      companyName,
-      cart,
-      bypassPaypal: true,
-      code,
-    });
+    const answer = await api.post('/v1/create-order', aBypassOrderBody(companyName, code, cart, { email }));
     expect(answer.status).toBe(200);
     return { email, orderId: answer.body.order_id as string };
   };
@@ -89,10 +80,7 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
     await before.close();
 
     const renamed = 'Bypass Motors Holdings';
-    writeFileSync(
-      tenantFile('bypass-motors'),
-      readFileSync(tenantFile('bypass-motors'), 'utf8').replace(`company_name: ${BYPASS_TENANT}\n`, `company_name: ${renamed}\n`),
-    );
+    setTenantField(tenantFile('bypass-motors'), 'company_name', renamed);
     const api = await start();
     // The rebuilt storefront sends the new name; the old one names no tenant any more.
     expect((await api.post('/v1/retrieve-orders', { companyName: BYPASS_TENANT })).status).toBe(400);
@@ -184,25 +172,7 @@ export function tenantKeysContract(newDatabase: () => Promise<string | undefined
       env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL, maxConnections: 2 } : { kind: 'sqlite', file: env.SQLITE_PATH! },
     );
     await migrate(old, { tenants: [], upTo: 3 });
-    const lines = JSON.stringify([
-      {
-        code: 'K500',
-        name: 'K500 name',
-        type: 'mens',
-        size: 'Medium',
-        color: 'Navy',
-        quantity: 12,
-        unitPrice: 387_700,
-        lineTotal: 4_652_400,
-        placement: 'Left Chest',
-        embroidery: 'Shield',
-        secondEmbroidery: '',
-        secondPlacement: '',
-        customerPo: '',
-        po: '',
-        estShipDate: '',
-      },
-    ]);
+    const lines = JSON.stringify([aStoredOrderLine({ name: 'K500 name' })]);
     const insert = (orderId: string, tenantId: string, companyName: string, email = `${orderId}@dealer.example`) =>
       old.run(
         `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cartKey, cartLinesOf, mergeCartLines, recordedPlacements, type CartLine } from './cart-line.ts';
+import { anOrderLine } from '../../tests/helpers/order-builders.ts';
 import { recordsPlacement } from './logo-rules.ts';
 
-const polo: CartLine = {
-  type: 'mens',
-  name: 'Sport Polo',
-  price: 38.77,
-  quantity: 2,
-  size: 'Medium',
-  color: 'Navy',
-  code: 'K500',
-  placement: 'Left Chest',
-  embroidery: 'Guardian Shield',
-};
+const polo: CartLine = anOrderLine({ quantity: 2 });
 
 describe('cartKey', () => {
   it('is the same for lines that differ only in quantity, price or placement', () => {

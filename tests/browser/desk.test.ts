@@ -7,21 +7,13 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeskPassword } from '../../server/app/desk-password.ts';
 import type { CartLine } from '../../src/domain/cart-line.ts';
+import { withSession } from '../helpers/session-builders.ts';
+import { aNotePadsLine } from '../helpers/order-builders.ts';
 import { openWorld, tenant, type SiteWorld } from './harness.ts';
 import { GUARDIAN_POLO, watchConsole } from './orders-steps.ts';
 
 const DESK_PASSWORD = 'sample-desk-password';
-const NOTE_PADS: CartLine = {
-  type: 'office',
-  name: 'Note Pads',
-  price: 0,
-  quantity: 5,
-  size: '# pads',
-  color: 'White',
-  code: 'NP-50',
-  placement: '',
-  embroidery: '',
-};
+const NOTE_PADS: CartLine = aNotePadsLine();
 
 let site: SiteWorld;
 /** Guardian's three placed orders, oldest first, and one of Hennessy's. */
@@ -105,10 +97,10 @@ describe("the supplier's order desk", () => {
       await expect.poll(() => rows.evaluateAll((bodies) => bodies.map((b) => b.getAttribute('data-order-id')))).toEqual([third]);
 
       const desk = await site.api.post('/v1/desk-session', { name: 'check', password: DESK_PASSWORD });
-      const listed = await site.api.post('/v1/desk-orders', { filter: { tenant: 'guardian' } }, { authorization: `Bearer ${desk.body.token}` });
+      const listed = await site.api.post('/v1/desk-orders', { filter: { tenant: 'guardian' } }, withSession(desk.body.token));
       const statuses = Object.fromEntries((listed.body.orders as Record<string, any>[]).map((o) => [o.order_id, o.status]));
       expect([statuses[first], statuses[second], statuses[third]]).toEqual(['shipped', 'shipped', 'placed']);
-      const audit = await site.api.post('/v1/desk-audit', { order_id: first }, { authorization: `Bearer ${desk.body.token}` });
+      const audit = await site.api.post('/v1/desk-audit', { order_id: first }, withSession(desk.body.token));
       expect(audit.body.entries).toEqual([expect.objectContaining({ by: 'Dana at the desk', after: expect.objectContaining({ status: 'shipped' }) })]);
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -7,6 +7,7 @@ import type { CartLine } from '../../src/domain/cart-line.ts';
 import { moneyFromDollars, moneyToDollars } from '../../src/domain/money.ts';
 import { productColors } from '../../src/domain/product.ts';
 import { CATALOG_PRICES_UNAVAILABLE } from '../../src/islands/shared/catalog-price-file.ts';
+import { aFrameLine, anOrderLine, aPlateLine } from '../helpers/order-builders.ts';
 import { catalogProduct, openWorld, saveScreenshot, tenant, type SiteWorld } from './harness.ts';
 import { GUARDIAN_STAFF_PASSWORD, GUARDIAN_TWO_LOGO_POLO, placeBypassOrder, watchConsole } from './orders-steps.ts';
 
@@ -34,29 +35,8 @@ beforeAll(async () => {
   ordersUrl = `${site.baseUrl('guardian')}orders/`;
   const placed = await placeBypassOrder(site.api, { first_name: 'Riley', last_name: 'Chen', email: 'riley@guardian.example', store: 'Guardian Ford' }, [
     TWO_LOGO_POLO,
-    {
-      type: 'mens',
-      name: 'Sport Polo',
-      price: 38.77,
-      quantity: 12,
-      size: 'Large',
-      color: 'Navy',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Guardian Shield',
-    },
-    {
-      type: 'customs',
-      name: 'Metal Frame',
-      price: 0.0279,
-      quantity: 1000,
-      size: '500',
-      color: 'Chrome',
-      code: 'MF-STR',
-      placement: '',
-      embroidery: '',
-      store: 'GFORD1',
-    },
+    anOrderLine({ size: 'Large' }),
+    aFrameLine({ quantity: 1000, store: 'GFORD1' }),
   ]);
   rileyOrder = placed.order_id;
   const token = await site.api.post('/v1/session', { companyName: guardian.companyName, store: CHEVY.code, password: CHEVY.password });
@@ -64,31 +44,7 @@ beforeAll(async () => {
   const chevy = await placeBypassOrder(
     site.api,
     { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example', store: '' },
-    [
-      {
-        type: 'mens',
-        name: 'Sport Polo',
-        price: 38.77,
-        quantity: 12,
-        size: 'Large',
-        color: 'Black',
-        code: 'K500',
-        placement: 'Left Chest',
-        embroidery: 'Guardian Shield',
-      },
-      {
-        type: 'customs',
-        name: 'Aluminum Plate',
-        price: 1.29,
-        quantity: 500,
-        size: '500',
-        color: 'White',
-        code: 'PLT-AL',
-        placement: '',
-        embroidery: '',
-        store: CHEVY.code,
-      },
-    ],
+    [anOrderLine({ size: 'Large', color: 'Black' }), aPlateLine({ price: 1.29, quantity: 500, store: CHEVY.code })],
     [token.body.token as string],
   );
   samOrder = chevy.order_id;
@@ -149,33 +105,8 @@ describe('order again', () => {
       // The cart holds the same size, colour, logos, placements and store, at today's price, not the $30.00 paid.
       const once = await storedCart(page);
       expect(once).toEqual([
-        {
-          type: 'mens',
-          name: 'Sport Polo',
-          price: poloPrice,
-          quantity: 12,
-          size: 'Medium',
-          color: 'Navy',
-          code: 'K500',
-          placement: 'Left Chest',
-          embroidery: 'Guardian Shield',
-          secondEmbroidery: 'Guardian Script',
-          secondPlacement: 'Right Sleeve',
-          orderedAgainFrom: [`${rileyOrder}#0`],
-        },
-        {
-          type: 'customs',
-          name: 'Metal Frame',
-          price: todaysPrice('MF-STR', '500'),
-          quantity: 1000,
-          size: '500',
-          color: 'Chrome',
-          code: 'MF-STR',
-          placement: '',
-          embroidery: '',
-          store: 'GFORD1',
-          orderedAgainFrom: [`${rileyOrder}#2`],
-        },
+        { ...TWO_LOGO_POLO, price: poloPrice, orderedAgainFrom: [`${rileyOrder}#0`] },
+        aFrameLine({ price: todaysPrice('MF-STR', '500'), quantity: 1000, store: 'GFORD1', orderedAgainFrom: [`${rileyOrder}#2`] }),
       ]);
       // The header's cart count follows.
       await expect.poll(() => page.locator('[data-cart-badge]').first().textContent()).toBe('Cart (2)');

@@ -16,6 +16,7 @@ import {
 } from './orders-steps.ts';
 import { openWorld, saveScreenshot, type SiteWorld } from './harness.ts';
 import { pressAndSee } from './storefront-checks.ts';
+import { aFrameLine, aNotePadsLine } from '../helpers/order-builders.ts';
 import { ORDER_LINE_COLUMNS } from '../helpers/order-line-columns.ts';
 
 const TIME_ZONE = 'America/Chicago';
@@ -37,19 +38,8 @@ beforeAll(async () => {
   );
   // Sam's order names no store; its frames, made per store, were added from Guardian Ford's catalog.
   sam = await placeBypassOrder(site.api, { first_name: 'Sam', last_name: 'Ortiz', email: 'sam@guardian.example' }, [
-    {
-      type: 'customs',
-      name: 'Metal Frame',
-      price: 0.0279,
-      quantity: 500,
-      size: '500',
-      color: 'Chrome',
-      code: 'MF-STR',
-      placement: '',
-      embroidery: '',
-      store: 'GFORD1',
-    },
-    { type: 'office', name: 'Note Pads', price: 0, quantity: 5, size: '# pads', color: 'White', code: 'NP-50', placement: '', embroidery: '' },
+    aFrameLine({ store: 'GFORD1' }),
+    aNotePadsLine(),
   ]);
 }, 120_000);
 

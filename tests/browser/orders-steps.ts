@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Answer, TestApi } from '../../server/tests/helpers/test-api.ts';
 import type { CartLine } from '../../src/domain/cart-line.ts';
+import { anOrderLine } from '../helpers/order-builders.ts';
 import { tenant } from './harness.ts';
 
 export const GUARDIAN_COMPANY = 'Guardian Automotive Group';
@@ -18,17 +19,7 @@ export const GUARDIAN_ADMIN_PASSWORD = guardian.adminPassword!;
 export const GUARDIAN_STAFF_PASSWORD = guardian.password!;
 
 /** Twelve navy Sport Polos with the Guardian Shield at Left Chest: $465.24, as the catalog prices them. */
-export const GUARDIAN_POLO: CartLine = {
-  type: 'mens',
-  name: 'Sport Polo',
-  price: 38.77,
-  quantity: 12,
-  size: 'Medium',
-  color: 'Navy',
-  code: 'K500',
-  placement: 'Left Chest',
-  embroidery: 'Guardian Shield',
-};
+export const GUARDIAN_POLO: CartLine = anOrderLine();
 
 /** The same dozen polos with a second logo on the right sleeve. */
 export const GUARDIAN_TWO_LOGO_POLO: CartLine = { ...GUARDIAN_POLO, secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' };

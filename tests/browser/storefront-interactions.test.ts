@@ -21,6 +21,7 @@ import {
   type Visit,
   STOREFRONT_API_ENV,
 } from './storefront-checks.ts';
+import { withSession } from '../helpers/session-builders.ts';
 import { openWorld, type SiteWorld, tenant } from './harness.ts';
 
 let storefront: SiteWorld;
@@ -261,7 +262,7 @@ describe('the entry screen', () => {
           role: string;
         } | null;
         expect(kept?.role).toBe('staff');
-        const orders = await storefront.api.post('/v1/retrieve-orders', { companyName: guardian.companyName }, { authorization: `Bearer ${kept?.token}` });
+        const orders = await storefront.api.post('/v1/retrieve-orders', { companyName: guardian.companyName }, withSession(String(kept?.token)));
         expect(orders.status).toBe(200);
         expect(await mainHeading(page)).toBe(guardian.title);
         await expectFrame(page, guardian, storefront.baseUrl('guardian'));

@@ -5,6 +5,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LastOrder } from '../../src/islands/shared/last-order.ts';
+import { aFrameLine, anOrderLine, aPlateLine } from '../helpers/order-builders.ts';
 import { watchConsole } from './orders-steps.ts';
 import { openWorld, project, saveScreenshot, type SiteWorld } from './harness.ts';
 
@@ -17,43 +18,11 @@ const ORDER: LastOrder = {
   buyer: { name: 'Dana Reyes', email: 'dana@guardian.example' },
   lines: [
     {
-      type: 'mens',
-      name: 'Sport Polo',
-      price: 40.77,
-      quantity: 12,
-      size: '2XL',
-      color: 'Royal Blue',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Guardian Shield',
-      secondEmbroidery: 'Guardian Script',
-      secondPlacement: 'Full Back',
+      ...anOrderLine({ price: 40.77, size: '2XL', color: 'Royal Blue', secondEmbroidery: 'Guardian Script', secondPlacement: 'Full Back' }),
       lineTotal: 489.24,
     },
-    {
-      type: 'customs',
-      name: 'Metal Frame',
-      price: 0.0279,
-      quantity: 1500,
-      size: '500',
-      color: 'Chrome',
-      code: 'MF-STR',
-      placement: '',
-      embroidery: '',
-      lineTotal: 41.85,
-    },
-    {
-      type: 'customs',
-      name: 'Aluminum Plate',
-      price: 0.99,
-      quantity: 1000,
-      size: '500',
-      color: 'Black Red',
-      code: 'PLT-AL',
-      placement: '',
-      embroidery: '',
-      lineTotal: 990,
-    },
+    { ...aFrameLine({ quantity: 1500 }), lineTotal: 41.85 },
+    { ...aPlateLine({ color: 'Black Red' }), lineTotal: 990 },
   ],
 };
 const TIME_ZONE = 'America/Chicago';

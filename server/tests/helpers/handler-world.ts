@@ -16,8 +16,10 @@ import { withHtml } from '../../mail/buyer-confirmation-email.tsx';
 import type { MailMessage, SupplierContact } from '../../mail/mail-message.ts';
 import { PayPalClient } from '../../paypal/paypal-client.ts';
 import { migrate } from '../../storage/migrations.ts';
-import { OrderDatabase, type NewOrder, type StoredLine } from '../../storage/order-database.ts';
+import { OrderDatabase, type NewOrder } from '../../storage/order-database.ts';
 import { moneyFromDollars } from '../../../src/domain/money.ts';
+import { withSession } from '../../../tests/helpers/session-builders.ts';
+import { aStoredOrderLine } from '../../../tests/helpers/order-builders.ts';
 import { openSqliteDatabase } from '../../storage/sqlite-database.ts';
 import type { FakePayPal } from './fake-paypal.ts';
 import { BYPASS_TENANT, SUPPLIER, writeOrderFixture } from './order-fixture.ts';
@@ -117,7 +119,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
     async signIn(companyName, password) {
       const answer = await call(createSession, { companyName, password });
       if (answer.status !== 200) throw new Error(`no session for ${companyName}: ${JSON.stringify(answer.body)}`);
-      return { authorization: `Bearer ${String(answer.body.token)}` };
+      return withSession(String(answer.body.token));
     },
     async outbox() {
       const rows = await db.query<{ order_id: string; message: string }>('SELECT order_id, message FROM mail_outbox ORDER BY id');
@@ -133,23 +135,7 @@ export async function handlerWorld(options: WorldOptions = {}): Promise<HandlerW
  * Motors' by default, placed with a bypass code, one line of 12 K500 polos ($465.24).
  */
 export function storedOrder(overrides: Partial<NewOrder> = {}): NewOrder {
-  const line: StoredLine = {
-    code: 'K500',
-    name: 'K500 name',
-    type: 'mens',
-    size: 'Medium',
-    color: 'Navy',
-    quantity: 12,
-    unitPrice: moneyFromDollars(38.77),
-    lineTotal: moneyFromDollars(465.24),
-    placement: 'Left Chest',
-    embroidery: 'Shield',
-    secondEmbroidery: '',
-    secondPlacement: '',
-    customerPo: '',
-    po: '',
-    estShipDate: '',
-  };
+  const line = aStoredOrderLine({ name: 'K500 name' });
   return {
     orderId: randomUUID(),
     tenantId: 'bypass-motors',

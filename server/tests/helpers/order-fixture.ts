@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { productBackImageFile, productImageFile } from '../../../src/domain/image-names.ts';
+import { aBypassOrderBody, anOrderLine, aPayPalOrderBody } from '../../../tests/helpers/order-builders.ts';
 
 /**
  * A small valid project for the order API tests, written to a temporary folder: three
@@ -23,20 +24,14 @@ export const PAYPAL_RECIPIENTS = ['orders@paypal.example'];
 export const OPEN_STORE = { code: 'BFORD1', name: 'Bypass Ford', address: '1 Ford Road, Testville' };
 export const PASSWORD_STORE = { code: 'BKIA01', name: 'Bypass Kia', address: '2 Kia Road, Testville', password: 'kia-store-pass-1' };
 export const OTHER_TENANTS_STORE = 'OTHER1';
-/** The site's supplier contact, which buyers' confirmations give. */
 /** A cart line every main-catalog tenant can order: 12 navy K500 polos with a left-chest Shield. */
-export const POLO_LINE = {
-  type: 'mens',
-  name: 'K500',
-  price: 1,
-  quantity: 12,
-  size: 'Medium',
-  color: 'Navy',
-  code: 'K500',
-  placement: 'Left Chest',
-  embroidery: 'Shield',
-};
+export const POLO_LINE = anOrderLine({ name: 'K500', price: 1, embroidery: 'Shield' });
+/** Bypass Motors' order of the polos, placed with its bypass code; `overrides` replace any field. */
+export const bypassMotorsOrder = <O extends object = object>(overrides: O = {} as O) => aBypassOrderBody(BYPASS_TENANT, BYPASS_CODE, [POLO_LINE], overrides);
+/** PayPal Motors' order of the polos, to be paid through PayPal. */
+export const paypalMotorsOrder = <O extends object = object>(overrides: O = {} as O) => aPayPalOrderBody(PAYPAL_TENANT, [POLO_LINE], overrides);
 
+/** The site's supplier contact, which buyers' confirmations give. */
 export const SUPPLIER = { name: 'Test Supply', phone: '800-555-0100', email: 'support@test-supply.example' };
 /** Other Group's ceiling on one order's total, in dollars. */
 export const OTHER_MAX_ORDER_TOTAL = 500;

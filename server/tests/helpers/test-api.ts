@@ -8,6 +8,7 @@ import { startOrderApi, type OrderApi } from '../../start-order-api.ts';
 import type { FakePayPal } from './fake-paypal.ts';
 import { assertKeepsContract, contractCheckOf } from './openapi-check.ts';
 import type { SmtpSink } from './smtp-sink.ts';
+import { withSession } from '../../../tests/helpers/session-builders.ts';
 
 export const STOREFRONT_ORIGIN = 'http://localhost:5173';
 /** Known to the tests, so they can forge an expired token signed with it. */
@@ -125,5 +126,5 @@ async function checkedRequest(url: string, method: string, target: string, init:
 export async function signIn(url: string, companyName: string, password: string): Promise<Record<string, string>> {
   const answer = await postJson(url, '/v1/session', { companyName, password });
   if (answer.status !== 200) throw new Error(`could not sign in to ${companyName}: ${answer.status} ${answer.body.message}`);
-  return { authorization: `Bearer ${answer.body.token}` };
+  return withSession(answer.body.token as string);
 }

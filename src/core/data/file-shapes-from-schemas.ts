@@ -17,7 +17,9 @@ const BANNER = `// Generated from schemas/*.schema.json by \`npm run schemas:typ
 export async function fileShapesFromSchemas(): Promise<string> {
   const parts: string[] = [];
   for (const name of ['tenant', 'catalog', 'site']) {
-    const schema = withoutEditorValues(JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>);
+    const schema = withoutRefDescriptions(
+      withoutEditorValues(JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>),
+    );
     parts.push(
       await compile(schema as JSONSchema, name, {
         cwd: path.join(REPO_ROOT, 'schemas'),
@@ -27,4 +29,16 @@ export async function fileShapesFromSchemas(): Promise<string> {
     );
   }
   return `${BANNER}\n\n${parts.join('\n')}`;
+}
+
+/**
+ * A `$ref` with its own `description` (each category's logos list, say) would make the generator
+ * write one copy of the referenced type per use (Logos1, Logos2, …); without it every use names
+ * the one type. The descriptions stay in the schemas, where editors show them.
+ */
+function withoutRefDescriptions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutRefDescriptions);
+  if (node === null || typeof node !== 'object') return node;
+  const entries = Object.entries(node).filter(([key]) => !(key === 'description' && '$ref' in node));
+  return Object.fromEntries(entries.map(([key, value]) => [key, withoutRefDescriptions(value)]));
 }

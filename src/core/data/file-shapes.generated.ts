@@ -3,7 +3,7 @@
 // Named in file-shapes.ts.
 
 /**
- * Placements for men's apparel.
+ * Placement names.
  *
  * Items: Where a logo is embroidered or printed on the garment.
  */
@@ -21,281 +21,11 @@ export type Placements = (
   | 'Right Side'
 )[];
 /**
- * Placements for women's apparel.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements1 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for t-shirts.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements2 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for hats.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements3 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for accessories.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements4 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for custom plates and decals.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements5 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for office supplies.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements6 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for service supplies.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements7 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for sales supplies.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements8 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for detail supplies.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements9 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for body-shop supplies.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements10 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Placements for parts-department supplies.
- *
- * Items: Where a logo is embroidered or printed on the garment.
- */
-export type Placements11 = (
-  | 'Left Chest'
-  | 'Left Sleeve'
-  | 'Right Sleeve'
-  | 'Yoke'
-  | 'Full Back'
-  | 'Full Front'
-  | 'Front Center'
-  | 'Left Panel'
-  | 'Right Panel'
-  | 'Left Side'
-  | 'Right Side'
-)[];
-/**
- * Logos for men's apparel.
+ * Logo names; each needs tenants/logos/<name>.png.
  *
  * Items: A logo name, as its file is named.
  */
 export type Logos = string[];
-/**
- * Logos for women's apparel.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos1 = string[];
-/**
- * Logos for t-shirts.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos2 = string[];
-/**
- * Older spelling of tshirts; treated the same.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos3 = string[];
-/**
- * Logos for hats.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos4 = string[];
-/**
- * Logos for accessories.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos5 = string[];
-/**
- * Logos for custom plates and decals.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos6 = string[];
-/**
- * Logos for office supplies.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos7 = string[];
-/**
- * Logos for service supplies.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos8 = string[];
-/**
- * Logos for sales supplies.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos9 = string[];
-/**
- * Logos for detail supplies.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos10 = string[];
-/**
- * Logos for body-shop supplies.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos11 = string[];
-/**
- * Logos for parts-department supplies.
- *
- * Items: A logo name, as its file is named.
- */
-export type Logos12 = string[];
 
 /**
  * One dealership group's storefront: tenants/<tenant-id>.yaml. The file name is the tenant id and the output folder dist/<tenant-id>/.
@@ -345,17 +75,17 @@ export interface Tenant {
    */
   logo_placements?: {
     mens?: Placements;
-    womens?: Placements1;
-    tshirts?: Placements2;
-    hat?: Placements3;
-    accessory?: Placements4;
-    customs?: Placements5;
-    office?: Placements6;
-    service?: Placements7;
-    sales?: Placements8;
-    detail?: Placements9;
-    bodyshop?: Placements10;
-    parts?: Placements11;
+    womens?: Placements;
+    tshirts?: Placements;
+    hat?: Placements;
+    accessory?: Placements;
+    customs?: Placements;
+    office?: Placements;
+    service?: Placements;
+    sales?: Placements;
+    detail?: Placements;
+    bodyshop?: Placements;
+    parts?: Placements;
   };
   /**
    * Product images enlarge when clicked.
@@ -390,18 +120,18 @@ export interface Tenant {
    */
   embroideries?: {
     mens?: Logos;
-    womens?: Logos1;
-    tshirts?: Logos2;
-    tshirt?: Logos3;
-    hat?: Logos4;
-    accessory?: Logos5;
-    customs?: Logos6;
-    office?: Logos7;
-    service?: Logos8;
-    sales?: Logos9;
-    detail?: Logos10;
-    bodyshop?: Logos11;
-    parts?: Logos12;
+    womens?: Logos;
+    tshirts?: Logos;
+    tshirt?: Logos;
+    hat?: Logos;
+    accessory?: Logos;
+    customs?: Logos;
+    office?: Logos;
+    service?: Logos;
+    sales?: Logos;
+    detail?: Logos;
+    bodyshop?: Logos;
+    parts?: Logos;
   };
   /**
    * Addresses that receive a notice of every placed or paid order; the staff addresses that may be e-mailed a sign-in link for a new browser while wrong passwords brake the storefront (docs/security.md, Guess limits).
@@ -432,7 +162,7 @@ export interface Tenant {
      */
     address?: string;
     /**
-     * Store code: exactly 6 letters or digits, unique within the tenant.
+     * A store code: exactly 6 letters or digits, for example GCHEV1.
      */
     code: string;
     /**
@@ -605,7 +335,7 @@ export interface Product {
    * Quantities must be a multiple of this ('Must order in multiples of N').
    */
   quantity_step?: number;
-  placement_areas?: PlacementAreas1;
+  placement_areas?: PlacementAreas;
   /**
    * Areas for one colour whose picture is framed differently: colour → placement → area; they win over the product's own.
    */
@@ -613,12 +343,11 @@ export interface Product {
     [k: string]: PlacementAreas;
   };
 }
+
 /**
- * Placement name → its area on the picture.
+ * An http:// or https:// address.
  */
-export interface PlacementAreas1 {
-  [k: string]: PlacementArea;
-}
+export type Url = string;
 
 /**
  * tenants/_site.yaml: facts about the supplier shared by every storefront and the entry screen.
@@ -656,25 +385,10 @@ export interface SupplierSiteFacts {
    * The catalog-links page: three flipbook catalogs and two supplier sites.
    */
   catalog_links?: {
-    /**
-     * Auto flipbook catalog.
-     */
-    auto?: string;
-    /**
-     * Apparel flipbook catalog.
-     */
-    apparel?: string;
-    /**
-     * Promotional flipbook catalog.
-     */
-    promotional?: string;
-    /**
-     * The 'More promotional' supplier site.
-     */
-    more_promotional?: string;
-    /**
-     * The 'More apparel' supplier site.
-     */
-    more_apparel?: string;
+    auto?: Url;
+    apparel?: Url;
+    promotional?: Url;
+    more_promotional?: Url;
+    more_apparel?: Url;
   };
 }

@@ -3,6 +3,7 @@ import { moneyFromDollars } from '../../domain/money.ts';
 import type { Product } from '../../domain/product.ts';
 import { sizeFamily } from '../../domain/size-labels.ts';
 import { MUST_SELECT_AN_EMBROIDERY, type LogoOffer } from '../../domain/logo-rules.ts';
+import { anOrderLine } from '../../../tests/helpers/order-builders.ts';
 import { cartEntries, cellProblems, MUST_MAKE_A_SELECTION, tierCell, type ItemSelection } from './cart-entries.ts';
 
 const SHIELD: LogoOffer = { embroideries: ['Guardian Shield'], placements: ['Left Chest', 'Left Sleeve'] };
@@ -53,30 +54,7 @@ describe('adding an item to the cart', () => {
   it('makes one line per filled size, in the chosen colour, with the logo and placement', () => {
     const result = cartEntries(polo, SHIELD, select({ Small: '2', '2XL': '12' }));
     expect(result).toEqual({
-      lines: [
-        {
-          type: 'mens',
-          name: 'Sport Polo',
-          price: 38.77,
-          quantity: 2,
-          size: 'Small',
-          color: 'Navy',
-          code: 'K500',
-          placement: 'Left Chest',
-          embroidery: 'Guardian Shield',
-        },
-        {
-          type: 'mens',
-          name: 'Sport Polo',
-          price: 40.77,
-          quantity: 12,
-          size: '2XL',
-          color: 'Navy',
-          code: 'K500',
-          placement: 'Left Chest',
-          embroidery: 'Guardian Shield',
-        },
-      ],
+      lines: [anOrderLine({ price: 38.77, quantity: 2, size: 'Small' }), anOrderLine({ price: 40.77, quantity: 12, size: '2XL' })],
     });
   });
 

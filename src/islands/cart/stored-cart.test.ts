@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartKey } from '../../domain/cart-line.ts';
+import { aFrameLine, anOrderLine } from '../../../tests/helpers/order-builders.ts';
 import { readStoredCart } from './stored-cart.ts';
 
-const line = {
-  type: 'mens',
-  name: 'Sport Polo',
-  price: 38.77,
-  quantity: 2,
-  size: 'Small',
-  color: 'Navy',
-  code: 'K500',
-  placement: 'Left Chest',
-  embroidery: 'Guardian Shield',
-};
+const line = anOrderLine({ quantity: 2, size: 'Small' });
 
 describe('the stored cart', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -22,17 +13,7 @@ describe('the stored cart', () => {
   });
 
   it('keeps the store a customs line was added for apart from the same line for another store', () => {
-    const plate = {
-      type: 'customs',
-      name: 'Metal Frame',
-      price: 0.0279,
-      quantity: 500,
-      size: '500',
-      color: 'Chrome',
-      code: 'MF-STR',
-      placement: '',
-      embroidery: '',
-    };
+    const plate = aFrameLine();
     const stored = { a: { ...plate, store: 'GCHEV1' }, b: { ...plate, store: 'GFORD1' }, c: { ...plate, store: 7 } };
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(Object.values(readStoredCart(JSON.stringify(stored))).map((l) => l.store)).toEqual(['GCHEV1', 'GFORD1']);

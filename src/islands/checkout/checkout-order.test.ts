@@ -19,6 +19,7 @@ import {
   storeLabel,
   subtotalText,
 } from './checkout-order.ts';
+import { anOrderLine, aPlateLine } from '../../../tests/helpers/order-builders.ts';
 import { testProduct } from '../../../tests/helpers/test-product.ts';
 
 function product(code: string, name: string, type: Product['type'], sizes: Record<string, number>, extra: Partial<Product> = {}): Product {
@@ -201,17 +202,7 @@ describe('createOrderBody', () => {
       customer_po: 'PO-77',
       companyName: 'Guardian Automotive Group',
       cart: [
-        {
-          type: 'mens',
-          name: 'Sport Polo',
-          price: 38.77,
-          quantity: 12,
-          size: 'Medium',
-          color: 'Navy',
-          code: 'K500',
-          placement: 'Left Chest',
-          embroidery: 'Guardian Shield',
-        },
+        anOrderLine({ price: 38.77 }),
         { type: 'service', name: 'Floor Mats', price: 71.5, quantity: 500, size: '# boxes', color: 'White', code: 'FM-100', placement: '', embroidery: '' },
       ],
     });
@@ -307,30 +298,8 @@ describe('placedOrder: what the success page is handed', () => {
       store: 'Guardian Chevrolet — 100 Main St, Springfield',
       customerPo: 'PO-77',
       lines: [
-        {
-          type: 'mens',
-          name: 'Sport Polo',
-          price: 38.77,
-          quantity: 12,
-          size: 'Medium',
-          color: 'Navy',
-          code: 'K500',
-          placement: 'Left Chest',
-          embroidery: 'Guardian Shield',
-          lineTotal: 465.24,
-        },
-        {
-          type: 'customs',
-          name: 'Aluminum Plate',
-          price: 0.99,
-          quantity: 1000,
-          size: '500',
-          color: 'White',
-          code: 'PLT-AL',
-          placement: '',
-          embroidery: '',
-          lineTotal: 990,
-        },
+        { ...anOrderLine({ price: 38.77 }), lineTotal: 465.24 },
+        { ...aPlateLine({ price: 0.99 }), lineTotal: 990 },
       ],
     });
   });

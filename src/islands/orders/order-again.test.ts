@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cartKey, type CartLine } from '../../domain/cart-line.ts';
 import { MUST_SELECT_AN_EMBROIDERY, type LogoLists } from '../../domain/logo-rules.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/order-rules.ts';
+import { aFrameLine, aListedOrderLine, aNotePadsLine, anOrderLine } from '../../../tests/helpers/order-builders.ts';
 import { testProduct } from '../../../tests/helpers/test-product.ts';
 import { linesFromElsewhere, orderAgain, storeOfOrder, type Reorder, type ReorderRules, type ReorderStore } from './order-again.ts';
 import type { OrderLine } from './order-data.ts';
@@ -29,22 +30,13 @@ function rules(overrides: Partial<ReorderRules> = {}): ReorderRules {
   return { findProduct: (code) => catalog.get(code), logos: LOGOS, stores: [FORD, CHEVY], hasStoreSession: () => false, cart: {}, ...overrides };
 }
 
-const poloLine: OrderLine = {
-  code: 'K500',
-  description: 'Sport Polo',
-  quantity: 12,
-  price: 38.77,
-  size: 'Medium',
-  color: 'Navy',
-  type: 'mens',
-  embroidery: 'Guardian Shield',
-  placement: 'Left Chest',
+const poloLine: OrderLine = aListedOrderLine({
   second_embroidery: 'Guardian Script',
   second_placement: 'Right Sleeve',
   customer_po: 'CPO-A',
   po: 'PO-1',
   est_ship_date: '2024-02-15',
-};
+});
 const frameLine: OrderLine = {
   code: 'MF-STR',
   description: 'Metal Frame',
@@ -68,46 +60,17 @@ describe('ordering a placed order again', () => {
     );
     expect(result.refused).toEqual([]);
     expect(linesOf(result)).toEqual<CartLine[]>([
-      {
-        type: 'mens',
+      // Today's name and price; the size, colour, logos and placements as ordered.
+      anOrderLine({
         name: 'Sport Polo II',
         price: 41.5,
-        quantity: 12,
-        size: 'Medium',
-        color: 'Navy',
-        code: 'K500',
-        placement: 'Left Chest',
-        embroidery: 'Guardian Shield',
         secondEmbroidery: 'Guardian Script',
         secondPlacement: 'Right Sleeve',
         orderedAgainFrom: ['ORD-1#0'],
-      },
-      {
-        type: 'customs',
-        name: 'Metal Frame',
-        price: 0.0279,
-        quantity: 1000,
-        size: '500',
-        color: 'Chrome',
-        code: 'MF-STR',
-        placement: '',
-        embroidery: '',
-        store: 'GFORD1',
-        orderedAgainFrom: ['ORD-1#1'],
-      },
+      }),
+      aFrameLine({ quantity: 1000, store: 'GFORD1', orderedAgainFrom: ['ORD-1#1'] }),
       // Priced on request today: it goes in, and the checkout says so.
-      {
-        type: 'office',
-        name: 'Note Pads',
-        price: 0,
-        quantity: 5,
-        size: '# pads',
-        color: 'White',
-        code: 'NP-50',
-        placement: '',
-        embroidery: '',
-        orderedAgainFrom: ['ORD-1#2'],
-      },
+      aNotePadsLine({ orderedAgainFrom: ['ORD-1#2'] }),
     ]);
     // The polo cost $38.77 then and $41.50 now; the frame's price is unchanged; the pads are priced on request.
     expect(result.added.map((entry) => entry.changes)).toEqual([['$38.77 → $41.50 each'], [], []]);
@@ -220,19 +183,7 @@ describe('ordering a placed order again', () => {
   });
 
   it('keeps a line’s sum with the cart and with the order’s other lines under the per-line bound', () => {
-    const inCart: CartLine = {
-      type: 'mens',
-      name: 'Sport Polo',
-      price: 38.77,
-      quantity: MAX_LINE_QUANTITY - 12,
-      size: 'Medium',
-      color: 'Navy',
-      code: 'K500',
-      placement: 'Left Chest',
-      embroidery: 'Guardian Shield',
-      secondEmbroidery: 'Guardian Script',
-      secondPlacement: 'Right Sleeve',
-    };
+    const inCart = anOrderLine({ quantity: MAX_LINE_QUANTITY - 12, secondEmbroidery: 'Guardian Script', secondPlacement: 'Right Sleeve' });
     const result = orderAgain(order([poloLine, poloLine]), rules({ cart: { [cartKey(inCart)]: inCart } }));
     expect(linesOf(result)).toHaveLength(1);
     expect(result.refused).toEqual([

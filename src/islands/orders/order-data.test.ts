@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aListedOrderLine } from '../../../tests/helpers/order-builders.ts';
 import {
   appendOrders,
   editsOf,
@@ -17,23 +18,7 @@ import {
 } from './order-data.ts';
 
 /** A line exactly as the order API's retrieve-orders gives it (server/app/order-lines.ts). */
-const polo = {
-  code: 'K500',
-  quantity: 12,
-  price: 38.77,
-  description: 'Sport Polo',
-  size: 'Medium',
-  color: 'Navy',
-  embroidery: 'Guardian Shield',
-  customer_po: 'PO-77',
-  po: '',
-  est_ship_date: '',
-  type: 'mens',
-  placement: 'Left Chest',
-  second_embroidery: '',
-  second_placement: '',
-  line_total: 465.24,
-};
+const polo = aListedOrderLine({ customer_po: 'PO-77' });
 const frame = {
   ...polo,
   code: 'MF-STR',

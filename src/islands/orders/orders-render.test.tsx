@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SuccessIsland } from '../success/success-island.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { OrdersIsland } from './orders-island.tsx';
+import { aListedOrderLine } from '../../../tests/helpers/order-builders.ts';
 import { ORDER_LINE_COLUMNS } from '../../../tests/helpers/order-line-columns.ts';
 
 /** The text of each cell of each body row. */
@@ -38,21 +39,14 @@ describe('first render (build time and hydration)', () => {
 
 describe('OrderLines', () => {
   const lines = [
-    {
-      code: 'K500',
+    aListedOrderLine({
       quantity: 1200,
-      price: 38.77,
-      description: 'Sport Polo',
-      size: 'Medium',
-      color: 'Navy',
-      embroidery: 'Guardian Shield',
-      placement: 'Left Chest',
       second_embroidery: 'Guardian Script',
       second_placement: 'Right Sleeve',
       customer_po: 'PO-77',
       po: 'SO-1',
       est_ship_date: '2024-02-01',
-    },
+    }),
     { code: 'NP-50', quantity: 3, price: 0, description: 'Note Pad', size: '# pads', color: 'White' },
     {
       code: 'MF-STR',

@@ -1,32 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anOrderLine, aPlateLine } from '../../../tests/helpers/order-builders.ts';
 import { answeredConfirmation, answeredTotal, handOverOrder, LAST_ORDER_KEY, readLastOrder, type LastOrder, type OrderedLine } from './last-order.ts';
 
-const polo: OrderedLine = {
-  type: 'mens',
-  name: 'Sport Polo',
-  price: 38.77,
-  quantity: 12,
-  size: 'Medium',
-  color: 'Navy',
-  code: 'K500',
-  placement: 'Left Chest',
-  embroidery: 'Guardian Shield',
-  secondEmbroidery: 'Guardian Script',
-  secondPlacement: 'Full Back',
-  lineTotal: 465.24,
-};
-const plate: OrderedLine = {
-  type: 'customs',
-  name: 'Aluminum Plate',
-  price: 0.99,
-  quantity: 1000,
-  size: '500',
-  color: 'White',
-  code: 'PLT-AL',
-  placement: '',
-  embroidery: '',
-  lineTotal: 990,
-};
+const polo: OrderedLine = { ...anOrderLine({ secondEmbroidery: 'Guardian Script', secondPlacement: 'Full Back' }), lineTotal: 465.24 };
+const plate: OrderedLine = { ...aPlateLine(), lineTotal: 990 };
 const order: LastOrder = {
   orderId: '0b0c6f3e-9a1d-4c2b-8e7f-123456789abc',
   total: 1455.24,
