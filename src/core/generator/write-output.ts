@@ -52,7 +52,11 @@ async function writeStaging(build: BuildContext, run: PagesRun): Promise<BuildRe
     run.reuse.fileDigests.save();
   });
   build.clock.start('write');
-  const report = buildReport(build, run.data, await sites.reports(), run.renderPool.rendered);
+  const report = {
+    ...buildReport(build, run.data, await sites.reports(), run.renderPool.rendered),
+    changed: run.reuse.reasons.changed(),
+    recorded: run.reuse.reasons.now,
+  };
   // Inside the staging folder: a failed build keeps the previous report with the previous output.
   writeReport(run.staging, report);
   return report;

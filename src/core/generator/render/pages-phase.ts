@@ -108,6 +108,7 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
     prepared: run.prepared,
     client: run.client,
     pages: run.reuse.pageCache,
+    reasons: run.reuse.reasons,
     renderPool: run.renderPool,
     linker: run.linker,
     imagesCarried: run.reuse.carriedImageFolders.has(plan.id),
@@ -126,7 +127,8 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
 /** The entry site's pages (the entry screen, the order desk), rendered on this thread once the tenant before has finished. */
 async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<unknown>): Promise<StartedSite> {
   await before;
-  const { renderEntrySite, ENTRY_SITE_PAGES } = await renderCode();
+  const { renderEntrySite, ENTRY_SITE_PAGES, DESK_FOLDER } = await renderCode();
+  for (const file of ['index.html', `${DESK_FOLDER}/index.html`]) run.reuse.reasons.entryPage(plan.id, file);
   build.progress.siteStarted(plan.id, ENTRY_SITE_PAGES);
   const { root, apiOrigin, location, precompress } = build;
   const assets = await renderEntrySite({

@@ -70,6 +70,11 @@ export class PageCache {
     return this.dir !== undefined;
   }
 
+  /** The digest of a page's frame: the tenant's, one object for all its pages. */
+  frameDigest({ frame }: PageInputs): string {
+    return this.partDigest(frame);
+  }
+
   private key({ frame, shows, ...page }: PageInputs): string {
     return createHash('sha256')
       .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.partDigest(frame), shows: this.partDigest(shows), page }))

@@ -12,7 +12,8 @@ import { catalogOf, type SitePlan } from '../site-plan.ts';
 import { carriedImageFolder, imageFolderDigest } from './carried-images.ts';
 import type { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { PageCache } from './page-cache.ts';
-import { entrySiteInputDigest, previousSites, tenantInputDigest } from './site-inputs.ts';
+import { RenderReasons } from './render-reasons.ts';
+import { entrySiteInputDigest, previousReport, tenantInputDigest } from './site-inputs.ts';
 
 /** Everything this build takes from earlier builds instead of making it again, each mechanism by name. */
 export interface ReusePlan {
@@ -33,6 +34,8 @@ export interface ReusePlan {
   imageFolderDigests: ReadonlyMap<string, string>;
   /** What the build in the output folder recorded of each site. */
   previous: ReadonlyMap<string, SiteReport>;
+  /** Why each page rendered now is rendered, from what the previous build recorded of its inputs. */
+  reasons: RenderReasons;
 }
 
 /** What the reuse decisions are made from, for one site. */
@@ -69,7 +72,7 @@ export interface ReuseInputs {
 }
 
 export async function planReuse(build: BuildContext, { project, plans, images, prepared, client, fileDigests }: ReuseInputs): Promise<ReusePlan> {
-  const previous = previousSites(build.outDir);
+  const { sites: previous, recorded } = previousReport(build.outDir);
   const inputDigests = siteInputDigests(build, project, plans, prepared, client);
   const imageFolderDigests = new Map(plans.flatMap((plan) => (plan.tenant ? [[plan.id, imageFolderDigest(plan.requests, prepared)] as const] : [])));
   // Nothing encoded now (every image came from the cache, as in most builds): no site's images were, and its thousands of names need no look-up.
@@ -101,6 +104,13 @@ export async function planReuse(build: BuildContext, { project, plans, images, p
     inputDigests,
     imageFolderDigests,
     previous,
+    reasons: new RenderReasons(
+      recorded,
+      new Map([...previous].map(([id, site]) => [id, site.frame])),
+      path.basename(client.dir),
+      project.catalogs.values(),
+      build.reusePages,
+    ),
   };
 }
 
