@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +132,33 @@ describe('npm run build', () => {
         bytes,
       }));
     expect(counted('dist')).toEqual(counted('dist-clean'));
+  });
+
+  it("after a tenant's phone is edited, renders exactly that tenant's pages, naming the tenant, and equals a clean build", () => {
+    const root = fixtureProject();
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const before = pageInodes(path.join(root, 'dist'));
+    const file = path.join(root, 'tenants', 'guardian.yaml');
+    // A number no earlier run gave it: the page store (.cache/pages/) is shared by every build.
+    const phone = `555-${String(randomInt(10_000)).padStart(4, '0')}`;
+    writeFileSync(file, readFileSync(file, 'utf8').replace('phone: "555-0142"', `phone: "${phone}"`));
+
+    const result = runScript('build', ['--root', root]);
+    expect(result.status, result.stderr).toBe(0);
+    const after = pageInodes(path.join(root, 'dist'));
+    const changed = [...after].filter(([page, ino]) => before.get(page) !== ino).map(([page]) => page.split(path.sep).join('/'));
+    const guardianPages = [...after.keys()].map((page) => page.split(path.sep).join('/')).filter((page) => page.startsWith('guardian/'));
+    // The entry screen lists every tenant, so it is made again too; solo's folder is carried whole.
+    expect(changed.sort()).toEqual([...guardianPages, '_entry/desk/index.html', '_entry/index.html'].sort());
+    const report = JSON.parse(readFileSync(path.join(root, 'dist', REPORT_FILE), 'utf8')) as BuildReport;
+    expect(report.changed).toEqual(['tenant guardian']);
+    const guardian = report.tenants.find((site) => site.id === 'guardian')!;
+    expect(guardian.rendered).toEqual({ pages: guardianPages.length, reasons: { tenant: guardianPages.map((page) => page.slice('guardian/'.length)).sort() } });
+    expect(report.tenants.find((site) => site.id === 'solo')).toMatchObject({ unchanged: true, rendered: { pages: 0, reasons: {} } });
+    expect(result.stdout).toMatch(new RegExp(`^tenant guardian changed: ${guardianPages.length + 2} pages of 1 tenant rendered, [\\d,]+ carried$`, 'm'));
+
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', '--no-page-cache']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
   });
 
   it('does not carry over an image folder holding a file that is not what its manifest says', () => {

@@ -4,7 +4,7 @@ import { stableJson } from '../../stable-json.ts';
 import type { BuildReport, RecordedInputs, RenderedPages } from '../shared/build-report.ts';
 
 /** Why a page is rendered when no input was recorded to compare with: the first build into an output folder. */
-export const FIRST_BUILD = 'no earlier build';
+export const FIRST_BUILD = 'no earlier build to compare with';
 /** `--no-page-cache`: every page is asked for. */
 export const EVERY_PAGE_ASKED = 'every page asked for (--no-page-cache)';
 /** The client bundle, so the code that renders, changed (its folder name is a digest of src/ and the lockfile). */
@@ -149,7 +149,7 @@ export function renderedSummary({ tenants, entry, changed = [] }: Pick<BuildRepo
       : reasons.has(EVERY_PAGE_ASKED)
         ? 'Every page asked for'
         : reasons.has(FIRST_BUILD)
-          ? 'No earlier build'
+          ? 'No earlier build to compare with'
           : rendered > 0
             ? 'Pictures or pages changed'
             : 'Nothing changed';
