@@ -13,6 +13,7 @@ import type { ManifestEntry } from '../shared/site-manifest.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
 import type { PageCache, PageInputs, PageSlot } from '../reuse/page-cache.ts';
 import type { RenderReasons } from '../reuse/render-reasons.ts';
+import type { CarriedPages } from '../reuse/carried-pages.ts';
 import { writePage, type PagePrecompression } from './page-file.ts';
 import { writeDigested, type WrittenFile } from '../shared/written-file.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
@@ -41,6 +42,8 @@ export interface TenantBuild {
   pages: PageCache;
   /** Where each page rendered now is recorded with the input that changed. */
   reasons: RenderReasons;
+  /** The page folders taken whole from the previous output; none without a previous folder of the tenant. */
+  carried: CarriedPages | undefined;
   renderPool: PageRenderPool;
   linker: FileLinker;
   /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
@@ -135,7 +138,7 @@ interface PendingPage {
 /** Pages rendered before from equal inputs are linked from the store; answers the others, to render, each recorded with the reason. */
 function linkStoredPages<P extends PendingPage>(
   { progress }: BuildContext,
-  { tenant, siteDir, recycledSiteDir, pages, reasons }: TenantBuild,
+  { tenant, siteDir, recycledSiteDir, pages, reasons, carried }: TenantBuild,
   pending: readonly P[],
 ): { page: P; slot: PageSlot }[] {
   // The frame is one object for all the tenant's pages, digested once (shared-digest.ts); without a store nothing is digested.
@@ -143,7 +146,12 @@ function linkStoredPages<P extends PendingPage>(
   const toRender: { page: P; slot: PageSlot }[] = [];
   for (const page of pending) {
     const target = path.join(siteDir, page.file);
-    const slot = pages.link(() => page.inputs, target, recycledSiteDir && path.join(recycledSiteDir, page.file));
+    const slot = pages.link(
+      () => page.inputs,
+      target,
+      recycledSiteDir && path.join(recycledSiteDir, page.file),
+      carried && ((stored) => carried.take(page.file, stored)),
+    );
     if (slot) {
       toRender.push({ page, slot });
       reasons.tenantPage(tenant.id, tenant.catalogId, page.file, page.products);

@@ -10,6 +10,7 @@ import type { SiteReport } from '../shared/build-report.ts';
 import type { ManifestEntry } from '../shared/site-manifest.ts';
 import { catalogOf, type SitePlan } from '../site-plan.ts';
 import { carriedImageFolder, imageFolderDigest } from './carried-images.ts';
+import { previousManifest } from './carried-pages.ts';
 import type { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { PageCache } from './page-cache.ts';
 import { RenderReasons } from './render-reasons.ts';
@@ -23,6 +24,8 @@ export interface ReusePlan {
   entrySiteCarried: boolean;
   /** Rebuilt tenants whose images are the same: each keeps its previous image folder (these manifest entries). */
   carriedImageFolders: ReadonlyMap<string, ManifestEntry[]>;
+  /** The previous manifest of each rebuilt tenant whose folder may give pages and images (carried-pages.ts, carried-images.ts). */
+  previousManifests: ReadonlyMap<string, ManifestEntry[]>;
   /** Pages rendered before, by the digest of their inputs (.cache/pages/). */
   pageCache: PageCache;
   /** Compressed bytes by the digest of their content (.cache/precompressed/). */
@@ -88,14 +91,18 @@ export async function planReuse(build: BuildContext, { project, plans, images, p
   }));
   const { carriedSites, imageFoldersToTry } = decideReuse(facts, build.reusePages);
   const carriedImageFolders = new Map<string, ManifestEntry[]>();
+  const previousManifests = new Map<string, ManifestEntry[]>();
   for (const id of imageFoldersToTry) {
-    const entries = await carriedImageFolder(build.outDir, id, previous.get(id)?.imageFolder, imageFolderDigests.get(id)!, fileDigests);
+    const manifest = previousManifest(build.outDir, id);
+    if (manifest) previousManifests.set(id, manifest);
+    const entries = await carriedImageFolder(build.outDir, id, previous.get(id)?.imageFolder, imageFolderDigests.get(id)!, fileDigests, manifest);
     if (entries) carriedImageFolders.set(id, entries);
   }
   return {
     unchangedTenants: new Set(carriedSites.filter((id) => id !== ENTRY_SITE)),
     entrySiteCarried: carriedSites.includes(ENTRY_SITE),
     carriedImageFolders,
+    previousManifests,
     // Beside the code, not the data: a page's bytes depend on its inputs and the code only.
     pageCache: new PageCache(build.reusePages ? path.join(build.repoRoot, '.cache', 'pages') : undefined, path.basename(client.dir)),
     // Beside the code too: compressed bytes depend only on content, so every data folder shares them.
