@@ -42,6 +42,39 @@ function pageInodes(dist: string): Map<string, number> {
   return pages;
 }
 
+/**
+ * Builds, edits, then starts builds killed at times spread over a build's length, recovering after
+ * each as the next build would: dist/ must be the old output or the new one each time, both seen.
+ */
+async function expectKillsLeaveOldOrNew(root: string, edit: (root: string) => void): Promise<void> {
+  const started = performance.now();
+  expect(runScript('build', ['--root', root]).status).toBe(0);
+  // Kill times spread over what a whole build takes on this machine now (a loaded machine is slower), the last one well after it.
+  const buildMs = performance.now() - started;
+  const oldDigest = treeDigest(path.join(root, 'dist'), [REPORT_FILE]);
+  edit(root);
+
+  const outcomes: string[] = [];
+  for (const delay of [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1, 3].map((share) => Math.round(share * buildMs))) {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/build.ts'), '--root', root], { cwd: REPO_ROOT, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    child.kill('SIGKILL');
+    await exited;
+    recoverInterruptedSwap(path.join(root, 'dist'));
+    outcomes.push(treeDigest(path.join(root, 'dist'), [REPORT_FILE]));
+  }
+  // What a build left alone to finish writes: the only other state dist/ may ever be in.
+  expect(runScript('build', ['--root', root]).status).toBe(0);
+  const newDigest = treeDigest(path.join(root, 'dist'), [REPORT_FILE]);
+  expect(newDigest).not.toBe(oldDigest);
+
+  for (const digest of outcomes) expect([oldDigest, newDigest]).toContain(digest);
+  // Early kills kept the old output and the late ones finished, so both outcomes were exercised.
+  expect(outcomes[0]).toBe(oldDigest);
+  expect(outcomes).toContain(newDigest);
+}
+
 describe('npm run build', () => {
   it('validates, then writes dist/<tenant-id>/index.html for every tenant', () => {
     const root = fixtureProject();
@@ -323,32 +356,16 @@ describe('npm run build', () => {
   });
 
   it('killed at any moment, leaves either the old dist/ or the new one, never a mix', async () => {
-    const root = fixtureProject();
-    const started = performance.now();
-    expect(runScript('build', ['--root', root]).status).toBe(0);
-    // Kill times spread over what a whole build takes on this machine now (a loaded machine is slower), the last one well after it.
-    const buildMs = performance.now() - started;
-    const oldDigest = treeDigest(path.join(root, 'dist'), [REPORT_FILE]);
-    retitle(root, 'guardian', 'Guardian Store Renamed');
+    await expectKillsLeaveOldOrNew(fixtureProject(), (root) => retitle(root, 'guardian', 'Guardian Store Renamed'));
+  });
 
-    const outcomes: string[] = [];
-    for (const delay of [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1, 3].map((share) => Math.round(share * buildMs))) {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/build.ts'), '--root', root], { cwd: REPO_ROOT, stdio: 'ignore' });
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      child.kill('SIGKILL');
-      await exited;
-      recoverInterruptedSwap(path.join(root, 'dist'));
-      outcomes.push(treeDigest(path.join(root, 'dist'), [REPORT_FILE]));
-    }
-    // What a build left alone to finish writes: the only other state dist/ may ever be in.
-    expect(runScript('build', ['--root', root]).status).toBe(0);
-    const newDigest = treeDigest(path.join(root, 'dist'), [REPORT_FILE]);
-    expect(newDigest).not.toBe(oldDigest);
-
-    for (const digest of outcomes) expect([oldDigest, newDigest]).toContain(digest);
-    // Early kills kept the old output and the late ones finished, so both outcomes were exercised.
-    expect(outcomes[0]).toBe(oldDigest);
-    expect(outcomes).toContain(newDigest);
+  it('killed at any moment of a product edit, whose swap moves page folders over one by one, leaves the old dist/ or the new one', async () => {
+    await expectKillsLeaveOldOrNew(fixtureProject(), (root) => {
+      const catalog = path.join(root, 'catalogs', 'default.yaml');
+      writeFileSync(
+        catalog,
+        readFileSync(catalog, 'utf8').replace('fullname: Silk Touch Sport Polo', `fullname: Silk Touch Sport Polo ${randomUUID().slice(0, 8)}`),
+      );
+    });
   });
 });
