@@ -67,6 +67,8 @@ interface BuildRun {
   userCpuMs: number;
   systemCpuMs: number;
   imagesEncoded: number;
+  /** The build's line on what it rendered and why ('K500 changed: 48 pages of 8 tenants rendered, 9,710 carried'). */
+  rendered: string;
 }
 
 function build(data: string, label: string, options: readonly string[] = []): BuildRun {
@@ -99,6 +101,7 @@ function build(data: string, label: string, options: readonly string[] = []): Bu
     userCpuMs: usage.userCPUTime / 1000,
     systemCpuMs: usage.systemCPUTime / 1000,
     imagesEncoded: encoded,
+    rendered: /^.* rendered, [\d,]+ carried$/m.exec(child.stdout)?.[0] ?? 'no line on what was rendered',
   };
 }
 
@@ -266,6 +269,12 @@ try {
   console.log(
     `One-product edit (${EDITED.code}'s name in ${EDITED.catalog}): ${changedPages.length} pages and ${changed.length} files in all changed, rebuilt in ${s(edit.wallMs)}`,
   );
+  for (const [label, run] of [
+    ['Warm', warm],
+    ['One-product edit', edit],
+    ['Price change (the median run)', priceChange],
+  ] as const)
+    console.log(`${label}: ${run.rendered}`);
   const cpu = (run: BuildRun) => run.userCpuMs + run.systemCpuMs;
   console.log(
     `Empty compression cache / no precompression, every page rendered: ${(emptyCompressionCache.wallMs / everyPage.wallMs).toFixed(2)} wall, ${(cpu(emptyCompressionCache) / cpu(everyPage)).toFixed(2)} CPU (goal at most 1.2)`,

@@ -4,7 +4,8 @@ import { ResponsivePicture } from '../components/responsive-picture.tsx';
 import type { Category } from '../domain/categories.ts';
 import { categoriesWithLogos } from '../domain/logo-rules.ts';
 import { CATEGORY_LABELS } from '../site/category-labels.ts';
-import { logoPreviewProduct, PREVIEW_PLACEMENT } from '../site/logo-preview-product.ts';
+import { logoPreviewProduct, PREVIEW_PLACEMENT, type LogoPreviewProduct } from '../site/logo-preview-product.ts';
+import type { Product } from '../domain/product.ts';
 import { categoriesOf, href, type Route } from '../site/routes.ts';
 import type { PageModel } from '../site/page-model.ts';
 
@@ -18,9 +19,22 @@ export function customsRoute(model: PageModel): Route {
   return usesStorePicker(model) ? { page: 'stores' } : { page: 'catalog', category: 'customs' };
 }
 
+/**
+ * The products the landing page shows: each category's first product (its tile's picture) and the
+ * shirt its logos are drawn on. The build keys the page by these (render-tenant.tsx), so a product
+ * edit renders the page again only when it touches one of them.
+ */
+export function landingProducts(model: PageModel): { tiles: { category: Category; sample: Product | undefined }[]; preview: LogoPreviewProduct | undefined } {
+  return {
+    tiles: categoriesOf(model.products).map((category) => ({ category, sample: model.products.find((product) => product.type === category) })),
+    preview: logoPreviewProduct(model.products, model.config, (product) => model.productImage(product.code, product.defaultColor) !== undefined),
+  };
+}
+
 export function LandingPage({ model }: { model: PageModel }) {
   const { config } = model;
-  const categories = categoriesOf(model.products);
+  const { tiles, preview } = landingProducts(model);
+  const categories = tiles.map((tile) => tile.category);
   const tileRoute = (category: Category): Route => (category === 'customs' ? customsRoute(model) : { page: 'catalog', category });
   const allLogos = [...new Set(Object.values(config.embroideries).flat())];
   const carriers = categoriesWithLogos(config, categories).map((category) => CATEGORY_LABELS[category]);
@@ -37,8 +51,7 @@ export function LandingPage({ model }: { model: PageModel }) {
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading">Shop by category</h2>
         <ul className="tile-grid">
-          {categories.map((category, index) => {
-            const sample = model.products.find((product) => product.type === category);
+          {tiles.map(({ category, sample }, index) => {
             const image = sample ? model.productImage(sample.code, sample.defaultColor) : undefined;
             return (
               <li key={category} className="tile">
@@ -64,7 +77,7 @@ export function LandingPage({ model }: { model: PageModel }) {
         <section aria-labelledby="logos-heading" className="logo-preview">
           <h2 id="logos-heading">Your logos</h2>
           {carriers.length > 0 && <p>{listText(carriers)} can carry one of these, embroidered or printed.</p>}
-          <LogoPreview model={model} allLogos={allLogos} />
+          <LogoPreview model={model} allLogos={allLogos} preview={preview} />
         </section>
       )}
     </>
@@ -75,9 +88,8 @@ export function LandingPage({ model }: { model: PageModel }) {
  * The group's logos, those offered on a shirt of the catalog drawn on it (logo-preview-product.ts),
  * the others alone; all alone, in a strip, when the catalog has no such shirt.
  */
-function LogoPreview({ model, allLogos }: { model: PageModel; allLogos: string[] }) {
+function LogoPreview({ model, allLogos, preview }: { model: PageModel; allLogos: string[]; preview: LogoPreviewProduct | undefined }) {
   const { config } = model;
-  const preview = logoPreviewProduct(model.products, config, (product) => model.productImage(product.code, product.defaultColor) !== undefined);
   const picture = preview && model.productImage(preview.product.code, preview.product.defaultColor);
   if (!preview || !picture) return <LogoStrip names={allLogos} logos={config.logos} label="Your logos" />;
   return (

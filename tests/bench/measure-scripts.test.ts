@@ -63,6 +63,10 @@ describe('the measuring scripts', () => {
       /^Cold render \(every page rendered into a new output folder, images and bundle cached, no precompression\): [1-9]\d* pages\/s, [1-9]\d* pages a CPU second/m,
     );
     expect(result.stdout).toMatch(/^File-system floor: cp -al of dist\/ \([\d,]+ files\) in \d+\.\d+ s; warm build \/ floor = \d+\.\d$/m);
+    // Each incremental build says what it rendered and why: nothing for the warm one; for the edit, the edited product
+    // (its pages may come from the page store, shared with earlier runs that made the same edit).
+    expect(result.stdout).toMatch(/^Warm: Nothing changed: 0 pages of 0 tenants rendered, [\d,]+ carried$/m);
+    expect(result.stdout).toMatch(/^One-product edit: K500 changed: \d+ pages? of \d+ tenants? rendered, [\d,]+ carried$/m);
     for (const type of ['landing', 'catalog', 'item', 'checkout', 'success', 'orders'])
       expect(result.stdout).toMatch(new RegExp(`^\\| ${type} \\| [1-9]\\d* \\|`, 'm'));
     const written = JSON.parse(readFileSync(results, 'utf8'));

@@ -6,6 +6,7 @@ import { plainBuildProgress } from './plain-build-progress.ts';
 import { readPlanFile } from './plan-file.ts';
 import { projectRoot } from '../project-root.ts';
 import { reportTable } from './report-table.ts';
+import { renderedSummary } from '../generator/reuse/render-reasons.ts';
 import { terminalBuildProgress } from './terminal-build-progress.ts';
 import { UserError } from '../user-error.ts';
 
@@ -100,6 +101,7 @@ export async function runBuild(argv: string[]): Promise<number> {
       });
       terminal?.stop();
       console.log(`\n${reportTable(result.report)}\n`);
+      console.log(renderedSummary(result.report));
       tenants += result.tenants.length;
       pages += result.pages;
     }

@@ -10,12 +10,14 @@ import { writeReport, type BuildReport, type PagesRendered, type SiteReport } fr
 import type { KnownFolder } from './publish/publish-site.ts';
 import { SitePublishing } from './publish/site-publishing.ts';
 
-export type SitesToWrite = Omit<PagesRun, 'staging' | 'recycled' | 'linker' | 'publishing' | 'knownImages'>;
+export type SitesToWrite = Omit<PagesRun, 'staging' | 'recycled' | 'linker' | 'publishing' | 'knownImages' | 'carryOver'>;
 
 /** Renders and publishes every site into a staging folder that replaces the output at the end: all or nothing. Answers the report. */
 export async function writeOutput(build: BuildContext, sites: SitesToWrite): Promise<BuildReport> {
   const linker = new FileLinker();
   let report: BuildReport | undefined;
+  // The pages phase adds the page folders it carries; the swap reads the list once the writer has finished.
+  const carryOver = carriedFolders(sites.data, sites.reuse);
   build.clock.start('write');
   try {
     await writeAtomically(
@@ -29,9 +31,10 @@ export async function writeOutput(build: BuildContext, sites: SitesToWrite): Pro
           linker,
           publishing: publishingOf(build, sites.reuse, staging),
           knownImages: knownImagesOf(sites.reuse),
+          carryOver,
         });
       },
-      { carryOver: carriedFolders(sites.data, sites.reuse) },
+      { carryOver },
     );
   } finally {
     // The linker's thread ends with the build, whether it succeeded or not (the render threads with buildStorefronts).
@@ -52,7 +55,11 @@ async function writeStaging(build: BuildContext, run: PagesRun): Promise<BuildRe
     run.reuse.fileDigests.save();
   });
   build.clock.start('write');
-  const report = buildReport(build, run.data, await sites.reports(), run.renderPool.rendered);
+  const report = {
+    ...buildReport(build, run.data, await sites.reports(), run.renderPool.rendered),
+    changed: run.reuse.reasons.changed(),
+    recorded: run.reuse.reasons.now,
+  };
   // Inside the staging folder: a failed build keeps the previous report with the previous output.
   writeReport(run.staging, report);
   return report;

@@ -66,6 +66,12 @@ export async function writeAtomically(
     abandon();
     throw new OutputChangedError(`${lost.join(', ')} disappeared from ${outDir} while the build ran; the output is unchanged, run the build again`);
   }
+  // Checked before the first rename: a swap that stopped halfway would leave no output until the next build recovers it.
+  const clashing = (options.carryOver ?? []).filter((entry) => existsSync(path.join(staging, entry)));
+  if (clashing.length > 0) {
+    abandon();
+    throw new Error(`internal: ${clashing.join(', ')} both written by the build and carried over; the output is unchanged`);
+  }
   swapIn(staging, outDir, options.carryOver ?? []);
 }
 

@@ -29,6 +29,8 @@ export interface PublishOptions {
   digests?: FileDigestCache;
   /** A folder of the site whose files the build already knows: listed in the manifest as given, never read or walked. */
   known?: KnownFolder;
+  /** Files not in the folder yet, moved in from the previous output at the swap (carried-pages.ts): listed as given, and in `_headers`' rules. */
+  carried?: readonly ManifestEntry[];
   /**
    * Files the build wrote now, by path relative to the site folder, with the digests of the bytes
    * it wrote (keepPage): listed in the manifest as given, neither stated nor read back. A page
@@ -73,6 +75,7 @@ export async function publishSite(
     cacheDir,
     digests = new FileDigestCache(),
     known,
+    carried = [],
     written,
     rememberWritten,
     compression = sharedCompressionPool,
@@ -89,7 +92,7 @@ export async function publishSite(
     if (digest) digests.record(path.join(siteDir, sibling), digest);
   };
   // Without the pages' siblings made as they were written: a sibling is served for its page's path, under its page's rule.
-  await writeFile(path.join(siteDir, HEADERS_FILE), headersFile(before.filter((file) => !SIBLING_FILE.test(file))));
+  await writeFile(path.join(siteDir, HEADERS_FILE), headersFile([...before, ...carried.map((entry) => entry.path)].filter((file) => !SIBLING_FILE.test(file))));
   // Storefronts are for a dealer's own customers, reached from the entry screen, not from search engines.
   await writeFile(path.join(siteDir, ROBOTS_FILE), 'User-agent: *\nDisallow: /\n');
   // Everything in the folder now: what the walk found and what this step adds, so the folder is not walked again.
@@ -120,7 +123,7 @@ export async function publishSite(
   // Now rather than as they were written: a digest taken too soon after the write is not kept (FileDigestCache's racy rule).
   if (rememberWritten) for (const [file, digest] of written ?? []) digests.record(path.join(siteDir, file), digest);
   const listed = [...after].filter((file) => file !== MANIFEST_FILE);
-  const manifest = [...(await digestedEntries(siteDir, listed, digests, fresh)), ...(known?.files ?? [])].sort((a, b) => byPath(a.path, b.path));
+  const manifest = [...(await digestedEntries(siteDir, listed, digests, fresh)), ...(known?.files ?? []), ...carried].sort((a, b) => byPath(a.path, b.path));
   await writeFile(path.join(siteDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
   return manifest;
 }

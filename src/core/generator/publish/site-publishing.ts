@@ -27,14 +27,20 @@ export class SitePublishing {
   ) {}
 
   /**
-   * Publishes the site once `written` (the files written now, with their digests) is done;
-   * answers its manifest's entries, for the report.
+   * Publishes the site once `written` (the files written now, with their digests) is done, with
+   * the `carried` files the swap moves in (carried-pages.ts); answers its manifest's entries, for the report.
    */
-  whenWritten(id: string, written: Promise<readonly WrittenFile[]>, known: KnownFolder | undefined): Promise<ManifestEntry[]> {
+  whenWritten(
+    id: string,
+    written: Promise<readonly WrittenFile[]>,
+    known: KnownFolder | undefined,
+    carried: readonly ManifestEntry[] = [],
+  ): Promise<ManifestEntry[]> {
     const published = written.then((files) =>
       publishSite(path.join(this.staging, id), {
         ...this.options,
         known,
+        carried,
         written: new Map(files.map(({ file, size, sha256 }) => [file, { size, sha256 }])),
         precompressed: new Set(files.filter((file) => file.compressed).map(({ file }) => file)),
       }),

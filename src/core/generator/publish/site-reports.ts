@@ -22,11 +22,19 @@ export function measuredSiteReport({ data, reuse, imageCounts }: SiteReportFacts
     warnings: ownWarnings(data, id),
     inputs: reuse.inputDigests.get(id),
     imageFolder: reuse.imageFolderDigests.get(id),
+    frame: reuse.reasons.frameOf(id),
+    rendered: reuse.reasons.of(id),
   };
 }
 
 /** A site carried from the previous output: what the previous build measured of it. */
 export function carriedSiteReport({ data, reuse, imageCounts }: SiteReportFacts, id: string): SiteReport {
   const reused = reuse.previous.get(id)!;
-  return { ...reused, images: { files: reused.images.files, ...imageCounts.get(id)! }, warnings: ownWarnings(data, id), unchanged: true };
+  return {
+    ...reused,
+    images: { files: reused.images.files, ...imageCounts.get(id)! },
+    warnings: ownWarnings(data, id),
+    unchanged: true,
+    rendered: { pages: 0, reasons: {} },
+  };
 }

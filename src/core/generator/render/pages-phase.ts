@@ -11,6 +11,7 @@ import type { SitePublishing } from '../publish/site-publishing.ts';
 import { carriedSiteReport, measuredSiteReport, type SiteReportFacts } from '../publish/site-reports.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
 import { isCarried } from '../reuse/reuse-plan.ts';
+import { CarriedPages } from '../reuse/carried-pages.ts';
 import type { SitePlan } from '../site-plan.ts';
 import type { PageRenderPool } from './page-render-pool.ts';
 import { prepareTenant } from './prepare-tenant.ts';
@@ -29,6 +30,8 @@ export interface PagesRun extends SiteReportFacts {
   publishing: SitePublishing;
   /** Each tenant's image folder as the manifest lists it: carried from the previous output, or linked now (prepareTenant). */
   knownImages: Map<string, KnownFolder>;
+  /** What the swap moves over from the previous output: the build adds the page folders it carries (carried-pages.ts). */
+  carryOver: string[];
 }
 
 /** The sites the pages phase wrote or carried. */
@@ -97,6 +100,8 @@ interface StartedSite {
  */
 async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<unknown>): Promise<StartedSite> {
   const { project } = run.data;
+  const manifest = run.reuse.previousManifests.get(plan.id);
+  const carried = manifest && new CarriedPages(plan.id, path.join(build.outDir, plan.id), siteDir, manifest);
   const tenantBuild = {
     project,
     ...plan.tenant!,
@@ -108,6 +113,8 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
     prepared: run.prepared,
     client: run.client,
     pages: run.reuse.pageCache,
+    reasons: run.reuse.reasons,
+    carried,
     renderPool: run.renderPool,
     linker: run.linker,
     imagesCarried: run.reuse.carriedImageFolders.has(plan.id),
@@ -119,14 +126,16 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
   const rendering = render();
   // Handled where it is awaited; until then, a failure must not count as unhandled (which ends the process).
   rendering.catch(() => undefined);
-  const published = run.publishing.whenWritten(plan.id, rendering, run.knownImages.get(plan.id));
+  if (carried) run.carryOver.push(...carried.folders);
+  const published = run.publishing.whenWritten(plan.id, rendering, run.knownImages.get(plan.id), carried?.entries);
   return { rendering, published, pages };
 }
 
 /** The entry site's pages (the entry screen, the order desk), rendered on this thread once the tenant before has finished. */
 async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<unknown>): Promise<StartedSite> {
   await before;
-  const { renderEntrySite, ENTRY_SITE_PAGES } = await renderCode();
+  const { renderEntrySite, ENTRY_SITE_PAGES, DESK_FOLDER } = await renderCode();
+  for (const file of ['index.html', `${DESK_FOLDER}/index.html`]) run.reuse.reasons.entryPage(plan.id, file);
   build.progress.siteStarted(plan.id, ENTRY_SITE_PAGES);
   const { root, apiOrigin, location, precompress } = build;
   const assets = await renderEntrySite({

@@ -12,6 +12,8 @@ import { copyClientAssets, publisher } from '../publish/publish-assets.ts';
 import type { ManifestEntry } from '../shared/site-manifest.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
 import type { PageCache, PageInputs, PageSlot } from '../reuse/page-cache.ts';
+import type { RenderReasons } from '../reuse/render-reasons.ts';
+import type { CarriedPages } from '../reuse/carried-pages.ts';
 import { writePage, type PagePrecompression } from './page-file.ts';
 import { writeDigested, type WrittenFile } from '../shared/written-file.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
@@ -38,6 +40,10 @@ export interface TenantBuild {
   client: BundledClient;
   /** Pages rendered before, by the digest of their inputs. */
   pages: PageCache;
+  /** Where each page rendered now is recorded with the input that changed. */
+  reasons: RenderReasons;
+  /** The page folders taken whole from the previous output; none without a previous folder of the tenant. */
+  carried: CarriedPages | undefined;
   renderPool: PageRenderPool;
   linker: FileLinker;
   /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
@@ -124,21 +130,32 @@ async function describePictures({ location }: BuildContext, { tenant, sources, s
 interface PendingPage {
   file: string;
   inputs: PageInputs;
+  /** The codes of the products it shows, to name the changed ones as the reason it is rendered. */
+  products: readonly string[];
   render(): { html: string };
 }
 
-/** Pages rendered before from equal inputs are linked from the store; answers the others, to render. */
+/** Pages rendered before from equal inputs are linked from the store; answers the others, to render, each recorded with the reason. */
 function linkStoredPages<P extends PendingPage>(
   { progress }: BuildContext,
-  { tenant, siteDir, recycledSiteDir, pages }: TenantBuild,
+  { tenant, siteDir, recycledSiteDir, pages, reasons, carried }: TenantBuild,
   pending: readonly P[],
 ): { page: P; slot: PageSlot }[] {
+  // The frame is one object for all the tenant's pages, digested once (shared-digest.ts); without a store nothing is digested.
+  reasons.tenantFrame(tenant.id, pages.keeps && pending[0] ? pages.frameDigest(pending[0].inputs) : undefined);
   const toRender: { page: P; slot: PageSlot }[] = [];
   for (const page of pending) {
     const target = path.join(siteDir, page.file);
-    const slot = pages.link(() => page.inputs, target, recycledSiteDir && path.join(recycledSiteDir, page.file));
-    if (slot) toRender.push({ page, slot });
-    else progress.pageDone(tenant.id);
+    const slot = pages.link(
+      () => page.inputs,
+      target,
+      recycledSiteDir && path.join(recycledSiteDir, page.file),
+      carried && ((stored) => carried.take(page.file, stored)),
+    );
+    if (slot) {
+      toRender.push({ page, slot });
+      reasons.tenantPage(tenant.id, tenant.catalogId, page.file, page.products);
+    } else progress.pageDone(tenant.id);
   }
   return toRender;
 }

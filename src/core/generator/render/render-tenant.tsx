@@ -7,7 +7,7 @@ import { CatalogLinksPage } from '../../../pages/catalog-links-page.tsx';
 import { CatalogPage, catalogProducts } from '../../../pages/catalog-page.tsx';
 import { CheckoutPage, OrderStatusPage, OrdersPage, SuccessPage } from '../../../pages/ordering-pages.tsx';
 import { ItemPage } from '../../../pages/item-page.tsx';
-import { customsRoute, LandingPage } from '../../../pages/landing-page.tsx';
+import { customsRoute, LandingPage, landingProducts } from '../../../pages/landing-page.tsx';
 import { NotFoundPage } from '../../../pages/not-found-page.tsx';
 import type { PageModel } from '../../../site/page-model.ts';
 import { SearchPage } from '../../../pages/search-page.tsx';
@@ -39,34 +39,59 @@ interface PageSpec {
   entries: ClientEntry[];
   /**
    * What the page's content is made from beyond the tenant's frame (config, stylesheet): the
-   * build reuses a page rendered before from equal inputs (tenantPages, page-cache.ts). WHOLE
-   * when the page may show anything of the catalog.
+   * build reuses a page rendered before from equal inputs (tenantPages, page-cache.ts).
    */
-  inputs: (() => unknown) | typeof WHOLE;
+  inputs: () => unknown;
+  /** The products it shows, by code: a build that renders it again names the changed ones among them as the reason. */
+  products: readonly string[];
 }
 
-/** A page that may show any product or picture of the tenant (landing, stores, checkout…). */
-const WHOLE = 'whole-catalog';
+/** Made of the tenant's frame alone: the config (phone, stores, logos) and stylesheet. */
+const FRAME_ONLY = () => ({});
 
 /** The route table of one tenant: every page the storefront has, and what renders it. */
 function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
   const { config } = model;
-  const page = (route: Route, title: string, body: ReactElement, entries: ClientEntry[] = [], inputs: PageSpec['inputs'] = WHOLE): PageSpec => ({
+  const page = (
+    route: Route,
+    title: string,
+    body: ReactElement,
+    entries: ClientEntry[],
+    inputs: PageSpec['inputs'],
+    products: readonly Product[] = [],
+  ): PageSpec => ({
     file: `${routePath(route)}index.html`,
     title: title === config.title ? title : `${title} | ${config.title}`,
     body,
     entries: ['every-page', ...entries],
     inputs,
+    products: [...new Set(products.map((product) => product.code))],
   });
+  // The island props of these pages name the catalog's price file, whose name is a digest of its content: every product's prices and names.
+  const prices = () => ({ catalogPrices: model.catalogPrices.url });
+  const pricesPage = (route: Route, title: string, body: ReactElement, entry: ClientEntry) => page(route, title, body, [entry], prices, model.products);
+  const picture = (product: Product) => model.productImage(product.code, product.defaultColor) ?? null;
+  const landing = landingProducts(model);
+  const landingShows = [...landing.tiles.flatMap(({ sample }) => (sample ? [sample] : [])), ...(landing.preview ? [landing.preview.product] : [])];
   const storesWithProducts = new Set(config.stores.filter((store) => catalogProducts(model, 'customs', store.code).length > 0).map((store) => store.code));
   const pictures = (product: Product) => [
     ...productColors(product).map((color) => model.productImage(product.code, color) ?? null),
     ...(product.backPictureColors ?? []).map((color) => model.productImage(product.code, color, 'back') ?? null),
   ];
-  const listed = (products: readonly Product[]) => products.map((product) => [product, model.productImage(product.code, product.defaultColor) ?? null]);
+  const listed = (products: readonly Product[]) => products.map((product) => [product, picture(product)]);
 
   return [
-    page({ page: 'landing' }, config.title, <LandingPage model={model} />),
+    page(
+      { page: 'landing' },
+      config.title,
+      <LandingPage model={model} />,
+      [],
+      () => ({
+        tiles: landing.tiles.map(({ category, sample }) => [category, sample && [sample.code, picture(sample)]]),
+        preview: landing.preview && { ...landing.preview, picture: picture(landing.preview.product) },
+      }),
+      landingShows,
+    ),
     ...categoriesOf(model.products).flatMap((category) =>
       catalogPages(catalogProducts(model, category), (pageNumber, pageCount, products) =>
         page(
@@ -75,6 +100,7 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
           <CatalogPage model={model} category={category} pageNumber={pageNumber} />,
           [],
           () => ({ category, pageNumber, pageCount, products: listed(products) }),
+          products,
         ),
       ),
     ),
@@ -88,29 +114,42 @@ function pageSpecs(model: PageModel, catalog: Catalog): PageSpec[] {
             <CatalogPage model={model} category="customs" store={store} pageNumber={pageNumber} />,
             store.hasPassword ? ['stores'] : [],
             () => ({ store, pageNumber, pageCount, products: listed(products) }),
+            products,
           ),
         ),
       ),
     ...model.products.map((product) =>
-      page({ page: 'item', code: product.code }, product.fullname, <ItemPage model={model} product={product} showPrices={catalog.priced} />, ['item'], () => ({
-        product,
-        pictures: pictures(product),
-        priced: catalog.priced,
-      })),
+      page(
+        { page: 'item', code: product.code },
+        product.fullname,
+        <ItemPage model={model} product={product} showPrices={catalog.priced} />,
+        ['item'],
+        () => ({ product, pictures: pictures(product), priced: catalog.priced }),
+        [product],
+      ),
     ),
-    page({ page: 'stores' }, 'Stores', <StoresPage model={model} storesWithProducts={storesWithProducts} />, ['stores']),
-    page({ page: 'checkout' }, 'Checkout', <CheckoutPage model={model} />, ['checkout']),
-    page({ page: 'success' }, 'Your order', <SuccessPage model={model} />, ['success']),
-    page({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, ['orders']),
+    page({ page: 'stores' }, 'Stores', <StoresPage model={model} storesWithProducts={storesWithProducts} />, ['stores'], () => ({
+      storesWithProducts: [...storesWithProducts],
+    })),
+    pricesPage({ page: 'checkout' }, 'Checkout', <CheckoutPage model={model} />, 'checkout'),
+    pricesPage({ page: 'success' }, 'Your order', <SuccessPage model={model} />, 'success'),
+    pricesPage({ page: 'orders' }, 'Orders', <OrdersPage model={model} />, 'orders'),
     // Made of the tenant's frame alone (the order comes from the API): a catalog edit leaves it as it was.
-    page({ page: 'order' }, 'Your order', <OrderStatusPage model={model} />, ['order-status'], () => ({})),
-    page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />),
+    page({ page: 'order' }, 'Your order', <OrderStatusPage model={model} />, ['order-status'], FRAME_ONLY),
+    page({ page: 'catalog-links' }, 'Catalogs', <CatalogLinksPage model={model} />, [], FRAME_ONLY),
     // It lists the categories, nothing of a product: a product edit leaves it as it was.
     page({ page: 'search' }, 'Search', <SearchPage model={model} />, ['search'], () => ({
       categories: categoriesOf(model.products),
       customs: customsRoute(model),
     })),
-    { file: '404.html', title: `Page not found | ${config.title}`, body: <NotFoundPage model={model} />, entries: ['every-page'], inputs: WHOLE },
+    {
+      file: '404.html',
+      title: `Page not found | ${config.title}`,
+      body: <NotFoundPage model={model} />,
+      entries: ['every-page'],
+      inputs: FRAME_ONLY,
+      products: [],
+    },
   ];
 }
 
@@ -231,30 +270,22 @@ const shellMarkups = new WeakMap<PageModel, ShellMarkup>();
  * The pages of a tenant, each rendered only when asked: the build renders and writes them one
  * at a time, so its progress can be shown between pages.
  */
-export function tenantPages(model: PageModel, catalog: Catalog, assets: PageAssets): { file: string; inputs: PageInputs; render(): RenderedPage }[] {
+export function tenantPages(
+  model: PageModel,
+  catalog: Catalog,
+  assets: PageAssets,
+): { file: string; inputs: PageInputs; products: readonly string[]; render(): RenderedPage }[] {
   const pages = pageSpecs(model, catalog);
   // Computed once per tenant, and only when a page's inputs are asked for.
   let frame: unknown;
-  let whole: unknown;
-  const wholeCatalog = () =>
-    (whole ??= {
-      products: model.products.map((product) => [product, productColors(product).map((color) => model.productImage(product.code, color) ?? null)]),
-      storeBound: [...model.storeBound],
-      catalogPrices: model.catalogPrices.url,
-    });
   return pages.map((spec) => ({
     file: spec.file,
     // Everything the page is made from: the tenant's frame, its own route, title and scripts, and what it shows.
     get inputs() {
       frame ??= pageFrame(model, assets);
-      return {
-        frame,
-        file: spec.file,
-        title: spec.title,
-        scripts: assets.scripts(spec.entries),
-        shows: spec.inputs === WHOLE ? wholeCatalog() : spec.inputs(),
-      };
+      return { frame, file: spec.file, title: spec.title, scripts: assets.scripts(spec.entries), shows: spec.inputs() };
     },
+    products: spec.products,
     render: () => renderSpec(model, spec, assets),
   }));
 }
@@ -262,7 +293,7 @@ export function tenantPages(model: PageModel, catalog: Catalog, assets: PageAsse
 /**
  * What every page of the tenant shows: its config (header, footer, logos, API origin) and
  * stylesheet. Not the catalog file's URL: it changes with any product, and only the pages
- * made from the whole catalog (checkout, success) name it.
+ * that name it (checkout, success, orders) have it among their inputs.
  */
 function pageFrame(model: PageModel, assets: PageAssets): unknown {
   return {

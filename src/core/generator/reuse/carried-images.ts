@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { stableJson } from '../../stable-json.ts';
 import type { FileDigestCache } from '../shared/file-digest-cache.ts';
-import { MANIFEST_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
+import type { ManifestEntry } from '../shared/site-manifest.ts';
 import type { ImageRequest, PreparedImages } from '../images/site-images.ts';
 
 /** Where a tenant's image variants are published, relative to its folder: nothing else goes there. */
@@ -29,7 +29,7 @@ export function imageFolderDigest(requests: readonly ImageRequest[], prepared: P
  * takes its previous image folder, moved into the new output at the swap like an unchanged
  * tenant, instead of linking every variant again and hashing each for the manifest: at catalog
  * scale about 14,000 files a tenant. Answers that folder's manifest entries, or undefined when
- * it cannot be carried (another set of images, no previous build of it, no readable manifest, or
+ * it cannot be carried (another set of images, no previous build of it, no readable manifest (`manifest` undefined), or
  * a file in it that is not what the manifest says: written into through a hard link, say, which
  * a clean build would not publish).
  */
@@ -39,17 +39,12 @@ export async function carriedImageFolder(
   previousDigest: string | undefined,
   digest: string,
   digests: FileDigestCache,
+  manifest: readonly ManifestEntry[] | undefined,
 ): Promise<ManifestEntry[] | undefined> {
   const siteDir = path.join(outDir, id);
   const folder = path.join(siteDir, IMAGE_FOLDER);
-  if (previousDigest !== digest || !existsSync(folder)) return undefined;
-  let entries: ManifestEntry[];
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(siteDir, MANIFEST_FILE), 'utf8')) as ManifestEntry[];
-    entries = manifest.filter((entry) => entry.path.startsWith(`${IMAGE_FOLDER}/`));
-  } catch {
-    return undefined;
-  }
+  if (previousDigest !== digest || !existsSync(folder) || !manifest) return undefined;
+  const entries = manifest.filter((entry) => entry.path.startsWith(`${IMAGE_FOLDER}/`));
   // Checked as the manifest will claim: the same names, and each file's size and sha256 (known by inode while unchanged: a stat each).
   if (readdirSync(folder).length !== entries.length) return undefined;
   for (const entry of entries) {

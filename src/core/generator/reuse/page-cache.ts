@@ -51,15 +51,18 @@ export class PageCache {
   ) {}
 
   /**
-   * Links the page rendered before from equal inputs to `target`, and answers undefined; when
+   * Links the page rendered before from equal inputs to `target` (or leaves it to `carried`, which
+   * takes the previous output's folder of it), and answers undefined; when
    * there is none, answers the slot where the page rendered now goes (keepPage()). The inputs
    * are asked for only with a store: without one, working them out is wasted on every page.
    */
-  link(inputs: () => PageInputs, target: string, recycled?: string): PageSlot | undefined {
+  link(inputs: () => PageInputs, target: string, recycled?: string, carried?: (stored: string) => boolean): PageSlot | undefined {
     if (this.dir === undefined) return { target, recycled };
     const key = this.key(inputs());
     const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
     if (!existsSync(stored)) return { target, stored, recycled };
+    // The previous output's folder of the page is this very file: it is moved over at the swap (carried-pages.ts).
+    if (carried?.(stored)) return undefined;
     preparePageFolder(target, recycled, false);
     linkOrCopy(stored, target);
     return undefined;
@@ -70,19 +73,45 @@ export class PageCache {
     return this.dir !== undefined;
   }
 
+  /** The digest of a page's frame: the tenant's, one object for all its pages. */
+  frameDigest({ frame }: PageInputs): string {
+    return this.partDigest(frame);
+  }
+
   private key({ frame, shows, ...page }: PageInputs): string {
     return createHash('sha256')
-      .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.partDigest(frame), shows: this.partDigest(shows), page }))
+      .update(stableJson({ revision: PAGE_REVISION, code: this.code, frame: this.partDigest(frame), shows: this.showsDigest(shows), page }))
       .digest('hex');
   }
 
   /**
-   * The frame, and the whole catalog that several pages show, are one object per tenant:
-   * digested once, not once per page (at catalog scale the whole catalog is megabytes of JSON).
+   * The frame is one object per tenant, digested once, not once per page. What a page shows is
+   * made of shared objects too: a product is one object for every tenant of its catalog, and a
+   * picture one object for every page of the tenant naming it (the item page, the catalog pages,
+   * the landing page). Each object in it (`{ products: [[product, picture], …] }`) is written out
+   * and hashed once a build (sharedParts), not once for each page showing it.
    */
   private partDigest(part: unknown): string {
     return part !== null && typeof part === 'object' ? sharedDigest(part) : stableJson(part);
   }
+
+  private showsDigest(shows: unknown): string {
+    return createHash('sha256')
+      .update(stableJson(sharedParts(shows, true)))
+      .digest('hex');
+  }
+}
+
+/**
+ * What a page shows with each object in it replaced by its shared digest, marked so that no
+ * string a page shows can pass for one: `shows` itself and arrays are walked, every other object
+ * (a product, a picture, a store) is taken whole.
+ */
+function sharedParts(value: unknown, top = false): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => sharedParts(item));
+  if (!top) return { '#sha256': sharedDigest(value) };
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sharedParts(item)]));
 }
 
 /** A hard link where the filesystem allows one (the output on another device: a copy). */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
 import { carriedImageFolder, IMAGE_FOLDER } from './carried-images.ts';
+import { previousManifest } from './carried-pages.ts';
 import { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { decideReuse, type SiteReuseFacts } from './reuse-plan.ts';
 
@@ -53,18 +54,26 @@ describe('carriedImageFolder', () => {
 
   it("answers the image folder's manifest entries when its digest is the one recorded and every file is as listed", async () => {
     const { outDir, imageEntries } = previousOutput();
-    expect(await carriedImageFolder(outDir, 'acme', 'same', 'same', new FileDigestCache())).toEqual(imageEntries);
+    expect(await carriedImageFolder(outDir, 'acme', 'same', 'same', new FileDigestCache(), previousManifest(outDir, 'acme'))).toEqual(imageEntries);
   });
 
   it('carries nothing for other images, a file written into, an extra file, or a tenant never built', async () => {
     const changedImages = previousOutput();
-    expect(await carriedImageFolder(changedImages.outDir, 'acme', 'before', 'now', new FileDigestCache())).toBeUndefined();
+    expect(
+      await carriedImageFolder(changedImages.outDir, 'acme', 'before', 'now', new FileDigestCache(), previousManifest(changedImages.outDir, 'acme')),
+    ).toBeUndefined();
     const writtenInto = previousOutput();
     writeFileSync(path.join(writtenInto.folder, 'logo-a1.avif'), 'other bytes');
-    expect(await carriedImageFolder(writtenInto.outDir, 'acme', 'same', 'same', new FileDigestCache())).toBeUndefined();
+    expect(
+      await carriedImageFolder(writtenInto.outDir, 'acme', 'same', 'same', new FileDigestCache(), previousManifest(writtenInto.outDir, 'acme')),
+    ).toBeUndefined();
     const extraFile = previousOutput();
     writeFileSync(path.join(extraFile.folder, 'stray.jpg'), 'stray');
-    expect(await carriedImageFolder(extraFile.outDir, 'acme', 'same', 'same', new FileDigestCache())).toBeUndefined();
-    expect(await carriedImageFolder(extraFile.outDir, 'bolt', 'same', 'same', new FileDigestCache())).toBeUndefined();
+    expect(
+      await carriedImageFolder(extraFile.outDir, 'acme', 'same', 'same', new FileDigestCache(), previousManifest(extraFile.outDir, 'acme')),
+    ).toBeUndefined();
+    expect(
+      await carriedImageFolder(extraFile.outDir, 'bolt', 'same', 'same', new FileDigestCache(), previousManifest(extraFile.outDir, 'bolt')),
+    ).toBeUndefined();
   });
 });

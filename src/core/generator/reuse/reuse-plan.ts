@@ -10,9 +10,11 @@ import type { SiteReport } from '../shared/build-report.ts';
 import type { ManifestEntry } from '../shared/site-manifest.ts';
 import { catalogOf, type SitePlan } from '../site-plan.ts';
 import { carriedImageFolder, imageFolderDigest } from './carried-images.ts';
+import { previousManifest } from './carried-pages.ts';
 import type { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { PageCache } from './page-cache.ts';
-import { entrySiteInputDigest, previousSites, tenantInputDigest } from './site-inputs.ts';
+import { RenderReasons } from './render-reasons.ts';
+import { entrySiteInputDigest, previousReport, tenantInputDigest } from './site-inputs.ts';
 
 /** Everything this build takes from earlier builds instead of making it again, each mechanism by name. */
 export interface ReusePlan {
@@ -22,6 +24,8 @@ export interface ReusePlan {
   entrySiteCarried: boolean;
   /** Rebuilt tenants whose images are the same: each keeps its previous image folder (these manifest entries). */
   carriedImageFolders: ReadonlyMap<string, ManifestEntry[]>;
+  /** The previous manifest of each rebuilt tenant whose folder may give pages and images (carried-pages.ts, carried-images.ts). */
+  previousManifests: ReadonlyMap<string, ManifestEntry[]>;
   /** Pages rendered before, by the digest of their inputs (.cache/pages/). */
   pageCache: PageCache;
   /** Compressed bytes by the digest of their content (.cache/precompressed/). */
@@ -33,6 +37,8 @@ export interface ReusePlan {
   imageFolderDigests: ReadonlyMap<string, string>;
   /** What the build in the output folder recorded of each site. */
   previous: ReadonlyMap<string, SiteReport>;
+  /** Why each page rendered now is rendered, from what the previous build recorded of its inputs. */
+  reasons: RenderReasons;
 }
 
 /** What the reuse decisions are made from, for one site. */
@@ -69,7 +75,7 @@ export interface ReuseInputs {
 }
 
 export async function planReuse(build: BuildContext, { project, plans, images, prepared, client, fileDigests }: ReuseInputs): Promise<ReusePlan> {
-  const previous = previousSites(build.outDir);
+  const { sites: previous, recorded } = previousReport(build.outDir);
   const inputDigests = siteInputDigests(build, project, plans, prepared, client);
   const imageFolderDigests = new Map(plans.flatMap((plan) => (plan.tenant ? [[plan.id, imageFolderDigest(plan.requests, prepared)] as const] : [])));
   // Nothing encoded now (every image came from the cache, as in most builds): no site's images were, and its thousands of names need no look-up.
@@ -85,14 +91,18 @@ export async function planReuse(build: BuildContext, { project, plans, images, p
   }));
   const { carriedSites, imageFoldersToTry } = decideReuse(facts, build.reusePages);
   const carriedImageFolders = new Map<string, ManifestEntry[]>();
+  const previousManifests = new Map<string, ManifestEntry[]>();
   for (const id of imageFoldersToTry) {
-    const entries = await carriedImageFolder(build.outDir, id, previous.get(id)?.imageFolder, imageFolderDigests.get(id)!, fileDigests);
+    const manifest = previousManifest(build.outDir, id);
+    if (manifest) previousManifests.set(id, manifest);
+    const entries = await carriedImageFolder(build.outDir, id, previous.get(id)?.imageFolder, imageFolderDigests.get(id)!, fileDigests, manifest);
     if (entries) carriedImageFolders.set(id, entries);
   }
   return {
     unchangedTenants: new Set(carriedSites.filter((id) => id !== ENTRY_SITE)),
     entrySiteCarried: carriedSites.includes(ENTRY_SITE),
     carriedImageFolders,
+    previousManifests,
     // Beside the code, not the data: a page's bytes depend on its inputs and the code only.
     pageCache: new PageCache(build.reusePages ? path.join(build.repoRoot, '.cache', 'pages') : undefined, path.basename(client.dir)),
     // Beside the code too: compressed bytes depend only on content, so every data folder shares them.
@@ -101,6 +111,13 @@ export async function planReuse(build: BuildContext, { project, plans, images, p
     inputDigests,
     imageFolderDigests,
     previous,
+    reasons: new RenderReasons(
+      recorded,
+      new Map([...previous].map(([id, site]) => [id, site.frame])),
+      path.basename(client.dir),
+      project.catalogs.values(),
+      build.reusePages,
+    ),
   };
 }
 

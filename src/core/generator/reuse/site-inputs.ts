@@ -6,7 +6,7 @@ import type { SupplierFacts, Tenant } from '../../../domain/tenant.ts';
 import { isProduction, type SiteLocation } from '../../../site/site-location.ts';
 import { stableJson, stableJsonOfParts } from '../../stable-json.ts';
 import { sharedDigest } from './shared-digest.ts';
-import { REPORT_FILE, type BuildReport, type SiteReport } from '../shared/build-report.ts';
+import { REPORT_FILE, type BuildReport, type RecordedInputs, type SiteReport } from '../shared/build-report.ts';
 import type { PreparedImage } from '../images/prepared-image.ts';
 import type { PreparedImages, ImageRequest } from '../images/site-images.ts';
 
@@ -90,13 +90,16 @@ function publishedImages(root: string, images: readonly ImageRequest[], prepared
 }
 const written = new WeakMap<PreparedImage, ImageRequest & { root: string; json: string }>();
 
-/** What the build in `outDir` recorded of each site (the tenants' and the entry screen's), if it left a report this build can read. */
-export function previousSites(outDir: string): Map<string, SiteReport> {
+/** What the build in `outDir` recorded of each site (the tenants' and the entry screen's) and of its inputs, if it left a report this build can read. */
+export function previousReport(outDir: string): { sites: Map<string, SiteReport>; recorded: RecordedInputs | undefined } {
   try {
     const report = JSON.parse(readFileSync(path.join(outDir, REPORT_FILE), 'utf8')) as BuildReport;
-    return new Map([...report.tenants, report.entry].filter((site) => typeof site?.inputs === 'string').map((site) => [site.id, site]));
+    return {
+      sites: new Map([...report.tenants, report.entry].filter((site) => typeof site?.inputs === 'string').map((site) => [site.id, site])),
+      recorded: report.recorded,
+    };
   } catch {
     // No previous build, or one from before the report recorded inputs: every tenant is built.
-    return new Map();
+    return { sites: new Map(), recorded: undefined };
   }
 }

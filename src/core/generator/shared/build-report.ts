@@ -29,6 +29,24 @@ export interface SiteReport {
   unchanged?: boolean;
   /** Digest of the names in its image folder (carried-images.ts); the next build moves that folder over when it is unchanged. */
   imageFolder?: string;
+  /** Digest of the tenant's frame (config, logos, stylesheet) every page shows; the next build names it when it changed (render-reasons.ts). */
+  frame?: string;
+  /** The pages this build rendered, not carried or linked from the page cache, and why. */
+  rendered?: RenderedPages;
+}
+
+/** A site's pages rendered by one build: how many, and their files by the input that changed ('product K500', 'tenant', 'code'…). */
+export interface RenderedPages {
+  pages: number;
+  reasons: Record<string, string[]>;
+}
+
+/** What a build records of its inputs, for the next build to name why it renders a page (render-reasons.ts). */
+export interface RecordedInputs {
+  /** The client bundle's folder name: a digest of src/ and the lockfile. */
+  code: string;
+  /** Each product's digest, by `catalog/code`. */
+  products: Record<string, string>;
 }
 
 export interface BuildReport {
@@ -47,6 +65,9 @@ export interface BuildReport {
   totalMs: number;
   /** Pages rendered now, by the build's own thread and by its helper threads (page-render-pool.ts); pages linked from the page cache are in neither. */
   pagesRendered: PagesRendered;
+  /** What changed since the previous build, as the build's summary line names it: product codes, `tenant <id>`, `code`. */
+  changed?: string[];
+  recorded?: RecordedInputs;
 }
 
 export interface PagesRendered {
