@@ -355,11 +355,16 @@ describe('npm run build', () => {
     expect(treeDigest(path.join(root, 'dist'))).toBe(before);
   });
 
-  it('killed at any moment, leaves either the old dist/ or the new one, never a mix', async () => {
+  // About eight builds' time (the kills' waits add up to 5.6 builds), so a busy machine's build time, not 60 s, bounds it.
+  const KILL_TEST_TIMEOUT = 300_000;
+
+  it('killed at any moment, leaves either the old dist/ or the new one, never a mix', { timeout: KILL_TEST_TIMEOUT }, async () => {
     await expectKillsLeaveOldOrNew(fixtureProject(), (root) => retitle(root, 'guardian', 'Guardian Store Renamed'));
   });
 
-  it('killed at any moment of a product edit, whose swap moves page folders over one by one, leaves the old dist/ or the new one', async () => {
+  it('killed at any moment of a product edit, whose swap moves page folders over one by one, leaves the old dist/ or the new one', {
+    timeout: KILL_TEST_TIMEOUT,
+  }, async () => {
     await expectKillsLeaveOldOrNew(fixtureProject(), (root) => {
       const catalog = path.join(root, 'catalogs', 'default.yaml');
       writeFileSync(
