@@ -649,6 +649,14 @@ export interface SupplierSiteFacts {
    */
   entry_header_image?: string;
   /**
+   * The data repository on GitHub (owner/name) the editor at /admin/ of the entry site proposes changes to (docs/editor-github.md).
+   */
+  editor_repository?: string;
+  /**
+   * Where the editor links a proposal's preview (<origin>/_previews/pr-<n>/), the repository variable STOREFRONTS_PREVIEW_ORIGIN; the editor's own origin when absent.
+   */
+  editor_preview_origin?: string;
+  /**
    * PayPal REST client id used by the checkout buttons (public, not a secret).
    */
   paypal_client_id?: string;
