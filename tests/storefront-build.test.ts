@@ -13,7 +13,7 @@ import { basePath, routePath } from '../src/site/routes.ts';
 import { REPO_ROOT } from './helpers/fixture-project.ts';
 import { islandProps } from './helpers/island-props.ts';
 import { runScript } from './helpers/run-cli.ts';
-import { sampleDist } from './helpers/sample-build.ts';
+import { SAMPLE_API_ORIGIN, sampleDist } from './helpers/sample-build.ts';
 
 const { project } = loadProject(REPO_ROOT);
 if (!project) throw new Error('the sample data must be valid');
@@ -147,6 +147,19 @@ describe('the built sample storefronts', () => {
     }
     expect(readFileSync(path.join(outDir, '_entry', 'index.html'), 'utf8')).toContain('>LOGIN</button>');
     expect(readFileSync(path.join(outDir, '_entry', 'desk', 'index.html'), 'utf8')).toContain('order desk</h1>');
+  });
+
+  it("serve the merchandisers' editor at /admin/ of the entry site only, signing in through the order API to the site's repository", () => {
+    for (const tenant of tenants) expect(existsSync(path.join(outDir, tenant.id, 'admin')), `${tenant.id}/admin`).toBe(false);
+    const admin = path.join(outDir, '_entry', 'admin');
+    const html = readFileSync(path.join(admin, 'index.html'), 'utf8');
+    for (const [, file = ''] of html.matchAll(/(?:href|src)="([^"]+)"/g)) expect(statSync(path.join(admin, file)).size, file).toBeGreaterThan(0);
+    expect(readFileSync(path.join(admin, 'editor.js'), 'utf8')).toContain('Sign in with GitHub');
+    expect(existsSync(path.join(admin, 'check-worker.js'))).toBe(true);
+    expect(html).toContain(`data-order-api="${SAMPLE_API_ORIGIN}" data-repository="${project.supplier.editorRepository}"`);
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(csp).toContain(`connect-src 'self' ${SAMPLE_API_ORIGIN} https://api.github.com;`);
+    expect(csp).toContain("script-src 'self';");
   });
 
   it("link only to pages and assets that exist under the tenant's own base path", () => {

@@ -73,5 +73,9 @@ export interface SupplierFacts {
   entryBanner: string;
   entryHeaderImage?: string;
   paypalClientId?: string;
+  /** The data repository (owner/name) the editor at /admin/ proposes to; docs/editor-github.md. */
+  editorRepository?: string;
+  /** Where the editor links a proposal's preview; the editor's own origin when absent. */
+  editorPreviewOrigin?: string;
   catalogLinks: CatalogLinks;
 }

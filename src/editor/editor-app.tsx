@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EditorBackend } from './editor-backend.ts';
+import type { PreviewState } from './github-preview.ts';
 import {
   changedFiles,
   dataOf,
@@ -30,12 +31,14 @@ interface EditorAppProps {
   checkWorkerUrl: string;
   /** Where the browser shows a saved picture (catalogs/images/K500_navy.jpg), if the backend can. */
   pictureUrl?(path: string): string;
+  /** Where a pull request's preview stands, when the backend opens pull requests (GitHub). */
+  previewState?(number: number): Promise<PreviewState>;
 }
 
 const PRODUCT_PATH = /^products\[(\d+)\]/;
 
 /** The merchandiser's editor: a catalog's products or a tenant, checked as typed, saved as one proposal. */
-export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProps) {
+export function EditorApp({ backend, checkWorkerUrl, pictureUrl, previewState }: EditorAppProps) {
   const [state, setState] = useState<EditState>();
   const [loadError, setLoadError] = useState<string>();
   const [open, setOpen] = useState<string>();
@@ -146,6 +149,7 @@ export function EditorApp({ backend, checkWorkerUrl, pictureUrl }: EditorAppProp
           warnings={diagnostics.filter((d) => d.severity === 'warning' && changedPaths.has(d.file)).length}
           suggestedMessage={suggestedMessage}
           onSave={save}
+          previewState={previewState}
         />
         {checked && (
           <p className="checked" data-milliseconds={checked.milliseconds}>

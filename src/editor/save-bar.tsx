@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Diagnostic } from '../core/data/diagnostic.ts';
 import type { Proposal } from './editor-backend.ts';
+import type { PreviewState } from './github-preview.ts';
+import { usePreviewState } from './use-preview-state.ts';
 
 interface SaveBarProps {
   changes: number;
@@ -11,13 +13,15 @@ interface SaveBarProps {
   warnings: number;
   suggestedMessage: string;
   onSave(message: string): Promise<Proposal>;
+  /** Where a pull request's preview stands (the GitHub backend); without it the preview link shows at once. */
+  previewState?(number: number): Promise<PreviewState>;
 }
 
 /** What is changed, what stands in the way, and the one button that proposes it. */
-export function SaveBar({ changes, checking, errors, warnings, suggestedMessage, onSave }: SaveBarProps) {
+export function SaveBar({ changes, checking, errors, warnings, suggestedMessage, onSave, previewState }: SaveBarProps) {
   const [message, setMessage] = useState(suggestedMessage);
   const [edited, setEdited] = useState(false);
-  const [status, setStatus] = useState<{ ok: boolean; text: string; link?: string }>();
+  const [status, setStatus] = useState<{ ok: boolean; text: string; pull?: Proposal['pullRequest'] }>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!edited) setMessage(suggestedMessage);
@@ -28,10 +32,8 @@ export function SaveBar({ changes, checking, errors, warnings, suggestedMessage,
     try {
       const proposal = await onSave(message);
       setEdited(false);
-      const where = proposal.pullRequest
-        ? `pull request #${proposal.pullRequest.number}`
-        : `commit ${proposal.commit?.slice(0, 7) ?? ''} on branch ${proposal.branch}`;
-      setStatus({ ok: true, text: `Saved as ${where}.`, link: proposal.pullRequest?.previewUrl });
+      const where = proposal.pullRequest ? '' : ` as commit ${proposal.commit?.slice(0, 7) ?? ''} on branch ${proposal.branch}.`;
+      setStatus({ ok: true, text: `Saved${where}`, pull: proposal.pullRequest });
     } catch (error) {
       setStatus({ ok: false, text: (error as Error).message });
     } finally {
@@ -68,9 +70,22 @@ export function SaveBar({ changes, checking, errors, warnings, suggestedMessage,
       )}
       {status && (
         <p className={status.ok ? 'notice' : 'problems error'} role="status">
-          {status.text} {status.link && <a href={status.link}>Preview</a>}
+          {status.text} {status.pull && <PullRequestLinks pull={status.pull} previewState={previewState} />}
         </p>
       )}
     </section>
+  );
+}
+
+/** The pull request a save opened, and its preview once CI has published it. */
+function PullRequestLinks({ pull, previewState }: { pull: NonNullable<Proposal['pullRequest']>; previewState: SaveBarProps['previewState'] }) {
+  const state = usePreviewState(pull.number, previewState);
+  const preview = previewState ? state : 'published';
+  return (
+    <>
+      as <a href={pull.url}>pull request #{pull.number}</a>. {preview === 'published' && <a href={pull.previewUrl}>Preview</a>}
+      {preview === 'building' && <span className="checking">The preview is being built…</span>}
+      {preview === 'failed' && <span className="error">The preview could not be built: see the pull request's checks.</span>}
+    </>
   );
 }

@@ -378,6 +378,11 @@ export interface SupplierSiteFacts {
    */
   entry_header_image?: string;
   /**
+   * The data repository on GitHub (owner/name) the editor at /admin/ of the entry site proposes changes to (docs/editor-github.md).
+   */
+  editor_repository?: string;
+  editor_preview_origin?: Url;
+  /**
    * PayPal REST client id used by the checkout buttons (public, not a secret).
    */
   paypal_client_id?: string;

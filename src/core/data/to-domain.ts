@@ -114,6 +114,8 @@ export function supplierFactsFromFile(file: SiteFile): SupplierFacts {
     entryBanner: file.entry_banner ?? '',
     entryHeaderImage: file.entry_header_image,
     paypalClientId: file.paypal_client_id,
+    editorRepository: file.editor_repository,
+    editorPreviewOrigin: file.editor_preview_origin,
     catalogLinks: {
       auto: links.auto,
       apparel: links.apparel,

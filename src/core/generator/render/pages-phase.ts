@@ -16,6 +16,7 @@ import type { SitePlan } from '../site-plan.ts';
 import type { PageRenderPool } from './page-render-pool.ts';
 import { prepareTenant } from './prepare-tenant.ts';
 import { renderCode } from './render-code.ts';
+import { ADMIN_FOLDER, writeAdminSite } from '../../editor/admin-site.ts';
 
 export interface PagesRun extends SiteReportFacts {
   plans: readonly SitePlan[];
@@ -131,15 +132,20 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
   return { rendering, published, pages };
 }
 
-/** The entry site's pages (the entry screen, the order desk), rendered on this thread once the tenant before has finished. */
+/** The entry site's pages (the entry screen, the order desk, the editor when set up), rendered on this thread once the tenant before has finished. */
 async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, siteDir: string, before: Promise<unknown>): Promise<StartedSite> {
   await before;
-  const { renderEntrySite, ENTRY_SITE_PAGES, DESK_FOLDER } = await renderCode();
-  for (const file of ['index.html', `${DESK_FOLDER}/index.html`]) run.reuse.reasons.entryPage(plan.id, file);
-  build.progress.siteStarted(plan.id, ENTRY_SITE_PAGES);
+  const { renderEntrySite, ENTRY_SITE_PAGES, DESK_FOLDER, deskApiBase } = await renderCode();
+  const { project } = run.data;
   const { root, apiOrigin, location, precompress } = build;
+  // A preview reaches no order API, so it has no editor to sign in to.
+  const repository = location.preview === undefined ? project.supplier.editorRepository : undefined;
+  const pages = ENTRY_SITE_PAGES + (repository ? 1 : 0);
+  for (const file of ['index.html', `${DESK_FOLDER}/index.html`, ...(repository ? [`${ADMIN_FOLDER}/index.html`] : [])])
+    run.reuse.reasons.entryPage(plan.id, file);
+  build.progress.siteStarted(plan.id, pages);
   const assets = await renderEntrySite({
-    project: run.data.project,
+    project,
     root,
     siteDir,
     images: run.images,
@@ -149,9 +155,13 @@ async function renderEntry(build: BuildContext, run: PagesRun, plan: SitePlan, s
     apiOrigin,
     location,
   });
-  run.renderPool.rendered.build += ENTRY_SITE_PAGES;
-  for (let page = 0; page < ENTRY_SITE_PAGES; page++) build.progress.pageDone(plan.id);
+  if (repository) {
+    const github = { orderApi: deskApiBase(project, apiOrigin, location), repository, previewOrigin: project.supplier.editorPreviewOrigin };
+    await writeAdminSite(siteDir, { title: `${project.supplier.supplierName}: catalog editor`, github });
+  }
+  run.renderPool.rendered.build += pages;
+  for (let page = 0; page < pages; page++) build.progress.pageDone(plan.id);
   // Its bundle's files are told, with the siblings made with the bundle; publishing reads the rest.
   const published = run.publishing.whenWritten(plan.id, Promise.resolve(assets), run.knownImages.get(plan.id));
-  return { rendering: Promise.resolve(), published, pages: ENTRY_SITE_PAGES };
+  return { rendering: Promise.resolve(), published, pages };
 }

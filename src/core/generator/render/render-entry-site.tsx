@@ -105,16 +105,21 @@ export function renderEntryDocument(
 /** The supplier's order desk's folder in the entry site: never inside a tenant's site. */
 export const DESK_FOLDER = 'desk';
 
-/** The pages renderEntrySite writes: the entry screen and the order desk. */
+/** The pages renderEntrySite writes: the entry screen and the order desk (the editor at /admin/ is written beside them when set up). */
 export const ENTRY_SITE_PAGES = 2;
+
+/** The one order API of the supplier's own pages (the order desk, the editor's sign-in): the first tenant's. */
+export function deskApiBase(project: Project, apiOrigin?: string, location: SiteLocation = PRODUCTION): string {
+  const first = project.tenants[0];
+  return location.preview !== undefined || !first ? PREVIEW_API_BASE : apiBaseOf(first, apiOrigin);
+}
 
 /**
  * The order desk's page: every tenant's orders live in one order API, the one the first tenant's
  * storefront calls (a deployment whose tenants use several APIs has a desk per API: docs/decisions.md).
  */
 export function renderDeskDocument(project: Project, assets: PageAssets, apiOrigin?: string, location: SiteLocation = PRODUCTION): string {
-  const first = project.tenants[0];
-  const apiBase = location.preview !== undefined || !first ? PREVIEW_API_BASE : apiBaseOf(first, apiOrigin);
+  const apiBase = deskApiBase(project, apiOrigin, location);
   const { scripts, preloads } = assets.scripts(['desk']);
   return renderDocument({
     title: `${project.supplier.supplierName}: order desk`,
