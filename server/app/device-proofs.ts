@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify } from 'jose';
 import type { Tenant } from '../../src/domain/tenant.ts';
+import { signHs256 } from './signed-token.ts';
 import { grantName, grantNamed, grantSecret, secretFingerprint, type Grant } from './session-tokens.ts';
 
 /** The request and response header that carries device proofs. */
@@ -62,7 +63,8 @@ export interface KnownDevice {
 export interface DeviceRegistry {
   /** Records `deviceId` as the newest proof of the credential, retiring all but the newest `keep`. */
   register(tenantId: string, credential: string, deviceId: string, keep: number): Promise<void>;
-  isLive(tenantId: string, credential: string, deviceId: string): Promise<boolean>;
+  /** Whether `deviceId` is among the newest `keep` proofs registered for the credential. */
+  isLive(tenantId: string, credential: string, deviceId: string, keep: number): Promise<boolean>;
 }
 
 /**
@@ -73,13 +75,10 @@ export interface DeviceRegistry {
  * unexpired, its secret unchanged and its device among the newest `LIVE_PROOFS_PER_CREDENTIAL`
  * of that credential. Its holder is not held back by the brake unknown clients share when the
  * tenant is flooded; proof holders share a brake lane of their own (failure-limiter.ts).
- * Signed with the session secret (JWT, HS256, `jose`).
+ * Signed with the session secret (JWT, HS256: signed-token.ts, verified by `jose`).
  */
 export class DeviceProofs {
-  /**
-   * Imported once: handed the raw bytes, jose imports a WebCrypto key on every sign and verify,
-   * which doubled the CPU a bypass order spends on its proof (docs/performance.md).
-   */
+  /** Imported once, to verify: handed the raw bytes, jose imports a WebCrypto key on every verify. */
   private readonly key: Promise<CryptoKey>;
 
   constructor(
@@ -87,7 +86,7 @@ export class DeviceProofs {
     private readonly registry: DeviceRegistry,
     private readonly now: () => number = Date.now,
   ) {
-    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     // Its failure surfaces where the key is awaited, not as an unhandled rejection at start.
     this.key.catch(() => undefined);
   }
@@ -102,13 +101,18 @@ export class DeviceProofs {
     if (secret === undefined) throw new Error(`internal: tenant ${tenant.id} has no secret to prove for ${credential}`);
     await this.registry.register(tenant.id, credential, deviceId, LIVE_PROOFS_PER_CREDENTIAL);
     const issuedAt = Math.floor(this.now() / 1000);
-    return new SignJWT({ dev: deviceId, cred: credential, sec: secretFingerprint(this.secret, tenant.id, credential, secret) })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(tenant.id)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + PROOF_TTL_SECONDS)
-      .sign(await this.key);
+    return signHs256(
+      {
+        sub: tenant.id,
+        aud: AUDIENCE,
+        iat: issuedAt,
+        exp: issuedAt + PROOF_TTL_SECONDS,
+        dev: deviceId,
+        cred: credential,
+        sec: secretFingerprint(this.secret, tenant.id, credential, secret),
+      },
+      this.secret,
+    );
   }
 
   /**
@@ -143,7 +147,7 @@ export class DeviceProofs {
       const secret = tenant && credentialSecret(tenant, cred);
       if (secret === undefined || sec !== secretFingerprint(this.secret, sub, cred, secret)) continue;
       try {
-        if (await this.registry.isLive(sub, cred, dev)) return { id: dev, tenantId: sub };
+        if (await this.registry.isLive(sub, cred, dev, LIVE_PROOFS_PER_CREDENTIAL)) return { id: dev, tenantId: sub };
       } catch {
         // Unreadable, it proves nothing: the request is an unknown client (and its guess is refused with 503 if the database is gone).
       }

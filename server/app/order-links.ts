@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify } from 'jose';
+import { signHs256 } from './signed-token.ts';
 import { HttpError } from './http-error.ts';
 
 /** A buyer's link to one order lives this long from the e-mail that carries it (docs/security.md, Order links). */
@@ -9,7 +10,7 @@ const AUDIENCE = 'dealer-storefronts/order-link';
 
 /**
  * The buyer's read-only link to one order, as the confirmation and shipping e-mails give it: a
- * JWT (HS256, `jose`) naming the tenant and the order, expiring ORDER_LINK_TTL_SECONDS after it
+ * JWT (HS256: signed-token.ts, verified by `jose`) naming the tenant and the order, expiring ORDER_LINK_TTL_SECONDS after it
  * was issued, signed with a key derived from the server's secret for this purpose alone, so no
  * session token or device proof passes as one, nor a link as a session. Nothing is stored: the
  * signature is the proof, and a link dies with its expiry or a new SESSION_SECRET.
@@ -26,13 +27,7 @@ export class OrderLinks {
 
   async issue(tenantId: string, orderId: string): Promise<string> {
     const issuedAt = Math.floor(this.now() / 1000);
-    return new SignJWT({ tid: tenantId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(orderId)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ORDER_LINK_TTL_SECONDS)
-      .sign(this.key);
+    return signHs256({ sub: orderId, aud: AUDIENCE, iat: issuedAt, exp: issuedAt + ORDER_LINK_TTL_SECONDS, tid: tenantId }, this.key);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { signHs256 } from './signed-token.ts';
 import type { Tenant } from '../../src/domain/tenant.ts';
 import { HttpError } from './http-error.ts';
 
@@ -89,13 +90,10 @@ export class SessionTokens {
     const issuedAt = Math.floor(this.now() / 1000);
     const expires = issuedAt + this.ttlSeconds;
     const extra = grant.role === 'store' ? { store: grant.store } : grant.role === 'bypass' ? { code: grant.code } : {};
-    const token = await new SignJWT({ role: grant.role, ...extra, pwd: this.fingerprint(tenant.id, grantName(grant), password) })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(tenant.id)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expires)
-      .sign(this.key);
+    const token = signHs256(
+      { sub: tenant.id, aud: AUDIENCE, iat: issuedAt, exp: expires, role: grant.role, ...extra, pwd: this.fingerprint(tenant.id, grantName(grant), password) },
+      this.key,
+    );
     return { token, tenantId: tenant.id, grant, expiresAt: new Date(expires * 1000).toISOString() };
   }
 
@@ -158,13 +156,10 @@ export class SessionTokens {
   async issueDesk(name: string, passwordHash: string): Promise<{ token: string; expiresAt: string }> {
     const issuedAt = Math.floor(this.now() / 1000);
     const expires = issuedAt + this.ttlSeconds;
-    const token = await new SignJWT({ role: DESK_ROLE, name, pwd: this.fingerprint(DESK_SUBJECT, DESK_ROLE, passwordHash) })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(DESK_SUBJECT)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expires)
-      .sign(this.key);
+    const token = signHs256(
+      { sub: DESK_SUBJECT, aud: AUDIENCE, iat: issuedAt, exp: expires, role: DESK_ROLE, name, pwd: this.fingerprint(DESK_SUBJECT, DESK_ROLE, passwordHash) },
+      this.key,
+    );
     return { token, expiresAt: new Date(expires * 1000).toISOString() };
   }
 

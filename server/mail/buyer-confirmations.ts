@@ -44,22 +44,19 @@ export async function buyerConfirmations(
     log.warn('buyer confirmation not sent: the address is not a plain mailbox', { orderId: order.orderId, tenant: tenant.id });
     return [];
   }
-  const sent = await outbox.countBuyerConfirmations(tenant.id);
-  if (sent >= settings.perTenantPerHour) {
-    log.warn('buyer confirmation not sent: the tenant reached its hourly cap', { orderId: order.orderId, tenant: tenant.id, cap: settings.perTenantPerHour });
-    return [];
-  }
   const recipient = recipientDigest(to);
   // Taken before counting, so requests in parallel see each other: the outbox counts only committed rows.
   const ahead = reserve(settings, recipient);
-  const toThem = await outbox.countConfirmationsTo(recipient);
-  if (toThem + ahead >= settings.perRecipientPerHour) {
+  const counts = await outbox.countBuyerConfirmations(tenant.id, recipient);
+  const capped =
+    counts.toTenant >= settings.perTenantPerHour
+      ? { why: 'the tenant reached its hourly cap', cap: settings.perTenantPerHour }
+      : counts.toRecipient + ahead >= settings.perRecipientPerHour
+        ? { why: 'the address reached its hourly cap', cap: settings.perRecipientPerHour }
+        : undefined;
+  if (capped) {
     release(settings, recipient);
-    log.warn('buyer confirmation not sent: the address reached its hourly cap', {
-      orderId: order.orderId,
-      tenant: tenant.id,
-      cap: settings.perRecipientPerHour,
-    });
+    log.warn(`buyer confirmation not sent: ${capped.why}`, { orderId: order.orderId, tenant: tenant.id, cap: capped.cap });
     return [];
   }
   const message = await buyerConfirmationEmail(order, tenant, settings.supplier, settings.from, to, findProduct, orderPage);

@@ -3,11 +3,12 @@ import type { SqlDatabase } from './sql-database.ts';
 
 /**
  * The live device proofs (device-proofs.ts), in the order database so every instance honours
- * the same ones: per tenant and credential at most `keep` devices, the most recently issued.
- * Issuing takes a transaction-scoped advisory lock per tenant on PostgreSQL (SQLite's
- * `BEGIN IMMEDIATE` already serialises), so instances minting at once still keep `keep`.
- * A registration does not wait for the disk: one lost to a power cut only makes that browser
- * an unknown client again, and waiting would add a second disk flush to every bypass order.
+ * the same ones. A proof is live while its row is among the newest `keep` of its tenant and
+ * credential: that rank, not a trim, is the bound, so instances minting at once need no lock
+ * and can never leave more than `keep` live. Rows ranked past `keep` are dead and are removed
+ * as new ones come. A registration does not wait for the disk: one lost to a power cut only
+ * makes that browser an unknown client again, and waiting would add a second disk flush to
+ * every bypass order.
  */
 export class DeviceProofRegistry implements DeviceRegistry {
   constructor(
@@ -17,32 +18,31 @@ export class DeviceProofRegistry implements DeviceRegistry {
 
   async register(tenantId: string, credential: string, deviceId: string, keep: number): Promise<void> {
     await this.db.transaction(
-      async (tx) => {
-        if (this.db.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`device-proofs:${tenantId}`]);
-        // Deleted and inserted again, not updated: the new row's id makes it the newest.
-        await tx.run('DELETE FROM device_proofs WHERE tenant_id = ? AND device_id = ?', [tenantId, deviceId]);
-        await tx.run('INSERT INTO device_proofs (tenant_id, device_id, credential, issued_at) VALUES (?, ?, ?, ?)', [
-          tenantId,
-          deviceId,
-          credential,
-          this.now(),
-        ]);
-        const live = await tx.query<{ id: number | string }>(
-          'SELECT id FROM device_proofs WHERE tenant_id = ? AND credential = ? ORDER BY id DESC LIMIT 1 OFFSET ?',
-          [tenantId, credential, keep - 1],
-        );
-        if (live[0]) await tx.run('DELETE FROM device_proofs WHERE tenant_id = ? AND credential = ? AND id < ?', [tenantId, credential, Number(live[0].id)]);
-      },
+      (tx) =>
+        tx.batch([
+          // Deleted and inserted again, not updated: the new row's id makes it the newest.
+          { sql: 'DELETE FROM device_proofs WHERE tenant_id = ? AND device_id = ?', params: [tenantId, deviceId] },
+          {
+            sql: 'INSERT INTO device_proofs (tenant_id, device_id, credential, issued_at) VALUES (?, ?, ?, ?)',
+            params: [tenantId, deviceId, credential, this.now()],
+          },
+          // Dead already by their rank (isLive): removed so the table stays `keep` rows a credential.
+          {
+            sql: `DELETE FROM device_proofs WHERE tenant_id = ? AND credential = ? AND id < (
+                    SELECT id FROM device_proofs WHERE tenant_id = ? AND credential = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+            params: [tenantId, credential, tenantId, credential, keep - 1],
+          },
+        ]),
       { durable: false },
     );
   }
 
-  async isLive(tenantId: string, credential: string, deviceId: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 AS live FROM device_proofs WHERE tenant_id = ? AND device_id = ? AND credential = ?', [
-      tenantId,
-      deviceId,
-      credential,
-    ]);
-    return rows.length > 0;
+  async isLive(tenantId: string, credential: string, deviceId: string, keep: number): Promise<boolean> {
+    const rows = await this.db.query<{ newer: number | string }>(
+      `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM device_proofs n WHERE n.tenant_id = d.tenant_id AND n.credential = d.credential AND n.id > d.id LIMIT ?) AS n) AS newer
+         FROM device_proofs d WHERE d.tenant_id = ? AND d.device_id = ? AND d.credential = ?`,
+      [keep, tenantId, deviceId, credential],
+    );
+    return rows.length > 0 && Number(rows[0]!.newer) < keep;
   }
 }

@@ -1,5 +1,5 @@
 import type { CountedAttempt, FailureLog, Reservation, ReserveRequest } from '../app/failure-limiter.ts';
-import type { SqlDatabase, SqlExecutor } from './sql-database.ts';
+import type { SqlDatabase, SqlExecutor, SqlStatement } from './sql-database.ts';
 
 /**
  * Secret attempts, in the order database so every API instance counts the same ones (the
@@ -17,8 +17,10 @@ export class StoredFailureLog implements FailureLog {
 
   async reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
     return this.db.transaction(async (tx) => {
-      admit(await this.lockedRecent(tx, request));
-      return { ids: await this.record(tx, request, request.pendingUntil), keys: request.record };
+      const { recent, ids } = await this.lockedRecentThenRecord(tx, request, request.pendingUntil);
+      // A refusal throws, and the transaction takes the record back.
+      admit(recent);
+      return { ids, keys: request.record };
     });
   }
 
@@ -27,57 +29,66 @@ export class StoredFailureLog implements FailureLog {
     admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void,
     compare: () => T | undefined,
   ): Promise<T | undefined> {
-    return this.db.transaction(
-      async (tx) => {
-        admit(await this.lockedRecent(tx, request));
-        // Recorded before it is compared: an attempt that cannot be recorded (a full or
-        // read-only disk) is never compared, right or wrong alike.
-        const ids = await this.record(tx, request, null);
-        const result = compare();
-        if (result !== undefined) await tx.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
-        return result;
-      },
-      // A right secret leaves nothing behind, so its commit need not wait for the disk.
-      { durable: (result) => result === undefined },
-    );
+    return this.db
+      .transaction(
+        async (tx) => {
+          // Recorded before it is compared: an attempt that cannot be recorded (a full or
+          // read-only disk) is never compared, right or wrong alike.
+          const { recent, ids } = await this.lockedRecentThenRecord(tx, request, null);
+          admit(recent);
+          return { result: compare(), ids };
+        },
+        {
+          // A right secret leaves nothing behind: its record is taken back as the transaction
+          // commits (one round trip on PostgreSQL), a commit that need not wait for the disk. It
+          // is committed all the same, not rolled back: a disk that cannot take the commit
+          // refuses right and wrong secrets alike.
+          commitWith: ({ result, ids }) =>
+            result === undefined || ids.length === 0
+              ? []
+              : [{ sql: `DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, params: ids }],
+          durable: ({ result }) => result === undefined,
+        },
+      )
+      .then(({ result }) => result);
   }
 
   /**
-   * Locks `request`'s keys, then reads, in one statement, the attempts still counting under
-   * each checked key: failures and pending attempts apart, at most `limit` of each, newest
-   * first (the limiter refuses on failures alone and waits when pending ones would fill a limit).
+   * Locks `request`'s keys; reads the attempts still counting under each checked key (failures
+   * and pending attempts apart, at most `limit` of each, newest first: the limiter refuses on
+   * failures alone and waits when pending ones would fill a limit); then records one attempt at
+   * `request.at` under each key of `record`, pending until `pendingUntil` or (null) a failure.
+   * One round trip on PostgreSQL, so the keys' lock is held for as little as it can be.
    */
-  private async lockedRecent(tx: SqlExecutor, request: ReserveRequest): Promise<Map<string, CountedAttempt[]>> {
+  private async lockedRecentThenRecord(
+    tx: SqlExecutor,
+    request: ReserveRequest,
+    pendingUntil: number | null,
+  ): Promise<{ recent: Map<string, CountedAttempt[]>; ids: number[] }> {
     const { check, record, since, at } = request;
-    await this.lockKeys(tx, [...check.map((c) => c.key), ...record]);
     const failures = `SELECT client_key, failed_at, pending_until FROM secret_failures
        WHERE client_key = ? AND failed_at > ? AND pending_until IS NULL ORDER BY failed_at DESC LIMIT ?`;
     const pending = `SELECT client_key, failed_at, pending_until FROM secret_failures
        WHERE client_key = ? AND failed_at > ? AND pending_until > ? ORDER BY failed_at DESC LIMIT ?`;
-    const rows = await tx.query<{ client_key: string; failed_at: number | string; pending_until: number | string | null }>(
-      check.map(() => `SELECT * FROM (${failures}) f UNION ALL SELECT * FROM (${pending}) p`).join(' UNION ALL '),
-      check.flatMap(({ key, limit }) => [key, since, limit, key, since, at, limit]),
-    );
+    const locks = this.lockKeys([...check.map((c) => c.key), ...record]);
+    const read = {
+      sql: check.map(() => `SELECT * FROM (${failures}) f UNION ALL SELECT * FROM (${pending}) p`).join(' UNION ALL '),
+      params: check.flatMap(({ key, limit }) => [key, since, limit, key, since, at, limit]),
+    };
+    const write = {
+      sql: `INSERT INTO secret_failures (client_key, failed_at, pending_until) VALUES ${record.map(() => '(?, ?, ?)').join(', ')} RETURNING id`,
+      params: record.flatMap((key) => [key, at, pendingUntil]),
+    };
+    const results = await tx.batch([...locks, read, ...(record.length === 0 ? [] : [write])]);
+    const rows = results[locks.length] as { client_key: string; failed_at: number | string; pending_until: number | string | null }[];
+    const inserted = (results[locks.length + 1] ?? []) as { id: number | string }[];
     const recent = new Map<string, CountedAttempt[]>(check.map(({ key }) => [key, []]));
     for (const row of rows)
       recent
         .get(row.client_key)!
         .push(row.pending_until === null ? { at: Number(row.failed_at) } : { at: Number(row.failed_at), pendingUntil: Number(row.pending_until) });
     for (const attempts of recent.values()) attempts.sort((a, b) => b.at - a.at);
-    return recent;
-  }
-
-  /** One attempt at `request.at` under each key of its `record`: pending until `pendingUntil`, or (null) a failure. */
-  private async record(tx: SqlExecutor, request: ReserveRequest, pendingUntil: number | null): Promise<number[]> {
-    const ids: number[] = [];
-    for (const key of request.record) {
-      const [row] = await tx.query<{ id: number | string }>(
-        'INSERT INTO secret_failures (client_key, failed_at, pending_until) VALUES (?, ?, ?) RETURNING id',
-        [key, request.at, pendingUntil],
-      );
-      ids.push(Number(row!.id));
-    }
-    return ids;
+    return { recent, ids: inserted.map((row) => Number(row.id)) };
   }
 
   async settle(reservation: Reservation, now: () => number): Promise<boolean> {
@@ -86,7 +97,7 @@ export class StoredFailureLog implements FailureLog {
     const marks = ids.map(() => '?').join(', ');
     return this.db.transaction(async (tx) => {
       // Under the reservations' locks, with the clock read after taking them (FailureLog.settle).
-      await this.lockKeys(tx, keys);
+      await tx.batch(this.lockKeys(keys));
       const at = now();
       const inTime = await tx.run(`UPDATE secret_failures SET pending_until = NULL WHERE id IN (${marks}) AND pending_until > ?`, [...ids, at]);
       if (inTime === ids.length) return true;
@@ -103,18 +114,20 @@ export class StoredFailureLog implements FailureLog {
   }
 
   /**
-   * On PostgreSQL, a transaction-scoped advisory lock per key, sorted, so two transactions
-   * sharing keys always lock them in the same order: no deadlock. SQLite's `BEGIN IMMEDIATE`
-   * already serialises every transaction.
+   * On PostgreSQL, the statement that takes a transaction-scoped advisory lock per key, sorted,
+   * so two transactions sharing keys always lock them in the same order: no deadlock. None on
+   * SQLite, whose `BEGIN IMMEDIATE` already serialises every transaction.
    */
-  private async lockKeys(tx: SqlExecutor, keys: readonly string[]): Promise<void> {
-    if (this.db.dialect !== 'postgres') return;
+  private lockKeys(keys: readonly string[]): SqlStatement[] {
+    if (this.db.dialect !== 'postgres') return [];
     const sorted = [...new Set(keys)].sort();
-    // One round trip: the sorted rows are scanned, and locked, in order.
-    await tx.query(
-      `SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM (SELECT k FROM (VALUES ${sorted.map(() => '(?)').join(', ')}) AS v(k) ORDER BY k) AS s`,
-      sorted,
-    );
+    // The sorted rows are scanned, and locked, in order.
+    return [
+      {
+        sql: `SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM (SELECT k FROM (VALUES ${sorted.map(() => '(?)').join(', ')}) AS v(k) ORDER BY k) AS s`,
+        params: sorted,
+      },
+    ];
   }
 
   /** Forgets failures older than `maxAgeMs`: past the rate limit's window they count for nothing. */

@@ -31,18 +31,24 @@ describe("the buyer confirmations' hourly counts", () => {
     await confirm('bypass-motors', 'digest-1');
     await confirm('bypass-motors', 'digest-2');
     await confirm('other-group', 'digest-1');
-    expect(await outbox.countBuyerConfirmations('bypass-motors')).toBe(2);
-    expect(await outbox.countConfirmationsTo('digest-1')).toBe(2);
+    expect(await outbox.countBuyerConfirmations('bypass-motors', 'digest-1')).toEqual({ toTenant: 2, toRecipient: 2 });
     // 59 minutes on, in the next clock hour: all three are still within the hour.
     clock.now += 59 * 60_000;
     await confirm('bypass-motors', 'digest-1');
-    expect(await outbox.countBuyerConfirmations('bypass-motors')).toBe(3);
-    expect(await outbox.countConfirmationsTo('digest-1')).toBe(3);
+    expect(await outbox.countBuyerConfirmations('bypass-motors', 'digest-1')).toEqual({ toTenant: 3, toRecipient: 3 });
     // Two clock hours after the first ones they no longer count; the later one does.
     clock.now += HOUR;
-    expect(await outbox.countBuyerConfirmations('bypass-motors')).toBe(1);
-    expect(await outbox.countBuyerConfirmations('other-group')).toBe(0);
-    expect(await outbox.countConfirmationsTo('digest-2')).toBe(0);
+    expect(await outbox.countBuyerConfirmations('bypass-motors', 'digest-2')).toEqual({ toTenant: 1, toRecipient: 0 });
+    expect(await outbox.countBuyerConfirmations('other-group', 'digest-1')).toEqual({ toTenant: 0, toRecipient: 1 });
+  });
+
+  it("does not count a tenant whose id begins with another's, nor that other tenant's address", async () => {
+    const clock = { now: 100 * HOUR };
+    const { outbox, confirm } = await outboxAt(clock);
+    for (let i = 0; i < 40; i++) await confirm('acme', 'digest-1');
+    await confirm('acme-west', 'digest-10');
+    expect(await outbox.countBuyerConfirmations('acme', 'digest-1')).toEqual({ toTenant: 40, toRecipient: 40 });
+    expect(await outbox.countBuyerConfirmations('acme-west', 'digest-10')).toEqual({ toTenant: 1, toRecipient: 1 });
   });
 
   it('forgets the counts no cap reads any more, and only those', async () => {
@@ -53,9 +59,9 @@ describe("the buyer confirmations' hourly counts", () => {
     await confirm('bypass-motors', 'digest-1');
     clock.now += HOUR;
     await outbox.pruneCounts();
-    expect(await outbox.countBuyerConfirmations('bypass-motors')).toBe(1);
+    expect((await outbox.countBuyerConfirmations('bypass-motors', 'digest-1')).toTenant).toBe(1);
     clock.now -= HOUR;
     // The oldest hour's count is gone: one hour back, only the later confirmation is left.
-    expect(await outbox.countBuyerConfirmations('bypass-motors')).toBe(1);
+    expect((await outbox.countBuyerConfirmations('bypass-motors', 'digest-1')).toTenant).toBe(1);
   });
 });

@@ -141,32 +141,35 @@ export class OrderDatabase {
         return await this.db.transaction(async (tx) => {
           if (options.completes) await this.keys.complete(tx, options.completes);
           const createdAt = await this.freeCreatedAt(tx, order);
-          await tx.run(
-            `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, in_hands_date, supplier_note, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            [
-              order.orderId,
-              order.tenantId,
-              order.companyName,
-              order.email,
-              order.firstName,
-              order.lastName,
-              order.store,
-              order.customerPo,
-              order.inHandsDate ?? '',
-              order.supplierNote ?? '',
-              order.paid,
-              order.total,
-              JSON.stringify(order.lines),
-              createdAt,
-              this.now(),
-              order.placedWith,
-              order.clientIp,
-              order.paymentRef,
-            ],
-          );
           const stored = { ...order, createdAt };
-          for (const message of options.mail?.(stored) ?? []) await this.outbox.enqueue(tx, order.orderId, message);
+          // The order and its e-mails in one round trip.
+          await tx.batch([
+            {
+              sql: `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, in_hands_date, supplier_note, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              params: [
+                order.orderId,
+                order.tenantId,
+                order.companyName,
+                order.email,
+                order.firstName,
+                order.lastName,
+                order.store,
+                order.customerPo,
+                order.inHandsDate ?? '',
+                order.supplierNote ?? '',
+                order.paid,
+                order.total,
+                JSON.stringify(order.lines),
+                createdAt,
+                this.now(),
+                order.placedWith,
+                order.clientIp,
+                order.paymentRef,
+              ],
+            },
+            ...(options.mail?.(stored) ?? []).flatMap((message) => this.outbox.enqueueStatements(order.orderId, message)),
+          ]);
           return stored;
         });
       } catch (error) {

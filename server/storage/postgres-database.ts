@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { SqlDatabase, SqlExecutor, SqlRow, SqlValue } from './sql-database.ts';
+import type { SqlDatabase, SqlExecutor, SqlRow, SqlStatement, SqlValue } from './sql-database.ts';
 
 const INT8 = 20;
 
@@ -27,6 +27,12 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
     async run(sql: string, params: readonly SqlValue[] = []) {
       return (await client.query(numbered(sql), [...params])).rowCount ?? 0;
     },
+    async batch(statements: readonly SqlStatement[]) {
+      if (statements.length === 0) return [];
+      // The simple query protocol: several statements in one message, but no bound parameters.
+      const results = (await client.query(statements.map(inlined).join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(results) ? results : [results]).map((result) => result.rows as SqlRow[]);
+    },
   });
   const shared = executorOf(pool);
 
@@ -34,6 +40,7 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
     dialect: 'postgres',
     query: shared.query,
     run: shared.run,
+    batch: shared.batch,
     async transaction(work, options) {
       const client = await pool.connect();
       try {
@@ -41,7 +48,8 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
         const result = await work(executorOf(client));
         const durable = options?.durable ?? true;
         // Not durable: the commit does not wait for the WAL's flush (it still comes within a moment).
-        await client.query((typeof durable === 'function' ? durable(result) : durable) ? 'COMMIT' : 'SET LOCAL synchronous_commit TO OFF; COMMIT');
+        const commit = (typeof durable === 'function' ? durable(result) : durable) ? 'COMMIT' : 'SET LOCAL synchronous_commit TO OFF; COMMIT';
+        await client.query([...(options?.commitWith?.(result) ?? []).map(inlined), commit].join(';\n'));
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -70,4 +78,21 @@ function numbered(sql: string): string {
     cache.set(sql, out);
   }
   return out;
+}
+
+/** `statement` with each `?` replaced by its value as a literal, escaped by the driver. */
+function inlined({ sql, params = [] }: SqlStatement): string {
+  let n = 0;
+  const text = sql.replace(/\?/g, () => {
+    const value = params[n++];
+    if (value === null) return 'NULL';
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw new Error(`internal: ${value} cannot be written into SQL`);
+      return value < 0 ? `(${value})` : String(value);
+    }
+    if (value === undefined) throw new Error(`internal: too few parameters for ${sql}`);
+    return pg.escapeLiteral(value);
+  });
+  if (n !== params.length) throw new Error(`internal: ${params.length} parameters for ${n} placeholders in ${sql}`);
+  return text;
 }

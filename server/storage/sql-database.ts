@@ -11,6 +11,22 @@ export interface SqlExecutor {
   query<T extends SqlRow = SqlRow>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   /** Number of rows an INSERT/UPDATE/DELETE changed. */
   run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+  /**
+   * The rows of each statement, run in order as separate statements (each sees what was
+   * committed before it began), sent to PostgreSQL in one round trip: for the steps taken while
+   * holding a lock others wait for.
+   */
+  batch(statements: readonly SqlStatement[]): Promise<SqlRow[][]>;
+}
+
+export interface SqlStatement {
+  sql: string;
+  params?: readonly SqlValue[];
+}
+
+export interface TransactionOptions<T> {
+  durable?: boolean | ((result: T) => boolean);
+  commitWith?: (result: T) => SqlStatement[];
 }
 
 export interface SqlDatabase extends SqlExecutor {
@@ -22,8 +38,10 @@ export interface SqlDatabase extends SqlExecutor {
    * of the result that answers false, resolves at the commit, before the disk has it: a killed
    * process keeps it, a power cut may lose it; only for writes whose loss harms no one (a device
    * proof's registration, a right secret's attempt written and taken back in one transaction).
+   * `commitWith` gives statements to run last, sent with the commit in one round trip on
+   * PostgreSQL: for the end of a transaction that holds a lock others wait for.
    */
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>, options?: { durable?: boolean | ((result: T) => boolean) }): Promise<T>;
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>, options?: TransactionOptions<T>): Promise<T>;
   /** True when `error` is a UNIQUE constraint violation. */
   isUniqueViolation(error: unknown): boolean;
   /**

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { SqlDatabase, SqlExecutor, SqlRow, SqlValue } from './sql-database.ts';
+import type { SqlDatabase, SqlExecutor, SqlRow, SqlStatement, SqlValue } from './sql-database.ts';
 import { assertDiskRoom } from './disk-reserve.ts';
 import { walSync } from './wal-sync.ts';
 
@@ -73,6 +73,14 @@ export function openSqliteDatabase(file: string): SqlDatabase {
       if (statement.reader) return statement.all(...params).length;
       return statement.run(...params).changes;
     },
+    async batch(statements: readonly SqlStatement[]) {
+      return statements.map(({ sql, params = [] }) => {
+        const statement = prepareNoting(sql, wrote);
+        if (statement.reader) return statement.all(...params) as SqlRow[];
+        statement.run(...params);
+        return [];
+      });
+    },
   });
 
   let queue: Promise<unknown> = Promise.resolve();
@@ -93,11 +101,13 @@ export function openSqliteDatabase(file: string): SqlDatabase {
     dialect: 'sqlite',
     query: (sql, params) => call((executor) => executor.query(sql, params)),
     run: (sql, params) => call((executor) => executor.run(sql, params)),
+    batch: (statements) => call((executor) => executor.batch(statements)),
     transaction: (work, options) =>
       call(async (executor) => {
         db.exec('BEGIN IMMEDIATE');
         try {
           const result = await work(executor);
+          await executor.batch(options?.commitWith?.(result) ?? []);
           db.exec('COMMIT');
           return result;
         } catch (error) {
