@@ -17,24 +17,24 @@ export class DeviceProofRegistry implements DeviceRegistry {
   ) {}
 
   async register(tenantId: string, credential: string, deviceId: string, keep: number): Promise<void> {
-    await this.db.transaction(
-      (tx) =>
-        tx.batch([
-          // Deleted and inserted again, not updated: the new row's id makes it the newest.
-          { sql: 'DELETE FROM device_proofs WHERE tenant_id = ? AND device_id = ?', params: [tenantId, deviceId] },
-          {
-            sql: 'INSERT INTO device_proofs (tenant_id, device_id, credential, issued_at) VALUES (?, ?, ?, ?)',
-            params: [tenantId, deviceId, credential, this.now()],
-          },
-          // Dead already by their rank (isLive): removed so the table stays `keep` rows a credential.
-          {
-            sql: `DELETE FROM device_proofs WHERE tenant_id = ? AND credential = ? AND id < (
+    // Statements given whole to the commit: one round trip on PostgreSQL.
+    await this.db.transaction(async () => undefined, {
+      durable: false,
+      commitWith: () => [
+        // Deleted and inserted again, not updated: the new row's id makes it the newest.
+        { sql: 'DELETE FROM device_proofs WHERE tenant_id = ? AND device_id = ?', params: [tenantId, deviceId] },
+        {
+          sql: 'INSERT INTO device_proofs (tenant_id, device_id, credential, issued_at) VALUES (?, ?, ?, ?)',
+          params: [tenantId, deviceId, credential, this.now()],
+        },
+        // Dead already by their rank (isLive): removed so the table stays `keep` rows a credential.
+        {
+          sql: `DELETE FROM device_proofs WHERE tenant_id = ? AND credential = ? AND id < (
                     SELECT id FROM device_proofs WHERE tenant_id = ? AND credential = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
-            params: [tenantId, credential, tenantId, credential, keep - 1],
-          },
-        ]),
-      { durable: false },
-    );
+          params: [tenantId, credential, tenantId, credential, keep - 1],
+        },
+      ],
+    });
   }
 
   async isLive(tenantId: string, credential: string, deviceId: string, keep: number): Promise<boolean> {

@@ -8,7 +8,7 @@ import { IdempotencyKeys, LostClaimError, type KeyCompletion, type StoredAnswer 
 import { SentDeviceLinks } from './sent-device-links.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { OrderStatusHistory } from './order-status-history.ts';
-import type { SqlDatabase, SqlExecutor, SqlRow } from './sql-database.ts';
+import type { SqlDatabase, SqlExecutor, SqlRow, SqlStatement } from './sql-database.ts';
 
 /**
  * Orders and their captures, and the way to the rest of the order database (idempotency keys,
@@ -138,45 +138,52 @@ export class OrderDatabase {
   async insertOrder(order: NewOrder, options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion } = {}): Promise<OrderRecord> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(async (tx) => {
-          if (options.completes) await this.keys.complete(tx, options.completes);
-          const createdAt = await this.freeCreatedAt(tx, order);
-          const stored = { ...order, createdAt };
-          // The order and its e-mails in one round trip.
-          await tx.batch([
-            {
-              sql: `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, in_hands_date, supplier_note, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-              params: [
-                order.orderId,
-                order.tenantId,
-                order.companyName,
-                order.email,
-                order.firstName,
-                order.lastName,
-                order.store,
-                order.customerPo,
-                order.inHandsDate ?? '',
-                order.supplierNote ?? '',
-                order.paid,
-                order.total,
-                JSON.stringify(order.lines),
-                createdAt,
-                this.now(),
-                order.placedWith,
-                order.clientIp,
-                order.paymentRef,
-              ],
-            },
-            ...(options.mail?.(stored) ?? []).flatMap((message) => this.outbox.enqueueStatements(order.orderId, message)),
-          ]);
-          return stored;
-        });
+        return await this.db.transaction(
+          async (tx) => {
+            if (options.completes) await this.keys.complete(tx, options.completes);
+            return { ...order, createdAt: await this.freeCreatedAt(tx, order) };
+          },
+          // The order and its e-mails go with the commit, in its round trip.
+          {
+            commitWith: (stored) => [
+              this.insertStatement(stored),
+              ...(options.mail?.(stored) ?? []).flatMap((message) => this.outbox.enqueueStatements(order.orderId, message)),
+            ],
+          },
+        );
       } catch (error) {
         // Two instances picked the same free instant for one e-mail at once: pick again.
         if (!this.db.isUniqueViolation(error) || attempt >= 20 || (await this.findOrder(order.orderId))) throw error;
       }
     }
+  }
+
+  /** The INSERT of a new order, `stored.createdAt` already free (freeCreatedAt). */
+  private insertStatement(stored: NewOrder): SqlStatement {
+    return {
+      sql: `INSERT INTO orders (order_id, tenant_id, company_name, email, first_name, last_name, store, customer_po, in_hands_date, supplier_note, paid, total, lines, created_at, updated_at, placed_with, client_ip, payment_ref)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      params: [
+        stored.orderId,
+        stored.tenantId,
+        stored.companyName,
+        stored.email,
+        stored.firstName,
+        stored.lastName,
+        stored.store,
+        stored.customerPo,
+        stored.inHandsDate ?? '',
+        stored.supplierNote ?? '',
+        stored.paid,
+        stored.total,
+        JSON.stringify(stored.lines),
+        stored.createdAt,
+        this.now(),
+        stored.placedWith,
+        stored.clientIp,
+        stored.paymentRef,
+      ],
+    };
   }
 
   /**

@@ -30,11 +30,34 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
     async batch(statements: readonly SqlStatement[]) {
       if (statements.length === 0) return [];
       // The simple query protocol: several statements in one message, but no bound parameters.
-      const results = (await client.query(statements.map(inlined).join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
-      return (Array.isArray(results) ? results : [results]).map((result) => result.rows as SqlRow[]);
+      return resultsOf(await client.query(statements.map(inlined).join(';\n'))).map((result) => result.rows as SqlRow[]);
     },
   });
   const shared = executorOf(pool);
+
+  /**
+   * The executor of one transaction on `client`. Its BEGIN is sent with the first statements, in
+   * their round trip (as one message of the simple query protocol, the parameters written in);
+   * a transaction that ran nothing sends nothing.
+   */
+  const transactionExecutor = (client: pg.PoolClient): { executor: SqlExecutor; begun: () => boolean } => {
+    let begun = false;
+    const later = executorOf(client);
+    const first = async (statements: readonly SqlStatement[]): Promise<pg.QueryResult[]> => {
+      begun = true;
+      return resultsOf(await client.query(['BEGIN', ...statements.map(inlined)].join(';\n'))).slice(1);
+    };
+    return {
+      begun: () => begun,
+      executor: {
+        query: async <T extends SqlRow>(sql: string, params?: readonly SqlValue[]) =>
+          begun ? later.query<T>(sql, params) : ((await first([{ sql, params }]))[0]!.rows as T[]),
+        run: async (sql, params) => (begun ? later.run(sql, params) : ((await first([{ sql, params }]))[0]!.rowCount ?? 0)),
+        batch: async (statements) =>
+          begun || statements.length === 0 ? later.batch(statements) : (await first(statements)).map((result) => result.rows as SqlRow[]),
+      },
+    };
+  };
 
   return {
     dialect: 'postgres',
@@ -43,16 +66,17 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
     batch: shared.batch,
     async transaction(work, options) {
       const client = await pool.connect();
+      const { executor, begun } = transactionExecutor(client);
       try {
-        await client.query('BEGIN');
-        const result = await work(executorOf(client));
+        const result = await work(executor);
         const durable = options?.durable ?? true;
         // Not durable: the commit does not wait for the WAL's flush (it still comes within a moment).
-        const commit = (typeof durable === 'function' ? durable(result) : durable) ? 'COMMIT' : 'SET LOCAL synchronous_commit TO OFF; COMMIT';
-        await client.query([...(options?.commitWith?.(result) ?? []).map(inlined), commit].join(';\n'));
+        const commit = (typeof durable === 'function' ? durable(result) : durable) ? ['COMMIT'] : ['SET LOCAL synchronous_commit TO OFF', 'COMMIT'];
+        const last = options?.commitWith?.(result) ?? [];
+        if (begun() || last.length > 0) await executor.batch([...last, ...commit.map((sql) => ({ sql }))]);
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (begun()) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         client.release();
@@ -95,4 +119,9 @@ function inlined({ sql, params = [] }: SqlStatement): string {
   });
   if (n !== params.length) throw new Error(`internal: ${params.length} parameters for ${n} placeholders in ${sql}`);
   return text;
+}
+
+/** Each statement's result of a simple-protocol query: pg answers one result alone, several as an array. */
+function resultsOf(answer: pg.QueryResult | pg.QueryResult[]): pg.QueryResult[] {
+  return Array.isArray(answer) ? answer : [answer];
 }
