@@ -19,7 +19,7 @@ import { validateBody } from './body-schemas.ts';
 import type { Guesser } from './failure-limiter.ts';
 import { HttpError } from './http-error.ts';
 import { withIdempotencyKey, type KeyClaim } from './idempotency.ts';
-import { guesserOf, withDeviceProof } from './known-device.ts';
+import { guesserOf, mintDeviceProof, withProof } from './known-device.ts';
 import { lineLabel, storedLinesOf } from './order-lines.ts';
 import { orderStoreOf, storeProblem } from './store-rules.ts';
 import { requireTenant } from './require-tenant.ts';
@@ -117,14 +117,16 @@ export async function createOrder(
       const orderPage = await ctx.orderLinks.pageOf(request.headers.origin, tenant, order.orderId);
       const toBuyer = await buyerConfirmations(order, tenant, ctx.buyerMail, entry.findProduct, orderPage);
       const answer = { status: 200 as const, body: createdAnswer(order, confirmationSentTo(toBuyer)) };
+      // Registered with the order, in its transaction; not in the remembered answer: a replay proves no code, so it renews no device.
+      const device = mintDeviceProof(ctx, bypass.who, tenant, { role: 'bypass', code: bypass.index });
       const stored = await ctx.database.insertOrder(order, {
         completes: claim && { ...claim, answer },
         mail: (placed) => [...orderEmail(placed, tenant, ctx.mailFrom, entry.findProduct), ...toBuyer],
+        registers: device.registration,
       });
       ctx.mailQueued();
       logPlaced(request, stored);
-      // Not in the remembered answer: a replay proves no code, so it renews no device.
-      return withDeviceProof(ctx, request, bypass.who, tenant, { role: 'bypass', code: bypass.index }, answer);
+      return withProof(answer, device.proof);
     }
 
     if (!ctx.paypal) {

@@ -59,10 +59,25 @@ export interface KnownDevice {
   tenantId: string;
 }
 
+/** A proof to record as its credential's newest (DeviceRegistry), before the browser is given it. */
+export interface DeviceRegistration {
+  tenantId: string;
+  credential: string;
+  deviceId: string;
+  /** How many of the credential's newest proofs stay live. */
+  keep: number;
+}
+
+/** A signed proof and the registration that makes it live. */
+export interface MintedProof {
+  proof: string;
+  registration: DeviceRegistration;
+}
+
 /** Which devices hold a live proof (device-proof-registry.ts, in the order database). */
 export interface DeviceRegistry {
-  /** Records `deviceId` as the newest proof of the credential, retiring all but the newest `keep`. */
-  register(tenantId: string, credential: string, deviceId: string, keep: number): Promise<void>;
+  /** Records the device as the newest proof of the credential, retiring all but the newest `keep`. */
+  register(registration: DeviceRegistration): Promise<void>;
   /** Whether `deviceId` is among the newest `keep` proofs registered for the credential. */
   isLive(tenantId: string, credential: string, deviceId: string, keep: number): Promise<boolean>;
 }
@@ -95,13 +110,22 @@ export class DeviceProofs {
    * A proof that the browser knows `grant`'s secret of `tenant` (or redeemed a device link of it), keeping `deviceId` when the
    * browser already had one; registered as that credential's newest live proof.
    */
-  async issue(tenant: Tenant, grant: ProvenCredential, deviceId: string = randomBytes(16).toString('base64url')): Promise<string> {
+  async issue(tenant: Tenant, grant: ProvenCredential, deviceId?: string): Promise<string> {
+    const { proof, registration } = this.mint(tenant, grant, deviceId);
+    await this.registry.register(registration);
+    return proof;
+  }
+
+  /**
+   * A signed proof as `issue` makes it, not yet registered: the caller registers it in its own
+   * transaction (create-order, with the order) and gives it out only once that committed.
+   */
+  mint(tenant: Tenant, grant: ProvenCredential, deviceId: string = randomBytes(16).toString('base64url')): MintedProof {
     const credential = credentialName(grant);
     const secret = credentialSecret(tenant, credential);
     if (secret === undefined) throw new Error(`internal: tenant ${tenant.id} has no secret to prove for ${credential}`);
-    await this.registry.register(tenant.id, credential, deviceId, LIVE_PROOFS_PER_CREDENTIAL);
     const issuedAt = Math.floor(this.now() / 1000);
-    return signHs256(
+    const proof = signHs256(
       {
         sub: tenant.id,
         aud: AUDIENCE,
@@ -113,6 +137,7 @@ export class DeviceProofs {
       },
       this.secret,
     );
+    return { proof, registration: { tenantId: tenant.id, credential, deviceId, keep: LIVE_PROOFS_PER_CREDENTIAL } };
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Tenant } from '../../src/domain/tenant.ts';
 import type { ApiAnswer, ApiContext, ApiRequest } from './api-context.ts';
-import { DEVICE_PROOF_HEADER, type ProvenCredential } from './device-proofs.ts';
+import { DEVICE_PROOF_HEADER, type MintedProof, type ProvenCredential } from './device-proofs.ts';
 import type { Guesser } from './failure-limiter.ts';
 
 /** The request as the guess limits see it: its client, and its device when it carries an honoured proof for `tenantId` (any tenant at the entry screen). */
@@ -24,10 +24,25 @@ export async function withDeviceProof<A extends ApiAnswer>(
 ): Promise<A> {
   let proof: string;
   try {
-    proof = await ctx.devices.issue(tenant, grant, who.device?.tenantId === tenant.id ? who.device.id : undefined);
+    proof = await ctx.devices.issue(tenant, grant, knownDeviceId(who, tenant));
   } catch (error) {
     request.log.warn('could not issue a device proof; answering without one', { error });
     return answer;
   }
+  return withProof(answer, proof);
+}
+
+/** A device proof as withDeviceProof gives it, for the caller to register in its own transaction (create-order's, with the order). */
+export function mintDeviceProof(ctx: Pick<ApiContext, 'devices'>, who: Guesser, tenant: Tenant, grant: ProvenCredential): MintedProof {
+  return ctx.devices.mint(tenant, grant, knownDeviceId(who, tenant));
+}
+
+/** `answer` carrying `proof` in its header. */
+export function withProof<A extends ApiAnswer>(answer: A, proof: string): A {
   return { ...answer, headers: { ...answer.headers, [DEVICE_PROOF_HEADER]: proof } };
+}
+
+/** The device id the request proved for `tenant`, kept when its proof is renewed. */
+function knownDeviceId(who: Guesser, tenant: Tenant): string | undefined {
+  return who.device?.tenantId === tenant.id ? who.device.id : undefined;
 }

@@ -1,5 +1,5 @@
-import type { DeviceRegistry } from '../app/device-proofs.ts';
-import type { SqlDatabase } from './sql-database.ts';
+import type { DeviceRegistration, DeviceRegistry } from '../app/device-proofs.ts';
+import type { SqlDatabase, SqlStatement } from './sql-database.ts';
 
 /**
  * The live device proofs (device-proofs.ts), in the order database so every instance honours
@@ -16,25 +16,27 @@ export class DeviceProofRegistry implements DeviceRegistry {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async register(tenantId: string, credential: string, deviceId: string, keep: number): Promise<void> {
+  async register(registration: DeviceRegistration): Promise<void> {
     // Statements given whole to the commit: one round trip on PostgreSQL.
-    await this.db.transaction(async () => undefined, {
-      durable: false,
-      commitWith: () => [
-        // Deleted and inserted again, not updated: the new row's id makes it the newest.
-        { sql: 'DELETE FROM device_proofs WHERE tenant_id = ? AND device_id = ?', params: [tenantId, deviceId] },
-        {
-          sql: 'INSERT INTO device_proofs (tenant_id, device_id, credential, issued_at) VALUES (?, ?, ?, ?)',
-          params: [tenantId, deviceId, credential, this.now()],
-        },
-        // Dead already by their rank (isLive): removed so the table stays `keep` rows a credential.
-        {
-          sql: `DELETE FROM device_proofs WHERE tenant_id = ? AND credential = ? AND id < (
-                    SELECT id FROM device_proofs WHERE tenant_id = ? AND credential = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
-          params: [tenantId, credential, tenantId, credential, keep - 1],
-        },
-      ],
-    });
+    await this.db.transaction(async () => undefined, { durable: false, commitWith: () => this.registrationStatements(registration) });
+  }
+
+  /** What `register` writes, for a transaction that registers a proof with other writes (an order's). */
+  registrationStatements({ tenantId, credential, deviceId, keep }: DeviceRegistration): SqlStatement[] {
+    return [
+      // Deleted and inserted again, not updated: the new row's id makes it the newest.
+      { sql: 'DELETE FROM device_proofs WHERE tenant_id = ? AND device_id = ?', params: [tenantId, deviceId] },
+      {
+        sql: 'INSERT INTO device_proofs (tenant_id, device_id, credential, issued_at) VALUES (?, ?, ?, ?)',
+        params: [tenantId, deviceId, credential, this.now()],
+      },
+      // Dead already by their rank (isLive): removed so the table stays `keep` rows a credential.
+      {
+        sql: `DELETE FROM device_proofs WHERE tenant_id = ? AND credential = ? AND id < (
+                SELECT id FROM device_proofs WHERE tenant_id = ? AND credential = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+        params: [tenantId, credential, tenantId, credential, keep - 1],
+      },
+    ];
   }
 
   async isLive(tenantId: string, credential: string, deviceId: string, keep: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Paid } from '../../src/domain/payment.ts';
 import { randomUUID } from 'node:crypto';
 import type { Money } from '../../src/domain/money.ts';
+import type { DeviceRegistration } from '../app/device-proofs.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
 import { DeviceProofRegistry } from './device-proof-registry.ts';
 import { StoredFailureLog } from './failure-log.ts';
@@ -132,10 +133,14 @@ export class OrderDatabase {
   // ---- orders ----
 
   /**
-   * Stores a new order with its e-mails and, for a request with an idempotency key, the answer
-   * to replay, all in one transaction: either everything is there or nothing is.
+   * Stores a new order with its e-mails, the device proof its answer gives out (`registers`)
+   * and, for a request with an idempotency key, the answer to replay, all in one transaction:
+   * either everything is there or nothing is.
    */
-  async insertOrder(order: NewOrder, options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion } = {}): Promise<OrderRecord> {
+  async insertOrder(
+    order: NewOrder,
+    options: { mail?: (stored: OrderRecord) => MailMessage[]; completes?: KeyCompletion; registers?: DeviceRegistration } = {},
+  ): Promise<OrderRecord> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction(
@@ -148,6 +153,7 @@ export class OrderDatabase {
             commitWith: (stored) => [
               this.insertStatement(stored),
               ...(options.mail?.(stored) ?? []).flatMap((message) => this.outbox.enqueueStatements(order.orderId, message)),
+              ...(options.registers ? this.deviceProofs.registrationStatements(options.registers) : []),
             ],
           },
         );
