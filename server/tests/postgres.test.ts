@@ -7,6 +7,10 @@ import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
 import { openPostgresDatabase } from '../storage/postgres-database.ts';
+import { migrate } from '../storage/migrations.ts';
+import { OrderDatabase } from '../storage/order-database.ts';
+import { DeviceProofs, LIVE_PROOFS_PER_CREDENTIAL } from '../app/device-proofs.ts';
+import { fixtureData, removeFixture, SESSION_SECRET } from './helpers/handler-world.ts';
 import { authorityContract } from './authority-contract.ts';
 import { buyerMailContract } from './buyer-mail-contract.ts';
 import { deviceLinkContract } from './device-link-contract.ts';
@@ -25,6 +29,7 @@ beforeAll(async () => {
   postgres = await startThrowawayPostgres();
 });
 afterAll(() => postgres?.stop());
+afterAll(removeFixture);
 
 describe('order API on PostgreSQL', () => {
   orderApiContract(() => postgres.createDatabase(`contract_${++databases}`));
@@ -143,6 +148,22 @@ describe('several instances sharing one PostgreSQL database', () => {
       await paypal.close();
       await smtp.close();
       rmSync(fixture, { recursive: true, force: true });
+    }
+  });
+
+  it(`honours exactly the newest ${LIVE_PROOFS_PER_CREDENTIAL} of 40 proofs of one password minted at once through three instances`, async () => {
+    const { tenants } = fixtureData();
+    const url = await postgres.createDatabase('proofs');
+    const pools = [1, 2, 3].map(() => openPostgresDatabase(url));
+    try {
+      await migrate(pools[0]!, { tenants: tenants.known() });
+      const devices = pools.map((db) => new DeviceProofs(SESSION_SECRET, new OrderDatabase(db).deviceProofs));
+      const tenant = tenants.all().find((entry) => entry.tenant.companyName === BYPASS_TENANT)!.tenant;
+      const proofs = await Promise.all(Array.from({ length: 40 }, (_, i) => devices[i % 3]!.issue(tenant, { role: 'staff' })));
+      const honoured = await Promise.all(proofs.map((proof, i) => devices[(i + 1) % 3]!.deviceOf(proof, tenant.id, (id) => tenants.byId(id)?.tenant)));
+      expect(honoured.filter(Boolean)).toHaveLength(LIVE_PROOFS_PER_CREDENTIAL);
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
     }
   });
 

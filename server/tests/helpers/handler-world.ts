@@ -60,7 +60,7 @@ export const MAIL_FROM = `${SUPPLIER.name} <${SUPPLIER.email}>`;
 let served: { root: string; tenants: TenantDirectory; supplier: SupplierContact } | undefined;
 
 /** The order fixture's data (order-fixture.ts), loaded once per test file. */
-function fixtureData(): { tenants: TenantDirectory; supplier: SupplierContact } {
+export function fixtureData(): { tenants: TenantDirectory; supplier: SupplierContact } {
   if (!served) {
     const root = writeOrderFixture();
     const data = loadServedData(root);
