@@ -42,6 +42,11 @@ export function smtpDescription(url: string): string {
   return `SMTP ${parsed.protocol}//${parsed.host}`;
 }
 
+/** How the logs name an `.eml` folder transport. */
+export function emlDescription(folder: string): string {
+  return `.eml files in ${folder}`;
+}
+
 /**
  * With no SMTP server configured each message becomes a complete RFC 822 `.eml` file in
  * `folder` (any mail program opens one). Written beside its final name and renamed, so a
@@ -51,7 +56,7 @@ export function smtpDescription(url: string): string {
 export function emlFolderTransport(folder: string): MailTransport {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    description: `.eml files in ${folder}`,
+    description: emlDescription(folder),
     async send(message, id, attachments = []) {
       const info = await transport.sendMail(nodemailerMessage(message, attachments));
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.replace(/[^A-Za-z0-9-]/g, '_')}.eml`);

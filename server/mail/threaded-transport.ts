@@ -7,7 +7,7 @@ import type { Logger } from '../logger.ts';
 import { removeOldEmlFiles } from './eml-retention.ts';
 import type { MailMessage } from './mail-message.ts';
 import type { MailThreadSettings, SendReply, SendRequest, ThreadLogEntry } from './mail-thread-sender.ts';
-import { smtpDescription, type MailTransport } from './mail-transport.ts';
+import { emlDescription, smtpDescription, type MailTransport } from './mail-transport.ts';
 
 const SENDER_MODULE = fileURLToPath(new URL('./mail-thread-sender.ts', import.meta.url));
 
@@ -22,7 +22,7 @@ export function threadedTransport(settings: MailThreadSettings, log: Logger): Ma
   let thread: MailThread | undefined = new MailThread(settings, log);
   let closed = false;
   return {
-    description: settings.smtpUrl ? smtpDescription(settings.smtpUrl) : `.eml files in ${settings.folder}`,
+    description: settings.smtpUrl ? smtpDescription(settings.smtpUrl) : emlDescription(settings.folder),
     async send(message, id) {
       if (closed) throw new Error('the mail transport is closed');
       if (!thread || thread.dead) thread = new MailThread(settings, log);

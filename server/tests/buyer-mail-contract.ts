@@ -4,7 +4,7 @@ import { orderNumber } from '../../src/domain/order-number.ts';
 import { contractWorld } from './helpers/contract-world.ts';
 import { BYPASS_TENANT, bypassMotorsOrder, OTHER_TENANT, PAYPAL_TENANT, paypalMotorsOrder, POLO_LINE, SUPPLIER } from './helpers/order-fixture.ts';
 import { mailParts, parseMail } from './helpers/parse-mail.ts';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
+import { MAIL_WAIT_MS, startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApi, type TestApi } from './helpers/test-api.ts';
 
 /**
@@ -21,20 +21,12 @@ export function buyerMailContract(newDatabase: () => Promise<string | undefined>
     bypassMotorsOrder({ store: 'Bypass Ford', customer_po: 'CPO-9', cart: [polo(10), polo(2, '2XL', 'Black')], ...overrides });
   const toBuyer = (sink: SmtpSink, email: string) => sink.received.filter((m) => m.to.includes(email));
   /** The first e-mail to `email` (the staff e-mail mentions the address too, but goes to the tenant). */
-  const mailTo = async (email: string) => {
-    // Sent from the API's mail thread, which a busy machine may start slowly.
-    const deadline = Date.now() + 30_000;
-    while (toBuyer(world.smtp, email).length === 0) {
-      if (Date.now() > deadline) throw new Error(`no e-mail to ${email} within 30 s`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return toBuyer(world.smtp, email)[0]!;
-  };
+  const mailTo = async (email: string) => (await world.smtp.waitForMailTo(email))[0]!;
   /** Waits until the outbox has sent everything queued: the sink has every e-mail of the orders so far. */
   const settle = async (target: TestApi = world.api) => {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + MAIL_WAIT_MS;
     while ((await target.api.database.outbox.unsentCount()) > 0) {
-      if (Date.now() > deadline) throw new Error('the outbox did not empty within 30 s');
+      if (Date.now() > deadline) throw new Error(`the outbox did not empty within ${MAIL_WAIT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };

@@ -9,6 +9,12 @@ export interface ReceivedMail {
   text: string;
 }
 
+/**
+ * How long a test waits for an e-mail: the API composes and sends them from its mail thread,
+ * at the lowest CPU priority, which a busy machine may start slowly.
+ */
+export const MAIL_WAIT_MS = 30_000;
+
 /** A real SMTP server on loopback that keeps what it receives; it can refuse the next few messages. */
 export interface SmtpSink {
   url: string;
@@ -17,6 +23,8 @@ export interface SmtpSink {
   rejectNext: number;
   rejected: number;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The e-mails sent to `address`, once there is one. */
+  waitForMailTo(address: string): Promise<ReceivedMail[]>;
   /** The e-mails that mention `text` (an order id), once there are at least `count` of them. */
   waitForMention(text: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -28,7 +36,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     received: [],
     rejectNext: 0,
     rejected: 0,
-    async waitFor(count, timeoutMs = 30_000) {
+    async waitForMailTo(address) {
+      const deadline = Date.now() + MAIL_WAIT_MS;
+      const to = () => sink.received.filter((m) => m.to.includes(address));
+      while (to().length === 0) {
+        if (Date.now() > deadline) throw new Error(`no e-mail to ${address} within ${MAIL_WAIT_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return to();
+    },
+    async waitFor(count, timeoutMs = MAIL_WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (sink.received.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, got ${sink.received.length} within ${timeoutMs} ms`);
@@ -36,7 +53,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
       return sink.received;
     },
-    async waitForMention(text, count = 1, timeoutMs = 30_000) {
+    async waitForMention(text, count = 1, timeoutMs = MAIL_WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       const mentioning = () => sink.received.filter((m) => m.text.includes(text));
       while (mentioning().length < count) {
