@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { stableJson } from '../../stable-json.ts';
-import type { FileDigestCache } from '../shared/file-digest-cache.ts';
+import { RACY_MS, type FileDigestCache } from '../shared/file-digest-cache.ts';
 import type { ManifestEntry } from '../shared/site-manifest.ts';
 import type { ImageRequest, PreparedImages } from '../images/site-images.ts';
 
@@ -14,6 +14,18 @@ export const IMAGE_FOLDER = 'assets/img';
  * equal digests mean equal folders.
  */
 export function imageFolderDigest(requests: readonly ImageRequest[], prepared: PreparedImages): string {
+  // Tenants of one catalog mostly ask for the same images: their names are sorted and hashed once a build.
+  let known = folderDigests.get(prepared);
+  if (!known) folderDigests.set(prepared, (known = new Map()));
+  const asked = requests.map(({ source, preset }) => `${preset}\0${source}`).join('\n');
+  let digest = known.get(asked);
+  if (digest === undefined) known.set(asked, (digest = namesDigest(requests, prepared)));
+  return digest;
+}
+/** By the build's prepared images, whose variants the names are. */
+const folderDigests = new WeakMap<PreparedImages, Map<string, string>>();
+
+function namesDigest(requests: readonly ImageRequest[], prepared: PreparedImages): string {
   // Sorted by source first, each image's names follow one another nearly in order, and the sort
   // of all of them (some 14,000 a tenant at catalog scale) is mostly a merge.
   const bySource = [...requests].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
@@ -25,6 +37,23 @@ export function imageFolderDigest(requests: readonly ImageRequest[], prepared: P
 }
 
 /**
+ * What a published image folder is, in one stat: its inode and modification time (which change
+ * when a file in it is added, removed or replaced, not when one is moved over whole at the swap),
+ * and the image cache whose objects its files are hard links to. Undefined when it cannot vouch
+ * for the files: no folder, the folder on another file system than the cache (its files are
+ * copies, whose bytes only a read can check), or a modification time too recent to tell a later
+ * change from it (within the file system's timestamp granularity: git's "racily clean" rule; the
+ * next build records it).
+ */
+export function imageFolderStamp(folder: string, imageCache: string): string | undefined {
+  const found = statSync(folder, { bigint: true, throwIfNoEntry: false });
+  const cache = statSync(imageCache, { bigint: true, throwIfNoEntry: false });
+  if (!found?.isDirectory() || !cache || found.dev !== cache.dev) return undefined;
+  if (Date.now() - Number(found.mtimeMs) < RACY_MS) return undefined;
+  return `${path.resolve(imageCache)}:${found.dev}:${found.ino}:${found.mtimeNs}`;
+}
+
+/**
  * A tenant rebuilt for an edit that left its images alone (a product's name or price, a store)
  * takes its previous image folder, moved into the new output at the swap like an unchanged
  * tenant, instead of linking every variant again and hashing each for the manifest: at catalog
@@ -32,6 +61,11 @@ export function imageFolderDigest(requests: readonly ImageRequest[], prepared: P
  * it cannot be carried (another set of images, no previous build of it, no readable manifest (`manifest` undefined), or
  * a file in it that is not what the manifest says: written into through a hard link, say, which
  * a clean build would not publish).
+ *
+ * A folder whose stamp (imageFolderStamp) is the one the previous build recorded is taken without
+ * a stat a file: its names are the ones that build published, each a hard link to a cache object
+ * that the image pipeline checked this build (variant-cache.ts), so a file written into through
+ * its link made that object a miss, encoded again, and the folder is not offered (reuse-plan.ts).
  */
 export async function carriedImageFolder(
   outDir: string,
@@ -40,11 +74,13 @@ export async function carriedImageFolder(
   digest: string,
   digests: FileDigestCache,
   manifest: readonly ManifestEntry[] | undefined,
+  stamps?: { previous: string | undefined; imageCache: string },
 ): Promise<ManifestEntry[] | undefined> {
   const siteDir = path.join(outDir, id);
   const folder = path.join(siteDir, IMAGE_FOLDER);
   if (previousDigest !== digest || !existsSync(folder) || !manifest) return undefined;
   const entries = manifest.filter((entry) => entry.path.startsWith(`${IMAGE_FOLDER}/`));
+  if (stamps?.previous !== undefined && imageFolderStamp(folder, stamps.imageCache) === stamps.previous) return entries;
   // Checked as the manifest will claim: the same names, and each file's size and sha256 (known by inode while unchanged: a stat each).
   if (readdirSync(folder).length !== entries.length) return undefined;
   for (const entry of entries) {

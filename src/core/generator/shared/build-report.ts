@@ -29,6 +29,8 @@ export interface SiteReport {
   unchanged?: boolean;
   /** Digest of the names in its image folder (carried-images.ts); the next build moves that folder over when it is unchanged. */
   imageFolder?: string;
+  /** Its image folder as published (carried-images.ts imageFolderStamp): the next build takes it on this one check, not a stat a file. */
+  imageFolderStamp?: string;
   /** Digest of the tenant's frame (config, logos, stylesheet) every page shows; the next build names it when it changed (render-reasons.ts). */
   frame?: string;
   /** The pages this build rendered, not carried or linked from the page cache, and why. */
