@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
@@ -207,6 +207,38 @@ describe('npm run build', () => {
     writeFileSync(path.join(folder, damaged!), Buffer.alloc(good.length, 0));
     retitle(root, 'solo', 'Solo Store Renamed');
 
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
+    expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', damaged!)).equals(good)).toBe(true);
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', ...cache]).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+  });
+
+  it('takes an image folder on its stamp once it is older than a tick of the clock, and still publishes no file written into through its link', () => {
+    const root = fixtureProject();
+    // A cache of its own: the damage below goes through a published link into the cache object, which other builds share.
+    const cache = ['--image-cache', path.join(root, 'image-cache')];
+    const stampOf = (id: string) =>
+      (JSON.parse(readFileSync(path.join(root, 'dist', REPORT_FILE), 'utf8')) as BuildReport).tenants.find((site) => site.id === id)?.imageFolderStamp;
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
+    const folder = path.join(root, 'dist', 'solo', 'assets', 'img');
+    // Linked just now: not stamped. An hour later, as far as the folder says, the next build stamps it.
+    expect(stampOf('solo')).toBeUndefined();
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(folder, anHourAgo, anHourAgo);
+    retitle(root, 'solo', 'Solo Store Renamed');
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
+    const stamp = stampOf('solo');
+    expect(stamp).toBeDefined();
+    retitle(root, 'solo', 'Solo Store Renamed Again');
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
+    // Taken on its stamp: the same folder, stamped the same.
+    expect(stampOf('solo')).toBe(stamp);
+
+    const [damaged] = readdirSync(folder).filter((file) => file.endsWith('.jpg'));
+    const good = readFileSync(path.join(folder, damaged!));
+    chmodSync(path.join(folder, damaged!), 0o644);
+    writeFileSync(path.join(folder, damaged!), Buffer.alloc(good.length, 0));
+    retitle(root, 'solo', 'Solo Store Renamed Once More');
     expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
     expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', damaged!)).equals(good)).toBe(true);
     expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', ...cache]).status).toBe(0);
