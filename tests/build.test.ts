@@ -29,6 +29,26 @@ function dropProducts(root: string, code: string) {
 }
 
 /** Every page of dist/ with its inode: a page not rewritten by a build keeps it (it is linked, not written). */
+/**
+ * Writes zeros into one of tenant solo's published pictures (and so into the image cache object it
+ * is a link to), as a careless tool would; answers its name and its bytes before.
+ */
+function damageSoloImage(root: string): { name: string; good: Buffer } {
+  const folder = path.join(root, 'dist', 'solo', 'assets', 'img');
+  const name = readdirSync(folder).find((file) => file.endsWith('.jpg'))!;
+  const good = readFileSync(path.join(folder, name));
+  chmodSync(path.join(folder, name), 0o644);
+  writeFileSync(path.join(folder, name), Buffer.alloc(good.length, 0));
+  return { name, good };
+}
+
+/** The damaged picture is published whole again, and dist/ is what a clean build writes. */
+function expectRepaired(root: string, cache: readonly string[], { name, good }: { name: string; good: Buffer }) {
+  expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', name)).equals(good)).toBe(true);
+  expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', ...cache]).status).toBe(0);
+  expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+}
+
 function pageInodes(dist: string): Map<string, number> {
   const pages = new Map<string, number>();
   const walk = (dir: string) => {
@@ -199,18 +219,11 @@ describe('npm run build', () => {
     // A cache of its own: the damage below goes through a published link into the cache object, which other builds share.
     const cache = ['--image-cache', path.join(root, 'image-cache')];
     expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
-    const folder = path.join(root, 'dist', 'solo', 'assets', 'img');
-    const [damaged] = readdirSync(folder).filter((file) => file.endsWith('.jpg'));
-    const good = readFileSync(path.join(folder, damaged!));
-    // Written into the published file (and so into the cache object it is a link to), as a careless tool would.
-    chmodSync(path.join(folder, damaged!), 0o644);
-    writeFileSync(path.join(folder, damaged!), Buffer.alloc(good.length, 0));
+    const damaged = damageSoloImage(root);
     retitle(root, 'solo', 'Solo Store Renamed');
 
     expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
-    expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', damaged!)).equals(good)).toBe(true);
-    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', ...cache]).status).toBe(0);
-    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+    expectRepaired(root, cache, damaged);
   });
 
   it('takes an image folder on its stamp once it is older than a tick of the clock, and still publishes no file written into through its link', () => {
@@ -234,15 +247,10 @@ describe('npm run build', () => {
     // Taken on its stamp: the same folder, stamped the same.
     expect(stampOf('solo')).toBe(stamp);
 
-    const [damaged] = readdirSync(folder).filter((file) => file.endsWith('.jpg'));
-    const good = readFileSync(path.join(folder, damaged!));
-    chmodSync(path.join(folder, damaged!), 0o644);
-    writeFileSync(path.join(folder, damaged!), Buffer.alloc(good.length, 0));
+    const damaged = damageSoloImage(root);
     retitle(root, 'solo', 'Solo Store Renamed Once More');
     expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
-    expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', damaged!)).equals(good)).toBe(true);
-    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', ...cache]).status).toBe(0);
-    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+    expectRepaired(root, cache, damaged);
   });
 
   it('encodes no image again for another data folder (--root): one image cache beside the code, whatever the data folder', () => {

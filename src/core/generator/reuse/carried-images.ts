@@ -1,40 +1,37 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { stableJson } from '../../stable-json.ts';
 import { RACY_MS, type FileDigestCache } from '../shared/file-digest-cache.ts';
 import type { ManifestEntry } from '../shared/site-manifest.ts';
+import type { PreparedImage } from '../images/prepared-image.ts';
 import type { ImageRequest, PreparedImages } from '../images/site-images.ts';
 
 /** Where a tenant's image variants are published, relative to its folder: nothing else goes there. */
 export const IMAGE_FOLDER = 'assets/img';
 
 /**
- * A digest of the names in a tenant's image folder. Each name carries a hash of its content, so
- * equal digests mean equal folders.
+ * A digest of a tenant's image folder: of each image it shows, its source, preset and the names of
+ * its variant files. Each name carries a hash of its content, so equal digests mean equal folders
+ * (two folders of the same names may still differ in digest when their images do: not carried, a
+ * clean relink).
  */
 export function imageFolderDigest(requests: readonly ImageRequest[], prepared: PreparedImages): string {
-  // Tenants of one catalog mostly ask for the same images: their names are sorted and hashed once a build.
-  let known = folderDigests.get(prepared);
-  if (!known) folderDigests.set(prepared, (known = new Map()));
-  const asked = requests.map(({ source, preset }) => `${preset}\0${source}`).join('\n');
-  let digest = known.get(asked);
-  if (digest === undefined) known.set(asked, (digest = namesDigest(requests, prepared)));
-  return digest;
+  // Each image's part is written once a build and shared by the tenants showing it; a tenant's parts,
+  // a few thousand, are sorted and hashed, not its 14,000 names.
+  const parts = requests.map(({ source, preset }) => partOf(prepared.get(source, preset), preset));
+  parts.sort();
+  const unique = parts.filter((part, index) => index === 0 || part !== parts[index - 1]);
+  return createHash('sha256').update(unique.join('\n')).digest('hex');
 }
-/** By the build's prepared images, whose variants the names are. */
-const folderDigests = new WeakMap<PreparedImages, Map<string, string>>();
 
-function namesDigest(requests: readonly ImageRequest[], prepared: PreparedImages): string {
-  // Sorted by source first, each image's names follow one another nearly in order, and the sort
-  // of all of them (some 14,000 a tenant at catalog scale) is mostly a merge.
-  const bySource = [...requests].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
-  const names: string[] = [];
-  for (const { source, preset } of bySource) for (const variant of prepared.get(source, preset).variants) names.push(variant.file);
-  names.sort();
-  const unique = names.filter((name, index) => index === 0 || name !== names[index - 1]);
-  return createHash('sha256').update(stableJson(unique)).digest('hex');
+function partOf(image: PreparedImage, preset: string): string {
+  let byPreset = imageParts.get(image);
+  if (!byPreset) imageParts.set(image, (byPreset = new Map()));
+  let part = byPreset.get(preset);
+  if (part === undefined) byPreset.set(preset, (part = JSON.stringify([image.source, preset, image.variants.map((variant) => variant.file)])));
+  return part;
 }
+const imageParts = new WeakMap<PreparedImage, Map<string, string>>();
 
 /**
  * What a published image folder is, in one stat: its inode and modification time (which change
