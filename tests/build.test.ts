@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
@@ -29,6 +29,26 @@ function dropProducts(root: string, code: string) {
 }
 
 /** Every page of dist/ with its inode: a page not rewritten by a build keeps it (it is linked, not written). */
+/**
+ * Writes zeros into one of tenant solo's published pictures (and so into the image cache object it
+ * is a link to), as a careless tool would; answers its name and its bytes before.
+ */
+function damageSoloImage(root: string): { name: string; good: Buffer } {
+  const folder = path.join(root, 'dist', 'solo', 'assets', 'img');
+  const name = readdirSync(folder).find((file) => file.endsWith('.jpg'))!;
+  const good = readFileSync(path.join(folder, name));
+  chmodSync(path.join(folder, name), 0o644);
+  writeFileSync(path.join(folder, name), Buffer.alloc(good.length, 0));
+  return { name, good };
+}
+
+/** The damaged picture is published whole again, and dist/ is what a clean build writes. */
+function expectRepaired(root: string, cache: readonly string[], { name, good }: { name: string; good: Buffer }) {
+  expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', name)).equals(good)).toBe(true);
+  expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', ...cache]).status).toBe(0);
+  expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+}
+
 function pageInodes(dist: string): Map<string, number> {
   const pages = new Map<string, number>();
   const walk = (dir: string) => {
@@ -199,18 +219,38 @@ describe('npm run build', () => {
     // A cache of its own: the damage below goes through a published link into the cache object, which other builds share.
     const cache = ['--image-cache', path.join(root, 'image-cache')];
     expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
-    const folder = path.join(root, 'dist', 'solo', 'assets', 'img');
-    const [damaged] = readdirSync(folder).filter((file) => file.endsWith('.jpg'));
-    const good = readFileSync(path.join(folder, damaged!));
-    // Written into the published file (and so into the cache object it is a link to), as a careless tool would.
-    chmodSync(path.join(folder, damaged!), 0o644);
-    writeFileSync(path.join(folder, damaged!), Buffer.alloc(good.length, 0));
+    const damaged = damageSoloImage(root);
     retitle(root, 'solo', 'Solo Store Renamed');
 
     expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
-    expect(readFileSync(path.join(root, 'dist', 'solo', 'assets', 'img', damaged!)).equals(good)).toBe(true);
-    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', ...cache]).status).toBe(0);
-    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+    expectRepaired(root, cache, damaged);
+  });
+
+  it('takes an image folder on its stamp once it is older than a tick of the clock, and still publishes no file written into through its link', () => {
+    const root = fixtureProject();
+    // A cache of its own: the damage below goes through a published link into the cache object, which other builds share.
+    const cache = ['--image-cache', path.join(root, 'image-cache')];
+    const stampOf = (id: string) =>
+      (JSON.parse(readFileSync(path.join(root, 'dist', REPORT_FILE), 'utf8')) as BuildReport).tenants.find((site) => site.id === id)?.imageFolderStamp;
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
+    const folder = path.join(root, 'dist', 'solo', 'assets', 'img');
+    // Linked just now: not stamped. An hour later, as far as the folder says, the next build stamps it.
+    expect(stampOf('solo')).toBeUndefined();
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(folder, anHourAgo, anHourAgo);
+    retitle(root, 'solo', 'Solo Store Renamed');
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
+    const stamp = stampOf('solo');
+    expect(stamp).toBeDefined();
+    retitle(root, 'solo', 'Solo Store Renamed Again');
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
+    // Taken on its stamp: the same folder, stamped the same.
+    expect(stampOf('solo')).toBe(stamp);
+
+    const damaged = damageSoloImage(root);
+    retitle(root, 'solo', 'Solo Store Renamed Once More');
+    expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
+    expectRepaired(root, cache, damaged);
   });
 
   it('encodes no image again for another data folder (--root): one image cache beside the code, whatever the data folder', () => {

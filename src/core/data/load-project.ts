@@ -9,7 +9,7 @@ import { imageUses, type ImageUse } from './image-uses.ts';
 import { listFiles } from './list-files.ts';
 import { validateAgainstSchema } from './schema-validator.ts';
 import { catalogFromFile, productColorsFromFile, supplierFactsFromFile, tenantFromFile, type ProductColors } from './to-domain.ts';
-import { checkSources, SourceCache, type SourceFiles } from './validate-sources.ts';
+import { checkSources, type SourceFiles, type SourceStore } from './validate-sources.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 export { SITE_FILE, SourceCache } from './validate-sources.ts';
@@ -60,7 +60,7 @@ export interface LoadResult {
  * them): what an edit of it can change, since no rule compares two catalogs. The result then has
  * no project, and no unused-image warnings (the unread catalogs may use those images).
  */
-export function loadProject(root: string, cache?: SourceCache, overrides?: ReadonlyMap<string, string>, onlyCatalog?: string): LoadResult {
+export function loadProject(root: string, cache?: SourceStore, overrides?: ReadonlyMap<string, string>, onlyCatalog?: string): LoadResult {
   const onDisk = (folder: string) => listFiles(path.join(root, folder));
   const inFolder = (folder: string) =>
     [...(overrides?.keys() ?? [])].filter((file) => path.posix.dirname(file) === folder).map((file) => path.posix.basename(file));

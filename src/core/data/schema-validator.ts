@@ -75,6 +75,11 @@ function compileInputs(): { definitions: string; schemas: Record<SchemaName, str
   return { definitions, schemas, cached: path.join(COMPILED_DIR, `${digest}.cjs`) };
 }
 
+/** The digest of what the validators are compiled from (the schemas, the options, ajv's version): equal keys, equal verdicts on equal data. */
+export function validatorsKey(): string {
+  return path.basename(compileInputs().cached, '.cjs');
+}
+
 /** Each schema's validator is exported under the schema's name. */
 const EXPORTS = Object.fromEntries(SCHEMA_NAMES.map((name) => [name, name]));
 

@@ -3,20 +3,34 @@ import { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { unusedImages } from './image-uses.ts';
 import { checkPlacementAreas } from './placement-area-checks.ts';
 import type { SchemaName } from './schema-diagnostics.ts';
-import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+import { parseYamlSource, yamlSourceWithData, type YamlSource } from './yaml-source.ts';
 
 export const SITE_FILE = 'tenants/_site.yaml';
 const ID = /^[a-z0-9][a-z0-9-]*$/;
+
+/** A file parsed and checked against its schema. */
+export interface CheckedSource {
+  source: YamlSource;
+  schemaErrors: Diagnostic[];
+}
+
+/**
+ * Where checkSources keeps parsed files: `parse` reads and checks a file's text; `withData` makes
+ * the source of that text from data known for it (a store that keeps data, not sources).
+ */
+export interface SourceStore {
+  get(file: string, text: string, parse: () => CheckedSource, withData: (data: unknown) => YamlSource): CheckedSource;
+}
 
 /**
  * Parsed and schema-checked files by path, kept between loads by a long-running process
  * (`npm run dev`): a file whose text has not changed is not parsed again. Parsing is most of a
  * load, so after one save only the saved file costs anything.
  */
-export class SourceCache {
+export class SourceCache implements SourceStore {
   private readonly files = new Map<string, { text: string; source: YamlSource; schemaErrors: Diagnostic[] }>();
 
-  get(file: string, text: string, parse: () => { source: YamlSource; schemaErrors: Diagnostic[] }): { source: YamlSource; schemaErrors: Diagnostic[] } {
+  get(file: string, text: string, parse: () => CheckedSource): CheckedSource {
     const cached = this.files.get(file);
     if (cached && cached.text === text) return cached;
     const fresh = { text, ...parse() };
@@ -40,7 +54,7 @@ export interface SourceFiles {
 export interface SourceCheckOptions {
   /** A parsed file's schema errors: the validators compiled on disk, or the ones in the editor's bundle. */
   checkSchema(source: YamlSource, schema: SchemaName): Diagnostic[];
-  cache?: SourceCache;
+  cache?: SourceStore;
   /** The cache's key of a file (its absolute path on disk); the repository path when absent. */
   cacheKey?(relative: string): string;
   /** Reads only this catalog; see loadProject. */
@@ -67,7 +81,8 @@ export function checkSources(files: SourceFiles, options: SourceCheckOptions): {
       const parsed = parseYamlSource(relative, text);
       return { source: parsed, schemaErrors: parsed.diagnostics.length === 0 ? options.checkSchema(parsed, schema) : [] };
     };
-    const { source, schemaErrors } = cache ? cache.get(options.cacheKey?.(relative) ?? relative, text, parse) : parse();
+    const withData = (data: unknown) => yamlSourceWithData(relative, text, data);
+    const { source, schemaErrors } = cache ? cache.get(options.cacheKey?.(relative) ?? relative, text, parse, withData) : parse();
     diagnostics.push(...source.diagnostics);
     diagnostics.push(...schemaErrors);
     // A file the YAML parser rejects has no data at all, whatever path its error names.

@@ -27,13 +27,24 @@ export interface YamlSource {
  */
 export function parseYamlSource(file: string, text: string): YamlSource {
   const quick = quickData(text);
+  if (quick !== undefined) return yamlSourceWithData(file, text, quick.data);
+  const full = parseDocumentSource(file, text);
+  return { file, text, ...full };
+}
+
+/**
+ * The source of a text without syntax mistakes whose data is known (read by js-yaml, or kept from
+ * an earlier read of the same text: parsed-data-cache.ts); its document is made only if a
+ * position or a value's written text is asked for.
+ */
+export function yamlSourceWithData(file: string, text: string, data: unknown): YamlSource {
   let document: DocumentSource | undefined;
   const full = () => (document ??= parseDocumentSource(file, text));
   return {
     file,
     text,
-    data: quick === undefined ? full().data : quick.data,
-    diagnostics: quick === undefined ? full().diagnostics : [],
+    data,
+    diagnostics: [],
     locate: (path) => full().locate(path),
     locateKey: (path) => full().locateKey(path),
     sourceText: (path) => full().sourceText(path),

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { PRODUCTION, type SiteLocation } from '../../site/site-location.ts';
 import type { BuildOptions } from './build-options.ts';
 import { SILENT_PROGRESS, type BuildProgress } from './build-progress.ts';
@@ -21,6 +22,11 @@ export interface BuildContext {
   compressionCache?: string;
   imageCache?: string;
   clock: PhaseClock;
+}
+
+/** Where the image variants are cached: beside the code unless `--image-cache` says otherwise. */
+export function imageCacheDir({ imageCache, repoRoot }: Pick<BuildContext, 'imageCache' | 'repoRoot'>): string {
+  return imageCache ?? path.join(repoRoot, '.cache', 'images');
 }
 
 export function buildContext(options: BuildOptions): BuildContext {

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { listFiles } from '../data/list-files.ts';
-import { buildContext } from './build-context.ts';
+import { buildContext, imageCacheDir } from './build-context.ts';
 import type { BuildOptions, BuildResult } from './build-options.ts';
 import { bundlePhase } from './bundle/bundle-phase.ts';
 import { createImagePipeline } from './images/index.ts';
@@ -47,7 +47,7 @@ async function buildWith(build: BuildContext, renderPool: PageRenderPool): Promi
   const fileDigests = new FileDigestCache(path.join(build.repoRoot, '.cache', 'file-digests.json'));
   // Beside the code, not the data: a variant is keyed by its source's bytes and settings (variant-cache.ts), so a build of
   // another --root reuses the pictures it shares with any data folder built before instead of encoding them again.
-  const images = createImagePipeline({ cacheDir: build.imageCache ?? path.join(build.repoRoot, '.cache', 'images'), digests: fileDigests });
+  const images = createImagePipeline({ cacheDir: imageCacheDir(build), digests: fileDigests });
   const prepared = new PreparedImages(images);
   const imageCounts = await imagesPhase(build, plans, images, prepared);
   const client = await bundlePhase(build);

@@ -6,6 +6,7 @@ import { PUBLISHED_FILE, type PublishedBundle } from '../bundle/bundle-client.ts
 import type { WrittenFile } from '../shared/written-file.ts';
 import { pictureSources, type ImagePipeline, type ImagePreset } from '../images/index.ts';
 import type { PreparedImages } from '../images/site-images.ts';
+import { madeFrom, sharedDigest } from '../reuse/shared-digest.ts';
 
 /** Publishes an image prepared in the images phase (encoded once, whatever the number of tenants) into one site. */
 export function publisher(images: ImagePipeline, prepared: PreparedImages, outDir: string, urlPrefix: string, { emit = true } = {}) {
@@ -13,7 +14,10 @@ export function publisher(images: ImagePipeline, prepared: PreparedImages, outDi
     const image = prepared.get(source, preset);
     // Without emit, the files are already where the URLs point (an image folder carried over from the previous build).
     if (emit) await images.emit(image, outDir);
-    return pictureSources(image, urlPrefix);
+    const picture = pictureSources(image, urlPrefix);
+    // Digested for the pages' keys from the image's digest, shared by the tenants showing it, and this tenant's prefix.
+    madeFrom(picture, 'pictureSources', [sharedDigest(image), urlPrefix]);
+    return picture;
   };
 }
 

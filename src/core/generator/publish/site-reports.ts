@@ -22,6 +22,7 @@ export function measuredSiteReport({ data, reuse, imageCounts }: SiteReportFacts
     warnings: ownWarnings(data, id),
     inputs: reuse.inputDigests.get(id),
     imageFolder: reuse.imageFolderDigests.get(id),
+    imageFolderStamp: reuse.imageFolderStamps.get(id),
     frame: reuse.reasons.frameOf(id),
     rendered: reuse.reasons.of(id),
   };
@@ -35,6 +36,7 @@ export function carriedSiteReport({ data, reuse, imageCounts }: SiteReportFacts,
     images: { files: reused.images.files, ...imageCounts.get(id)! },
     warnings: ownWarnings(data, id),
     unchanged: true,
+    imageFolderStamp: reuse.imageFolderStamps.get(id),
     rendered: { pages: 0, reasons: {} },
   };
 }

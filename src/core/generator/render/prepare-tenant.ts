@@ -150,7 +150,7 @@ function linkStoredPages<P extends PendingPage>(
       () => page.inputs,
       target,
       recycledSiteDir && path.join(recycledSiteDir, page.file),
-      carried && ((stored) => carried.take(page.file, stored)),
+      carried && ((kept) => carried.take(page.file, kept)),
     );
     if (slot) {
       toRender.push({ page, slot });

@@ -93,7 +93,7 @@ export function searchIndexAsset(model: PageModel, priced: boolean, cacheDir: st
   const cached = cacheDir === undefined ? undefined : path.join(cacheDir, `${key}.json`);
   let json = cached !== undefined && existsSync(cached) ? readFileSync(cached, 'utf8') : undefined;
   if (json === undefined) {
-    const index = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
+    const index = new MiniSearch<SearchDocument>({ ...SEARCH_OPTIONS, tokenize: knownWords, processTerm: knownTerm });
     index.addAll(open);
     json = JSON.stringify(index);
     if (cached !== undefined) keep(cached, json);
@@ -111,6 +111,32 @@ export function searchIndexAsset(model: PageModel, priced: boolean, cacheDir: st
     pointer: { file: SEARCH_POINTER_FILE, json: JSON.stringify(pointer) },
   };
 }
+
+/**
+ * searchWords and searchTerm remembered by their text: the tenants of one catalog index the same
+ * names and descriptions, each read once. Both are pure (MiniSearch does not change the words it
+ * is given), so the index is the same; the memory is let go when it grows past a catalog's worth
+ * (a long-lived process, such as the live preview, indexes edit after edit).
+ */
+function knownWords(text: string): string[] {
+  let words = wordsOf.get(text);
+  if (words === undefined) {
+    if (wordsOf.size > REMEMBERED) wordsOf.clear();
+    wordsOf.set(text, (words = searchWords(text)));
+  }
+  return words;
+}
+function knownTerm(word: string): string | null {
+  let term = termOf.get(word);
+  if (term === undefined) {
+    if (termOf.size > REMEMBERED) termOf.clear();
+    termOf.set(word, (term = searchTerm(word)));
+  }
+  return term;
+}
+const wordsOf = new Map<string, string[]>();
+const termOf = new Map<string, string | null>();
+const REMEMBERED = 100_000;
 
 /** A file named by the digest of what it holds, nothing else: the name says nothing of a store or its password. */
 function digested(json: string): SearchFile {

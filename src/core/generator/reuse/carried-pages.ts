@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
 
@@ -30,6 +30,7 @@ export class CarriedPages {
   /** The manifest entries of the files in them. */
   readonly entries: ManifestEntry[] = [];
   private readonly byFolder = new Map<string, ManifestEntry[]>();
+  private readonly madeParents = new Set<string>();
 
   /**
    * `previousSite`: the tenant's folder in the output; `siteDir`: its folder in the staging
@@ -49,15 +50,14 @@ export class CarriedPages {
     }
   }
 
-  /** Takes the folder of the page `file` (relative to the site) when it may be carried whole; answers whether it did. */
-  take(file: string, stored: string): boolean {
+  /** Takes the folder of the page `file` (relative to the site) when it may be carried whole, `kept` the page store's file of it; answers whether it did. */
+  take(file: string, kept: Stats): boolean {
     const folder = path.posix.dirname(file);
     const listed = folder === '.' ? undefined : this.byFolder.get(folder);
     // The page and its compressed siblings only: a folder with other files (search/, with the search index) gets them written now.
     if (!listed?.some((entry) => entry.path === file) || !listed.every((entry) => entry.path.startsWith(file))) return false;
     try {
       const published = lstatSync(path.join(this.previousSite, file));
-      const kept = statSync(stored);
       if (published.ino !== kept.ino || published.dev !== kept.dev) return false;
       // Names only (a folder there would not be a listed file's name): no stray file is carried into the new output.
       const found = readdirSync(path.join(this.previousSite, folder));
@@ -65,7 +65,12 @@ export class CarriedPages {
     } catch {
       return false;
     }
-    mkdirSync(path.join(this.siteDir, path.dirname(folder)), { recursive: true });
+    // Most share a parent (`item/`): made once.
+    const parent = path.dirname(folder);
+    if (!this.madeParents.has(parent)) {
+      mkdirSync(path.join(this.siteDir, parent), { recursive: true });
+      this.madeParents.add(parent);
+    }
     this.folders.push(`${this.id}/${folder}`);
     this.entries.push(...listed);
     return true;

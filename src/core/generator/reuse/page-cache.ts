@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, renameSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { stableJson } from '../../stable-json.ts';
@@ -56,13 +56,14 @@ export class PageCache {
    * there is none, answers the slot where the page rendered now goes (keepPage()). The inputs
    * are asked for only with a store: without one, working them out is wasted on every page.
    */
-  link(inputs: () => PageInputs, target: string, recycled?: string, carried?: (stored: string) => boolean): PageSlot | undefined {
+  link(inputs: () => PageInputs, target: string, recycled?: string, carried?: (stored: Stats) => boolean): PageSlot | undefined {
     if (this.dir === undefined) return { target, recycled };
     const key = this.key(inputs());
     const stored = path.join(this.dir, key.slice(0, 2), `${key}.html`);
-    if (!existsSync(stored)) return { target, stored, recycled };
+    const kept = statSync(stored, { throwIfNoEntry: false });
+    if (!kept) return { target, stored, recycled };
     // The previous output's folder of the page is this very file: it is moved over at the swap (carried-pages.ts).
-    if (carried?.(stored)) return undefined;
+    if (carried?.(kept)) return undefined;
     preparePageFolder(target, recycled, false);
     linkOrCopy(stored, target);
     return undefined;

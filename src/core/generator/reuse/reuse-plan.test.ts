@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, type ManifestEntry } from '../shared/site-manifest.ts';
-import { carriedImageFolder, IMAGE_FOLDER } from './carried-images.ts';
+import { carriedImageFolder, IMAGE_FOLDER, imageFolderStamp } from './carried-images.ts';
 import { previousManifest } from './carried-pages.ts';
 import { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { decideReuse, type SiteReuseFacts } from './reuse-plan.ts';
@@ -75,5 +75,32 @@ describe('carriedImageFolder', () => {
     expect(
       await carriedImageFolder(extraFile.outDir, 'bolt', 'same', 'same', new FileDigestCache(), previousManifest(extraFile.outDir, 'bolt')),
     ).toBeUndefined();
+  });
+
+  it('takes a folder on its stamp without a stat a file, and checks each file again once a file was added or removed', async () => {
+    const { outDir, folder, imageEntries } = previousOutput();
+    // The image cache: on the file system of the output, as the linked files' objects are.
+    const imageCache = mkdtempSync(path.join(outDir, 'image-cache-'));
+    // Just made: too recent to tell a change in the same tick of the clock from it, so not stamped.
+    expect(imageFolderStamp(folder, imageCache)).toBeUndefined();
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(folder, anHourAgo, anHourAgo);
+    const stamp = imageFolderStamp(folder, imageCache);
+    expect(stamp).toBeDefined();
+
+    let stated = 0;
+    const counting = new (class extends FileDigestCache {
+      override async digest(file: string) {
+        stated += 1;
+        return super.digest(file);
+      }
+    })();
+    const manifest = previousManifest(outDir, 'acme');
+    expect(await carriedImageFolder(outDir, 'acme', 'same', 'same', counting, manifest, { previous: stamp, imageCache })).toEqual(imageEntries);
+    expect(stated).toBe(0);
+
+    writeFileSync(path.join(folder, 'stray.jpg'), 'stray');
+    expect(imageFolderStamp(folder, imageCache)).not.toBe(stamp);
+    expect(await carriedImageFolder(outDir, 'acme', 'same', 'same', counting, manifest, { previous: stamp, imageCache })).toBeUndefined();
   });
 });

@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ENTRY_SITE } from '../../../site/entry-target.ts';
 import type { Project } from '../../data/load-project.ts';
-import type { BuildContext } from '../build-context.ts';
+import { imageCacheDir, type BuildContext } from '../build-context.ts';
 import type { BundledClient } from '../bundle/bundle-phase.ts';
 import type { ImagePipeline } from '../images/index.ts';
 import type { PreparedImages } from '../images/site-images.ts';
 import type { SiteReport } from '../shared/build-report.ts';
 import type { ManifestEntry } from '../shared/site-manifest.ts';
 import { catalogOf, type SitePlan } from '../site-plan.ts';
-import { carriedImageFolder, imageFolderDigest } from './carried-images.ts';
+import { carriedImageFolder, IMAGE_FOLDER, imageFolderDigest, imageFolderStamp } from './carried-images.ts';
 import { previousManifest } from './carried-pages.ts';
 import type { FileDigestCache } from '../shared/file-digest-cache.ts';
 import { PageCache } from './page-cache.ts';
@@ -35,6 +35,8 @@ export interface ReusePlan {
   /** Recorded in report.json, for the next build's decisions: each site's input digest, each tenant's image folder digest. */
   inputDigests: ReadonlyMap<string, string>;
   imageFolderDigests: ReadonlyMap<string, string>;
+  /** The stamp of each image folder this build takes from the previous output as it is (carried-images.ts imageFolderStamp), where it can vouch for it. */
+  imageFolderStamps: ReadonlyMap<string, string>;
   /** What the build in the output folder recorded of each site. */
   previous: ReadonlyMap<string, SiteReport>;
   /** Why each page rendered now is rendered, from what the previous build recorded of its inputs. */
@@ -92,11 +94,19 @@ export async function planReuse(build: BuildContext, { project, plans, images, p
   const { carriedSites, imageFoldersToTry } = decideReuse(facts, build.reusePages);
   const carriedImageFolders = new Map<string, ManifestEntry[]>();
   const previousManifests = new Map<string, ManifestEntry[]>();
+  const imageCache = imageCacheDir(build);
   for (const id of imageFoldersToTry) {
     const manifest = previousManifest(build.outDir, id);
     if (manifest) previousManifests.set(id, manifest);
-    const entries = await carriedImageFolder(build.outDir, id, previous.get(id)?.imageFolder, imageFolderDigests.get(id)!, fileDigests, manifest);
+    const stamps = { previous: previous.get(id)?.imageFolderStamp, imageCache };
+    const entries = await carriedImageFolder(build.outDir, id, previous.get(id)?.imageFolder, imageFolderDigests.get(id)!, fileDigests, manifest, stamps);
     if (entries) carriedImageFolders.set(id, entries);
+  }
+  // Taken as they are (a tenant's whole folder, or its image folder): stamped for the next build's one check.
+  const imageFolderStamps = new Map<string, string>();
+  for (const id of [...carriedSites, ...carriedImageFolders.keys()]) {
+    const stamp = imageFolderStamp(path.join(build.outDir, id, IMAGE_FOLDER), imageCache);
+    if (stamp) imageFolderStamps.set(id, stamp);
   }
   return {
     unchangedTenants: new Set(carriedSites.filter((id) => id !== ENTRY_SITE)),
@@ -110,6 +120,7 @@ export async function planReuse(build: BuildContext, { project, plans, images, p
     fileDigests,
     inputDigests,
     imageFolderDigests,
+    imageFolderStamps,
     previous,
     reasons: new RenderReasons(
       recorded,

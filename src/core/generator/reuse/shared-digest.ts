@@ -16,3 +16,16 @@ export function sharedDigest(value: object): string {
   }
   return digest;
 }
+
+/**
+ * Records the digest of an object made by a pure function of things already digested, from
+ * their digests: a picture is pictureSources' of its image and the tenant's URL prefix
+ * (publish-assets.ts), and the tenants of a catalog show the same images under their own prefix,
+ * so each image is written out once, not once for every tenant. The code of that function is in
+ * every page's key (page-cache.ts), so equal inputs give the same object. The recipe's text, not a
+ * sha256's hex, so it never equals another object's digest.
+ */
+export function madeFrom(value: object, kind: string, inputs: readonly string[]): void {
+  // Not hashed: it stands for the object only inside the digests that hash it, and a hash a picture was a tenth of a second of a one-product edit.
+  digests.set(value, JSON.stringify([kind, ...inputs]));
+}

@@ -20,7 +20,7 @@ export interface FileDigest {
  * kept for the next (git's "racily clean" rule): a photo saved twice in quick succession is read
  * again next time.
  */
-const RACY_MS = 2_000;
+export const RACY_MS = 2_000;
 
 export class FileDigestCache {
   private readonly known: Map<string, string>;

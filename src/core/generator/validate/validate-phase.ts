@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { Tenant } from '../../../domain/tenant.ts';
 import type { Diagnostic } from '../../data/diagnostic.ts';
 import { refreshEditorValues } from '../../data/editor-values.ts';
 import { loadProject, type Project } from '../../data/load-project.ts';
+import { ParsedDataCache } from '../../data/parsed-data-cache.ts';
 import { isPlaceholderApi, PLACEHOLDER_API_ORIGIN } from '../../data/order-api-address.ts';
 import { reportLoad } from '../../data/report-load.ts';
 import type { BuildContext } from '../build-context.ts';
@@ -21,7 +23,9 @@ export interface ValidData {
 export async function validatePhase(build: BuildContext): Promise<ValidData> {
   build.progress.phaseStarted('validate');
   // Images are read here too, so an unusable one stops the build with the data's other errors, before anything is written.
-  const result = await build.clock.timed('validate', async () => checkImages(build.root, loadProject(build.root)));
+  // The data of files unchanged since an earlier build is not parsed again (parsed-data-cache.ts); beside the code, as the other caches.
+  const parsed = new ParsedDataCache(path.join(build.repoRoot, '.cache', 'parsed-data'));
+  const result = await build.clock.timed('validate', async () => checkImages(build.root, loadProject(build.root, parsed)));
   refreshEditorValues(build.root, result);
   if (!reportLoad(result) || !result.project) throw new BuildInputError('the data has errors; the previous output is unchanged');
   const { project } = result;
