@@ -265,7 +265,7 @@ function clientAddresses(clients: number): string[] {
 }
 
 async function steady(url: string, db: string, run: Run, perSecond: number, serverPid: number, clients: number, mailDir: string): Promise<number> {
-  const before = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, serverPid) };
+  const before = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, serverPid), postgres: postgresCpuSeconds() };
   const result = await fixedRate(
     { url: `${url}${run.path}`, method: 'POST', headers: { 'content-type': 'application/json', ...run.headers }, body: run.body },
     perSecond,
@@ -274,12 +274,12 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
     clientAddresses(clients),
   );
   await settledMail(mailDir);
-  const after = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, serverPid) };
+  const after = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, serverPid), postgres: postgresCpuSeconds() };
   const perOrder = (from: number | undefined, to: number | undefined) =>
     from === undefined || to === undefined ? 'n/a' : `${(((to - from) * 1000) / result.latencies.length).toFixed(2)} ms`;
   const ms = (fraction: number) => `${percentile(result.latencies, fraction).toFixed(1)} ms`;
   printTable(
-    ['call', 'database', 'clients', 'rate', 'p50', 'p99', 'max', 'requests', 'failed', 'API CPU per order', 'main thread (requests)', 'other threads (e-mail, pools)'],
+    ['call', 'database', 'clients', 'rate', 'p50', 'p99', 'max', 'requests', 'failed', 'API CPU per order', 'main thread (requests)', 'other threads (e-mail, pools)', 'PostgreSQL CPU per order'],
     [
       [
         run.title,
@@ -297,6 +297,7 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
           before.process === undefined || before.main === undefined ? undefined : before.process - before.main,
           after.process === undefined || after.main === undefined ? undefined : after.process - after.main,
         ),
+        db === 'postgres' ? perOrder(before.postgres, after.postgres) : '-',
       ],
     ],
   );
@@ -335,6 +336,32 @@ function cpuSeconds(pid: number, thread?: number): number | undefined {
       .replace(/^.*\) /, '')
       .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds used so far by the machine's PostgreSQL processes (the bench's throwaway cluster:
+ * its postmaster, the pool's backends, the WAL writer and checkpointer), from /proc; a backend
+ * that exited (the pool closes idle ones) is counted in the postmaster's reaped children's time.
+ */
+function postgresCpuSeconds(): number | undefined {
+  try {
+    let total = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const fields = stat.replace(/^.*\) /, '').split(' ');
+        // Its own user and system time, and (the postmaster's) that of the backends it reaped.
+        total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    return total;
   } catch {
     return undefined;
   }
