@@ -69,6 +69,8 @@ export async function startOrderApi(config: Config, log: Logger): Promise<OrderA
     maxRetryMs: config.mail.maxRetryMs,
     leaseMs: 120_000,
     nudgeDelayMs: 100,
+    // A buyer's confirmation may wait half a minute while orders keep coming; an order's answer may not.
+    maxDeferMs: 30_000,
   });
   const buyerMail: BuyerMail = {
     supplier,

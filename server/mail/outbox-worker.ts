@@ -12,11 +12,13 @@ export interface OutboxWorkerOptions {
   /** A send taking longer than this is assumed dead and the e-mail becomes due again. */
   leaseMs: number;
   /**
-   * How long a nudge waits before looking, so the e-mails of orders placed meanwhile are
-   * leased and sent together, after their requests were answered, instead of each order's
-   * e-mail work running between the next requests.
+   * How long orders must pause (no nudge) before the worker looks, so the e-mails of a burst
+   * are composed and sent after it, not between its requests: on a machine short of cores an
+   * order's e-mails cost twice its request, and would stretch every answer of the burst.
    */
   nudgeDelayMs: number;
+  /** The longest e-mails wait for such a pause: past it they go out while orders keep coming. */
+  maxDeferMs: number;
 }
 
 /**
@@ -32,6 +34,10 @@ export class OutboxWorker {
   private stopped = false;
   /** When the scheduled look is due (epoch ms), while one is. */
   private dueAt: number | undefined;
+  /** The first nudge not yet looked at (epoch ms): e-mails wait at most `maxDeferMs` from it. */
+  private waitingSince: number | undefined;
+  /** The last nudge (epoch ms). */
+  private lastNudge = 0;
 
   constructor(
     private readonly database: OrderDatabase,
@@ -45,13 +51,17 @@ export class OutboxWorker {
   }
 
   /**
-   * Looks soon (`nudgeDelayMs`), for example right after an order added e-mails. A look
-   * already due sooner is kept: steady nudges must not postpone it for ever.
+   * Looks once orders pause for `nudgeDelayMs` (called right after an order added e-mails), and
+   * at the latest `maxDeferMs` after the first nudge not yet looked at: steady nudges must not
+   * postpone the e-mails for ever.
    */
   nudge(): void {
     if (this.stopped) return;
+    const now = Date.now();
+    this.lastNudge = now;
+    this.waitingSince ??= now;
     if (this.running) this.again = true;
-    else if (this.dueAt === undefined || this.dueAt > Date.now() + this.options.nudgeDelayMs) this.schedule(this.options.nudgeDelayMs);
+    else this.schedule(Math.min(this.options.nudgeDelayMs, this.waitingSince + this.options.maxDeferMs - now));
   }
 
   /** Stops looking and waits for a send in progress to finish. */
@@ -61,8 +71,8 @@ export class OutboxWorker {
     await this.running;
   }
 
-  /** Sends everything due now; resolves when done. Each tick of the worker runs one. */
-  async drain(): Promise<void> {
+  /** Sends everything due now; resolves when done (with `untilOrders`, at the first batch after an order came in). Each tick of the worker runs one. */
+  async drain(untilOrders = false): Promise<void> {
     for (;;) {
       const batch = await this.database.outbox.lease(25, this.options.leaseMs);
       if (batch.length === 0) return;
@@ -76,7 +86,8 @@ export class OutboxWorker {
         for (const item of sent)
           this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
       }
-      if (this.stopped) return;
+      // Orders came in meanwhile: the rest waits for their pause (nudge scheduled it).
+      if (this.stopped || (untilOrders && Date.now() - this.lastNudge < this.options.nudgeDelayMs)) return;
     }
   }
 
@@ -104,10 +115,23 @@ export class OutboxWorker {
 
   private tick(): void {
     this.dueAt = undefined;
-    this.running = this.drain()
+    const now = Date.now();
+    const since = this.waitingSince ?? now;
+    const overdue = now - since >= this.options.maxDeferMs;
+    if (now - this.lastNudge < this.options.nudgeDelayMs && !overdue) {
+      // A poll during a burst: the burst's pause comes first.
+      this.schedule(Math.min(this.options.nudgeDelayMs, since + this.options.maxDeferMs - now));
+      return;
+    }
+    // What waits now is looked at; a nudge from here on starts a new wait. After a pause the
+    // look stops at the next order; past `maxDeferMs` it sends everything due.
+    this.waitingSince = undefined;
+    this.running = this.drain(!overdue)
       .catch((error: unknown) => this.log.error('mail outbox unreadable, will look again', { error }))
       .finally(() => {
         this.running = undefined;
+        // E-mails a look after a pause left for the next pause have waited since before it.
+        if (this.again && !overdue) this.waitingSince = Math.min(since, this.waitingSince ?? since);
         const next = this.again ? this.options.nudgeDelayMs : this.options.pollMs;
         this.again = false;
         this.schedule(next);
