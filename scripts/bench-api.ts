@@ -279,7 +279,21 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
     from === undefined || to === undefined ? 'n/a' : `${(((to - from) * 1000) / result.latencies.length).toFixed(2)} ms`;
   const ms = (fraction: number) => `${percentile(result.latencies, fraction).toFixed(1)} ms`;
   printTable(
-    ['call', 'database', 'clients', 'rate', 'p50', 'p99', 'max', 'requests', 'failed', 'API CPU per order', 'main thread (requests)', 'other threads (e-mail, pools)', 'PostgreSQL CPU per order'],
+    [
+      'call',
+      'database',
+      'clients',
+      'rate',
+      'p50',
+      'p99',
+      'max',
+      'requests',
+      'failed',
+      'API CPU per order',
+      'main thread (requests)',
+      'other threads (e-mail, pools)',
+      'PostgreSQL CPU per order',
+    ],
     [
       [
         run.title,
