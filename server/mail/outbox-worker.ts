@@ -32,8 +32,6 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  /** When the scheduled look is due (epoch ms), while one is. */
-  private dueAt: number | undefined;
   /** The first nudge not yet looked at (epoch ms): e-mails wait at most `maxDeferMs` from it. */
   private waitingSince: number | undefined;
   /** The last nudge (epoch ms). */
@@ -61,7 +59,17 @@ export class OutboxWorker {
     this.lastNudge = now;
     this.waitingSince ??= now;
     if (this.running) this.again = true;
-    else this.schedule(Math.min(this.options.nudgeDelayMs, this.waitingSince + this.options.maxDeferMs - now));
+    else this.schedule(this.untilLook(this.waitingSince, now));
+  }
+
+  /** How long from `now` until the next look: the pause orders need, or what is left of the longest wait since `since`. */
+  private untilLook(since: number, now: number): number {
+    return Math.min(this.options.nudgeDelayMs, since + this.options.maxDeferMs - now);
+  }
+
+  /** Whether orders are coming in: the last nudge is more recent than a pause. */
+  private ordersComing(now: number): boolean {
+    return now - this.lastNudge < this.options.nudgeDelayMs;
   }
 
   /** Stops looking and waits for a send in progress to finish. */
@@ -87,7 +95,7 @@ export class OutboxWorker {
           this.log.info('mail sent', { orderId: item.orderId, mailId: item.id, to: item.message.to, via: this.transport.description, attempt: item.attempts });
       }
       // Orders came in meanwhile: the rest waits for their pause (nudge scheduled it).
-      if (this.stopped || (untilOrders && Date.now() - this.lastNudge < this.options.nudgeDelayMs)) return;
+      if (this.stopped || (untilOrders && this.ordersComing(Date.now()))) return;
     }
   }
 
@@ -108,19 +116,17 @@ export class OutboxWorker {
   private schedule(ms: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.dueAt = Date.now() + ms;
     this.timer = setTimeout(() => this.tick(), ms);
     this.timer.unref();
   }
 
   private tick(): void {
-    this.dueAt = undefined;
     const now = Date.now();
     const since = this.waitingSince ?? now;
     const overdue = now - since >= this.options.maxDeferMs;
-    if (now - this.lastNudge < this.options.nudgeDelayMs && !overdue) {
+    if (this.ordersComing(now) && !overdue) {
       // A poll during a burst: the burst's pause comes first.
-      this.schedule(Math.min(this.options.nudgeDelayMs, since + this.options.maxDeferMs - now));
+      this.schedule(this.untilLook(since, now));
       return;
     }
     // What waits now is looked at; a nudge from here on starts a new wait. After a pause the

@@ -43,10 +43,7 @@ export class StoredFailureLog implements FailureLog {
           // commits (one round trip on PostgreSQL), a commit that need not wait for the disk. It
           // is committed all the same, not rolled back: a disk that cannot take the commit
           // refuses right and wrong secrets alike.
-          commitWith: ({ result, ids }) =>
-            result === undefined || ids.length === 0
-              ? []
-              : [{ sql: `DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, params: ids }],
+          commitWith: ({ result, ids }) => (result === undefined ? [] : takenBack(ids)),
           durable: ({ result }) => result === undefined,
         },
       )
@@ -108,9 +105,7 @@ export class StoredFailureLog implements FailureLog {
   }
 
   async release(reservation: Reservation): Promise<void> {
-    const { ids } = reservation;
-    if (ids.length === 0) return;
-    await this.db.run(`DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+    await this.db.batch(takenBack(reservation.ids));
   }
 
   /**
@@ -134,4 +129,9 @@ export class StoredFailureLog implements FailureLog {
   async prune(maxAgeMs: number): Promise<number> {
     return this.db.run('DELETE FROM secret_failures WHERE failed_at < ?', [this.now() - maxAgeMs]);
   }
+}
+
+/** The statement that takes attempts back by their ids (a right secret, or no guess after all); none for no ids. */
+function takenBack(ids: readonly number[]): SqlStatement[] {
+  return ids.length === 0 ? [] : [{ sql: `DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, params: ids }];
 }
