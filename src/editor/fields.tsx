@@ -1,4 +1,4 @@
-import { useId, type ComponentType } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import type { Diagnostic } from '../core/data/diagnostic.ts';
 import { hasError, Problems } from './field-problems.tsx';
 
@@ -18,6 +18,29 @@ export function typedValue(text: string): unknown {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : text;
 }
 
+/** A field's frame: its label, its control, and the problems found at its data path. */
+function FieldFrame({
+  id,
+  label,
+  problems,
+  className = 'field',
+  children,
+}: {
+  id: string;
+  label: string;
+  problems: readonly Diagnostic[];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <Problems list={problems} />
+    </div>
+  );
+}
+
 export function shownValue(value: unknown): string {
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value : String(value);
@@ -27,8 +50,7 @@ export function TextField({ label, value, onChange, problems = [], path, multili
   const id = useId();
   const Input = multiline ? 'textarea' : 'input';
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} problems={problems}>
       <Input
         id={id}
         data-path={path}
@@ -36,8 +58,7 @@ export function TextField({ label, value, onChange, problems = [], path, multili
         value={shownValue(value)}
         onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
       />
-      <Problems list={problems} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -45,8 +66,7 @@ export function TextField({ label, value, onChange, problems = [], path, multili
 export function NumberField({ label, value, onChange, problems = [], path }: FieldProps<unknown>) {
   const id = useId();
   return (
-    <div className="field number">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} problems={problems} className="field number">
       <input
         id={id}
         data-path={path}
@@ -55,8 +75,7 @@ export function NumberField({ label, value, onChange, problems = [], path }: Fie
         value={shownValue(value)}
         onChange={(event) => onChange(typedValue(event.target.value))}
       />
-      <Problems list={problems} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -65,8 +84,7 @@ export function ListField({ label, value, onChange, problems = [], path }: Field
   const id = useId();
   const shown = Array.isArray(value) ? value.join(', ') : shownValue(value);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} problems={problems}>
       <input
         id={id}
         data-path={path}
@@ -81,8 +99,7 @@ export function ListField({ label, value, onChange, problems = [], path }: Field
           onChange(items.length === 0 ? undefined : items);
         }}
       />
-      <Problems list={problems} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -91,8 +108,7 @@ export function JsonField({ label, value, onChange, problems = [], path }: Field
   const id = useId();
   const shown = value === undefined ? '' : JSON.stringify(value);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} problems={problems}>
       <textarea
         id={id}
         data-path={path}
@@ -109,8 +125,7 @@ export function JsonField({ label, value, onChange, problems = [], path }: Field
           }
         }}
       />
-      <Problems list={problems} />
-    </div>
+    </FieldFrame>
   );
 }
 
