@@ -1,4 +1,6 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,4 +56,31 @@ describe('openSqliteDatabase on a file', () => {
     expect(await db.query('SELECT v FROM t ORDER BY v')).toEqual([{ v: 'a' }]);
     await db.close();
   });
+
+  it('empties the WAL when freed space is released, even while another connection reads for longer than its busy timeout', async () => {
+    const where = file();
+    const db = openSqliteDatabase(where);
+    await db.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
+    await db.run("INSERT INTO t (v) VALUES ('keep')");
+    // Another process reads for 6 s, past the 5 s that one checkpoint waits for readers.
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require(${JSON.stringify(driver)}))(${JSON.stringify(where)});
+         db.exec('BEGIN'); db.prepare('SELECT * FROM t').all(); console.log('reading');
+         setTimeout(() => { db.exec('COMMIT'); db.close(); }, 6000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise((resolve) => reader.stdout.once('data', resolve));
+    await db.run("INSERT INTO t (v) VALUES ('removed.buyer@buyer.example')");
+    await db.run("UPDATE t SET v = '' WHERE v LIKE 'removed%'");
+
+    await db.releaseFreedSpace();
+    expect(statSync(`${where}-wal`).size, 'the WAL, emptied').toBe(0);
+    expect(readFileSync(where).includes('removed.buyer@buyer.example')).toBe(false);
+    await db.close();
+  }, 20_000);
 });

@@ -117,9 +117,17 @@ export function openSqliteDatabase(file: string): SqlDatabase {
       }, options?.durable ?? true),
     isUniqueViolation: (error) => typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE',
     // The WAL still holds the pages as they were before the removal: fold it in and empty it.
+    // SQLite answers "busy" rather than wait when the checkpointer thread's own checkpoint holds
+    // the lock, or after the busy timeout while a reader needs old pages: try again until it is empty.
     releaseFreedSpace: () =>
       inTurn(async () => {
-        db.pragma('wal_checkpoint(TRUNCATE)');
+        const deadline = Date.now() + RELEASE_TIMEOUT_MS;
+        for (;;) {
+          const [answer] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+          if (answer?.busy === 0) return;
+          if (Date.now() > deadline) throw new Error(`could not empty the WAL of ${db.name} within ${RELEASE_TIMEOUT_MS} ms: another connection kept it busy`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
       }),
     close: () =>
       inTurn(async () => {
@@ -133,6 +141,8 @@ export function openSqliteDatabase(file: string): SqlDatabase {
 
 /** Pages (of 4 KB) the WAL may hold before the main connection checkpoints it itself, on the event loop. */
 const MAIN_CHECKPOINT_PAGES = 20_000;
+/** How long releasing freed space retries a checkpoint another connection keeps busy. */
+const RELEASE_TIMEOUT_MS = 10_000;
 /** How often the checkpointer thread copies the WAL back into the database file. */
 const CHECKPOINT_INTERVAL_MS = 250;
 
