@@ -15,16 +15,14 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-export function createLogger(
-  level: LogLevel = 'info',
-  write: (line: string) => void = (line) => process.stdout.write(line),
-  base: Record<string, unknown> = {},
-): Logger {
+export function createLogger(level: LogLevel = 'info', write: (line: string) => void = bufferedStdout(), base: Record<string, unknown> = {}): Logger {
   const log =
     (at: LogLevel) =>
     (msg: string, fields: Record<string, unknown> = {}) => {
       if (RANK[at] < RANK[level]) return;
-      write(`${JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields }, errorFields)}\n`);
+      const entry = { time: new Date().toISOString(), level: at, msg, ...base, ...fields };
+      // A replacer is called for every key of every line; only a line with an error needs one.
+      write(`${Object.values(fields).some((value) => value instanceof Error) ? JSON.stringify(entry, errorFields) : JSON.stringify(entry)}\n`);
     };
   return {
     debug: log('debug'),
@@ -32,6 +30,25 @@ export function createLogger(
     warn: log('warn'),
     error: log('error'),
     child: (fields) => createLogger(level, write, { ...base, ...fields }),
+  };
+}
+
+/**
+ * Writes to stdout once an event-loop turn, not once a line: a pipe's write is a system call
+ * on the event loop, two an order. Whatever is left is written as the process exits.
+ */
+function bufferedStdout(): (line: string) => void {
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    const lines = pending;
+    pending = '';
+    process.stdout.write(lines);
+  };
+  process.once('exit', flush);
+  return (line) => {
+    if (pending === '') setImmediate(flush);
+    pending += line;
   };
 }
 

@@ -24,6 +24,14 @@ describe('cleanText', () => {
     expect(cleanText({ csv: 'order_number\nA-1\u0000' }).problems).toEqual(['csv: must be text, without control characters other than line breaks and tabs']);
   });
 
+  it('keeps a "__proto__" field a field of the body, never its prototype', () => {
+    const { body } = cleanText(JSON.parse('{"__proto__": {"admin": " yes "}, "first_name": " Ann "}')) as { body: Record<string, unknown> };
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(Object.hasOwn(body, '__proto__')).toBe(true);
+    expect((body as { admin?: unknown }).admin).toBeUndefined();
+    expect(body.first_name).toBe('Ann');
+  });
+
   it('keeps emoji and accents (well-formed surrogate pairs) as they are', () => {
     expect(cleanText({ first_name: 'René 🚗' })).toEqual({ body: { first_name: 'René 🚗' }, problems: [] });
   });

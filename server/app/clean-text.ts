@@ -28,38 +28,60 @@ const FILE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028
 /** Fields compared exactly as typed, so they are not trimmed. */
 const UNTRIMMED = new Set(['password', 'admin_password']);
 
+/** Printable ASCII and nothing else: the usual field, which none of the checks below can fault. */
+const PLAIN = /^[\u0020-\u007e]*$/;
+
 /** The body with every string trimmed, and each field that holds a character it may not, as `field: reason`. */
 export function cleanText(body: unknown): { body: unknown; problems: string[] } {
   const problems: string[] = [];
-  const walk = (value: unknown, path: string, key: string): unknown => {
-    if (typeof value === 'string' && FILE_TEXT.has(key)) {
-      if (FILE_CONTROL.test(value)) problems.push(`${path}: must be text, without control characters other than line breaks and tabs`);
-      else if (LONE_SURROGATE.test(value)) problems.push(`${path}: is not valid text (a lone UTF-16 surrogate)`);
-      return value.trim();
-    }
+  // The keys from the body down to the value being walked; a field's name is written out only for a problem.
+  const at: (string | number)[] = [];
+  const problem = (reason: string) => problems.push(`${fieldPath(at)}: ${reason}`);
+  const walk = (value: unknown, key: string): unknown => {
     if (typeof value === 'string') {
-      if (CONTROL.test(value)) problems.push(`${path}: must be one line of text, without control characters (line breaks, tabs)`);
-      else if (LONE_SURROGATE.test(value)) problems.push(`${path}: is not valid text (a lone UTF-16 surrogate)`);
-      else if (!UNTRIMMED.has(key) && INVISIBLE_FORMATTING.test(value)) problems.push(`${path}: ${invisibleProblem(value)}`);
-      return UNTRIMMED.has(key) ? value : value.trim();
+      const trimmed = UNTRIMMED.has(key) ? value : value.trim();
+      if (PLAIN.test(value)) return trimmed;
+      if (FILE_TEXT.has(key)) {
+        if (FILE_CONTROL.test(value)) problem('must be text, without control characters other than line breaks and tabs');
+        else if (LONE_SURROGATE.test(value)) problem('is not valid text (a lone UTF-16 surrogate)');
+      } else if (CONTROL.test(value)) problem('must be one line of text, without control characters (line breaks, tabs)');
+      else if (LONE_SURROGATE.test(value)) problem('is not valid text (a lone UTF-16 surrogate)');
+      else if (!UNTRIMMED.has(key) && INVISIBLE_FORMATTING.test(value)) problem(invisibleProblem(value));
+      return trimmed;
     }
-    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}[${index}]`, key));
+    if (Array.isArray(value))
+      return value.map((item, index) => {
+        at.push(index);
+        const cleaned = walk(item, key);
+        at.pop();
+        return cleaned;
+      });
     if (value !== null && typeof value === 'object') {
+      // Entries, not assignments: a "__proto__" field stays a field and sets no prototype.
       return Object.fromEntries(
-        Object.entries(value).map(([name, item]) => [
-          name,
-          walk(item, path === '' ? fieldName(name) : `${path}${/^[A-Za-z_]\w*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}`, name),
-        ]),
+        Object.entries(value).map(([name, item]) => {
+          at.push(name);
+          const cleaned = walk(item, name);
+          at.pop();
+          return [name, cleaned];
+        }),
       );
     }
     return value;
   };
-  const cleaned = walk(body, '', '');
+  const cleaned = walk(body, '');
   return { body: cleaned, problems };
 }
 
-function fieldName(name: string): string {
-  return /^[A-Za-z_]\w*$/.test(name) ? name : `[${JSON.stringify(name)}]`;
+/** ['cart', 2, 'size'] → `cart[2].size`; a name that is no identifier in brackets, quoted. */
+function fieldPath(keys: readonly (string | number)[]): string {
+  let out = '';
+  for (const key of keys) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (/^[A-Za-z_]\w*$/.test(key)) out += out === '' ? key : `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
+  }
+  return out;
 }
 
 function invisibleProblem(value: string): string {

@@ -64,8 +64,19 @@ export function grantNamed(name: string): Grant | undefined {
  * so a token dies when that secret changes and tells nothing about it offline.
  */
 export function secretFingerprint(serverSecret: string, tenantId: string, name: string, secret: string): string {
-  return createHmac('sha256', serverSecret).update(`${tenantId}\u0000${name}\u0000${secret}`).digest('base64url').slice(0, 22);
+  // The secrets are the tenants' own (a few per tenant), asked for on every order and sign-in:
+  // remembered rather than hashed again each time.
+  const key = `${serverSecret}\u0000${tenantId}\u0000${name}\u0000${secret}`;
+  let fingerprint = FINGERPRINTS.get(key);
+  if (fingerprint === undefined) {
+    if (FINGERPRINTS.size >= 10_000) FINGERPRINTS.clear();
+    fingerprint = createHmac('sha256', serverSecret).update(`${tenantId}\u0000${name}\u0000${secret}`).digest('base64url').slice(0, 22);
+    FINGERPRINTS.set(key, fingerprint);
+  }
+  return fingerprint;
 }
+
+const FINGERPRINTS = new Map<string, string>();
 
 /**
  * Signed, expiring session tokens (JWT, HS256, via `jose`). A token names its tenant and role,

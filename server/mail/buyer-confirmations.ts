@@ -70,14 +70,19 @@ export async function buyerConfirmations(
  */
 const IN_FLIGHT = new WeakMap<BuyerMail, Map<string, number[]>>();
 const IN_FLIGHT_MS = 15_000;
+const NEXT_SWEEP = new WeakMap<Map<string, number[]>, number>();
 
 /** Counts one more confirmation to `recipient` in flight; answers how many were in flight before it. */
 function reserve(settings: BuyerMail, recipient: string): number {
   const byRecipient = IN_FLIGHT.get(settings) ?? new Map<string, number[]>();
   IN_FLIGHT.set(settings, byRecipient);
   const now = Date.now();
-  // Addresses are typed by strangers: forget the ones with nothing in flight before they pile up.
-  if (byRecipient.size > 1_000) for (const [key, untils] of byRecipient) if (untils.every((until) => until <= now)) byRecipient.delete(key);
+  // Addresses are typed by strangers: forget the ones with nothing in flight before they pile up,
+  // at most once a second (at a few hundred orders a second, thousands are in flight at once).
+  if (byRecipient.size > 1_000 && now >= (NEXT_SWEEP.get(byRecipient) ?? 0)) {
+    for (const [key, untils] of byRecipient) if (untils.every((until) => until <= now)) byRecipient.delete(key);
+    NEXT_SWEEP.set(byRecipient, now + 1_000);
+  }
   const live = (byRecipient.get(recipient) ?? []).filter((until) => until > now);
   byRecipient.set(recipient, [...live, now + IN_FLIGHT_MS]);
   return live.length;

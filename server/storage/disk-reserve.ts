@@ -18,9 +18,10 @@ export const DISK_RESERVE_BYTES = 1024 * 1024;
  * system call (about 10 µs), so each call that writes checks it afresh and a freed disk is used at once.
  */
 export function assertDiskRoom(dir: string): void {
-  const stats = statfsSync(dir, { bigint: true });
+  // Numbers, not BigInts: exact up to 8 PiB free, and half the cost on every write.
+  const stats = statfsSync(dir);
   const free = stats.bavail * stats.bsize;
-  if (free >= BigInt(DISK_RESERVE_BYTES)) return;
+  if (free >= DISK_RESERVE_BYTES) return;
   throw Object.assign(
     new Error(
       `the file system holding ${dir} has ${free} bytes free, less than the ${DISK_RESERVE_BYTES} kept in reserve; writes are refused until space is freed`,
