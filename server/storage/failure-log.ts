@@ -1,5 +1,5 @@
 import type { CountedAttempt, FailureLog, Reservation, ReserveRequest } from '../app/failure-limiter.ts';
-import type { SqlDatabase, SqlExecutor, SqlStatement } from './sql-database.ts';
+import type { SqlDatabase, SqlExecutor, SqlRow, SqlStatement } from './sql-database.ts';
 
 /**
  * Secret attempts, in the order database so every API instance counts the same ones (the
@@ -17,7 +17,7 @@ export class StoredFailureLog implements FailureLog {
 
   async reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
     return this.db.transaction(async (tx) => {
-      const { recent, ids } = await this.lockedRecentThenRecord(tx, request, request.pendingUntil);
+      const { recent, ids } = await this.recentThenRecord(tx, request, request.pendingUntil);
       // A refusal throws, and the transaction takes the record back.
       admit(recent);
       return { ids, keys: request.record };
@@ -29,20 +29,20 @@ export class StoredFailureLog implements FailureLog {
     admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void,
     compare: () => T | undefined,
   ): Promise<T | undefined> {
+    if (this.db.dialect === 'postgres') return this.checkInOneTrip(request, admit, compare);
     return this.db
       .transaction(
         async (tx) => {
           // Recorded before it is compared: an attempt that cannot be recorded (a full or
           // read-only disk) is never compared, right or wrong alike.
-          const { recent, ids } = await this.lockedRecentThenRecord(tx, request, null);
+          const { recent, ids } = await this.recentThenRecord(tx, request, null);
           admit(recent);
           return { result: compare(), ids };
         },
         {
           // A right secret leaves nothing behind: its record is taken back as the transaction
-          // commits (one round trip on PostgreSQL), a commit that need not wait for the disk. It
-          // is committed all the same, not rolled back: a disk that cannot take the commit
-          // refuses right and wrong secrets alike.
+          // commits, a commit that need not wait for the disk. It is committed all the same, not
+          // rolled back: a disk that cannot take the commit refuses right and wrong secrets alike.
           commitWith: ({ result, ids }) => (result === undefined ? [] : takenBack(ids)),
           durable: ({ result }) => result === undefined,
         },
@@ -51,23 +51,55 @@ export class StoredFailureLog implements FailureLog {
   }
 
   /**
-   * Locks `request`'s keys; reads the attempts still counting under each checked key (failures
-   * and pending attempts apart, at most `limit` of each, newest first: the limiter refuses on
-   * failures alone and waits when pending ones would fill a limit); then records one attempt at
-   * `request.at` under each key of `record`, pending until `pendingUntil` or (null) a failure.
-   * One round trip on PostgreSQL, so the keys' lock is held for as little as it can be.
+   * `check` on PostgreSQL: compared first, then locked, read and recorded in one round trip (one
+   * message, an implicit transaction that an error rolls back), so a tenant's lock is never held
+   * while an answer crosses to this process and back. Held across that trip, a pause of a few
+   * milliseconds in this process's event loop held every order of the tenant behind it.
+   *
+   * A wrong secret is recorded as a failure; a right one as an attempt that counts for nothing
+   * (lapsed as it is written), taken back after it is admitted. Both wait for the disk, so a
+   * refused right secret and a refused wrong one cost the same, and neither is answered unless it
+   * could be recorded. A refused attempt is taken back: it counted for a moment, which only errs
+   * toward refusing.
    */
-  private async lockedRecentThenRecord(
-    tx: SqlExecutor,
+  private async checkInOneTrip<T>(
     request: ReserveRequest,
-    pendingUntil: number | null,
-  ): Promise<{ recent: Map<string, CountedAttempt[]>; ids: number[] }> {
+    admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void,
+    compare: () => T | undefined,
+  ): Promise<T | undefined> {
+    const result = compare();
+    const { recent, ids } = await this.recentThenRecord(this.db, request, result === undefined ? null : request.at);
+    try {
+      admit(recent);
+    } catch (error) {
+      await this.db.batch(takenBack(ids));
+      throw error;
+    }
+    // Counting for nothing already, a right secret's row need not be gone before the answer; one
+    // left by a failure here goes with the window's prune.
+    if (result !== undefined) void this.db.batch(takenBack(ids)).catch(() => undefined);
+    return result;
+  }
+
+  /** Runs `lockedRecentThenRecord` on `executor` in one batch: what counts under the checked keys, and the ids recorded. */
+  private async recentThenRecord(executor: SqlExecutor, request: ReserveRequest, pendingUntil: number | null) {
+    const statements = this.lockedRecentThenRecord(request, pendingUntil);
+    return recentThenRecorded(statements, await executor.batch(statements.statements));
+  }
+
+  /**
+   * The statements that lock `request`'s keys; read the attempts still counting under each
+   * checked key (failures and pending attempts apart, at most `limit` of each, newest first: the
+   * limiter refuses on failures alone and waits when pending ones would fill a limit); then record
+   * one attempt at `request.at` under each key of `record`, pending until `pendingUntil` or (null)
+   * a failure. One round trip on PostgreSQL, so the keys' lock is held for as little as it can be.
+   */
+  private lockedRecentThenRecord(request: ReserveRequest, pendingUntil: number | null): RecentThenRecord {
     const { check, record, since, at } = request;
     const failures = `SELECT client_key, failed_at, pending_until FROM secret_failures
        WHERE client_key = ? AND failed_at > ? AND pending_until IS NULL ORDER BY failed_at DESC LIMIT ?`;
     const pending = `SELECT client_key, failed_at, pending_until FROM secret_failures
        WHERE client_key = ? AND failed_at > ? AND pending_until > ? ORDER BY failed_at DESC LIMIT ?`;
-    const locks = this.lockKeys([...check.map((c) => c.key), ...record]);
     const read = {
       sql: check.map(() => `SELECT * FROM (${failures}) f UNION ALL SELECT * FROM (${pending}) p`).join(' UNION ALL '),
       params: check.flatMap(({ key, limit }) => [key, since, limit, key, since, at, limit]),
@@ -76,16 +108,8 @@ export class StoredFailureLog implements FailureLog {
       sql: `INSERT INTO secret_failures (client_key, failed_at, pending_until) VALUES ${record.map(() => '(?, ?, ?)').join(', ')} RETURNING id`,
       params: record.flatMap((key) => [key, at, pendingUntil]),
     };
-    const results = await tx.batch([...locks, read, ...(record.length === 0 ? [] : [write])]);
-    const rows = results[locks.length] as { client_key: string; failed_at: number | string; pending_until: number | string | null }[];
-    const inserted = (results[locks.length + 1] ?? []) as { id: number | string }[];
-    const recent = new Map<string, CountedAttempt[]>(check.map(({ key }) => [key, []]));
-    for (const row of rows)
-      recent
-        .get(row.client_key)!
-        .push(row.pending_until === null ? { at: Number(row.failed_at) } : { at: Number(row.failed_at), pendingUntil: Number(row.pending_until) });
-    for (const attempts of recent.values()) attempts.sort((a, b) => b.at - a.at);
-    return { recent, ids: inserted.map((row) => Number(row.id)) };
+    const locks = this.lockKeys([...check.map((c) => c.key), ...record]);
+    return { statements: [...locks, read, ...(record.length === 0 ? [] : [write])], read: locks.length, keys: check.map((c) => c.key) };
   }
 
   async settle(reservation: Reservation, now: () => number): Promise<boolean> {
@@ -134,4 +158,27 @@ export class StoredFailureLog implements FailureLog {
 /** The statement that takes attempts back by their ids (a right secret, or no guess after all); none for no ids. */
 function takenBack(ids: readonly number[]): SqlStatement[] {
   return ids.length === 0 ? [] : [{ sql: `DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, params: ids }];
+}
+
+/** `lockedRecentThenRecord`'s statements, where the read's answer is among their answers, and the keys it read. */
+interface RecentThenRecord {
+  statements: SqlStatement[];
+  read: number;
+  keys: string[];
+}
+
+/**
+ * What `lockedRecentThenRecord`'s statements answered: the attempts still counting under each
+ * checked key, newest first, and the ids of the attempts recorded.
+ */
+function recentThenRecorded({ read, keys }: RecentThenRecord, results: readonly SqlRow[][]): { recent: Map<string, CountedAttempt[]>; ids: number[] } {
+  const rows = results[read] as { client_key: string; failed_at: number | string; pending_until: number | string | null }[];
+  const inserted = (results[read + 1] ?? []) as { id: number | string }[];
+  const recent = new Map<string, CountedAttempt[]>(keys.map((key) => [key, []]));
+  for (const row of rows)
+    recent
+      .get(row.client_key)!
+      .push(row.pending_until === null ? { at: Number(row.failed_at) } : { at: Number(row.failed_at), pendingUntil: Number(row.pending_until) });
+  for (const attempts of recent.values()) attempts.sort((a, b) => b.at - a.at);
+  return { recent, ids: inserted.map((row) => Number(row.id)) };
 }
