@@ -5,6 +5,7 @@ import type { DeviceRegistration } from '../app/device-proofs.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
 import { DeviceProofRegistry } from './device-proof-registry.ts';
 import { StoredFailureLog } from './failure-log.ts';
+import { InstantsTaken } from './instants-taken.ts';
 import { IdempotencyKeys, LostClaimError, type KeyCompletion, type StoredAnswer } from './idempotency-keys.ts';
 import { SentDeviceLinks } from './sent-device-links.ts';
 import { MailOutbox } from './mail-outbox.ts';
@@ -118,6 +119,14 @@ export class OrderDatabase {
   readonly statuses: OrderStatusHistory;
   readonly deviceLinks: SentDeviceLinks;
 
+  /**
+   * Instants this instance gave orders not yet committed, by tenant and e-mail: orders of one
+   * e-mail placed at once in this instance (one dealership's staff) get different instants at
+   * once, instead of meeting at the unique index, where one waits for the other's commit and
+   * then starts again. Orders of other instances still meet there.
+   */
+  private readonly instantsTaken = new InstantsTaken();
+
   constructor(
     readonly db: SqlDatabase,
     private readonly now: () => number = Date.now,
@@ -201,7 +210,8 @@ export class OrderDatabase {
       'SELECT created_at FROM orders WHERE tenant_id = ? AND email = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
       [order.tenantId, order.email, order.createdAt],
     );
-    return latest ? new Date(Date.parse(latest.created_at) + 1).toISOString() : order.createdAt;
+    const free = latest ? Date.parse(latest.created_at) + 1 : Date.parse(order.createdAt);
+    return new Date(this.instantsTaken.take(`${order.tenantId}\u0000${order.email}`, free)).toISOString();
   }
 
   async findOrder(orderId: string): Promise<OrderRecord | undefined> {
