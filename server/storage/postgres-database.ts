@@ -22,15 +22,21 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
 
   const executorOf = (client: pg.Pool | pg.PoolClient): SqlExecutor => ({
     async query<T extends SqlRow>(sql: string, params: readonly SqlValue[] = []) {
-      return (await client.query(numbered(sql), [...params])).rows as T[];
+      return (await client.query(namedQuery(sql, params))).rows as T[];
     },
     async run(sql: string, params: readonly SqlValue[] = []) {
-      return (await client.query(numbered(sql), [...params])).rowCount ?? 0;
+      return (await client.query(namedQuery(sql, params))).rowCount ?? 0;
     },
     async batch(statements: readonly SqlStatement[]) {
       if (statements.length === 0) return [];
-      // The simple query protocol: several statements in one message, but no bound parameters.
-      return resultsOf(await client.query(statements.map(inlined).join(';\n'))).map((result) => result.rows as SqlRow[]);
+      if (client !== pool) return (await batchOn(client as pg.PoolClient, statements)).map((result) => result.rows as SqlRow[]);
+      // Statements prepared on a connection are the connection's own: run on one taken from the pool.
+      const connection = await pool.connect();
+      try {
+        return (await batchOn(connection, statements)).map((result) => result.rows as SqlRow[]);
+      } finally {
+        connection.release();
+      }
     },
   });
   const shared = executorOf(pool);
@@ -45,7 +51,7 @@ export function openPostgresDatabase(connectionString: string, maxConnections = 
     const later = executorOf(client);
     const first = async (statements: readonly SqlStatement[]): Promise<pg.QueryResult[]> => {
       begun = true;
-      return resultsOf(await client.query(['BEGIN', ...statements.map(inlined)].join(';\n'))).slice(1);
+      return (await batchOn(client, [{ sql: 'BEGIN' }, ...statements])).slice(1);
     };
     return {
       begun: () => begun,
@@ -104,21 +110,90 @@ function numbered(sql: string): string {
   return out;
 }
 
-/** `statement` with each `?` replaced by its value as a literal, escaped by the driver. */
-function inlined({ sql, params = [] }: SqlStatement): string {
+/**
+ * The statements each connection has prepared, by their text (numbered). A name is never used
+ * twice: a PREPARE in a message that failed may or may not have run, and its text is simply
+ * prepared again under a new name the next time.
+ */
+const preparedOn = new WeakMap<pg.PoolClient, Map<string, string>>();
+let preparedNames = 0;
+
+/**
+ * Runs `statements` on `client` in one message of the simple query protocol, which takes no
+ * bound parameters: a statement with parameters is run as `EXECUTE name(values)` of a statement
+ * the connection prepared the first time it met that text (`PREPARE name AS …`, in the same
+ * message). PostgreSQL then parses and plans it once per connection, not at every order: that
+ * was about a quarter of its CPU an order. Answers one result per statement.
+ */
+async function batchOn(client: pg.PoolClient, statements: readonly SqlStatement[]): Promise<pg.QueryResult[]> {
+  let names = preparedOn.get(client);
+  if (!names) preparedOn.set(client, (names = new Map()));
+  const texts: string[] = [];
+  // Which results are a statement's own, not a PREPARE's.
+  const own: boolean[] = [];
+  const fresh = new Map<string, string>();
+  for (const statement of statements) {
+    const params = statement.params ?? [];
+    const text = numbered(statement.sql);
+    let name = names.get(text) ?? fresh.get(text);
+    // Not worth a name: no parameters, or a list of ids long enough that each length would be a statement of its own.
+    if (name === undefined && (params.length === 0 || params.length > MAX_PREPARED_PARAMS || names.size >= MAX_PREPARED)) {
+      texts.push(inlined(statement));
+      own.push(true);
+      continue;
+    }
+    if (name === undefined) {
+      name = `s${++preparedNames}`;
+      fresh.set(text, name);
+      texts.push(`PREPARE ${name} AS ${text}`);
+      own.push(false);
+    }
+    texts.push(`EXECUTE ${name}(${literals(statement).join(', ')})`);
+    own.push(true);
+  }
+  const results = resultsOf(await client.query(texts.join(';\n')));
+  for (const [text, name] of fresh) names.set(text, name);
+  return results.filter((_, index) => own[index]);
+}
+
+const queryNames = new Map<string, string>();
+
+/**
+ * `sql` as a query `pg` prepares once per connection under a name (parsed and planned once, as
+ * `batchOn` does), unless its parameters are a long list of ids, whose every length would be a
+ * statement of its own.
+ */
+function namedQuery(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
+  const text = numbered(sql);
+  if (params.length === 0 || params.length > MAX_PREPARED_PARAMS) return { text, values: [...params] };
+  let name = queryNames.get(text);
+  if (name === undefined && queryNames.size < MAX_PREPARED) queryNames.set(text, (name = `q${queryNames.size + 1}`));
+  return { name, text, values: [...params] };
+}
+
+/** Statements a connection prepares at most, and parameters a prepared statement takes at most. */
+const MAX_PREPARED = 500;
+const MAX_PREPARED_PARAMS = 40;
+
+/** `statement` with each `?` replaced by its value as a literal. */
+function inlined(statement: SqlStatement): string {
+  const values = literals(statement);
   let n = 0;
-  const text = sql.replace(/\?/g, () => {
-    const value = params[n++];
+  return statement.sql.replace(/\?/g, () => values[n++]!);
+}
+
+/** `statement`'s parameters as SQL literals, one for each `?`. */
+function literals({ sql, params = [] }: SqlStatement): string[] {
+  const placeholders = sql.split('?').length - 1;
+  if (placeholders !== params.length) throw new Error(`internal: ${params.length} parameters for ${placeholders} placeholders in ${sql}`);
+  return params.map((value) => {
     if (value === null) return 'NULL';
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) throw new Error(`internal: ${value} cannot be written into SQL`);
       return value < 0 ? `(${value})` : String(value);
     }
-    if (value === undefined) throw new Error(`internal: too few parameters for ${sql}`);
     return stringLiteral(value);
   });
-  if (n !== params.length) throw new Error(`internal: ${params.length} parameters for ${n} placeholders in ${sql}`);
-  return text;
 }
 
 /** Each statement's result of a simple-protocol query: pg answers one result alone, several as an array. */
