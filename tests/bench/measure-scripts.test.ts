@@ -23,9 +23,12 @@ describe('the measuring scripts', () => {
     const result = runScript('bench-api', ['--rate', '20', '--duration', '1', '--db', 'both'], 180_000);
     expect(result.status, result.stderr).toBe(0);
     const rows = result.stdout.split('\n').filter((line) => /^\| create/.test(line));
-    // Each row: call | database | rate | p50 | p99 | max | requests (20 a second for 1 s) | failed (0) | API CPU per request.
-    expect(rows.map((row) => row.split('|')[2]!.trim())).toEqual(['sqlite', 'postgres']);
-    for (const row of rows) expect(row).toMatch(/\|\s+20\/s\s+\|\s+[\d.]+ ms\s+\|\s+[\d.]+ ms\s+\|\s+[\d.]+ ms\s+\|\s+20\s+\|\s+0\s+\|\s+[\d.]+ ms\s+\|$/);
+    // Each row: call | database | clients | rate | p50 | p99 | max | requests (20 a second for 1 s) | failed (0) | CPU per order of
+    // the API, of its main thread, of its other threads, and of PostgreSQL (none on SQLite); from 64 client addresses, then from one.
+    expect(rows.map((row) => `${row.split('|')[2]!.trim()} ${row.split('|')[3]!.trim()}`)).toEqual(['sqlite 64', 'sqlite 1', 'postgres 64', 'postgres 1']);
+    for (const row of rows)
+      expect(row).toMatch(/\|\s+20\/s\s+\|\s+[\d.]+ ms\s+\|\s+[\d.]+ ms\s+\|\s+[\d.]+ ms\s+\|\s+20\s+\|\s+0\s+\|(\s+[\d.]+ ms\s+\|){3}\s+([\d.]+ ms|-)\s+\|$/);
+    expect(rows.filter((row) => /\|\s+-\s+\|$/.test(row))).toHaveLength(2);
     expect(result.stdout).toMatch(/load average before \d+\.\d\d/);
   }, 180_000);
 
