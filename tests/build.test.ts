@@ -253,6 +253,25 @@ describe('npm run build', () => {
     expectRepaired(root, cache, damaged);
   });
 
+  it("links a rebuilt tenant's scripts from its previous folder, and copies again one changed by hand since", () => {
+    const root = fixtureProject();
+    const assets = path.join(root, 'dist', 'solo', 'assets');
+    const script = () => readdirSync(assets).find((file) => /^client-.*\.js$/.test(file))!;
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const { ino } = statSync(path.join(assets, script()));
+    retitle(root, 'solo', 'Solo Store Renamed');
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    expect(statSync(path.join(assets, script())).ino).toBe(ino);
+
+    const good = readFileSync(path.join(assets, script()));
+    writeFileSync(path.join(assets, script()), Buffer.alloc(good.length, 0));
+    retitle(root, 'solo', 'Solo Store Renamed Again');
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    expect(readFileSync(path.join(assets, script())).equals(good)).toBe(true);
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', '--no-page-cache']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
+  });
+
   it('encodes no image again for another data folder (--root): one image cache beside the code, whatever the data folder', () => {
     const [first, second] = [fixtureProject(), fixtureProject()];
     expect(runScript('build', ['--root', first]).status).toBe(0);
