@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -112,6 +112,20 @@ describe('npm run build', () => {
     // The report holds the run's timings and cache figures; every published file must match.
     const digests = ['dist-a', 'dist-b', 'dist-c'].map((out) => treeDigest(path.join(root, out), [REPORT_FILE]));
     expect(new Set(digests).size).toBe(1);
+  });
+
+  it("npm run build's entry (the build's code compiled into one module, without tsx) writes the same bytes as the TypeScript", () => {
+    const root = fixtureProject();
+    const entry = () =>
+      spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--root', root, '--out-dir', 'dist-compiled'], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+      });
+    // The first run may make the module (after a change to the code); the second loads it as it is.
+    for (const run of [entry(), entry()]) expect(run.status, run.stderr).toBe(0);
+    expect(readdirSync(path.join(REPO_ROOT, '.cache', 'compiled', 'build')).some((file) => file.endsWith('.mjs'))).toBe(true);
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-tsx']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist-compiled'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-tsx'), [REPORT_FILE]));
   });
 
   it("renders the same bytes on helper threads as in the build's own thread", () => {
