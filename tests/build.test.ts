@@ -114,16 +114,24 @@ describe('npm run build', () => {
     expect(new Set(digests).size).toBe(1);
   });
 
-  it("npm run build's entry (the build's code compiled into one module, without tsx) writes the same bytes as the TypeScript", () => {
+  it("npm run build's command (the build's code compiled into one module, without tsx) writes the same bytes as the TypeScript, helper threads included", () => {
     const root = fixtureProject();
-    const entry = () =>
-      spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--root', root, '--out-dir', 'dist-compiled'], {
+    // Enough pages for the helper threads to take part: they start with the command's Node options.
+    growCatalogs(root, 120);
+    const [node, ...words] = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build.split(
+      ' ',
+    );
+    expect(node).toBe('node');
+    const npmBuild = () =>
+      spawnSync(process.execPath, [...words, '--root', root, '--out-dir', 'dist-compiled', '--no-page-cache', '--workers', '2'], {
         cwd: REPO_ROOT,
         encoding: 'utf8',
       });
     // The first run may make the module (after a change to the code); the second loads it as it is.
-    for (const run of [entry(), entry()]) expect(run.status, run.stderr).toBe(0);
+    for (const run of [npmBuild(), npmBuild()]) expect(run.status, run.stderr).toBe(0);
     expect(readdirSync(path.join(REPO_ROOT, '.cache', 'compiled', 'build')).some((file) => file.endsWith('.mjs'))).toBe(true);
+    const report = JSON.parse(readFileSync(path.join(root, 'dist-compiled', REPORT_FILE), 'utf8')) as BuildReport;
+    expect(report.pagesRendered.helpers).toBeGreaterThan(0);
     expect(runScript('build', ['--root', root, '--out-dir', 'dist-tsx']).status).toBe(0);
     expect(treeDigest(path.join(root, 'dist-compiled'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-tsx'), [REPORT_FILE]));
   });
