@@ -71,13 +71,21 @@ interface BuildRun {
   rendered: string;
 }
 
+/** The build as `npm run build` starts it (package.json: `node <options> scripts/build.mjs`), so each row times what a merchandiser runs. */
+const NPM_BUILD = (() => {
+  const [node, ...words] = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build.split(' ');
+  const script = words.findIndex((word) => !word.startsWith('-'));
+  if (node !== 'node' || script < 0) throw new Error(`package.json's build script is not "node [options] <script>"`);
+  return { nodeOptions: words.slice(0, script), script: words.slice(script) };
+})();
+
 function build(data: string, label: string, options: readonly string[] = []): BuildRun {
   const usageFile = path.join(data, '.resource-usage');
   const preload = pathToFileURL(path.join(REPO, 'scripts', 'bench', 'report-resource-usage.mjs')).href;
   const started = performance.now();
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--import', preload, 'scripts/build.ts', '--root', data, '--out-dir', path.join(data, 'dist'), ...options],
+    [...NPM_BUILD.nodeOptions, '--import', preload, ...NPM_BUILD.script, '--root', data, '--out-dir', path.join(data, 'dist'), ...options],
     {
       cwd: REPO,
       encoding: 'utf8',

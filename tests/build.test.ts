@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -112,6 +112,28 @@ describe('npm run build', () => {
     // The report holds the run's timings and cache figures; every published file must match.
     const digests = ['dist-a', 'dist-b', 'dist-c'].map((out) => treeDigest(path.join(root, out), [REPORT_FILE]));
     expect(new Set(digests).size).toBe(1);
+  });
+
+  it("npm run build's command (the build's code compiled into one module, without tsx) writes the same bytes as the TypeScript, helper threads included", () => {
+    const root = fixtureProject();
+    // Enough pages for the helper threads to take part: they start with the command's Node options.
+    growCatalogs(root, 120);
+    const [node, ...words] = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build.split(
+      ' ',
+    );
+    expect(node).toBe('node');
+    const npmBuild = () =>
+      spawnSync(process.execPath, [...words, '--root', root, '--out-dir', 'dist-compiled', '--no-page-cache', '--workers', '2'], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+      });
+    // The first run may make the module (after a change to the code); the second loads it as it is.
+    for (const run of [npmBuild(), npmBuild()]) expect(run.status, run.stderr).toBe(0);
+    expect(readdirSync(path.join(REPO_ROOT, '.cache', 'compiled', 'build')).some((file) => file.endsWith('.mjs'))).toBe(true);
+    const report = JSON.parse(readFileSync(path.join(root, 'dist-compiled', REPORT_FILE), 'utf8')) as BuildReport;
+    expect(report.pagesRendered.helpers).toBeGreaterThan(0);
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-tsx']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist-compiled'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-tsx'), [REPORT_FILE]));
   });
 
   it("renders the same bytes on helper threads as in the build's own thread", () => {
@@ -251,6 +273,25 @@ describe('npm run build', () => {
     retitle(root, 'solo', 'Solo Store Renamed Once More');
     expect(runScript('build', ['--root', root, ...cache]).status).toBe(0);
     expectRepaired(root, cache, damaged);
+  });
+
+  it("links a rebuilt tenant's scripts from its previous folder, and copies again one changed by hand since", () => {
+    const root = fixtureProject();
+    const assets = path.join(root, 'dist', 'solo', 'assets');
+    const script = () => readdirSync(assets).find((file) => /^client-.*\.js$/.test(file))!;
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    const { ino } = statSync(path.join(assets, script()));
+    retitle(root, 'solo', 'Solo Store Renamed');
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    expect(statSync(path.join(assets, script())).ino).toBe(ino);
+
+    const good = readFileSync(path.join(assets, script()));
+    writeFileSync(path.join(assets, script()), Buffer.alloc(good.length, 0));
+    retitle(root, 'solo', 'Solo Store Renamed Again');
+    expect(runScript('build', ['--root', root]).status).toBe(0);
+    expect(readFileSync(path.join(assets, script())).equals(good)).toBe(true);
+    expect(runScript('build', ['--root', root, '--out-dir', 'dist-clean', '--no-page-cache']).status).toBe(0);
+    expect(treeDigest(path.join(root, 'dist'), [REPORT_FILE])).toBe(treeDigest(path.join(root, 'dist-clean'), [REPORT_FILE]));
   });
 
   it('encodes no image again for another data folder (--root): one image cache beside the code, whatever the data folder', () => {

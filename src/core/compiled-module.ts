@@ -1,22 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
-
-/** How the module is made besides its inputs: a change to either makes a new one. */
-const BUNDLE_OPTIONS = { bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', sourcemap: 'linked' } as const;
-
-/** What `<cacheDir>/module.json` keeps of the module last made. */
-interface CompiledRecord {
-  /** The module's file name in the same folder. */
-  file: string;
-  /** esbuild's version and BUNDLE_OPTIONS. */
-  madeWith: string;
-  /** Every file it was made from, relative to the project root, with its sha256. */
-  inputs: Record<string, string>;
-}
+import { BUNDLE_OPTIONS, currentModule, digests, loadEsbuild, madeWithOf, type CompiledRecord } from './compiled-module-record.mjs';
 
 /**
  * `entry` and everything it imports from the project compiled by esbuild into one JavaScript
@@ -38,12 +25,8 @@ export function compiledModule(
 ): string | Promise<string | undefined> | undefined {
   const esbuild = loadEsbuild();
   if (!esbuild) return undefined;
-  const madeWith = `esbuild ${esbuild.version} ${JSON.stringify(BUNDLE_OPTIONS)}`;
-  const recordFile = path.join(cacheDir, 'module.json');
-  const recorded = readRecord(recordFile);
-  if (recorded?.madeWith === madeWith && existsSync(path.join(cacheDir, recorded.file)) && unchanged(projectRoot, recorded.inputs))
-    return path.join(cacheDir, recorded.file);
-  return compile(esbuild, entry, madeWith, projectRoot, cacheDir, recordFile);
+  const madeWith = madeWithOf(esbuild);
+  return currentModule(projectRoot, cacheDir, madeWith) ?? compile(esbuild, entry, madeWith, projectRoot, cacheDir, path.join(cacheDir, 'module.json'));
 }
 
 async function compile(
@@ -115,44 +98,6 @@ export function withoutTsx(execArgv: readonly string[]): string[] {
     if (!value?.includes('tsx')) out.push(...(match[2] === '=' ? [option] : [option, value ?? '']));
   }
   return out;
-}
-
-/** esbuild, which tsx brings; loaded synchronously (its API is CommonJS), so a current module is known at once. */
-function loadEsbuild(): typeof Esbuild | undefined {
-  try {
-    return createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  } catch {
-    return undefined;
-  }
-}
-
-function readRecord(file: string): CompiledRecord | undefined {
-  try {
-    const record = JSON.parse(readFileSync(file, 'utf8')) as CompiledRecord;
-    return typeof record.file === 'string' && typeof record.inputs === 'object' ? record : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function unchanged(projectRoot: string, inputs: Record<string, string>): boolean {
-  try {
-    return Object.entries(digests(projectRoot, Object.keys(inputs))).every(([file, sha256]) => inputs[file] === sha256);
-  } catch {
-    // A file gone: made again from what imports what now.
-    return false;
-  }
-}
-
-function digests(projectRoot: string, files: readonly string[]): Record<string, string> {
-  return Object.fromEntries(
-    files.map((file) => [
-      file,
-      createHash('sha256')
-        .update(readFileSync(path.join(projectRoot, file)))
-        .digest('hex'),
-    ]),
-  );
 }
 
 function writeWhole(file: string, text: string): void {

@@ -118,6 +118,7 @@ async function startTenant(build: BuildContext, run: PagesRun, plan: SitePlan, s
     carried,
     renderPool: run.renderPool,
     linker: run.linker,
+    previousAssets: build.reusePages ? { siteDir: path.join(build.outDir, plan.id), digests: run.reuse.fileDigests } : undefined,
     imagesCarried: run.reuse.carriedImageFolders.has(plan.id),
     precompress: build.precompress ? { cacheDir: run.reuse.compressionCache } : undefined,
   };

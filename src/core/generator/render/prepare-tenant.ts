@@ -8,7 +8,7 @@ import type { BuildContext } from '../build-context.ts';
 import type { FileLinker, ImagePipeline } from '../images/index.ts';
 import { productImageKey } from '../images/product-image-key.ts';
 import type { ImageRequest, PreparedImages, TenantImageSources } from '../images/site-images.ts';
-import { copyClientAssets, publisher } from '../publish/publish-assets.ts';
+import { copyClientAssets, publisher, type PreviousAssets } from '../publish/publish-assets.ts';
 import type { ManifestEntry } from '../shared/site-manifest.ts';
 import { IMAGE_FOLDER } from '../reuse/carried-images.ts';
 import type { PageCache, PageInputs, PageSlot } from '../reuse/page-cache.ts';
@@ -46,6 +46,8 @@ export interface TenantBuild {
   carried: CarriedPages | undefined;
   renderPool: PageRenderPool;
   linker: FileLinker;
+  /** The tenant's folder in the output now, whose copies of the bundle's files may be linked (copyClientAssets); none with `--no-page-cache`. */
+  previousAssets: PreviousAssets | undefined;
   /** Its image folder comes from the previous output at the swap: the pictures are described, not published. */
   imagesCarried: boolean;
   /** How its pages are precompressed as they are written; none with `--no-precompress`. */
@@ -102,7 +104,7 @@ export async function prepareTenant(
   progress.siteStarted(tenant.id, pending.length);
   const toRender = linkStoredPages(build, tenantBuild, pending);
   const assets: WrittenFile[] = [
-    ...copyClientAssets(client, siteDir, build.precompress),
+    ...copyClientAssets(client, siteDir, build.precompress, tenantBuild.previousAssets),
     { file: model.catalogPrices.file, ...writeDigested(path.join(siteDir, model.catalogPrices.file), model.catalogPrices.json) },
     ...writeSearchIndex(siteDir, searchIndexAsset(model, catalog.priced, path.join(build.repoRoot, '.cache', 'search-index'))),
   ];

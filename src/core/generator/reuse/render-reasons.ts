@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Catalog } from '../../../domain/product.ts';
-import { stableJson } from '../../stable-json.ts';
+import { sharedDigest } from './shared-digest.ts';
 import type { BuildReport, RecordedInputs, RenderedPages } from '../shared/build-report.ts';
 
 /** Why a page is rendered when no input was recorded to compare with: the first build into an output folder. */
@@ -123,12 +122,14 @@ function productKey(catalogId: string, code: string): string {
   return `${catalogId}/${code}`;
 }
 
-/** Each product's digest by `catalog/code`: short, as they are only compared with the previous build's. */
+/**
+ * Each product's digest by `catalog/code`: short, as they are only compared with the previous
+ * build's. The sha256 of its stable JSON, as the pages' keys digest it (sharedDigest): each
+ * product is written out once a build for both.
+ */
 function productDigests(catalogs: Iterable<Catalog>): Record<string, string> {
   const digests: Record<string, string> = {};
-  for (const catalog of catalogs)
-    for (const product of catalog.products)
-      digests[productKey(catalog.id, product.code)] = createHash('sha256').update(stableJson(product)).digest('hex').slice(0, 16);
+  for (const catalog of catalogs) for (const product of catalog.products) digests[productKey(catalog.id, product.code)] = sharedDigest(product).slice(0, 16);
   return digests;
 }
 
