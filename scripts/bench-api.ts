@@ -26,6 +26,10 @@ import { fixedRate, percentile } from './bench/fixed-rate.ts';
  * - `--rate 200`: a bypass create-order started every 1/200 s for `--duration` seconds, on
  *   an even schedule rather than in bursts (fixed-rate.ts); each latency counts from the
  *   instant the request was due, so a stalled server is not hidden by the load tool waiting.
+ *   `--warmup 2` (the default) sends the same rate for 2 s first, on the same connections, and
+ *   leaves those requests out of p50/p99/max (printed apart): the first requests open the
+ *   connections, and the server prepares its statements and compiles its code. Its orders
+ *   count in the CPU per order.
  *   Twice: from 64 client addresses (127.0.0.2 to 127.0.0.65, taken in turn) and from one
  *   (127.0.0.1), as a dealership behind one NAT. The API CPU per order is counted until the
  *   orders' e-mails are written too (the outbox worker runs in the API process), for the
@@ -48,6 +52,7 @@ const REPO = projectRoot();
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '20' },
     rate: { type: 'string' },
     db: { type: 'string', default: 'sqlite' },
@@ -57,6 +62,8 @@ const { values } = parseArgs({
   },
 });
 const duration = positive('--duration', values.duration);
+const warmup = Number(values.warmup);
+if (!Number.isFinite(warmup) || warmup < 0) throw new Error(`--warmup must be 0 or more seconds, got "${values.warmup}"`);
 const connections = positive('--connections', values.connections);
 const rate = values.rate === undefined ? undefined : positive('--rate', values.rate);
 const buyerConfirmations = String(Math.floor(Number(values['buyer-confirmations'])));
@@ -272,11 +279,13 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
     duration,
     connections,
     clientAddresses(clients),
+    warmup,
   );
   await settledMail(mailDir);
+  const orders = result.latencies.length + result.warmupLatencies.length;
   const after = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, serverPid), postgres: postgresCpuSeconds() };
   const perOrder = (from: number | undefined, to: number | undefined) =>
-    from === undefined || to === undefined ? 'n/a' : `${(((to - from) * 1000) / result.latencies.length).toFixed(2)} ms`;
+    from === undefined || to === undefined ? 'n/a' : `${(((to - from) * 1000) / orders).toFixed(2)} ms`;
   const ms = (fraction: number) => `${percentile(result.latencies, fraction).toFixed(1)} ms`;
   printTable(
     [
@@ -315,6 +324,10 @@ async function steady(url: string, db: string, run: Run, perSecond: number, serv
       ],
     ],
   );
+  if (warmup > 0)
+    console.log(
+      `warm-up: ${result.warmupLatencies.length} requests in the ${warmup} s before, not in p50/p99/max (p99 ${percentile(result.warmupLatencies, 0.99).toFixed(1)} ms, max ${percentile(result.warmupLatencies, 1).toFixed(1)} ms); CPU per order over both`,
+    );
   console.log(
     `load average after: ${loadAverage()}${result.startedLate > 0 ? `; ${result.startedLate} requests started over 5 ms late (the load tool was short of CPU)` : ''}`,
   );

@@ -8,8 +8,10 @@ export interface FixedRateRequest {
 }
 
 export interface FixedRateResult {
-  /** Milliseconds from each request's due instant to the end of its answer, sorted. */
+  /** Milliseconds from each request's due instant to the end of its answer, sorted; past the warm-up. */
   latencies: number[];
+  /** The same, of the requests due during the warm-up. */
+  warmupLatencies: number[];
   /** Answers other than 2xx, and requests that got no answer. */
   failed: number;
   /** How many of the failures had each status (or error text, for no answer). */
@@ -36,13 +38,21 @@ export async function fixedRate(
    * loopback interface on Linux), so the server sees that many clients; one socket pool each.
    */
   localAddresses: readonly string[] = ['127.0.0.1'],
+  /**
+   * Seconds at the same rate before `seconds`, on the same connections, whose latencies are
+   * kept apart: the first requests also open the connections, and the server's first of a
+   * kind prepares statements and compiles code.
+   */
+  warmupSeconds = 0,
 ): Promise<FixedRateResult> {
   const agents = localAddresses.map(
     (localAddress) => new Agent({ keepAlive: true, maxSockets: Math.max(2, Math.ceil(maxSockets / localAddresses.length)), localAddress }),
   );
-  const total = Math.round(rate * seconds);
+  const warmup = Math.round(rate * warmupSeconds);
+  const total = warmup + Math.round(rate * seconds);
   const interval = 1000 / rate;
   const latencies: number[] = [];
+  const warmupLatencies: number[] = [];
   let failed = 0;
   const failures: Record<string, number> = {};
   const fail = (why: string) => {
@@ -60,14 +70,15 @@ export async function fixedRate(
       // server on the same machine, and the lateness is counted in the latency anyway.
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       if (performance.now() - due > 5) startedLate++;
+      const into = i < warmup ? warmupLatencies : latencies;
       inFlight.push(
         send(target, agents[i % agents.length]!).then(
           (status) => {
-            latencies.push(performance.now() - due);
+            into.push(performance.now() - due);
             if (status < 200 || status >= 300) fail(String(status));
           },
           (error: Error) => {
-            latencies.push(performance.now() - due);
+            into.push(performance.now() - due);
             fail(error.message);
           },
         ),
@@ -77,7 +88,7 @@ export async function fixedRate(
   } finally {
     for (const agent of agents) agent.destroy();
   }
-  return { latencies: latencies.sort((a, b) => a - b), failed, failures, startedLate, seconds };
+  return { latencies: latencies.sort((a, b) => a - b), warmupLatencies: warmupLatencies.sort((a, b) => a - b), failed, failures, startedLate, seconds };
 }
 
 /** The value below which `fraction` of the sorted `values` lie (nearest rank). */
