@@ -10,6 +10,8 @@ import type { SqlDatabase, SqlExecutor, SqlRow, SqlStatement } from './sql-datab
  * A row with `pending_until` is a reservation not yet settled; NULL is a failure.
  */
 export class StoredFailureLog implements FailureLog {
+  private readonly toTakeBack: number[] = [];
+
   constructor(
     private readonly db: SqlDatabase,
     private readonly now: () => number = Date.now,
@@ -75,10 +77,22 @@ export class StoredFailureLog implements FailureLog {
       await this.db.batch(takenBack(ids));
       throw error;
     }
-    // Counting for nothing already, a right secret's row need not be gone before the answer; one
-    // left by a failure here goes with the window's prune.
-    if (result !== undefined) void this.db.batch(takenBack(ids)).catch(() => undefined);
+    if (result !== undefined) this.takeBackSoon(ids);
     return result;
+  }
+
+  /**
+   * Right secrets' rows, counting for nothing already, need not be gone before the answer: they
+   * are taken back together a moment later, one statement for all the orders of that moment
+   * rather than a round trip each. One left by a failure here goes with the window's prune.
+   */
+  private takeBackSoon(ids: readonly number[]): void {
+    this.toTakeBack.push(...ids);
+    if (this.toTakeBack.length > ids.length) return;
+    setTimeout(() => {
+      const all = this.toTakeBack.splice(0);
+      void this.db.batch(takenBack(all)).catch(() => undefined);
+    }, TAKE_BACK_DELAY_MS).unref();
   }
 
   /** Runs `lockedRecentThenRecord` on `executor` in one batch: what counts under the checked keys, and the ids recorded. */
@@ -154,6 +168,9 @@ export class StoredFailureLog implements FailureLog {
     return this.db.run('DELETE FROM secret_failures WHERE failed_at < ?', [this.now() - maxAgeMs]);
   }
 }
+
+/** How long right secrets' rows wait to be taken back together (`takeBackSoon`). */
+const TAKE_BACK_DELAY_MS = 20;
 
 /** The statement that takes attempts back by their ids (a right secret, or no guess after all); none for no ids. */
 function takenBack(ids: readonly number[]): SqlStatement[] {
