@@ -19,7 +19,7 @@ export class StoredFailureLog implements FailureLog {
 
   async reserve(request: ReserveRequest, admit: (recent: ReadonlyMap<string, readonly CountedAttempt[]>) => void): Promise<Reservation> {
     return this.db.transaction(async (tx) => {
-      const { recent, ids } = await this.recentThenRecord(tx, request, request.pendingUntil);
+      const { recent, ids } = await this.countAndRecord(tx, request, request.pendingUntil);
       // A refusal throws, and the transaction takes the record back.
       admit(recent);
       return { ids, keys: request.record };
@@ -37,7 +37,7 @@ export class StoredFailureLog implements FailureLog {
         async (tx) => {
           // Recorded before it is compared: an attempt that cannot be recorded (a full or
           // read-only disk) is never compared, right or wrong alike.
-          const { recent, ids } = await this.recentThenRecord(tx, request, null);
+          const { recent, ids } = await this.countAndRecord(tx, request, null);
           admit(recent);
           return { result: compare(), ids };
         },
@@ -70,7 +70,7 @@ export class StoredFailureLog implements FailureLog {
     compare: () => T | undefined,
   ): Promise<T | undefined> {
     const result = compare();
-    const { recent, ids } = await this.recentThenRecord(this.db, request, result === undefined ? null : request.at);
+    const { recent, ids } = await this.countAndRecord(this.db, request, result === undefined ? null : request.at);
     try {
       admit(recent);
     } catch (error) {
@@ -95,10 +95,10 @@ export class StoredFailureLog implements FailureLog {
     }, TAKE_BACK_DELAY_MS).unref();
   }
 
-  /** Runs `lockedRecentThenRecord` on `executor` in one batch: what counts under the checked keys, and the ids recorded. */
-  private async recentThenRecord(executor: SqlExecutor, request: ReserveRequest, pendingUntil: number | null) {
-    const statements = this.lockedRecentThenRecord(request, pendingUntil);
-    return recentThenRecorded(statements, await executor.batch(statements.statements));
+  /** Runs `countAndRecordStatements` on `executor` in one batch: what counts under the checked keys, and the ids recorded. */
+  private async countAndRecord(executor: SqlExecutor, request: ReserveRequest, pendingUntil: number | null) {
+    const statements = this.countAndRecordStatements(request, pendingUntil);
+    return countedAndRecorded(statements, await executor.batch(statements.statements));
   }
 
   /**
@@ -108,7 +108,7 @@ export class StoredFailureLog implements FailureLog {
    * one attempt at `request.at` under each key of `record`, pending until `pendingUntil` or (null)
    * a failure. One round trip on PostgreSQL, so the keys' lock is held for as little as it can be.
    */
-  private lockedRecentThenRecord(request: ReserveRequest, pendingUntil: number | null): RecentThenRecord {
+  private countAndRecordStatements(request: ReserveRequest, pendingUntil: number | null): CountAndRecord {
     const { check, record, since, at } = request;
     const failures = `SELECT client_key, failed_at, pending_until FROM secret_failures
        WHERE client_key = ? AND failed_at > ? AND pending_until IS NULL ORDER BY failed_at DESC LIMIT ?`;
@@ -177,18 +177,18 @@ function takenBack(ids: readonly number[]): SqlStatement[] {
   return ids.length === 0 ? [] : [{ sql: `DELETE FROM secret_failures WHERE id IN (${ids.map(() => '?').join(', ')})`, params: ids }];
 }
 
-/** `lockedRecentThenRecord`'s statements, where the read's answer is among their answers, and the keys it read. */
-interface RecentThenRecord {
+/** `countAndRecordStatements`'s statements, where the read's answer is among their answers, and the keys it read. */
+interface CountAndRecord {
   statements: SqlStatement[];
   read: number;
   keys: string[];
 }
 
 /**
- * What `lockedRecentThenRecord`'s statements answered: the attempts still counting under each
+ * What `countAndRecordStatements`'s statements answered: the attempts still counting under each
  * checked key, newest first, and the ids of the attempts recorded.
  */
-function recentThenRecorded({ read, keys }: RecentThenRecord, results: readonly SqlRow[][]): { recent: Map<string, CountedAttempt[]>; ids: number[] } {
+function countedAndRecorded({ read, keys }: CountAndRecord, results: readonly SqlRow[][]): { recent: Map<string, CountedAttempt[]>; ids: number[] } {
   const rows = results[read] as { client_key: string; failed_at: number | string; pending_until: number | string | null }[];
   const inserted = (results[read + 1] ?? []) as { id: number | string }[];
   const recent = new Map<string, CountedAttempt[]>(keys.map((key) => [key, []]));
